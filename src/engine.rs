@@ -1,0 +1,26 @@
+//! The rules engine: pure game logic, no terminal, no files.
+//!
+//! A [`Rules`] value (checked from a rule file's text) says how a variant plays;
+//! a [`Position`] is a moment of a match; [`Position::play`] makes a move and
+//! [`Position::play_traced`] also reports each step for animation.
+
+mod board;
+mod capture;
+mod game;
+mod notation;
+mod perft;
+mod rules;
+mod side;
+mod sow;
+mod trace;
+
+pub use board::Place;
+pub use game::{Outcome, PlayError, Position, RoundError, SetupError, Status};
+pub use notation::{MoveList, ParseMovesError, parse_moves};
+pub use perft::{perft, perft_parallel};
+pub use rules::{
+    Direction, FirstPlayer, MAX_PITS, MAX_SEEDS_PER_PIT, RoundEnd, Rounds, Rules, RulesError,
+    Stores,
+};
+pub use side::{ParseSideError, Side};
+pub use trace::{Event, Observer};

@@ -1,0 +1,218 @@
+//! The board: where every place sits on the sowing track, and the position.
+//!
+//! Places are stored in *track order* for the rule set's direction, so sowing
+//! always moves to the next index: South's row (in sowing order), South's store,
+//! North's row, North's store. For counter-clockwise sowing South's pit 1 is index
+//! 0; for clockwise sowing South's pit n is. In both layouts the pit facing index
+//! `i` is `2n - i`.
+
+use super::rules::{Direction, Rules};
+use super::side::Side;
+
+/// Places on the largest board: two rows of 16 pits and two stores.
+pub(crate) const MAX_PLACES: usize = 2 * super::rules::MAX_PITS as usize + 2;
+
+/// Seed counts of every place, in track order.
+pub(crate) type Seeds = [u16; MAX_PLACES];
+
+/// A place seeds can be in, named as the spec names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// A pit, numbered 1..=n from its owner's left hand.
+    Pit(Side, u8),
+    /// A player's store (or, without stores on the board, their pile).
+    Store(Side),
+}
+
+impl Place {
+    /// The player whose row or store this is.
+    #[must_use]
+    pub fn owner(self) -> Side {
+        match self {
+            Place::Pit(side, _) | Place::Store(side) => side,
+        }
+    }
+}
+
+/// Where each place lives in the track-ordered array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Layout {
+    pub pits: u8,
+    pub clockwise: bool,
+}
+
+impl Layout {
+    pub fn of(rules: &Rules) -> Layout {
+        Layout {
+            pits: rules.pits(),
+            clockwise: rules.direction() == Direction::Clockwise,
+        }
+    }
+
+    fn n(self) -> usize {
+        usize::from(self.pits)
+    }
+
+    /// Number of places on the track, stores included.
+    pub fn len(self) -> usize {
+        2 * self.n() + 2
+    }
+
+    fn base(self, side: Side) -> usize {
+        side.index() * (self.n() + 1)
+    }
+
+    /// Index of pit `pit` (1..=n) of `side`.
+    pub fn pit(self, side: Side, pit: u8) -> usize {
+        let offset = if self.clockwise {
+            self.n() - usize::from(pit)
+        } else {
+            usize::from(pit) - 1
+        };
+        self.base(side) + offset
+    }
+
+    pub fn store(self, side: Side) -> usize {
+        self.base(side) + self.n()
+    }
+
+    pub fn index(self, place: Place) -> usize {
+        match place {
+            Place::Pit(side, pit) => self.pit(side, pit),
+            Place::Store(side) => self.store(side),
+        }
+    }
+
+    pub fn owner(self, index: usize) -> Side {
+        if index <= self.n() {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    pub fn is_store(self, index: usize) -> bool {
+        index == self.n() || index == self.len() - 1
+    }
+
+    pub fn place(self, index: usize) -> Place {
+        let side = self.owner(index);
+        let offset = index - self.base(side);
+        if offset == self.n() {
+            return Place::Store(side);
+        }
+        // offset < n <= 16, so the pit number fits.
+        let number = if self.clockwise {
+            self.n() - offset
+        } else {
+            offset + 1
+        };
+        Place::Pit(side, u8::try_from(number).unwrap_or(u8::MAX))
+    }
+
+    /// The pit across the board from a pit.
+    pub fn opposite(self, index: usize) -> usize {
+        2 * self.n() - index
+    }
+
+    /// Bits of the pits of one row.
+    pub fn row_mask(self, side: Side) -> u64 {
+        ((1u64 << self.n()) - 1) << self.base(side)
+    }
+
+    /// Bits of every pit of both rows.
+    pub fn pits_mask(self) -> u64 {
+        self.row_mask(Side::South) | self.row_mask(Side::North)
+    }
+}
+
+/// The next place after `index` among the set bits of `track`, wrapping around.
+/// `track` must not be empty.
+#[inline]
+pub(crate) fn next_on(track: u64, index: usize) -> usize {
+    let ahead = track & (!0u64 << (index + 1));
+    let bits = if ahead == 0 { track } else { ahead };
+    bits.trailing_zeros() as usize
+}
+
+/// Iterates over the indices of the set bits of a mask, lowest first.
+pub(crate) fn indices(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let index = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(index)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layouts() -> Vec<Layout> {
+        let mut all = Vec::new();
+        for pits in 1..=16 {
+            for clockwise in [false, true] {
+                all.push(Layout { pits, clockwise });
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_place_maps_to_its_own_index() {
+        for layout in layouts() {
+            for index in 0..layout.len() {
+                assert_eq!(layout.index(layout.place(index)), index, "{layout:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn south_pit_i_faces_north_pit_n_plus_1_minus_i() {
+        for layout in layouts() {
+            let n = layout.pits;
+            for i in 1..=n {
+                let south = layout.pit(Side::South, i);
+                assert_eq!(layout.opposite(south), layout.pit(Side::North, n + 1 - i));
+            }
+        }
+    }
+
+    #[test]
+    fn counter_clockwise_track_runs_pit_1_to_n_then_store() {
+        let layout = Layout {
+            pits: 6,
+            clockwise: false,
+        };
+        let order: Vec<Place> = (0..layout.len()).map(|i| layout.place(i)).collect();
+        assert_eq!(order[0], Place::Pit(Side::South, 1));
+        assert_eq!(order[5], Place::Pit(Side::South, 6));
+        assert_eq!(order[6], Place::Store(Side::South));
+        assert_eq!(order[7], Place::Pit(Side::North, 1));
+        assert_eq!(order[13], Place::Store(Side::North));
+    }
+
+    #[test]
+    fn clockwise_track_runs_pit_n_to_1_then_store() {
+        let layout = Layout {
+            pits: 7,
+            clockwise: true,
+        };
+        assert_eq!(layout.place(0), Place::Pit(Side::South, 7));
+        assert_eq!(layout.place(6), Place::Pit(Side::South, 1));
+        assert_eq!(layout.place(7), Place::Store(Side::South));
+        assert_eq!(layout.place(8), Place::Pit(Side::North, 7));
+    }
+
+    #[test]
+    fn next_on_wraps_and_skips_clear_bits() {
+        let track = 0b1010_0100u64;
+        assert_eq!(next_on(track, 2), 5);
+        assert_eq!(next_on(track, 5), 7);
+        assert_eq!(next_on(track, 7), 2);
+        assert_eq!(indices(track).collect::<Vec<_>>(), vec![2, 5, 7]);
+    }
+}

@@ -1,0 +1,70 @@
+//! The three ways seeds leave the pits during a move: fours, leaps and Kalah
+//! captures. Each moves seeds into a store and reports what it did.
+
+use super::board::{Layout, Seeds};
+use super::side::Side;
+use super::trace::{Event, Observer};
+
+/// A drop made the pit at `index` hold exactly 4: they go to the row's owner,
+/// whoever is sowing.
+#[inline]
+pub(crate) fn four<O: Observer>(seeds: &mut Seeds, layout: Layout, index: usize, obs: &mut O) {
+    let owner = layout.owner(index);
+    seeds[index] = 0;
+    seeds[layout.store(owner)] += 4;
+    obs.record(Event::FourCapture {
+        pit: layout.place(index),
+        owner,
+    });
+}
+
+/// The relay stopped at an empty pit; the mover takes the whole pit after it
+/// (`index`), on either row, if it holds anything.
+pub(crate) fn leap<O: Observer>(
+    seeds: &mut Seeds,
+    layout: Layout,
+    mover: Side,
+    index: usize,
+    obs: &mut O,
+) {
+    let count = seeds[index];
+    if count == 0 {
+        return;
+    }
+    seeds[index] = 0;
+    seeds[layout.store(mover)] += count;
+    obs.record(Event::LeapCapture {
+        pit: layout.place(index),
+        count,
+        by: mover,
+    });
+}
+
+/// The last seed fell at `index`. If that is a pit of the mover's own row that was
+/// empty (it now holds 1) and the opposite pit holds seeds, both go to the mover's
+/// store. There is no capture of an empty opposite pit.
+pub(crate) fn kalah<O: Observer>(
+    seeds: &mut Seeds,
+    layout: Layout,
+    mover: Side,
+    index: usize,
+    obs: &mut O,
+) {
+    if layout.is_store(index) || layout.owner(index) != mover || seeds[index] != 1 {
+        return;
+    }
+    let opposite = layout.opposite(index);
+    let count = seeds[opposite];
+    if count == 0 {
+        return;
+    }
+    seeds[index] = 0;
+    seeds[opposite] = 0;
+    seeds[layout.store(mover)] += count + 1;
+    obs.record(Event::KalahCapture {
+        pit: layout.place(index),
+        opposite: layout.place(opposite),
+        count,
+        by: mover,
+    });
+}

@@ -1,0 +1,448 @@
+//! The position and the flow of play: turns, round ends, refills and the match.
+
+use super::board::{Layout, MAX_PLACES, Place, Seeds, indices};
+use super::rules::{RoundEnd, Rounds, Rules, Stores};
+use super::side::Side;
+use super::sow::{Turn, sow_turn};
+use super::trace::{Event, NoTrace, Observer};
+
+/// Where the match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Someone is to move.
+    Ongoing,
+    /// The round is over and another may follow. `took_remaining` is the player
+    /// who took the seeds left on the board (none under `side-empty`).
+    RoundOver { took_remaining: Option<Side> },
+    /// The match is over: the round just played was its last.
+    MatchOver { took_remaining: Option<Side> },
+}
+
+/// Who won a round or a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Side),
+    Draw,
+}
+
+/// Why a move was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error("the round is over")]
+    RoundOver,
+    #[error("the match is over")]
+    MatchOver,
+    #[error("there is no pit {pit}: pits are numbered 1 to {pits}")]
+    NoSuchPit { pit: u8, pits: u8 },
+    #[error("pit {0} is closed")]
+    Closed(u8),
+    #[error("pit {0} is empty")]
+    Empty(u8),
+    #[error("pit {0} would start a turn that never ends")]
+    Endless(u8),
+}
+
+/// Why the round could not be moved on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RoundError {
+    #[error("the round is still being played")]
+    StillPlaying,
+    #[error("the match is over")]
+    MatchOver,
+}
+
+/// Why a hand-made position was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("{side} has {given} pits but the board has {pits} a row")]
+    RowLength { side: Side, given: usize, pits: u8 },
+    #[error("the position holds {given} seeds but the rules play with {expected}")]
+    SeedTotal { given: u32, expected: u16 },
+}
+
+/// A position in a match: every count, closed pits, who moves, the round and
+/// whether it is over. It is small and `Copy`, so playing a move makes a new one.
+/// The rules it was made with must be passed to every method that plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    seeds: Seeds,
+    layout: Layout,
+    /// Bits (by track index) of the pits in play; closed pits are clear.
+    open_pits: u64,
+    to_move: Side,
+    round: u16,
+    status: Status,
+}
+
+impl Position {
+    /// The start of a match: every pit full, `first` to move.
+    #[must_use]
+    pub fn new(rules: &Rules, first: Side) -> Position {
+        let layout = Layout::of(rules);
+        let mut seeds = [0; MAX_PLACES];
+        for index in indices(layout.pits_mask()) {
+            seeds[index] = u16::from(rules.seeds_per_pit());
+        }
+        let mut position = Position {
+            seeds,
+            layout,
+            open_pits: layout.pits_mask(),
+            to_move: first,
+            round: 1,
+            status: Status::Ongoing,
+        };
+        position.start_turn(rules, &mut NoTrace);
+        position
+    }
+
+    /// A position set up by hand (for tests, puzzles and analysis): rows given
+    /// pit 1 first, all pits open, stores as given, round 1.
+    ///
+    /// # Errors
+    /// When a row has the wrong length or the seeds do not add up to the rules'
+    /// total.
+    pub fn from_rows(
+        rules: &Rules,
+        south: &[u16],
+        north: &[u16],
+        stores: [u16; 2],
+        to_move: Side,
+    ) -> Result<Position, SetupError> {
+        let mut position = Position::new(rules, to_move);
+        position.seeds = [0; MAX_PLACES];
+        position.open_pits = position.layout.pits_mask();
+        position.status = Status::Ongoing;
+        for (side, row) in [(Side::South, south), (Side::North, north)] {
+            if row.len() != usize::from(rules.pits()) {
+                return Err(SetupError::RowLength {
+                    side,
+                    given: row.len(),
+                    pits: rules.pits(),
+                });
+            }
+            for (pit, &count) in (1..=rules.pits()).zip(row) {
+                position.seeds[position.layout.pit(side, pit)] = count;
+            }
+            position.seeds[position.layout.store(side)] = stores[side.index()];
+        }
+        let given: u32 = position.seeds.iter().map(|&s| u32::from(s)).sum();
+        if given != u32::from(rules.total_seeds()) {
+            return Err(SetupError::SeedTotal {
+                given,
+                expected: rules.total_seeds(),
+            });
+        }
+        position.start_turn(rules, &mut NoTrace);
+        Ok(position)
+    }
+
+    /// Pits per row.
+    #[must_use]
+    pub fn pit_count(&self) -> u8 {
+        self.layout.pits
+    }
+
+    /// Seeds in a place.
+    #[must_use]
+    pub fn seeds(&self, place: Place) -> u16 {
+        self.seeds[self.layout.index(place)]
+    }
+
+    /// Seeds in pit `pit` (1..=n) of `side`.
+    #[must_use]
+    pub fn pit(&self, side: Side, pit: u8) -> u16 {
+        self.seeds[self.layout.pit(side, pit)]
+    }
+
+    /// One row's counts, pit 1 first.
+    #[must_use]
+    pub fn row(&self, side: Side) -> Vec<u16> {
+        (1..=self.layout.pits).map(|p| self.pit(side, p)).collect()
+    }
+
+    /// Seeds on one row.
+    #[must_use]
+    pub fn row_total(&self, side: Side) -> u16 {
+        indices(self.layout.row_mask(side))
+            .map(|i| self.seeds[i])
+            .sum()
+    }
+
+    /// Seeds in a player's store (or pile).
+    #[must_use]
+    pub fn store(&self, side: Side) -> u16 {
+        self.seeds[self.layout.store(side)]
+    }
+
+    /// Whether pit `pit` of `side` is out of play this round.
+    #[must_use]
+    pub fn is_closed(&self, side: Side, pit: u8) -> bool {
+        self.open_pits & (1 << self.layout.pit(side, pit)) == 0
+    }
+
+    /// One row's closed flags, pit 1 first.
+    #[must_use]
+    pub fn closed_row(&self, side: Side) -> Vec<bool> {
+        (1..=self.layout.pits)
+            .map(|p| self.is_closed(side, p))
+            .collect()
+    }
+
+    /// Every seed on the board and in the stores.
+    #[must_use]
+    pub fn total_seeds(&self) -> u32 {
+        self.seeds.iter().map(|&s| u32::from(s)).sum()
+    }
+
+    /// The player to move, while the round is being played.
+    #[must_use]
+    pub fn to_move(&self) -> Option<Side> {
+        (self.status == Status::Ongoing).then_some(self.to_move)
+    }
+
+    /// The round being played, or the one just finished.
+    #[must_use]
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    #[must_use]
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The winner of the round just over (which, once the match is over, is also
+    /// the match's winner): the player with more seeds in store.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.status == Status::Ongoing {
+            return None;
+        }
+        let (south, north) = (self.store(Side::South), self.store(Side::North));
+        Some(match south.cmp(&north) {
+            std::cmp::Ordering::Greater => Outcome::Win(Side::South),
+            std::cmp::Ordering::Less => Outcome::Win(Side::North),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    /// Plays pit `pit` (1..=n) of the player to move.
+    ///
+    /// # Errors
+    /// A [`PlayError`] saying why the move is not legal; `self` is untouched.
+    pub fn play(&self, rules: &Rules, pit: u8) -> Result<Position, PlayError> {
+        self.play_observed(rules, pit, &mut NoTrace)
+    }
+
+    /// Like [`Position::play`], appending every event of the move to `trace`
+    /// (nothing is appended when the move is refused).
+    ///
+    /// # Errors
+    /// As [`Position::play`].
+    pub fn play_traced(
+        &self,
+        rules: &Rules,
+        pit: u8,
+        trace: &mut Vec<Event>,
+    ) -> Result<Position, PlayError> {
+        let before = trace.len();
+        let result = self.play_observed(rules, pit, trace);
+        if result.is_err() {
+            trace.truncate(before);
+        }
+        result
+    }
+
+    /// Whether `pit` is a legal move, and why not.
+    ///
+    /// # Errors
+    /// As [`Position::play`].
+    pub fn check(&self, rules: &Rules, pit: u8) -> Result<(), PlayError> {
+        self.play(rules, pit).map(|_| ())
+    }
+
+    /// The legal moves of the player to move, lowest pit first.
+    #[must_use]
+    pub fn legal_moves(&self, rules: &Rules) -> Vec<u8> {
+        (1..=self.layout.pits)
+            .filter(|&pit| self.check(rules, pit).is_ok())
+            .collect()
+    }
+
+    fn play_observed<O: Observer>(
+        &self,
+        rules: &Rules,
+        pit: u8,
+        obs: &mut O,
+    ) -> Result<Position, PlayError> {
+        let mover = match self.status {
+            Status::Ongoing => self.to_move,
+            Status::RoundOver { .. } => return Err(PlayError::RoundOver),
+            Status::MatchOver { .. } => return Err(PlayError::MatchOver),
+        };
+        if pit == 0 || pit > self.layout.pits {
+            return Err(PlayError::NoSuchPit {
+                pit,
+                pits: self.layout.pits,
+            });
+        }
+        let origin = self.layout.pit(mover, pit);
+        if self.open_pits & (1 << origin) == 0 {
+            return Err(PlayError::Closed(pit));
+        }
+        if self.seeds[origin] == 0 {
+            return Err(PlayError::Empty(pit));
+        }
+        let mut next = *self;
+        let end = sow_turn(&mut next.seeds, &self.turn(rules, mover, origin), obs)
+            .map_err(|_| PlayError::Endless(pit))?;
+        next.to_move = if end.extra_turn { mover } else { mover.other() };
+        next.start_turn(rules, obs);
+        debug_assert_eq!(next.total_seeds(), self.total_seeds());
+        Ok(next)
+    }
+
+    fn turn<'r>(&self, rules: &'r Rules, mover: Side, origin: usize) -> Turn<'r> {
+        let own_store = if rules.stores() == Stores::Sown {
+            1 << self.layout.store(mover)
+        } else {
+            0
+        };
+        Turn {
+            rules,
+            layout: self.layout,
+            mover,
+            origin,
+            sow_track: self.open_pits | own_store,
+            open_pits: self.open_pits,
+        }
+    }
+
+    /// The round-end checks made whenever a player is about to move.
+    fn start_turn<O: Observer>(&mut self, rules: &Rules, obs: &mut O) {
+        if rules.round_end() == RoundEnd::SideEmpty
+            && (self.row_total(Side::South) == 0 || self.row_total(Side::North) == 0)
+        {
+            let swept = Side::BOTH.map(|side| self.sweep_row(side, side));
+            self.finish_round(rules, None, swept, obs);
+        } else if self.is_stuck(rules, self.to_move) {
+            let taker = self.to_move.other();
+            let mut swept = [0; 2];
+            swept[taker.index()] = Side::BOTH.map(|side| self.sweep_row(side, taker)).iter().sum();
+            self.finish_round(rules, Some(taker), swept, obs);
+        }
+    }
+
+    /// Whether `side` has no legal move: no open non-empty pit, or (with relay
+    /// sowing) only pits whose turn would never end.
+    fn is_stuck(&self, rules: &Rules, side: Side) -> bool {
+        let own = self.layout.row_mask(side) & self.open_pits;
+        for origin in indices(own) {
+            if self.seeds[origin] == 0 {
+                continue;
+            }
+            if !rules.relay() {
+                return false;
+            }
+            let mut probe = self.seeds;
+            if sow_turn(&mut probe, &self.turn(rules, side, origin), &mut NoTrace).is_ok() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Moves every seed of `row` into `taker`'s store; returns how many.
+    fn sweep_row(&mut self, row: Side, taker: Side) -> u16 {
+        let mut total = 0;
+        for index in indices(self.layout.row_mask(row)) {
+            total += self.seeds[index];
+            self.seeds[index] = 0;
+        }
+        self.seeds[self.layout.store(taker)] += total;
+        total
+    }
+
+    fn finish_round<O: Observer>(
+        &mut self,
+        rules: &Rules,
+        took_remaining: Option<Side>,
+        swept: [u16; 2],
+        obs: &mut O,
+    ) {
+        obs.record(Event::RoundEnd {
+            took_remaining,
+            swept,
+        });
+        let full_pit = u16::from(rules.seeds_per_pit());
+        let last_round = rules.rounds() == Rounds::Single
+            || Side::BOTH.iter().any(|&side| self.store(side) < full_pit);
+        self.status = if last_round {
+            Status::MatchOver { took_remaining }
+        } else {
+            Status::RoundOver { took_remaining }
+        };
+    }
+
+    /// Sets up the next round after a round is over: each player refills their
+    /// pits from the right, pits that cannot be filled are closed, the loser may
+    /// get a partial pit, and the player who took the remaining seeds starts.
+    ///
+    /// # Errors
+    /// When the round is not over, or the match is.
+    pub fn next_round(&self, rules: &Rules) -> Result<Position, RoundError> {
+        let took_remaining = match self.status {
+            Status::Ongoing => return Err(RoundError::StillPlaying),
+            Status::MatchOver { .. } => return Err(RoundError::MatchOver),
+            Status::RoundOver { took_remaining } => took_remaining,
+        };
+        let loser = match self.outcome() {
+            Some(Outcome::Win(winner)) => Some(winner.other()),
+            _ => None,
+        };
+        let full_pit = u16::from(rules.seeds_per_pit());
+        let mut next = *self;
+        next.open_pits = 0;
+        for side in Side::BOTH {
+            let store = self.layout.store(side);
+            let mut left = next.seeds[store];
+            let mut pit = self.layout.pits;
+            while pit >= 1 && left >= full_pit {
+                let index = self.layout.pit(side, pit);
+                next.seeds[index] = full_pit;
+                next.open_pits |= 1 << index;
+                left -= full_pit;
+                pit -= 1;
+            }
+            if rules.partial_pit() && loser == Some(side) && pit >= 1 && left > 0 {
+                let index = self.layout.pit(side, pit);
+                next.seeds[index] = left;
+                next.open_pits |= 1 << index;
+                left = 0;
+            }
+            next.seeds[store] = left;
+        }
+        next.round += 1;
+        next.status = Status::Ongoing;
+        // Rounds only follow `stuck` round ends, where someone took the remainder.
+        next.to_move = took_remaining.unwrap_or(self.to_move);
+        next.start_turn(rules, &mut NoTrace);
+        Ok(next)
+    }
+
+    /// Ends the match after a round, as the players may choose to.
+    ///
+    /// # Errors
+    /// When the round is still being played, or the match is already over.
+    pub fn end_match(&self) -> Result<Position, RoundError> {
+        match self.status {
+            Status::Ongoing => Err(RoundError::StillPlaying),
+            Status::MatchOver { .. } => Err(RoundError::MatchOver),
+            Status::RoundOver { took_remaining } => {
+                let mut next = *self;
+                next.status = Status::MatchOver { took_remaining };
+                Ok(next)
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! Move lists in the spec's notation: pit numbers on the mover's own row,
+//! separated by commas (`3,1,4`).
+
+use std::fmt;
+
+/// A list entry that is not a pit number.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {position} ({text:?}) is not a pit number")]
+pub struct ParseMovesError {
+    /// 1-based position of the bad entry in the list.
+    pub position: usize,
+    pub text: String,
+}
+
+/// Parses `3,1,4` (spaces allowed around entries; an empty text is no moves).
+///
+/// # Errors
+/// The first entry that is not a number from 1 to 255.
+pub fn parse_moves(text: &str) -> Result<Vec<u8>, ParseMovesError> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    text.split(',')
+        .enumerate()
+        .map(|(i, entry)| {
+            entry
+                .trim()
+                .parse::<u8>()
+                .ok()
+                .filter(|&pit| pit > 0)
+                .ok_or_else(|| ParseMovesError {
+                    position: i + 1,
+                    text: entry.trim().to_string(),
+                })
+        })
+        .collect()
+}
+
+/// Writes moves as `parse_moves` reads them.
+pub struct MoveList<'a>(pub &'a [u8]);
+
+impl fmt::Display for MoveList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, pit) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{pit}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let moves = parse_moves("3, 1,4").unwrap();
+        assert_eq!(moves, vec![3, 1, 4]);
+        assert_eq!(MoveList(&moves).to_string(), "3,1,4");
+        assert_eq!(parse_moves("").unwrap(), Vec::<u8>::new());
+    }
+
+    #[test]
+    fn names_the_bad_entry() {
+        let err = parse_moves("3,x,4").unwrap_err();
+        assert_eq!(err.position, 2);
+        assert_eq!(err.text, "x");
+        assert_eq!(parse_moves("1,,2").unwrap_err().position, 2);
+        assert_eq!(parse_moves("0").unwrap_err().position, 1);
+        assert_eq!(parse_moves("300").unwrap_err().position, 1);
+    }
+}

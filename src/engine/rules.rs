@@ -1,0 +1,449 @@
+//! A validated rule set: every parameter of the spec's §4 table.
+//!
+//! A `Rules` value only comes out of [`Rules::from_toml`], which parses the file
+//! shape in [`file`] and then checks that the combination makes sense, so the rest
+//! of the engine can trust it.
+
+mod file;
+
+use std::fmt;
+use std::ops::Range;
+
+use file::{DirectionValue, FirstPlayerValue, RoundEndValue, RoundsValue, RulesFile, StoresValue};
+
+/// Boards have between 1 and this many pits per row.
+pub const MAX_PITS: u8 = 16;
+/// A rule file may start each pit with at most this many seeds.
+pub const MAX_SEEDS_PER_PIT: u8 = 64;
+
+/// Which way seeds travel, seen from above with South at the bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Along one's own row from pit 1 to pit n, then the opponent's from their pit 1.
+    CounterClockwise,
+    /// From pit n down to pit 1 on each row.
+    Clockwise,
+}
+
+/// What the players' stores are and whether sowing drops seeds in them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stores {
+    /// Bowls at the ends of the board; the mover sows into their own.
+    Sown,
+    /// Bowls at the ends of the board that only receive captures.
+    NotSown,
+    /// No bowls: captured seeds are kept in a pile beside the player.
+    Aside,
+}
+
+/// When a round is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundEnd {
+    /// After any move that leaves a row empty; each player keeps their row's seeds.
+    SideEmpty,
+    /// When the player to move has no legal move; the other player takes the rest.
+    Stuck,
+}
+
+/// One game, or a match of rounds with refills between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rounds {
+    Single,
+    Many,
+}
+
+/// How the first player of the match is settled before play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstPlayer {
+    /// The players say who starts (South unless they say otherwise).
+    Chosen,
+    /// Chosen or drawn by lot.
+    Drawn,
+    /// One player hides marbles, the other guesses odd or even.
+    OddEven,
+}
+
+/// A rule set whose parameters have been checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    id: String,
+    name: String,
+    description: String,
+    sources: Vec<String>,
+    text: String,
+    pits: u8,
+    seeds_per_pit: u8,
+    stores: Stores,
+    direction: Direction,
+    skip_origin: bool,
+    relay: bool,
+    extra_turn: bool,
+    four_capture: bool,
+    leap_capture: bool,
+    kalah_capture: bool,
+    round_end: RoundEnd,
+    rounds: Rounds,
+    partial_pit: bool,
+    first_player: FirstPlayer,
+}
+
+/// Why a rule file was refused, with the place in the text that is at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError {
+    /// 1-based line of the offending text (1 when the whole file is at fault).
+    pub line: usize,
+    /// 1-based column, counted in characters.
+    pub column: usize,
+    /// The key at fault, dotted (`board.pits`), when one is.
+    pub key: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: ", self.line, self.column)?;
+        if let Some(key) = &self.key {
+            write!(f, "`{key}`: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl RulesError {
+    fn at(text: &str, span: Option<Range<usize>>, key: Option<&str>, message: String) -> Self {
+        let (line, column) = span.map_or((1, 1), |s| line_and_column(text, s.start));
+        RulesError {
+            line,
+            column,
+            key: key.map(str::to_string),
+            message,
+        }
+    }
+}
+
+/// 1-based line and column of a byte offset.
+fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (line, column)
+}
+
+fn flag(value: Option<&toml::Spanned<bool>>) -> bool {
+    value.is_some_and(|v| *v.get_ref())
+}
+
+fn span_of<T>(value: Option<&toml::Spanned<T>>) -> Option<Range<usize>> {
+    value.map(toml::Spanned::span)
+}
+
+impl Rules {
+    /// Parses and checks a rule file's text.
+    ///
+    /// # Errors
+    /// A [`RulesError`] naming the line, column and key of the first problem: TOML
+    /// syntax, an unknown key, a wrong type, a value out of bounds or a combination
+    /// of parameters that makes no sense.
+    pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
+        let file: RulesFile = toml::from_str(text).map_err(|e| {
+            RulesError::at(text, e.span(), None, e.message().trim_end().to_string())
+        })?;
+        Self::check(file, text)
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn check(file: RulesFile, text: &str) -> Result<Rules, RulesError> {
+        let fail = |span: Range<usize>, key: &str, message: String| {
+            Err(RulesError::at(text, Some(span), Some(key), message))
+        };
+
+        let id = file.id.get_ref();
+        let id_ok = !id.is_empty()
+            && id.len() <= 32
+            && id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            && !id.starts_with('-');
+        if !id_ok {
+            return fail(
+                file.id.span(),
+                "id",
+                format!(
+                    "{id:?} is not a valid id: use 1 to 32 lowercase letters, digits and dashes"
+                ),
+            );
+        }
+        let name = file.name.get_ref().trim();
+        if name.is_empty() || name.chars().count() > 40 || name.contains('\n') {
+            return fail(
+                file.name.span(),
+                "name",
+                "the name must be one line of 1 to 40 characters".to_string(),
+            );
+        }
+        if file.description.get_ref().trim().is_empty() {
+            return fail(
+                file.description.span(),
+                "description",
+                "the description must not be empty".to_string(),
+            );
+        }
+
+        let pits = *file.board.pits.get_ref();
+        if !(1..=i64::from(MAX_PITS)).contains(&pits) {
+            return fail(
+                file.board.pits.span(),
+                "board.pits",
+                format!("{pits} pits per row is out of range: use 1 to {MAX_PITS}"),
+            );
+        }
+        let seeds = *file.board.seeds_per_pit.get_ref();
+        if !(1..=i64::from(MAX_SEEDS_PER_PIT)).contains(&seeds) {
+            return fail(
+                file.board.seeds_per_pit.span(),
+                "board.seeds-per-pit",
+                format!("{seeds} seeds per pit is out of range: use 1 to {MAX_SEEDS_PER_PIT}"),
+            );
+        }
+
+        let stores = match file.board.stores.get_ref() {
+            StoresValue::Sown => Stores::Sown,
+            StoresValue::NotSown => Stores::NotSown,
+            StoresValue::Aside => Stores::Aside,
+        };
+        let relay = flag(file.sowing.relay.as_ref());
+        let extra_turn = flag(file.sowing.extra_turn.as_ref());
+        let leap_capture = flag(file.captures.leap.as_ref());
+        let kalah_capture = flag(file.captures.kalah.as_ref());
+        let rounds = match file.match_.rounds.as_ref().map(|r| *r.get_ref()) {
+            Some(RoundsValue::Many) => Rounds::Many,
+            Some(RoundsValue::Single) | None => Rounds::Single,
+        };
+        let partial_pit = flag(file.match_.partial_pit.as_ref());
+        let round_end = match file.round.end.get_ref() {
+            RoundEndValue::SideEmpty => RoundEnd::SideEmpty,
+            RoundEndValue::Stuck => RoundEnd::Stuck,
+        };
+
+        if extra_turn && stores != Stores::Sown {
+            return fail(
+                span_of(file.sowing.extra_turn.as_ref()).unwrap_or_default(),
+                "sowing.extra-turn",
+                "an extra turn is earned by ending in one's own store, so it needs \
+                 `board.stores = \"sown\"`"
+                    .to_string(),
+            );
+        }
+        if leap_capture && !relay {
+            return fail(
+                span_of(file.captures.leap.as_ref()).unwrap_or_default(),
+                "captures.leap",
+                "a leap capture happens where a relay lap stops, so it needs \
+                 `sowing.relay = true`"
+                    .to_string(),
+            );
+        }
+        if kalah_capture && relay {
+            return fail(
+                span_of(file.captures.kalah.as_ref()).unwrap_or_default(),
+                "captures.kalah",
+                "a Kalah capture needs the turn to end where the last seed lands, \
+                 which relay sowing never does; turn one of them off"
+                    .to_string(),
+            );
+        }
+        if rounds == Rounds::Many && round_end != RoundEnd::Stuck {
+            return fail(
+                file.round.end.span(),
+                "round.end",
+                "a match of many rounds needs `round.end = \"stuck\"`: the next round \
+                 is started by the player who took the remaining seeds"
+                    .to_string(),
+            );
+        }
+        if partial_pit && rounds != Rounds::Many {
+            return fail(
+                span_of(file.match_.partial_pit.as_ref()).unwrap_or_default(),
+                "match.partial-pit",
+                "a partial pit is made when refilling between rounds, so it needs \
+                 `match.rounds = \"many\"`"
+                    .to_string(),
+            );
+        }
+
+        Ok(Rules {
+            id: id.clone(),
+            name: name.to_string(),
+            description: file.description.get_ref().trim().to_string(),
+            sources: file.sources,
+            text: text.to_string(),
+            // Both were range-checked above.
+            pits: u8::try_from(pits).unwrap_or(MAX_PITS),
+            seeds_per_pit: u8::try_from(seeds).unwrap_or(MAX_SEEDS_PER_PIT),
+            stores,
+            direction: match file.sowing.direction {
+                DirectionValue::CounterClockwise => Direction::CounterClockwise,
+                DirectionValue::Clockwise => Direction::Clockwise,
+            },
+            skip_origin: file.sowing.skip_origin,
+            relay,
+            extra_turn,
+            four_capture: file.captures.four,
+            leap_capture,
+            kalah_capture,
+            round_end,
+            rounds,
+            partial_pit,
+            first_player: match file.match_.first_player {
+                FirstPlayerValue::Chosen => FirstPlayer::Chosen,
+                FirstPlayerValue::Drawn => FirstPlayer::Drawn,
+                FirstPlayerValue::OddEven => FirstPlayer::OddEven,
+            },
+        })
+    }
+
+    #[must_use]
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// The player-facing explanation of the rules.
+    #[must_use]
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+    #[must_use]
+    pub fn sources(&self) -> &[String] {
+        &self.sources
+    }
+    /// The rule file's text exactly as it was read.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+    /// Pits per row.
+    #[must_use]
+    pub fn pits(&self) -> u8 {
+        self.pits
+    }
+    #[must_use]
+    pub fn seeds_per_pit(&self) -> u8 {
+        self.seeds_per_pit
+    }
+    /// All seeds in play: both rows full at the start.
+    #[must_use]
+    pub fn total_seeds(&self) -> u16 {
+        2 * u16::from(self.pits) * u16::from(self.seeds_per_pit)
+    }
+    #[must_use]
+    pub fn stores(&self) -> Stores {
+        self.stores
+    }
+    #[must_use]
+    pub fn direction(&self) -> Direction {
+        self.direction
+    }
+    /// The turn's origin pit receives nothing for the whole turn.
+    #[must_use]
+    pub fn skip_origin(&self) -> bool {
+        self.skip_origin
+    }
+    /// A lap that ends goes on from the next pit when it is not empty.
+    #[must_use]
+    pub fn relay(&self) -> bool {
+        self.relay
+    }
+    /// A last seed in the mover's own store gives another move.
+    #[must_use]
+    pub fn extra_turn(&self) -> bool {
+        self.extra_turn
+    }
+    /// A pit that a dropped seed brings to exactly 4 goes to the row's owner.
+    #[must_use]
+    pub fn four_capture(&self) -> bool {
+        self.four_capture
+    }
+    /// When a relay stops at an empty pit, the mover takes the pit after it.
+    #[must_use]
+    pub fn leap_capture(&self) -> bool {
+        self.leap_capture
+    }
+    /// A last seed in an empty pit of one's own row takes the opposite pit.
+    #[must_use]
+    pub fn kalah_capture(&self) -> bool {
+        self.kalah_capture
+    }
+    #[must_use]
+    pub fn round_end(&self) -> RoundEnd {
+        self.round_end
+    }
+    #[must_use]
+    pub fn rounds(&self) -> Rounds {
+        self.rounds
+    }
+    /// The round's loser may put a remainder of under one pit's worth in a pit.
+    #[must_use]
+    pub fn partial_pit(&self) -> bool {
+        self.partial_pit
+    }
+    #[must_use]
+    pub fn first_player(&self) -> FirstPlayer {
+        self.first_player
+    }
+
+    /// The mechanics in one line, for menus and `rules list`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let mut parts: Vec<&str> = vec![match self.direction {
+            Direction::CounterClockwise => "counter-clockwise",
+            Direction::Clockwise => "clockwise",
+        }];
+        if self.relay {
+            parts.push("relay sowing");
+        }
+        if self.skip_origin {
+            parts.push("origin skipped");
+        }
+        if self.four_capture {
+            parts.push("fours to the row's owner");
+        }
+        if self.leap_capture {
+            parts.push("leap capture");
+        }
+        if self.kalah_capture {
+            parts.push("Kalah capture");
+        }
+        if self.extra_turn {
+            parts.push("extra turn in own store");
+        }
+        parts.push(match self.rounds {
+            Rounds::Single => "one game",
+            Rounds::Many => "match of rounds",
+        });
+        if self.partial_pit {
+            parts.push("loser's partial pit");
+        }
+        parts.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column_count_characters() {
+        let text = "a = 1\nbé = 2\n";
+        assert_eq!(line_and_column(text, 0), (1, 1));
+        assert_eq!(line_and_column(text, 6), (2, 1));
+        // 'é' is two bytes but one column.
+        assert_eq!(line_and_column(text, 9), (2, 3));
+    }
+}

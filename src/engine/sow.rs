@@ -1,0 +1,156 @@
+//! One turn of sowing: the laps, relays, and the detection of turns that never end.
+
+use super::board::{Layout, Seeds, next_on};
+use super::capture;
+use super::rules::Rules;
+use super::side::Side;
+use super::trace::{Event, Observer};
+
+/// Everything fixed for the length of one turn.
+pub(crate) struct Turn<'r> {
+    pub rules: &'r Rules,
+    pub layout: Layout,
+    pub mover: Side,
+    /// The pit emptied at the start of the turn.
+    pub origin: usize,
+    /// Places the mover drops seeds into: open pits, plus their store if sown.
+    pub sow_track: u64,
+    /// Open pits of both rows: where relays and leaps look.
+    pub open_pits: u64,
+}
+
+/// How a turn that ended did end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TurnEnd {
+    pub extra_turn: bool,
+}
+
+/// The turn would go round the same laps forever.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Endless;
+
+/// Plays out a whole turn on `seeds`.
+///
+/// # Errors
+/// [`Endless`] when a lap-start state repeats; `seeds` is then left part-way
+/// through and must be thrown away.
+pub(crate) fn sow_turn<O: Observer>(
+    seeds: &mut Seeds,
+    turn: &Turn,
+    obs: &mut O,
+) -> Result<TurnEnd, Endless> {
+    let rules = turn.rules;
+    let layout = turn.layout;
+    let own_store = layout.store(turn.mover);
+    // With skip-origin the origin never receives a seed; usize::MAX never matches.
+    let skipped = if rules.skip_origin() {
+        turn.origin
+    } else {
+        usize::MAX
+    };
+    let mut cycle = rules.relay().then(|| CycleCheck::new(seeds, turn.origin));
+    let mut take = turn.origin;
+    let mut lap: u32 = 1;
+    loop {
+        let mut hand = seeds[take];
+        seeds[take] = 0;
+        obs.record(if lap == 1 {
+            Event::TakeUp {
+                pit: layout.place(take),
+                count: hand,
+            }
+        } else {
+            Event::RelayTakeUp {
+                pit: layout.place(take),
+                count: hand,
+                lap,
+            }
+        });
+
+        let mut at = take;
+        while hand > 0 {
+            at = next_on(turn.sow_track, at);
+            if at == skipped {
+                at = next_on(turn.sow_track, at);
+            }
+            hand -= 1;
+            seeds[at] += 1;
+            obs.record(Event::Drop {
+                place: layout.place(at),
+                count: seeds[at],
+                in_hand: hand,
+            });
+            if seeds[at] == 4 && rules.four_capture() && !layout.is_store(at) {
+                capture::four(seeds, layout, at, obs);
+            }
+        }
+        obs.record(Event::LapEnd {
+            lap,
+            last: layout.place(at),
+        });
+
+        if at == own_store && rules.extra_turn() {
+            obs.record(Event::ExtraTurn { side: turn.mover });
+            return Ok(TurnEnd { extra_turn: true });
+        }
+        if !rules.relay() {
+            if rules.kalah_capture() {
+                capture::kalah(seeds, layout, turn.mover, at, obs);
+            }
+            return Ok(TurnEnd { extra_turn: false });
+        }
+
+        // Relay: the next pit decides whether the turn goes on.
+        let next = next_on(turn.open_pits, at);
+        if seeds[next] == 0 {
+            if rules.leap_capture() {
+                let beyond = next_on(turn.open_pits, next);
+                capture::leap(seeds, layout, turn.mover, beyond, obs);
+            }
+            return Ok(TurnEnd { extra_turn: false });
+        }
+        take = next;
+        lap += 1;
+        if let Some(cycle) = cycle.as_mut()
+            && cycle.repeats(seeds, take)
+        {
+            return Err(Endless);
+        }
+    }
+}
+
+/// Brent's cycle detection over lap-start states (every pit's count plus the pit
+/// about to be taken up). A lap is a pure function of that state, so a repeat
+/// means the turn never ends. It needs one saved state, not a history, and finds
+/// any cycle within a small multiple of the cycle's start plus its length.
+struct CycleCheck {
+    saved: Seeds,
+    saved_take: usize,
+    power: u32,
+    steps: u32,
+}
+
+impl CycleCheck {
+    fn new(seeds: &Seeds, origin: usize) -> Self {
+        CycleCheck {
+            saved: *seeds,
+            saved_take: origin,
+            power: 1,
+            steps: 1,
+        }
+    }
+
+    fn repeats(&mut self, seeds: &Seeds, take: usize) -> bool {
+        if take == self.saved_take && *seeds == self.saved {
+            return true;
+        }
+        if self.steps == self.power {
+            self.saved = *seeds;
+            self.saved_take = take;
+            self.power = self.power.saturating_mul(2);
+            self.steps = 0;
+        }
+        self.steps += 1;
+        false
+    }
+}

@@ -1,0 +1,64 @@
+//! What happened during a move, in order, so a viewer can animate every lap.
+//!
+//! The engine reports events to an [`Observer`]. The fast path passes one that
+//! ignores them, and because the engine is generic over the observer, that path
+//! compiles to code with no trace at all.
+
+use super::board::Place;
+use super::side::Side;
+
+/// One step of a move, or the round's end that the move caused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The mover empties the turn's origin pit into the hand.
+    TakeUp { pit: Place, count: u16 },
+    /// One seed dropped; `count` is the place's new count, `in_hand` what is left.
+    Drop {
+        place: Place,
+        count: u16,
+        in_hand: u16,
+    },
+    /// A dropped seed made a pit hold exactly 4; they went to the row's owner.
+    FourCapture { pit: Place, owner: Side },
+    /// The hand is empty; `last` received the lap's last seed.
+    LapEnd { lap: u32, last: Place },
+    /// A relay: the next pit was not empty and its seeds start lap `lap`.
+    RelayTakeUp { pit: Place, count: u16, lap: u32 },
+    /// The relay stopped at an empty pit and the mover took the pit after it.
+    LeapCapture { pit: Place, count: u16, by: Side },
+    /// The last seed made an own pit hold 1; it and the opposite pit's `count`
+    /// seeds went to the mover's store.
+    KalahCapture {
+        pit: Place,
+        opposite: Place,
+        count: u16,
+        by: Side,
+    },
+    /// The last seed fell in the mover's store: they move again.
+    ExtraTurn { side: Side },
+    /// The round is over; `swept` is what each player (South, North) took off the
+    /// board at the end.
+    RoundEnd {
+        took_remaining: Option<Side>,
+        swept: [u16; 2],
+    },
+}
+
+/// Receives the events of a move as they happen.
+pub trait Observer {
+    fn record(&mut self, event: Event);
+}
+
+/// The observer for the fast path: it ignores everything.
+pub(crate) struct NoTrace;
+
+impl Observer for NoTrace {
+    #[inline(always)]
+    fn record(&mut self, _event: Event) {}
+}
+
+impl Observer for Vec<Event> {
+    fn record(&mut self, event: Event) {
+        self.push(event);
+    }
+}

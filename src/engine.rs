@@ -7,6 +7,7 @@
 mod board;
 mod capture;
 mod game;
+mod line;
 mod notation;
 mod perft;
 mod rules;
@@ -16,8 +17,9 @@ mod trace;
 
 pub use board::Place;
 pub use game::{Outcome, PlayError, Position, RoundError, SetupError, Status};
+pub use line::{LineError, play_line};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
-pub use perft::{perft, perft_parallel};
+pub use perft::{PerftCount, perft, perft_parallel};
 pub use rules::{
     Direction, FirstPlayer, MAX_PITS, MAX_SEEDS_PER_PIT, RoundEnd, Rounds, Rules, RulesError,
     Stores,

@@ -1,3 +1,9 @@
 //! `mancala`: Kalaha, Raja Pasu and Sat-gharva for two players at one terminal.
+//!
+//! [`engine`] holds the rules and nothing else; [`catalog`] finds rule files;
+//! [`report`] turns positions into text and JSON; [`cli`] is the command line.
 
+pub mod catalog;
+pub mod cli;
 pub mod engine;
+pub mod report;

@@ -115,6 +115,11 @@ impl Layout {
         2 * self.n() - index
     }
 
+    /// Track indices of one row's pits (contiguous in either direction).
+    pub fn row_range(self, side: Side) -> std::ops::Range<usize> {
+        self.base(side)..self.base(side) + self.n()
+    }
+
     /// Bits of the pits of one row.
     pub fn row_mask(self, side: Side) -> u64 {
         ((1u64 << self.n()) - 1) << self.base(side)

@@ -163,9 +163,11 @@ impl Position {
     /// Seeds on one row.
     #[must_use]
     pub fn row_total(&self, side: Side) -> u16 {
-        indices(self.layout.row_mask(side))
-            .map(|i| self.seeds[i])
-            .sum()
+        let mut total = 0;
+        for index in self.layout.row_range(side) {
+            total += self.seeds[index];
+        }
+        total
     }
 
     /// Seeds in a player's store (or pile).
@@ -320,12 +322,19 @@ impl Position {
 
     /// The round-end checks made whenever a player is about to move.
     fn start_turn<O: Observer>(&mut self, rules: &Rules, obs: &mut O) {
-        if rules.round_end() == RoundEnd::SideEmpty
-            && (self.row_total(Side::South) == 0 || self.row_total(Side::North) == 0)
-        {
+        let mover_row = self.row_total(self.to_move);
+        // The other row holds whatever is neither there nor in a store; cheaper
+        // than adding it up, and this runs after every move.
+        let stores = self.store(Side::South) + self.store(Side::North);
+        let other_row = rules.total_seeds() - stores - mover_row;
+        let side_empty =
+            rules.round_end() == RoundEnd::SideEmpty && (mover_row == 0 || other_row == 0);
+        // Without relays any seed on the mover's row is a legal move.
+        let maybe_stuck = mover_row == 0 || rules.relay();
+        if side_empty {
             let swept = Side::BOTH.map(|side| self.sweep_row(side, side));
             self.finish_round(rules, None, swept, obs);
-        } else if self.is_stuck(rules, self.to_move) {
+        } else if maybe_stuck && self.is_stuck(rules, self.to_move) {
             let taker = self.to_move.other();
             let mut swept = [0; 2];
             swept[taker.index()] = Side::BOTH.map(|side| self.sweep_row(side, taker)).iter().sum();

@@ -5,61 +5,79 @@
 //! whose round is over has no moves, so a game that ends before the last ply
 //! counts nothing and one that ends exactly on it counts as a leaf.
 
+use std::ops::AddAssign;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::game::Position;
 use super::rules::Rules;
 
-/// Counts the leaves `depth` plies below `position`, on one thread.
-#[must_use]
-pub fn perft(rules: &Rules, position: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    for pit in 1..=position.pit_count() {
-        if let Ok(child) = position.play(rules, pit) {
-            nodes += perft(rules, &child, depth - 1);
-        }
-    }
-    nodes
+/// What a perft run counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PerftCount {
+    /// Move sequences of exactly the depth asked for: the spec's number.
+    pub nodes: u64,
+    /// Moves played to find them, at every depth: the work done.
+    pub moves: u64,
 }
 
-/// Like [`perft`], sharing the work among `threads` threads. The positions two
+impl AddAssign for PerftCount {
+    fn add_assign(&mut self, other: PerftCount) {
+        self.nodes += other.nodes;
+        self.moves += other.moves;
+    }
+}
+
+/// Counts the sequences `depth` plies long from `position`, on one thread.
+#[must_use]
+pub fn perft(rules: &Rules, position: &Position, depth: u32) -> PerftCount {
+    if depth == 0 {
+        return PerftCount { nodes: 1, moves: 0 };
+    }
+    let mut count = PerftCount::default();
+    for pit in 1..=position.pit_count() {
+        if let Ok(child) = position.play(rules, pit) {
+            count.moves += 1;
+            count += perft(rules, &child, depth - 1);
+        }
+    }
+    count
+}
+
+/// Like [`perft`], sharing the work among `threads` threads. The positions three
 /// plies down are handed out one at a time, so the threads stay busy even when
 /// the subtrees differ a lot in size.
 #[must_use]
-pub fn perft_parallel(rules: &Rules, position: &Position, depth: u32, threads: usize) -> u64 {
-    let split = 2;
-    if threads <= 1 || depth <= split {
+pub fn perft_parallel(rules: &Rules, position: &Position, depth: u32, threads: usize) -> PerftCount {
+    const SPLIT: u32 = 3;
+    if threads <= 1 || depth <= SPLIT {
         return perft(rules, position, depth);
     }
     let mut frontier = vec![*position];
-    for _ in 0..split {
+    let mut count = PerftCount::default();
+    for _ in 0..SPLIT {
         frontier = frontier
             .iter()
             .flat_map(|p| (1..=p.pit_count()).filter_map(|pit| p.play(rules, pit).ok()))
             .collect();
+        count.moves += frontier.len() as u64;
     }
     let next = AtomicUsize::new(0);
-    let remaining = depth - split;
+    let remaining = depth - SPLIT;
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
-                    let mut nodes = 0;
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(p) = frontier.get(i) else { break };
-                        nodes += perft(rules, p, remaining);
+                    let mut count = PerftCount::default();
+                    while let Some(p) = frontier.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        count += perft(rules, p, remaining);
                     }
-                    nodes
+                    count
                 })
             })
             .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .sum()
-    })
+        for worker in workers {
+            count += worker.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        }
+    });
+    count
 }

@@ -34,6 +34,7 @@ pub(crate) struct Endless;
 /// # Errors
 /// [`Endless`] when a lap-start state repeats; `seeds` is then left part-way
 /// through and must be thrown away.
+#[inline(always)]
 pub(crate) fn sow_turn<O: Observer>(
     seeds: &mut Seeds,
     turn: &Turn,
@@ -41,12 +42,16 @@ pub(crate) fn sow_turn<O: Observer>(
 ) -> Result<TurnEnd, Endless> {
     let rules = turn.rules;
     let layout = turn.layout;
+    // Read once: the compiler cannot always see that sowing leaves them alone.
+    let four_capture = rules.four_capture();
     let own_store = layout.store(turn.mover);
-    // With skip-origin the origin never receives a seed; usize::MAX never matches.
-    let skipped = if rules.skip_origin() {
-        turn.origin
+    // The places seeds may drop into this turn. With skip-origin the origin is
+    // left out (unless it is the only place, which a real board never has).
+    let without_origin = turn.sow_track & !(1u64 << turn.origin);
+    let drop_track = if rules.skip_origin() && without_origin != 0 {
+        without_origin
     } else {
-        usize::MAX
+        turn.sow_track
     };
     let mut cycle = rules.relay().then(|| CycleCheck::new(seeds, turn.origin));
     let mut take = turn.origin;
@@ -68,11 +73,15 @@ pub(crate) fn sow_turn<O: Observer>(
         });
 
         let mut at = take;
+        // Drops go to the set bits of `ahead` in order, then round again. Walking
+        // bits keeps each step short, which is most of the cost of a move.
+        let mut ahead = drop_track & (!0u64 << (take + 1));
         while hand > 0 {
-            at = next_on(turn.sow_track, at);
-            if at == skipped {
-                at = next_on(turn.sow_track, at);
+            if ahead == 0 {
+                ahead = drop_track;
             }
+            at = ahead.trailing_zeros() as usize;
+            ahead &= ahead - 1;
             hand -= 1;
             seeds[at] += 1;
             obs.record(Event::Drop {
@@ -80,7 +89,7 @@ pub(crate) fn sow_turn<O: Observer>(
                 count: seeds[at],
                 in_hand: hand,
             });
-            if seeds[at] == 4 && rules.four_capture() && !layout.is_store(at) {
+            if four_capture && seeds[at] == 4 && !layout.is_store(at) {
                 capture::four(seeds, layout, at, obs);
             }
         }

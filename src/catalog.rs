@@ -1,0 +1,250 @@
+//! Where rule sets come from: the three built into the binary, the user's rules
+//! folder, and files named on the command line.
+
+use std::fmt;
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::engine::{Rules, RulesError};
+
+/// Rule files larger than this are refused unread.
+pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
+
+/// The rule files compiled into the binary, so it runs with nothing beside it.
+const BUILT_IN: [(&str, &str); 3] = [
+    ("kalaha.toml", include_str!("../rules/kalaha.toml")),
+    ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
+    ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
+];
+
+/// Where a rule set was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    BuiltIn,
+    /// A file in the user's rules folder; `overrides` when a built-in rule set
+    /// with the same id is hidden by it.
+    UserFile { path: PathBuf, overrides: bool },
+    /// A file named directly.
+    File(PathBuf),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::BuiltIn => f.write_str("built-in"),
+            Origin::UserFile {
+                path,
+                overrides: true,
+            } => write!(f, "{} (overrides built-in)", path.display()),
+            Origin::UserFile { path, .. } | Origin::File(path) => {
+                write!(f, "{}", path.display())
+            }
+        }
+    }
+}
+
+/// A rule set and where it came from.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub rules: Arc<Rules>,
+    pub origin: Origin,
+}
+
+/// Why a rule file could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("{}: cannot read: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: the file is larger than {} bytes; rule files are small", path.display(), MAX_RULES_FILE_BYTES)]
+    TooLarge { path: PathBuf },
+    #[error("{}: the file is not UTF-8 text", path.display())]
+    NotText { path: PathBuf },
+    #[error("{}: {error}", path.display())]
+    Invalid { path: PathBuf, error: RulesError },
+    #[error("unknown rule set {0:?}: {1}")]
+    UnknownId(String, String),
+}
+
+/// Reads a file of at most `limit` bytes as UTF-8 text, without reading more
+/// than one byte past the limit.
+///
+/// # Errors
+/// `Io`, `TooLarge` or `NotText`, naming the path.
+pub fn read_bounded(path: &Path, limit: u64) -> Result<String, LoadError> {
+    let io = |source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(LoadError::TooLarge {
+            path: path.to_path_buf(),
+        });
+    }
+    String::from_utf8(bytes).map_err(|_| LoadError::NotText {
+        path: path.to_path_buf(),
+    })
+}
+
+/// Reads and checks one rule file.
+///
+/// # Errors
+/// Any [`LoadError`] but `UnknownId`.
+pub fn load_file(path: &Path) -> Result<Rules, LoadError> {
+    let text = read_bounded(path, MAX_RULES_FILE_BYTES)?;
+    Rules::from_toml(&text).map_err(|error| LoadError::Invalid {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
+/// The user's rules folder: `$XDG_CONFIG_HOME/mancala/rules` (usually
+/// `~/.config/mancala/rules`).
+#[must_use]
+pub fn user_rules_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "mancala").map(|d| d.config_dir().join("rules"))
+}
+
+/// Every rule set the player can choose, built-ins first, with the files that
+/// failed to load kept aside so they can be reported.
+#[derive(Debug, Default)]
+pub struct Catalog {
+    entries: Vec<Entry>,
+    problems: Vec<LoadError>,
+}
+
+impl Catalog {
+    /// The built-in rule sets plus the user's folder.
+    #[must_use]
+    pub fn load() -> Catalog {
+        Catalog::with_user_dir(user_rules_dir().as_deref())
+    }
+
+    /// The built-in rule sets plus the `*.toml` files of `dir`, if given. A user
+    /// file with a built-in id takes the built-in one's place.
+    #[must_use]
+    pub fn with_user_dir(dir: Option<&Path>) -> Catalog {
+        let mut catalog = Catalog::default();
+        for (name, text) in BUILT_IN {
+            match Rules::from_toml(text) {
+                Ok(rules) => catalog.entries.push(Entry {
+                    rules: Arc::new(rules),
+                    origin: Origin::BuiltIn,
+                }),
+                // Guarded by a test; kept as a problem rather than a panic.
+                Err(error) => catalog.problems.push(LoadError::Invalid {
+                    path: PathBuf::from(format!("(built-in) {name}")),
+                    error,
+                }),
+            }
+        }
+        if let Some(dir) = dir {
+            catalog.add_folder(dir);
+        }
+        catalog
+    }
+
+    fn add_folder(&mut self, dir: &Path) {
+        let Ok(listing) = std::fs::read_dir(dir) else {
+            return; // No folder: nothing to add.
+        };
+        let mut paths: Vec<PathBuf> = listing
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "toml") && p.is_file())
+            .collect();
+        paths.sort();
+        for path in paths {
+            match load_file(&path) {
+                Ok(rules) => self.add_user(rules, path),
+                Err(problem) => self.problems.push(problem),
+            }
+        }
+    }
+
+    fn add_user(&mut self, rules: Rules, path: PathBuf) {
+        let existing = self
+            .entries
+            .iter()
+            .position(|e| e.rules.id() == rules.id());
+        let overrides = existing.is_some_and(|i| self.entries[i].origin == Origin::BuiltIn);
+        let entry = Entry {
+            rules: Arc::new(rules),
+            origin: Origin::UserFile { path, overrides },
+        };
+        match existing {
+            Some(i) => self.entries[i] = entry,
+            None => self.entries.push(entry),
+        }
+    }
+
+    #[must_use]
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// User files that could not be loaded.
+    #[must_use]
+    pub fn problems(&self) -> &[LoadError] {
+        &self.problems
+    }
+
+    #[must_use]
+    pub fn find(&self, id: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.rules.id() == id)
+    }
+
+    /// A rule set by id, or by the path of a rule file. An argument that names an
+    /// existing file, contains a path separator or ends in `.toml` is a path.
+    ///
+    /// # Errors
+    /// When the file cannot be loaded or no rule set has that id.
+    pub fn resolve(&self, id_or_file: &str) -> Result<Entry, LoadError> {
+        let path = Path::new(id_or_file);
+        let looks_like_path = id_or_file.contains(std::path::MAIN_SEPARATOR)
+            || id_or_file.contains('/')
+            || path.extension().is_some_and(|e| e == "toml")
+            || path.is_file();
+        if looks_like_path {
+            let rules = load_file(path)?;
+            return Ok(Entry {
+                rules: Arc::new(rules),
+                origin: Origin::File(path.to_path_buf()),
+            });
+        }
+        self.find(id_or_file).cloned().ok_or_else(|| {
+            let known: Vec<&str> = self.entries.iter().map(|e| e.rules.id()).collect();
+            LoadError::UnknownId(
+                id_or_file.to_string(),
+                format!("known ids are {}", known.join(", ")),
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_rule_files_are_valid() {
+        let catalog = Catalog::with_user_dir(None);
+        assert!(catalog.problems().is_empty(), "{:?}", catalog.problems());
+        let ids: Vec<&str> = catalog.entries().iter().map(|e| e.rules.id()).collect();
+        assert_eq!(ids, ["kalaha", "raja-pasu", "sat-gharva"]);
+    }
+
+    #[test]
+    fn unknown_id_lists_the_known_ones() {
+        let err = Catalog::with_user_dir(None).resolve("oware").unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("\"oware\"") && text.contains("raja-pasu"), "{text}");
+    }
+}

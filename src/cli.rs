@@ -1,0 +1,152 @@
+//! The command line: argument definitions and dispatch to each command.
+
+mod perft;
+mod rules;
+mod show;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::catalog::Catalog;
+use crate::engine::{Position, Rules, Side, parse_moves, play_line};
+
+/// Kalaha, Raja Pasu and Sat-gharva for two players sharing one terminal.
+#[derive(Debug, Parser)]
+#[command(name = "mancala", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List, show and check rule sets.
+    #[command(subcommand)]
+    Rules(RulesCommand),
+    /// Print the position after a list of moves.
+    Show(ShowArgs),
+    /// Count the move sequences of a given length (a correctness and speed check).
+    Perft(PerftArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// List every rule set: built-in ones and those in the user's rules folder.
+    List,
+    /// Print a rule set's description and parameters.
+    Show {
+        /// A rule set id (see `mancala rules list`) or the path of a rule file.
+        rules: String,
+    },
+    /// Check a rule file; exits with 0 when it is valid.
+    Check {
+        /// The rule file to check.
+        file: PathBuf,
+    },
+}
+
+/// A side of the board, for the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SideArg {
+    South,
+    North,
+}
+
+impl From<SideArg> for Side {
+    fn from(side: SideArg) -> Side {
+        match side {
+            SideArg::South => Side::South,
+            SideArg::North => Side::North,
+        }
+    }
+}
+
+/// A rule set and the moves played from its start.
+#[derive(Debug, Args)]
+pub struct LineArgs {
+    /// A rule set id (see `mancala rules list`) or the path of a rule file.
+    pub rules: String,
+    /// Moves to play first, as pit numbers on the mover's own row: `3,1,4`.
+    #[arg(long, value_name = "PITS", default_value = "")]
+    pub moves: String,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = SideArg::South)]
+    pub first: SideArg,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub line: LineArgs,
+    /// Print one JSON object instead of a board.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub line: LineArgs,
+    /// Plies to look ahead.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub depth: u32,
+    /// Print `{"depth", "nodes", "seconds"}` as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+}
+
+/// A command's failure, printed as `mancala: <message>` with exit code 1.
+#[derive(Debug)]
+pub struct Failure(pub String);
+
+impl<E: std::error::Error> From<E> for Failure {
+    fn from(error: E) -> Self {
+        Failure(error.to_string())
+    }
+}
+
+/// Runs a parsed command line.
+///
+/// # Errors
+/// A [`Failure`] to print when the command could not do its job.
+pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    let catalog = Catalog::load();
+    match cli.command {
+        None => {
+            use clap::CommandFactory;
+            Cli::command().print_help()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Rules(command)) => rules::run(&catalog, command),
+        Some(Command::Show(args)) => show::run(&catalog, &args),
+        Some(Command::Perft(args)) => perft::run(&catalog, &args),
+    }
+}
+
+impl LineArgs {
+    /// The rule set and the position after the moves.
+    fn resolve(&self, catalog: &Catalog) -> Result<(std::sync::Arc<Rules>, Position), Failure> {
+        let entry = catalog.resolve(&self.rules)?;
+        let moves =
+            parse_moves(&self.moves).map_err(|e| Failure(format!("--moves: {e}")))?;
+        let position = play_line(&entry.rules, self.first.into(), &moves)
+            .map_err(|e| Failure(format!("--moves: {e}")))?;
+        Ok((entry.rules, position))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,40 @@
+//! `mancala perft`: count move sequences and report the speed.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use super::{Failure, PerftArgs};
+use crate::catalog::Catalog;
+use crate::engine::perft_parallel;
+
+pub fn run(catalog: &Catalog, args: &PerftArgs) -> Result<ExitCode, Failure> {
+    let (rules, position) = args.line.resolve(catalog)?;
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        |t| t as usize,
+    );
+    let started = Instant::now();
+    let count = perft_parallel(&rules, &position, args.depth, threads);
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        let report = serde_json::json!({
+            "depth": args.depth,
+            "nodes": count.nodes,
+            "seconds": seconds,
+            "moves": count.moves,
+            "threads": threads,
+        });
+        println!("{report}");
+    } else {
+        #[allow(clippy::cast_precision_loss)]
+        let rate = count.moves as f64 / seconds.max(1e-9) / 1e6;
+        println!(
+            "{} perft {}: {} nodes ({} moves played) in {seconds:.3} s, {rate:.1} M moves/s on {threads} thread(s)",
+            rules.id(),
+            args.depth,
+            count.nodes,
+            count.moves,
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,35 @@
+//! Playing a whole list of moves from the start, across rounds.
+
+use super::game::{PlayError, Position};
+use super::rules::Rules;
+use super::side::Side;
+
+/// A move of a list that could not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {index} (pit {pit}) is illegal: {reason}")]
+pub struct LineError {
+    /// 1-based position of the move in the list.
+    pub index: usize,
+    pub pit: u8,
+    pub reason: PlayError,
+}
+
+/// Plays `moves` from the start of a match with `first` to move. When a round is
+/// over and more moves follow, the next round is set up as the rules say.
+///
+/// # Errors
+/// The first move that is not legal, with its place in the list.
+pub fn play_line(rules: &Rules, first: Side, moves: &[u8]) -> Result<Position, LineError> {
+    let mut position = Position::new(rules, first);
+    for (i, &pit) in moves.iter().enumerate() {
+        if let Ok(next) = position.next_round(rules) {
+            position = next;
+        }
+        position = position.play(rules, pit).map_err(|reason| LineError {
+            index: i + 1,
+            pit,
+            reason,
+        })?;
+    }
+    Ok(position)
+}

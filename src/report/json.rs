@@ -1,0 +1,56 @@
+//! The JSON shape of a position, shared by `show --json` and `replay --json`.
+
+use serde::Serialize;
+
+use crate::engine::{Outcome, Position, Rules, Side, Status};
+
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct RowJson {
+    /// Pit 1 first.
+    pub pits: Vec<u16>,
+    pub store: u16,
+    pub closed: Vec<bool>,
+}
+
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct PositionJson {
+    pub variant: String,
+    pub round: u16,
+    /// `ongoing`, `round-over` or `match-over`.
+    pub status: &'static str,
+    pub to_move: Option<&'static str>,
+    pub south: RowJson,
+    pub north: RowJson,
+    /// `south`, `north` or `draw` once the round is over, else null.
+    pub winner: Option<&'static str>,
+    /// Who took the seeds left on the board at the round's end, if anyone did.
+    pub took_remaining: Option<&'static str>,
+}
+
+/// The position as the JSON object the command line prints.
+#[must_use]
+pub fn position_json(rules: &Rules, position: &Position) -> PositionJson {
+    let row = |side| RowJson {
+        pits: position.row(side),
+        store: position.store(side),
+        closed: position.closed_row(side),
+    };
+    let (status, took) = match position.status() {
+        Status::Ongoing => ("ongoing", None),
+        Status::RoundOver { took_remaining } => ("round-over", took_remaining),
+        Status::MatchOver { took_remaining } => ("match-over", took_remaining),
+    };
+    PositionJson {
+        variant: rules.id().to_string(),
+        round: position.round(),
+        status,
+        to_move: position.to_move().map(Side::name),
+        south: row(Side::South),
+        north: row(Side::North),
+        winner: position.outcome().map(|o| match o {
+            Outcome::Win(side) => side.name(),
+            Outcome::Draw => "draw",
+        }),
+        took_remaining: took.map(Side::name),
+    }
+}

@@ -1,0 +1,50 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use mancala::catalog::Catalog;
+use mancala::engine::{Event, Place, Position, Rules, Side};
+
+/// A built-in rule set by id.
+pub fn builtin(id: &str) -> Rules {
+    let catalog = Catalog::with_user_dir(None);
+    (*catalog.find(id).expect("built-in rule set").rules).clone()
+}
+
+/// A built-in rule file with some `key = value` lines replaced, for variants
+/// that differ in one parameter.
+pub fn variant_of(id: &str, replacements: &[(&str, &str)]) -> Rules {
+    let mut text = builtin(id).text().to_string();
+    for (from, to) in replacements {
+        assert!(text.contains(from), "{from:?} not in {id}");
+        text = text.replace(from, to);
+    }
+    Rules::from_toml(&text).expect("valid variant")
+}
+
+/// A position from rows given pit 1 first; stores take whatever makes the total
+/// right, split as given (`south_store` to South, the rest to North).
+pub fn position(rules: &Rules, south: &[u16], north: &[u16], south_store: u16, to_move: Side) -> Position {
+    let on_board: u16 = south.iter().chain(north).sum();
+    let north_store = rules.total_seeds() - on_board - south_store;
+    Position::from_rows(rules, south, north, [south_store, north_store], to_move)
+        .expect("valid position")
+}
+
+/// The places that received seeds, in order.
+pub fn drops(trace: &[Event]) -> Vec<Place> {
+    trace
+        .iter()
+        .filter_map(|e| match e {
+            Event::Drop { place, .. } => Some(*place),
+            _ => None,
+        })
+        .collect()
+}
+
+pub fn south(pit: u8) -> Place {
+    Place::Pit(Side::South, pit)
+}
+
+pub fn north(pit: u8) -> Place {
+    Place::Pit(Side::North, pit)
+}

@@ -1,0 +1,91 @@
+//! Properties of random playouts of every built-in variant.
+
+mod common;
+
+use mancala::engine::{Event, PlayError, Position, Rules, Side, Status};
+use proptest::prelude::*;
+
+const VARIANTS: [&str; 3] = ["kalaha", "raja-pasu", "sat-gharva"];
+/// Random rounds end within a few dozen moves; one that goes on past this is
+/// taken for a round that never ends.
+const ROUND_MOVE_LIMIT: usize = 1_000;
+/// A Sat-gharva match can last thousands of moves (the loser's partial pit
+/// keeps them in it); a playout stops checking after this many.
+const PLAYOUT_MOVES: usize = 600;
+
+fn board_is_cleared(position: &Position) -> bool {
+    Side::BOTH
+        .iter()
+        .all(|&side| position.row(side).iter().all(|&c| c == 0))
+}
+
+/// Plays a match (or its first `PLAYOUT_MOVES` moves) choosing moves by
+/// `choices`, checking invariants at every step.
+fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
+    let total = u32::from(rules.total_seeds());
+    let mut position = Position::new(rules, first);
+    let mut played = 0;
+    let mut in_round = 0;
+    let mut choice = choices.iter().cycle();
+    loop {
+        assert_eq!(position.total_seeds(), total, "seeds not conserved");
+        match position.status() {
+            Status::MatchOver { .. } => {
+                assert!(board_is_cleared(&position));
+                assert!(position.outcome().is_some());
+                return;
+            }
+            Status::RoundOver { took_remaining } => {
+                assert!(board_is_cleared(&position));
+                assert!(took_remaining.is_some(), "rounds follow only `stuck` ends");
+                for pit in 1..=rules.pits() {
+                    assert_eq!(position.play(rules, pit), Err(PlayError::RoundOver));
+                }
+                position = position.next_round(rules).expect("another round");
+                in_round = 0;
+                continue;
+            }
+            Status::Ongoing => {}
+        }
+        let legal = position.legal_moves(rules);
+        assert!(!legal.is_empty(), "a player to move always has a legal move");
+        for pit in 1..=rules.pits() {
+            let mut trace = Vec::new();
+            match position.play_traced(rules, pit, &mut trace) {
+                Ok(next) => {
+                    assert!(legal.contains(&pit));
+                    assert_eq!(next.total_seeds(), total);
+                    assert!(matches!(trace.first(), Some(Event::TakeUp { .. })));
+                    assert_eq!(position.play(rules, pit), Ok(next), "traced and fast paths differ");
+                }
+                Err(reason) => {
+                    assert!(!legal.contains(&pit), "pit {pit}: {reason}");
+                    assert!(trace.is_empty());
+                }
+            }
+        }
+        let pit = legal[choice.next().unwrap() % legal.len()];
+        position = position.play(rules, pit).unwrap();
+        played += 1;
+        in_round += 1;
+        assert!(in_round < ROUND_MOVE_LIMIT, "the round does not end");
+        if played == PLAYOUT_MOVES {
+            return;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn random_matches_keep_the_rules(
+        variant in 0..VARIANTS.len(),
+        north_first in any::<bool>(),
+        choices in proptest::collection::vec(any::<usize>(), 1..64),
+    ) {
+        let rules = common::builtin(VARIANTS[variant]);
+        let first = if north_first { Side::North } else { Side::South };
+        random_match(&rules, first, &choices);
+    }
+}

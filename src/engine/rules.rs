@@ -133,6 +133,28 @@ fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// The dotted key (`board.pits`) of the `key = value` line holding a byte
+/// offset, found from the line and the nearest `[section]` header above it.
+fn key_at(text: &str, offset: usize) -> Option<String> {
+    let before = text.get(..offset)?;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = text[line_start..].lines().next()?;
+    let key = line.split_once('=')?.0.trim();
+    if key.is_empty() || key.starts_with('#') || key.starts_with('[') {
+        return None;
+    }
+    let section = before[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('[') && !l.starts_with("[["))
+        .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim());
+    Some(match section {
+        Some(section) => format!("{section}.{key}"),
+        None => key.to_string(),
+    })
+}
+
 fn flag(value: Option<&toml::Spanned<bool>>) -> bool {
     value.is_some_and(|v| *v.get_ref())
 }
@@ -150,7 +172,13 @@ impl Rules {
     /// of parameters that makes no sense.
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
         let file: RulesFile = toml::from_str(text).map_err(|e| {
-            RulesError::at(text, e.span(), None, e.message().trim_end().to_string())
+            let key = e.span().and_then(|span| key_at(text, span.start));
+            RulesError::at(
+                text,
+                e.span(),
+                key.as_deref(),
+                e.message().trim_end().to_string(),
+            )
         })?;
         Self::check(file, text)
     }
@@ -445,5 +473,13 @@ mod tests {
         assert_eq!(line_and_column(text, 6), (2, 1));
         // 'é' is two bytes but one column.
         assert_eq!(line_and_column(text, 9), (2, 3));
+    }
+
+    #[test]
+    fn key_at_names_the_section_and_key() {
+        let text = "id = 1\n[board]\npits = 7\n# note\n";
+        assert_eq!(key_at(text, 0).as_deref(), Some("id"));
+        assert_eq!(key_at(text, text.find("7").unwrap()).as_deref(), Some("board.pits"));
+        assert_eq!(key_at(text, text.find("# note").unwrap()), None);
     }
 }

@@ -25,7 +25,10 @@ pub enum Origin {
     BuiltIn,
     /// A file in the user's rules folder; `overrides` when a built-in rule set
     /// with the same id is hidden by it.
-    UserFile { path: PathBuf, overrides: bool },
+    UserFile {
+        path: PathBuf,
+        overrides: bool,
+    },
     /// A file named directly.
     File(PathBuf),
 }
@@ -170,10 +173,7 @@ impl Catalog {
     }
 
     fn add_user(&mut self, rules: Rules, path: PathBuf) {
-        let existing = self
-            .entries
-            .iter()
-            .position(|e| e.rules.id() == rules.id());
+        let existing = self.entries.iter().position(|e| e.rules.id() == rules.id());
         let overrides = existing.is_some_and(|i| self.entries[i].origin == Origin::BuiltIn);
         let entry = Entry {
             rules: Arc::new(rules),
@@ -245,6 +245,9 @@ mod tests {
     fn unknown_id_lists_the_known_ones() {
         let err = Catalog::with_user_dir(None).resolve("oware").unwrap_err();
         let text = err.to_string();
-        assert!(text.contains("\"oware\"") && text.contains("raja-pasu"), "{text}");
+        assert!(
+            text.contains("\"oware\"") && text.contains("raja-pasu"),
+            "{text}"
+        );
     }
 }

@@ -132,8 +132,7 @@ impl LineArgs {
     /// The rule set and the position after the moves.
     fn resolve(&self, catalog: &Catalog) -> Result<(std::sync::Arc<Rules>, Position), Failure> {
         let entry = catalog.resolve(&self.rules)?;
-        let moves =
-            parse_moves(&self.moves).map_err(|e| Failure(format!("--moves: {e}")))?;
+        let moves = parse_moves(&self.moves).map_err(|e| Failure(format!("--moves: {e}")))?;
         let position = play_line(&entry.rules, self.first.into(), &moves)
             .map_err(|e| Failure(format!("--moves: {e}")))?;
         Ok((entry.rules, position))

@@ -162,7 +162,13 @@ fn four_made_by_the_last_seed_goes_to_the_row_owner_then_leap_capture() {
 #[test]
 fn four_on_the_opponents_row_goes_to_the_opponent_and_sowing_goes_on() {
     let rules = builtin("raja-pasu");
-    let start = position(&rules, &[0, 0, 0, 0, 0, 0, 2], &[3, 0, 5, 1, 1, 1, 1], 0, Side::South);
+    let start = position(
+        &rules,
+        &[0, 0, 0, 0, 0, 0, 2],
+        &[3, 0, 5, 1, 1, 1, 1],
+        0,
+        Side::South,
+    );
     let north_store = start.store(Side::North);
     let mut trace = Vec::new();
     let after = start.play_traced(&rules, 7, &mut trace).unwrap();
@@ -185,7 +191,13 @@ fn four_on_the_opponents_row_goes_to_the_opponent_and_sowing_goes_on() {
 #[test]
 fn leap_capture_on_the_opponents_row() {
     let rules = builtin("raja-pasu");
-    let start = position(&rules, &[0, 0, 0, 0, 0, 0, 1], &[0, 0, 5, 1, 1, 1, 1], 10, Side::South);
+    let start = position(
+        &rules,
+        &[0, 0, 0, 0, 0, 0, 1],
+        &[0, 0, 5, 1, 1, 1, 1],
+        10,
+        Side::South,
+    );
     let after = start.play(&rules, 7).unwrap();
     // One seed into N1; N2 is empty, so South takes N3.
     assert_eq!(after.row(Side::North), [1, 0, 0, 1, 1, 1, 1]);
@@ -198,7 +210,13 @@ fn leap_capture_on_the_opponents_row() {
 fn kalah_capture_takes_the_opposite_pit_and_the_capturing_seed() {
     let rules = builtin("kalaha");
     // South pit 2 faces North pit 5.
-    let start = position(&rules, &[1, 0, 4, 4, 4, 4], &[4, 4, 4, 4, 3, 4], 2, Side::South);
+    let start = position(
+        &rules,
+        &[1, 0, 4, 4, 4, 4],
+        &[4, 4, 4, 4, 3, 4],
+        2,
+        Side::South,
+    );
     let mut trace = Vec::new();
     let after = start.play_traced(&rules, 1, &mut trace).unwrap();
     assert!(trace.contains(&Event::KalahCapture {
@@ -216,10 +234,20 @@ fn kalah_capture_takes_the_opposite_pit_and_the_capturing_seed() {
 #[test]
 fn no_kalah_capture_when_the_opposite_pit_is_empty() {
     let rules = builtin("kalaha");
-    let start = position(&rules, &[1, 0, 4, 4, 4, 4], &[4, 4, 4, 4, 0, 4], 2, Side::South);
+    let start = position(
+        &rules,
+        &[1, 0, 4, 4, 4, 4],
+        &[4, 4, 4, 4, 0, 4],
+        2,
+        Side::South,
+    );
     let mut trace = Vec::new();
     let after = start.play_traced(&rules, 1, &mut trace).unwrap();
-    assert!(!trace.iter().any(|e| matches!(e, Event::KalahCapture { .. })));
+    assert!(
+        !trace
+            .iter()
+            .any(|e| matches!(e, Event::KalahCapture { .. }))
+    );
     assert_eq!(after.row(Side::South), [0, 1, 4, 4, 4, 4]);
     assert_eq!(after.store(Side::South), 2);
 }
@@ -228,7 +256,13 @@ fn no_kalah_capture_when_the_opposite_pit_is_empty() {
 fn no_kalah_capture_on_the_opponents_row() {
     let rules = builtin("kalaha");
     // Two seeds from pit 6: one into the store, one into North's empty pit 1.
-    let start = position(&rules, &[4, 4, 4, 4, 4, 2], &[0, 4, 4, 4, 4, 4], 0, Side::South);
+    let start = position(
+        &rules,
+        &[4, 4, 4, 4, 4, 2],
+        &[0, 4, 4, 4, 4, 4],
+        0,
+        Side::South,
+    );
     let after = start.play(&rules, 6).unwrap();
     assert_eq!(after.row(Side::North), [1, 4, 4, 4, 4, 4]);
     assert_eq!(after.row(Side::South), [4, 4, 4, 4, 4, 0]);
@@ -241,7 +275,13 @@ fn kalah_sowing_passes_the_opponents_store() {
     let rules = builtin("kalaha");
     // 13 seeds from South pit 1 go round once, skipping North's store, and the
     // last lands back in the emptied pit 1, which captures North pit 6.
-    let start = position(&rules, &[13, 0, 0, 0, 0, 0], &[0, 0, 0, 0, 0, 2], 10, Side::South);
+    let start = position(
+        &rules,
+        &[13, 0, 0, 0, 0, 0],
+        &[0, 0, 0, 0, 0, 2],
+        10,
+        Side::South,
+    );
     let north_store = start.store(Side::North);
     let mut trace = Vec::new();
     let after = start.play_traced(&rules, 1, &mut trace).unwrap();
@@ -268,7 +308,13 @@ fn last_seed_in_own_store_gives_an_extra_turn() {
 #[test]
 fn side_empty_ends_the_game_and_each_player_keeps_their_row() {
     let rules = builtin("kalaha");
-    let start = position(&rules, &[0, 0, 0, 0, 0, 1], &[1, 2, 3, 0, 0, 0], 20, Side::South);
+    let start = position(
+        &rules,
+        &[0, 0, 0, 0, 0, 1],
+        &[1, 2, 3, 0, 0, 0],
+        20,
+        Side::South,
+    );
     let mut trace = Vec::new();
     let after = start.play_traced(&rules, 6, &mut trace).unwrap();
     // The seed reaches the store (an extra turn), but South's row is now empty.
@@ -276,7 +322,12 @@ fn side_empty_ends_the_game_and_each_player_keeps_their_row() {
         took_remaining: None,
         swept: [0, 6]
     }));
-    assert_eq!(after.status(), Status::MatchOver { took_remaining: None });
+    assert_eq!(
+        after.status(),
+        Status::MatchOver {
+            took_remaining: None
+        }
+    );
     assert_eq!(after.to_move(), None);
     assert_eq!(after.row(Side::South), [0; 6]);
     assert_eq!(after.row(Side::North), [0; 6]);
@@ -301,14 +352,24 @@ fn sat_gharva_sows_clockwise_and_skips_the_origin() {
     // N1 ends the lap; the next pit clockwise is S7, taken up (7 seeds): S6..S2,
     // then S1 (the origin) is skipped, N7 and N6.
     assert_eq!(
-        trace.iter().find(|e| matches!(e, Event::RelayTakeUp { .. })),
+        trace
+            .iter()
+            .find(|e| matches!(e, Event::RelayTakeUp { .. })),
         Some(&Event::RelayTakeUp {
             pit: south(7),
             count: 7,
             lap: 2
         })
     );
-    let lap2 = [south(6), south(5), south(4), south(3), south(2), north(7), north(6)];
+    let lap2 = [
+        south(6),
+        south(5),
+        south(4),
+        south(3),
+        south(2),
+        north(7),
+        north(6),
+    ];
     assert_eq!(sown[7..14], lap2[..]);
     assert!(!sown.contains(&south(1)), "the origin received a seed");
 }
@@ -378,7 +439,10 @@ fn refill_from_the_right_closes_pits_at_the_left() {
     assert_eq!(next.round(), 2);
     // 30 seeds: four pits of 7 from the right, 2 left in the pile.
     assert_eq!(next.row(Side::South), [0, 0, 0, 7, 7, 7, 7]);
-    assert_eq!(next.closed_row(Side::South), [true, true, true, false, false, false, false]);
+    assert_eq!(
+        next.closed_row(Side::South),
+        [true, true, true, false, false, false, false]
+    );
     assert_eq!(next.store(Side::South), 2);
     // 68 seeds: all seven pits and 19 over.
     assert_eq!(next.row(Side::North), [7; 7]);
@@ -396,7 +460,15 @@ fn closed_pits_are_not_on_the_track() {
     let sown = drops(&trace);
     assert_eq!(
         sown[..7],
-        [south(4), south(5), south(6), south(7), north(1), north(2), north(3)]
+        [
+            south(4),
+            south(5),
+            south(6),
+            south(7),
+            north(1),
+            north(2),
+            north(3)
+        ]
     );
     for pit in 1..=3 {
         assert!(!sown.contains(&south(pit)));
@@ -428,7 +500,10 @@ fn sat_gharva_loser_gets_a_partial_pit() {
     let (rules, over) = round_one_lost_by_south("sat-gharva", 30);
     let next = over.next_round(&rules).unwrap();
     assert_eq!(next.row(Side::South), [0, 0, 2, 7, 7, 7, 7]);
-    assert_eq!(next.closed_row(Side::South), [true, true, false, false, false, false, false]);
+    assert_eq!(
+        next.closed_row(Side::South),
+        [true, true, false, false, false, false, false]
+    );
     assert_eq!(next.store(Side::South), 0);
     // The winner's surplus stays in store.
     assert_eq!(next.row(Side::North), [7; 7]);
@@ -477,9 +552,21 @@ fn players_may_end_the_match_after_any_round() {
 #[test]
 fn moves_are_refused_with_the_reason() {
     let rules = builtin("kalaha");
-    let start = position(&rules, &[0, 4, 4, 4, 4, 4], &[4, 4, 4, 4, 4, 4], 0, Side::South);
+    let start = position(
+        &rules,
+        &[0, 4, 4, 4, 4, 4],
+        &[4, 4, 4, 4, 4, 4],
+        0,
+        Side::South,
+    );
     assert_eq!(start.play(&rules, 1), Err(PlayError::Empty(1)));
-    assert_eq!(start.play(&rules, 0), Err(PlayError::NoSuchPit { pit: 0, pits: 6 }));
-    assert_eq!(start.play(&rules, 7), Err(PlayError::NoSuchPit { pit: 7, pits: 6 }));
+    assert_eq!(
+        start.play(&rules, 0),
+        Err(PlayError::NoSuchPit { pit: 0, pits: 6 })
+    );
+    assert_eq!(
+        start.play(&rules, 7),
+        Err(PlayError::NoSuchPit { pit: 7, pits: 6 })
+    );
     assert_eq!(start.legal_moves(&rules), [2, 3, 4, 5, 6]);
 }

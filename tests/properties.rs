@@ -48,7 +48,10 @@ fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
             Status::Ongoing => {}
         }
         let legal = position.legal_moves(rules);
-        assert!(!legal.is_empty(), "a player to move always has a legal move");
+        assert!(
+            !legal.is_empty(),
+            "a player to move always has a legal move"
+        );
         for pit in 1..=rules.pits() {
             let mut trace = Vec::new();
             match position.play_traced(rules, pit, &mut trace) {
@@ -56,7 +59,11 @@ fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
                     assert!(legal.contains(&pit));
                     assert_eq!(next.total_seeds(), total);
                     assert!(matches!(trace.first(), Some(Event::TakeUp { .. })));
-                    assert_eq!(position.play(rules, pit), Ok(next), "traced and fast paths differ");
+                    assert_eq!(
+                        position.play(rules, pit),
+                        Ok(next),
+                        "traced and fast paths differ"
+                    );
                 }
                 Err(reason) => {
                     assert!(!legal.contains(&pit), "pit {pit}: {reason}");

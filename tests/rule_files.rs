@@ -49,7 +49,10 @@ fn files_over_the_size_bound_are_refused_unread() {
     let padding = "#".repeat(usize::try_from(MAX_RULES_FILE_BYTES).unwrap() + 10);
     std::fs::write(&path, padding).unwrap();
     let message = load_file(&path).unwrap_err().to_string();
-    assert!(message.contains("huge.toml") && message.contains("larger than"), "{message}");
+    assert!(
+        message.contains("huge.toml") && message.contains("larger than"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -58,7 +61,10 @@ fn binary_files_are_refused() {
     let path = dir.path().join("binary.toml");
     std::fs::write(&path, [0xff, 0xfe, 0x00, 0x41]).unwrap();
     let message = load_file(&path).unwrap_err().to_string();
-    assert!(message.contains("binary.toml") && message.contains("not UTF-8"), "{message}");
+    assert!(
+        message.contains("binary.toml") && message.contains("not UTF-8"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -66,5 +72,8 @@ fn missing_files_name_the_path() {
     let message = load_file(Path::new("no/such/rules.toml"))
         .unwrap_err()
         .to_string();
-    assert!(message.starts_with("no/such/rules.toml: cannot read"), "{message}");
+    assert!(
+        message.starts_with("no/such/rules.toml: cannot read"),
+        "{message}"
+    );
 }

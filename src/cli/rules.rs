@@ -1,5 +1,6 @@
 //! `mancala rules list|show|check`.
 
+use std::fmt::Write;
 use std::process::ExitCode;
 
 use super::{Failure, RulesCommand};
@@ -29,7 +30,7 @@ pub fn run(catalog: &Catalog, command: RulesCommand) -> Result<ExitCode, Failure
         RulesCommand::Show { rules } => {
             let entry = catalog.resolve(&rules)?;
             print!("{}", describe(&entry.rules));
-            println!("from:        {}", entry.origin);
+            println!("{:<15}{}", "from:", entry.origin);
             Ok(ExitCode::SUCCESS)
         }
         RulesCommand::Check { file } => {
@@ -52,7 +53,12 @@ fn yes_no(flag: bool) -> &'static str {
 /// The description followed by every parameter, one a line.
 #[must_use]
 pub fn describe(rules: &Rules) -> String {
-    let mut out = format!("{} ({})\n\n{}\n\n", rules.name(), rules.id(), rules.description());
+    let mut out = format!(
+        "{} ({})\n\n{}\n\n",
+        rules.name(),
+        rules.id(),
+        rules.description()
+    );
     let stores = match rules.stores() {
         Stores::Sown => "sown (own store only)",
         Stores::NotSown => "on the board, not sown",
@@ -76,7 +82,15 @@ pub fn describe(rules: &Rules) -> String {
         FirstPlayer::OddEven => "odd-or-even guess",
     };
     let rows = [
-        ("board", format!("2 rows of {} pits, {} seeds each ({} in all)", rules.pits(), rules.seeds_per_pit(), rules.total_seeds())),
+        (
+            "board",
+            format!(
+                "2 rows of {} pits, {} seeds each ({} in all)",
+                rules.pits(),
+                rules.seeds_per_pit(),
+                rules.total_seeds()
+            ),
+        ),
         ("stores", stores.to_string()),
         ("direction", direction.to_string()),
         ("skip origin", yes_no(rules.skip_origin()).to_string()),
@@ -91,10 +105,10 @@ pub fn describe(rules: &Rules) -> String {
         ("first player", first.to_string()),
     ];
     for (label, value) in rows {
-        out.push_str(&format!("{:<13}{value}\n", format!("{label}:")));
+        let _ = writeln!(out, "{:<15}{value}", format!("{label}:"));
     }
     for source in rules.sources() {
-        out.push_str(&format!("source:      {source}\n"));
+        let _ = writeln!(out, "{:<15}{source}", "source:");
     }
     out
 }

@@ -337,7 +337,10 @@ impl Position {
         } else if maybe_stuck && self.is_stuck(rules, self.to_move) {
             let taker = self.to_move.other();
             let mut swept = [0; 2];
-            swept[taker.index()] = Side::BOTH.map(|side| self.sweep_row(side, taker)).iter().sum();
+            swept[taker.index()] = Side::BOTH
+                .map(|side| self.sweep_row(side, taker))
+                .iter()
+                .sum();
             self.finish_round(rules, Some(taker), swept, obs);
         }
     }

@@ -47,7 +47,12 @@ pub fn perft(rules: &Rules, position: &Position, depth: u32) -> PerftCount {
 /// plies down are handed out one at a time, so the threads stay busy even when
 /// the subtrees differ a lot in size.
 #[must_use]
-pub fn perft_parallel(rules: &Rules, position: &Position, depth: u32, threads: usize) -> PerftCount {
+pub fn perft_parallel(
+    rules: &Rules,
+    position: &Position,
+    depth: u32,
+    threads: usize,
+) -> PerftCount {
     const SPLIT: u32 = 3;
     if threads <= 1 || depth <= SPLIT {
         return perft(rules, position, depth);
@@ -76,7 +81,9 @@ pub fn perft_parallel(rules: &Rules, position: &Position, depth: u32, threads: u
             })
             .collect();
         for worker in workers {
-            count += worker.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            count += worker
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
         }
     });
     count

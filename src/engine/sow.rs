@@ -34,6 +34,9 @@ pub(crate) struct Endless;
 /// # Errors
 /// [`Endless`] when a lap-start state repeats; `seeds` is then left part-way
 /// through and must be thrown away.
+// Inlined into `play` so the fast path is specialised for the do-nothing
+// observer; measured: about 4% of perft's time.
+#[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn sow_turn<O: Observer>(
     seeds: &mut Seeds,

@@ -81,8 +81,11 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
         }
     };
     let numbers = |pits: Vec<u8>| -> String {
-        let labels: String = pits.iter().map(|p| format!("{p:>w$}", w = CELL)).collect();
-        format!("{:w$}{labels}", "", w = STORE + 1)
+        let mut labels = " ".repeat(STORE + 1);
+        for pit in pits {
+            let _ = write!(labels, "{pit:>CELL$}");
+        }
+        labels
     };
     let cell_border = format!("{}+", "-".repeat(CELL - 1));
     let border = format!(

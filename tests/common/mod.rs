@@ -23,7 +23,13 @@ pub fn variant_of(id: &str, replacements: &[(&str, &str)]) -> Rules {
 
 /// A position from rows given pit 1 first; stores take whatever makes the total
 /// right, split as given (`south_store` to South, the rest to North).
-pub fn position(rules: &Rules, south: &[u16], north: &[u16], south_store: u16, to_move: Side) -> Position {
+pub fn position(
+    rules: &Rules,
+    south: &[u16],
+    north: &[u16],
+    south_store: u16,
+    to_move: Side,
+) -> Position {
     let on_board: u16 = south.iter().chain(north).sum();
     let north_store = rules.total_seeds() - on_board - south_store;
     Position::from_rows(rules, south, north, [south_store, north_store], to_move)

@@ -1,0 +1,295 @@
+//! The command line, run as a user would run it.
+
+mod common;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+/// The binary with an empty user config folder, so a developer's own rule
+/// files never change the results.
+fn mancala(config: &tempfile::TempDir) -> Command {
+    let mut cmd = Command::cargo_bin("mancala").unwrap();
+    cmd.env("XDG_CONFIG_HOME", config.path())
+        .env("HOME", config.path());
+    cmd
+}
+
+fn json_of(cmd: &mut Command) -> Value {
+    let output = cmd.assert().success().get_output().stdout.clone();
+    let text = String::from_utf8(output).unwrap();
+    assert_eq!(text.trim().lines().count(), 1, "one JSON object: {text}");
+    serde_json::from_str(text.trim()).unwrap()
+}
+
+#[test]
+fn rules_list_names_every_built_in_rule_set() {
+    let config = tempfile::tempdir().unwrap();
+    mancala(&config)
+        .args(["rules", "list"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("kalaha").and(predicate::str::contains("Kalaha")))
+        .stdout(predicate::str::contains("raja-pasu").and(predicate::str::contains("2x7")))
+        .stdout(predicate::str::contains("sat-gharva"))
+        .stdout(predicate::str::contains("built-in"));
+}
+
+#[test]
+fn a_user_rule_file_overrides_the_built_in_one_and_says_so() {
+    let config = tempfile::tempdir().unwrap();
+    let folder = config.path().join("mancala").join("rules");
+    std::fs::create_dir_all(&folder).unwrap();
+    let text = common::builtin("kalaha")
+        .text()
+        .replace("name = \"Kalaha\"", "name = \"House Kalaha\"")
+        .replace("seeds-per-pit = 4", "seeds-per-pit = 3");
+    std::fs::write(folder.join("kalaha.toml"), text).unwrap();
+    std::fs::write(folder.join("broken.toml"), "id = ").unwrap();
+
+    mancala(&config)
+        .args(["rules", "list"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("House Kalaha"))
+        .stdout(predicate::str::contains("(overrides built-in)"))
+        .stderr(predicate::str::contains("broken.toml"));
+    let start = json_of(mancala(&config).args(["show", "kalaha", "--json"]));
+    assert_eq!(
+        start["south"]["pits"],
+        serde_json::json!([3, 3, 3, 3, 3, 3])
+    );
+}
+
+#[test]
+fn rules_show_prints_description_and_parameters() {
+    let config = tempfile::tempdir().unwrap();
+    mancala(&config)
+        .args(["rules", "show", "sat-gharva"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("clockwise"))
+        .stdout(predicate::str::contains("skip origin:"))
+        .stdout(predicate::str::contains("partial pit:   yes"))
+        .stdout(predicate::str::contains("odd-or-even"));
+}
+
+#[test]
+fn rules_show_reads_a_file_too() {
+    let config = tempfile::tempdir().unwrap();
+    mancala(&config)
+        .args(["rules", "show", "tests/rules/valid/kalah-3-3.toml"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Kalah(3,3)"));
+}
+
+#[test]
+fn rules_check_accepts_valid_and_refuses_invalid_files() {
+    let config = tempfile::tempdir().unwrap();
+    mancala(&config)
+        .args(["rules", "check", "rules/raja-pasu.toml"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("valid"));
+    mancala(&config)
+        .args(["rules", "check", "tests/rules/invalid/pits-too-many.toml"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "pits-too-many.toml: line 7, column 8: `board.pits`",
+        ));
+}
+
+#[test]
+fn show_json_has_the_documented_shape() {
+    let config = tempfile::tempdir().unwrap();
+    let start = json_of(mancala(&config).args(["show", "kalaha", "--json"]));
+    assert_eq!(start["variant"], "kalaha");
+    assert_eq!(start["round"], 1);
+    assert_eq!(start["status"], "ongoing");
+    assert_eq!(start["to_move"], "south");
+    assert_eq!(start["winner"], Value::Null);
+    for side in ["south", "north"] {
+        assert_eq!(start[side]["pits"], serde_json::json!([4, 4, 4, 4, 4, 4]));
+        assert_eq!(start[side]["store"], 0);
+        assert_eq!(
+            start[side]["closed"],
+            serde_json::json!([false, false, false, false, false, false])
+        );
+    }
+}
+
+#[test]
+fn show_reproduces_the_spec_raja_pasu_move() {
+    let config = tempfile::tempdir().unwrap();
+    let after = json_of(mancala(&config).args(["show", "raja-pasu", "--moves", "1", "--json"]));
+    assert_eq!(
+        after["south"]["pits"],
+        serde_json::json!([3, 1, 0, 0, 0, 14, 0])
+    );
+    assert_eq!(after["south"]["store"], 15);
+    assert_eq!(
+        after["north"]["pits"],
+        serde_json::json!([14, 2, 14, 14, 1, 14, 2])
+    );
+    assert_eq!(after["north"]["store"], 4);
+    assert_eq!(after["to_move"], "north");
+}
+
+#[test]
+fn show_first_north() {
+    let config = tempfile::tempdir().unwrap();
+    let after = json_of(mancala(&config).args([
+        "show", "kalaha", "--first", "north", "--moves", "1", "--json",
+    ]));
+    assert_eq!(
+        after["north"]["pits"],
+        serde_json::json!([0, 5, 5, 5, 5, 4])
+    );
+    assert_eq!(after["to_move"], "south");
+}
+
+#[test]
+fn show_prints_a_readable_board() {
+    let config = tempfile::tempdir().unwrap();
+    mancala(&config)
+        .args(["show", "kalaha", "--moves", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Kalaha - round 1 - South to move"))
+        .stdout(predicate::str::contains(
+            "|  4 |  4 |  0 |  5 |  5 |  5 |     1",
+        ));
+}
+
+#[test]
+fn show_goes_on_into_the_next_round() {
+    use mancala::engine::{Position, Side, Status};
+    // Find a round's end by always playing the lowest legal pit.
+    let rules = common::builtin("raja-pasu");
+    let mut position = Position::new(&rules, Side::South);
+    let mut moves = Vec::new();
+    while position.status() == Status::Ongoing {
+        let pit = position.legal_moves(&rules)[0];
+        moves.push(pit);
+        position = position.play(&rules, pit).unwrap();
+    }
+    let first_round: Vec<String> = moves.iter().map(u8::to_string).collect();
+    let config = tempfile::tempdir().unwrap();
+    let over = json_of(mancala(&config).args([
+        "show",
+        "raja-pasu",
+        "--moves",
+        &first_round.join(","),
+        "--json",
+    ]));
+    assert_eq!(over["status"], "round-over");
+    assert_eq!(over["to_move"], Value::Null);
+    assert_ne!(over["winner"], Value::Null);
+
+    let next = position.next_round(&rules).unwrap();
+    let opening = next.legal_moves(&rules)[0];
+    let with_one_more = format!("{},{opening}", first_round.join(","));
+    let round_two =
+        json_of(mancala(&config).args(["show", "raja-pasu", "--moves", &with_one_more, "--json"]));
+    assert_eq!(round_two["round"], 2);
+}
+
+#[test]
+fn illegal_moves_name_their_place_in_the_list_and_the_reason() {
+    let config = tempfile::tempdir().unwrap();
+    let cases = [
+        ("3,3", "move 2 (pit 3) is illegal: pit 3 is empty"),
+        ("1,9", "move 2 (pit 9) is illegal: there is no pit 9"),
+        ("1,x", "move 2 (\"x\") is not a pit number"),
+        (
+            "99999999999",
+            "move 1 (\"99999999999\") is not a pit number",
+        ),
+    ];
+    for (moves, message) in cases {
+        mancala(&config)
+            .args(["show", "kalaha", "--moves", moves])
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+#[test]
+fn endless_and_game_over_moves_are_refused() {
+    use mancala::engine::{Position, Side, Status};
+    let config = tempfile::tempdir().unwrap();
+    // Kalaha ends when a row is empty; play one game to its end, then one more.
+    let rules = common::builtin("kalaha");
+    let mut position = Position::new(&rules, Side::South);
+    let mut moves = Vec::new();
+    while position.status() == Status::Ongoing {
+        let pit = *position.legal_moves(&rules).last().unwrap();
+        moves.push(pit.to_string());
+        position = position.play(&rules, pit).unwrap();
+    }
+    moves.push("1".to_string());
+    mancala(&config)
+        .args(["show", "kalaha", "--moves", &moves.join(",")])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(format!(
+            "move {} (pit 1) is illegal: the match is over",
+            moves.len()
+        )));
+}
+
+#[test]
+fn unknown_rule_sets_list_the_known_ones() {
+    let config = tempfile::tempdir().unwrap();
+    mancala(&config)
+        .args(["show", "oware"])
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("unknown rule set \"oware\"")
+                .and(predicate::str::contains("kalaha")),
+        );
+}
+
+#[test]
+fn perft_json_counts_the_spec_numbers() {
+    let config = tempfile::tempdir().unwrap();
+    let report = json_of(mancala(&config).args(["perft", "kalaha", "5", "--json"]));
+    assert_eq!(report["depth"], 5);
+    assert_eq!(report["nodes"], 4690);
+    assert!(report["seconds"].as_f64().unwrap() >= 0.0);
+    mancala(&config)
+        .args(["perft", "kalaha", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("185 nodes"));
+}
+
+#[test]
+fn perft_from_a_position_after_moves() {
+    let config = tempfile::tempdir().unwrap();
+    // After South's 3 (an extra turn) South has five non-empty pits.
+    let report = json_of(mancala(&config).args(["perft", "kalaha", "1", "--moves", "3", "--json"]));
+    assert_eq!(report["nodes"], 5);
+}
+
+#[test]
+fn bad_arguments_are_usage_errors_not_panics() {
+    let config = tempfile::tempdir().unwrap();
+    for args in [
+        vec!["perft", "kalaha", "-1"],
+        vec!["perft", "kalaha", "1000"],
+        vec!["show", "kalaha", "--first", "east"],
+        vec!["rules", "check"],
+        vec!["frobnicate"],
+    ] {
+        mancala(&config)
+            .args(&args)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains("panicked").not());
+    }
+}

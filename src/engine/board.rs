@@ -15,6 +15,77 @@ pub(crate) const MAX_PLACES: usize = 2 * super::rules::MAX_PITS as usize + 2;
 /// Seed counts of every place, in track order.
 pub(crate) type Seeds = [u16; MAX_PLACES];
 
+/// The counts, with a bit set for every place that holds seeds. The bits make
+/// "is this row empty?" and "which pits can move?" one instruction each, which
+/// matters because they are asked after every move; every write goes through
+/// the methods below so the two never disagree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Board {
+    seeds: Seeds,
+    filled: u64,
+}
+
+impl Board {
+    pub const EMPTY: Board = Board {
+        seeds: [0; MAX_PLACES],
+        filled: 0,
+    };
+
+    #[inline]
+    pub fn get(&self, index: usize) -> u16 {
+        self.seeds[index]
+    }
+
+    #[inline]
+    pub fn set(&mut self, index: usize, count: u16) {
+        self.seeds[index] = count;
+        if count == 0 {
+            self.filled &= !(1 << index);
+        } else {
+            self.filled |= 1 << index;
+        }
+    }
+
+    /// Adds seeds to a place; returns its new count.
+    #[inline]
+    pub fn add(&mut self, index: usize, count: u16) -> u16 {
+        self.seeds[index] += count;
+        if count > 0 {
+            self.filled |= 1 << index;
+        }
+        self.seeds[index]
+    }
+
+    /// Empties a place; returns what it held.
+    #[inline]
+    pub fn take(&mut self, index: usize) -> u16 {
+        let count = self.seeds[index];
+        self.seeds[index] = 0;
+        self.filled &= !(1 << index);
+        count
+    }
+
+    /// Bits of the places holding seeds.
+    #[inline]
+    pub fn filled(&self) -> u64 {
+        self.filled
+    }
+
+    pub fn seeds(&self) -> &Seeds {
+        &self.seeds
+    }
+
+    /// Whether the bits match the counts (checked in debug builds after moves).
+    pub fn is_consistent(&self) -> bool {
+        (0..MAX_PLACES).all(|i| (self.filled >> i) & 1 == u64::from(self.seeds[i] > 0))
+            && self.filled >> MAX_PLACES == 0
+    }
+
+    pub fn total(&self) -> u32 {
+        self.seeds.iter().map(|&s| u32::from(s)).sum()
+    }
+}
+
 /// A place seeds can be in, named as the spec names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {

@@ -1,17 +1,17 @@
 //! The three ways seeds leave the pits during a move: fours, leaps and Kalah
 //! captures. Each moves seeds into a store and reports what it did.
 
-use super::board::{Layout, Seeds};
+use super::board::{Board, Layout};
 use super::side::Side;
 use super::trace::{Event, Observer};
 
 /// A drop made the pit at `index` hold exactly 4: they go to the row's owner,
 /// whoever is sowing.
 #[inline]
-pub(crate) fn four<O: Observer>(seeds: &mut Seeds, layout: Layout, index: usize, obs: &mut O) {
+pub(crate) fn four<O: Observer>(board: &mut Board, layout: Layout, index: usize, obs: &mut O) {
     let owner = layout.owner(index);
-    seeds[index] = 0;
-    seeds[layout.store(owner)] += 4;
+    board.take(index);
+    board.add(layout.store(owner), 4);
     obs.record(Event::FourCapture {
         pit: layout.place(index),
         owner,
@@ -21,18 +21,17 @@ pub(crate) fn four<O: Observer>(seeds: &mut Seeds, layout: Layout, index: usize,
 /// The relay stopped at an empty pit; the mover takes the whole pit after it
 /// (`index`), on either row, if it holds anything.
 pub(crate) fn leap<O: Observer>(
-    seeds: &mut Seeds,
+    board: &mut Board,
     layout: Layout,
     mover: Side,
     index: usize,
     obs: &mut O,
 ) {
-    let count = seeds[index];
+    let count = board.take(index);
     if count == 0 {
         return;
     }
-    seeds[index] = 0;
-    seeds[layout.store(mover)] += count;
+    board.add(layout.store(mover), count);
     obs.record(Event::LeapCapture {
         pit: layout.place(index),
         count,
@@ -44,23 +43,23 @@ pub(crate) fn leap<O: Observer>(
 /// empty (it now holds 1) and the opposite pit holds seeds, both go to the mover's
 /// store. There is no capture of an empty opposite pit.
 pub(crate) fn kalah<O: Observer>(
-    seeds: &mut Seeds,
+    board: &mut Board,
     layout: Layout,
     mover: Side,
     index: usize,
     obs: &mut O,
 ) {
-    if layout.is_store(index) || layout.owner(index) != mover || seeds[index] != 1 {
+    if layout.is_store(index) || layout.owner(index) != mover || board.get(index) != 1 {
         return;
     }
     let opposite = layout.opposite(index);
-    let count = seeds[opposite];
+    let count = board.get(opposite);
     if count == 0 {
         return;
     }
-    seeds[index] = 0;
-    seeds[opposite] = 0;
-    seeds[layout.store(mover)] += count + 1;
+    board.take(index);
+    board.take(opposite);
+    board.add(layout.store(mover), count + 1);
     obs.record(Event::KalahCapture {
         pit: layout.place(index),
         opposite: layout.place(opposite),

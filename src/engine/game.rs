@@ -1,6 +1,6 @@
 //! The position and the flow of play: turns, round ends, refills and the match.
 
-use super::board::{Layout, MAX_PLACES, Place, Seeds, indices};
+use super::board::{Board, Layout, Place, indices};
 use super::rules::{RoundEnd, Rounds, Rules, Stores};
 use super::side::Side;
 use super::sow::{Turn, sow_turn};
@@ -65,7 +65,7 @@ pub enum SetupError {
 /// The rules it was made with must be passed to every method that plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    seeds: Seeds,
+    board: Board,
     layout: Layout,
     /// Bits (by track index) of the pits in play; closed pits are clear.
     open_pits: u64,
@@ -79,12 +79,12 @@ impl Position {
     #[must_use]
     pub fn new(rules: &Rules, first: Side) -> Position {
         let layout = Layout::of(rules);
-        let mut seeds = [0; MAX_PLACES];
+        let mut board = Board::EMPTY;
         for index in indices(layout.pits_mask()) {
-            seeds[index] = u16::from(rules.seeds_per_pit());
+            board.set(index, u16::from(rules.seeds_per_pit()));
         }
         let mut position = Position {
-            seeds,
+            board,
             layout,
             open_pits: layout.pits_mask(),
             to_move: first,
@@ -109,7 +109,7 @@ impl Position {
         to_move: Side,
     ) -> Result<Position, SetupError> {
         let mut position = Position::new(rules, to_move);
-        position.seeds = [0; MAX_PLACES];
+        position.board = Board::EMPTY;
         position.open_pits = position.layout.pits_mask();
         position.status = Status::Ongoing;
         for (side, row) in [(Side::South, south), (Side::North, north)] {
@@ -121,11 +121,13 @@ impl Position {
                 });
             }
             for (pit, &count) in (1..=rules.pits()).zip(row) {
-                position.seeds[position.layout.pit(side, pit)] = count;
+                position.board.set(position.layout.pit(side, pit), count);
             }
-            position.seeds[position.layout.store(side)] = stores[side.index()];
+            position
+                .board
+                .set(position.layout.store(side), stores[side.index()]);
         }
-        let given: u32 = position.seeds.iter().map(|&s| u32::from(s)).sum();
+        let given = position.board.total();
         if given != u32::from(rules.total_seeds()) {
             return Err(SetupError::SeedTotal {
                 given,
@@ -145,13 +147,13 @@ impl Position {
     /// Seeds in a place.
     #[must_use]
     pub fn seeds(&self, place: Place) -> u16 {
-        self.seeds[self.layout.index(place)]
+        self.board.get(self.layout.index(place))
     }
 
     /// Seeds in pit `pit` (1..=n) of `side`.
     #[must_use]
     pub fn pit(&self, side: Side, pit: u8) -> u16 {
-        self.seeds[self.layout.pit(side, pit)]
+        self.board.get(self.layout.pit(side, pit))
     }
 
     /// One row's counts, pit 1 first.
@@ -163,17 +165,16 @@ impl Position {
     /// Seeds on one row.
     #[must_use]
     pub fn row_total(&self, side: Side) -> u16 {
-        let mut total = 0;
-        for index in self.layout.row_range(side) {
-            total += self.seeds[index];
-        }
-        total
+        self.layout
+            .row_range(side)
+            .map(|index| self.board.get(index))
+            .sum()
     }
 
     /// Seeds in a player's store (or pile).
     #[must_use]
     pub fn store(&self, side: Side) -> u16 {
-        self.seeds[self.layout.store(side)]
+        self.board.get(self.layout.store(side))
     }
 
     /// Whether pit `pit` of `side` is out of play this round.
@@ -193,7 +194,7 @@ impl Position {
     /// Every seed on the board and in the stores.
     #[must_use]
     pub fn total_seeds(&self) -> u32 {
-        self.seeds.iter().map(|&s| u32::from(s)).sum()
+        self.board.total()
     }
 
     /// The player to move, while the round is being played.
@@ -266,9 +267,26 @@ impl Position {
     /// The legal moves of the player to move, lowest pit first.
     #[must_use]
     pub fn legal_moves(&self, rules: &Rules) -> Vec<u8> {
-        (1..=self.layout.pits)
+        let mut moves: Vec<u8> = self
+            .candidate_moves()
             .filter(|&pit| self.check(rules, pit).is_ok())
-            .collect()
+            .collect();
+        moves.sort_unstable();
+        moves
+    }
+
+    /// The pits the player to move might play: open and not empty. With relay
+    /// sowing some of them may still be refused as endless.
+    pub fn candidate_moves(&self) -> impl Iterator<Item = u8> + use<> {
+        let layout = self.layout;
+        let movable = match self.status {
+            Status::Ongoing => layout.row_mask(self.to_move) & self.open_pits & self.board.filled(),
+            _ => 0,
+        };
+        indices(movable).map(move |index| match layout.place(index) {
+            Place::Pit(_, pit) => pit,
+            Place::Store(_) => unreachable!("row masks hold only pits"),
+        })
     }
 
     fn play_observed<O: Observer>(
@@ -292,15 +310,16 @@ impl Position {
         if self.open_pits & (1 << origin) == 0 {
             return Err(PlayError::Closed(pit));
         }
-        if self.seeds[origin] == 0 {
+        if self.board.get(origin) == 0 {
             return Err(PlayError::Empty(pit));
         }
         let mut next = *self;
-        let end = sow_turn(&mut next.seeds, &self.turn(rules, mover, origin), obs)
+        let end = sow_turn(&mut next.board, &self.turn(rules, mover, origin), obs)
             .map_err(|_| PlayError::Endless(pit))?;
         next.to_move = if end.extra_turn { mover } else { mover.other() };
         next.start_turn(rules, obs);
         debug_assert_eq!(next.total_seeds(), self.total_seeds());
+        debug_assert!(next.board.is_consistent());
         Ok(next)
     }
 
@@ -322,15 +341,13 @@ impl Position {
 
     /// The round-end checks made whenever a player is about to move.
     fn start_turn<O: Observer>(&mut self, rules: &Rules, obs: &mut O) {
-        let mover_row = self.row_total(self.to_move);
-        // The other row holds whatever is neither there nor in a store; cheaper
-        // than adding it up, and this runs after every move.
-        let stores = self.store(Side::South) + self.store(Side::North);
-        let other_row = rules.total_seeds() - stores - mover_row;
+        let filled = self.board.filled();
+        let mover_row_empty = filled & self.layout.row_mask(self.to_move) == 0;
+        let other_row_empty = filled & self.layout.row_mask(self.to_move.other()) == 0;
         let side_empty =
-            rules.round_end() == RoundEnd::SideEmpty && (mover_row == 0 || other_row == 0);
+            rules.round_end() == RoundEnd::SideEmpty && (mover_row_empty || other_row_empty);
         // Without relays any seed on the mover's row is a legal move.
-        let maybe_stuck = mover_row == 0 || rules.relay();
+        let maybe_stuck = mover_row_empty || rules.relay();
         if side_empty {
             let swept = Side::BOTH.map(|side| self.sweep_row(side, side));
             self.finish_round(rules, None, swept, obs);
@@ -348,15 +365,12 @@ impl Position {
     /// Whether `side` has no legal move: no open non-empty pit, or (with relay
     /// sowing) only pits whose turn would never end.
     fn is_stuck(&self, rules: &Rules, side: Side) -> bool {
-        let own = self.layout.row_mask(side) & self.open_pits;
-        for origin in indices(own) {
-            if self.seeds[origin] == 0 {
-                continue;
-            }
+        let movable = self.layout.row_mask(side) & self.open_pits & self.board.filled();
+        for origin in indices(movable) {
             if !rules.relay() {
                 return false;
             }
-            let mut probe = self.seeds;
+            let mut probe = self.board;
             if sow_turn(&mut probe, &self.turn(rules, side, origin), &mut NoTrace).is_ok() {
                 return false;
             }
@@ -368,10 +382,9 @@ impl Position {
     fn sweep_row(&mut self, row: Side, taker: Side) -> u16 {
         let mut total = 0;
         for index in indices(self.layout.row_mask(row)) {
-            total += self.seeds[index];
-            self.seeds[index] = 0;
+            total += self.board.take(index);
         }
-        self.seeds[self.layout.store(taker)] += total;
+        self.board.add(self.layout.store(taker), total);
         total
     }
 
@@ -417,22 +430,22 @@ impl Position {
         next.open_pits = 0;
         for side in Side::BOTH {
             let store = self.layout.store(side);
-            let mut left = next.seeds[store];
+            let mut left = next.board.get(store);
             let mut pit = self.layout.pits;
             while pit >= 1 && left >= full_pit {
                 let index = self.layout.pit(side, pit);
-                next.seeds[index] = full_pit;
+                next.board.set(index, full_pit);
                 next.open_pits |= 1 << index;
                 left -= full_pit;
                 pit -= 1;
             }
             if rules.partial_pit() && loser == Some(side) && pit >= 1 && left > 0 {
                 let index = self.layout.pit(side, pit);
-                next.seeds[index] = left;
+                next.board.set(index, left);
                 next.open_pits |= 1 << index;
                 left = 0;
             }
-            next.seeds[store] = left;
+            next.board.set(store, left);
         }
         next.round += 1;
         next.status = Status::Ongoing;

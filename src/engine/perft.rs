@@ -34,7 +34,7 @@ pub fn perft(rules: &Rules, position: &Position, depth: u32) -> PerftCount {
         return PerftCount { nodes: 1, moves: 0 };
     }
     let mut count = PerftCount::default();
-    for pit in 1..=position.pit_count() {
+    for pit in position.candidate_moves() {
         if let Ok(child) = position.play(rules, pit) {
             count.moves += 1;
             count += perft(rules, &child, depth - 1);
@@ -62,7 +62,10 @@ pub fn perft_parallel(
     for _ in 0..SPLIT {
         frontier = frontier
             .iter()
-            .flat_map(|p| (1..=p.pit_count()).filter_map(|pit| p.play(rules, pit).ok()))
+            .flat_map(|p| {
+                p.candidate_moves()
+                    .filter_map(|pit| p.play(rules, pit).ok())
+            })
             .collect();
         count.moves += frontier.len() as u64;
     }

@@ -1,6 +1,6 @@
 //! One turn of sowing: the laps, relays, and the detection of turns that never end.
 
-use super::board::{Layout, Seeds, next_on};
+use super::board::{Board, Layout, Seeds, next_on};
 use super::capture;
 use super::rules::Rules;
 use super::side::Side;
@@ -29,17 +29,17 @@ pub(crate) struct TurnEnd {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Endless;
 
-/// Plays out a whole turn on `seeds`.
+/// Plays out a whole turn on `board`.
 ///
 /// # Errors
-/// [`Endless`] when a lap-start state repeats; `seeds` is then left part-way
+/// [`Endless`] when a lap-start state repeats; `board` is then left part-way
 /// through and must be thrown away.
 // Inlined into `play` so the fast path is specialised for the do-nothing
 // observer; measured: about 4% of perft's time.
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn sow_turn<O: Observer>(
-    seeds: &mut Seeds,
+    board: &mut Board,
     turn: &Turn,
     obs: &mut O,
 ) -> Result<TurnEnd, Endless> {
@@ -56,12 +56,13 @@ pub(crate) fn sow_turn<O: Observer>(
     } else {
         turn.sow_track
     };
-    let mut cycle = rules.relay().then(|| CycleCheck::new(seeds, turn.origin));
+    let mut cycle = rules
+        .relay()
+        .then(|| CycleCheck::new(board.seeds(), turn.origin));
     let mut take = turn.origin;
     let mut lap: u32 = 1;
     loop {
-        let mut hand = seeds[take];
-        seeds[take] = 0;
+        let mut hand = board.take(take);
         obs.record(if lap == 1 {
             Event::TakeUp {
                 pit: layout.place(take),
@@ -86,14 +87,14 @@ pub(crate) fn sow_turn<O: Observer>(
             at = ahead.trailing_zeros() as usize;
             ahead &= ahead - 1;
             hand -= 1;
-            seeds[at] += 1;
+            let count = board.add(at, 1);
             obs.record(Event::Drop {
                 place: layout.place(at),
-                count: seeds[at],
+                count,
                 in_hand: hand,
             });
-            if four_capture && seeds[at] == 4 && !layout.is_store(at) {
-                capture::four(seeds, layout, at, obs);
+            if four_capture && count == 4 && !layout.is_store(at) {
+                capture::four(board, layout, at, obs);
             }
         }
         obs.record(Event::LapEnd {
@@ -107,24 +108,24 @@ pub(crate) fn sow_turn<O: Observer>(
         }
         if !rules.relay() {
             if rules.kalah_capture() {
-                capture::kalah(seeds, layout, turn.mover, at, obs);
+                capture::kalah(board, layout, turn.mover, at, obs);
             }
             return Ok(TurnEnd { extra_turn: false });
         }
 
         // Relay: the next pit decides whether the turn goes on.
         let next = next_on(turn.open_pits, at);
-        if seeds[next] == 0 {
+        if board.get(next) == 0 {
             if rules.leap_capture() {
                 let beyond = next_on(turn.open_pits, next);
-                capture::leap(seeds, layout, turn.mover, beyond, obs);
+                capture::leap(board, layout, turn.mover, beyond, obs);
             }
             return Ok(TurnEnd { extra_turn: false });
         }
         take = next;
         lap += 1;
         if let Some(cycle) = cycle.as_mut()
-            && cycle.repeats(seeds, take)
+            && cycle.repeats(board.seeds(), take)
         {
             return Err(Endless);
         }

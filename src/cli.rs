@@ -1,6 +1,7 @@
 //! The command line: argument definitions and dispatch to each command.
 
 mod perft;
+mod play;
 mod rules;
 mod show;
 
@@ -22,6 +23,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play a match at this terminal (with no rule set: choose one from a menu).
+    Play(PlayArgs),
     /// List, show and check rule sets.
     #[command(subcommand)]
     Rules(RulesCommand),
@@ -77,6 +80,26 @@ pub struct LineArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// A rule set id (see `mancala rules list`) or the path of a rule file.
+    pub rules: Option<String>,
+    /// South's name (the bottom row).
+    #[arg(long, value_name = "NAME", default_value = "South")]
+    pub south: String,
+    /// North's name (the top row).
+    #[arg(long, value_name = "NAME", default_value = "North")]
+    pub north: String,
+    /// Who moves first (default: as the rules say: South, drawn by lot, or an
+    /// odd-or-even guess).
+    #[arg(long, value_enum)]
+    pub first: Option<SideArg>,
+    /// Milliseconds per dropped seed; 0 shows each move at once.
+    #[arg(long, value_name = "N", default_value_t = crate::tui::app::DEFAULT_SPEED_MS,
+          value_parser = clap::value_parser!(u64).range(0..=5000))]
+    pub animation_ms: u64,
+}
+
+#[derive(Debug, Args)]
 pub struct ShowArgs {
     #[command(flatten)]
     pub line: LineArgs,
@@ -117,11 +140,8 @@ impl<E: std::error::Error> From<E> for Failure {
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let catalog = Catalog::load();
     match cli.command {
-        None => {
-            use clap::CommandFactory;
-            Cli::command().print_help()?;
-            Ok(ExitCode::SUCCESS)
-        }
+        None => play::menu(&catalog),
+        Some(Command::Play(args)) => play::run(&catalog, &args),
         Some(Command::Rules(command)) => rules::run(&catalog, command),
         Some(Command::Show(args)) => show::run(&catalog, &args),
         Some(Command::Perft(args)) => perft::run(&catalog, &args),

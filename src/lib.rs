@@ -7,3 +7,5 @@ pub mod catalog;
 pub mod cli;
 pub mod engine;
 pub mod report;
+pub mod session;
+pub mod tui;

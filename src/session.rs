@@ -1,0 +1,294 @@
+//! A match being played: the rule set, the players, and every action so far,
+//! with undo and redo. The TUI plays through it; save files will store it.
+
+use std::sync::Arc;
+
+use crate::engine::{Event, Outcome, PlayError, Position, RoundError, Rules, Side, Status};
+
+/// One step of a match's history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// The player to move played this pit.
+    Move(u8),
+    /// The players set up the next round.
+    NextRound,
+    /// The players ended the match after a round.
+    EndMatch,
+}
+
+/// How one finished round went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundSummary {
+    pub round: u16,
+    /// Seeds each player (South, North) held when the round ended.
+    pub stores: [u16; 2],
+    pub outcome: Outcome,
+    pub took_remaining: Option<Side>,
+}
+
+/// A match in progress.
+#[derive(Clone, Debug)]
+pub struct Session {
+    rules: Arc<Rules>,
+    names: [String; 2],
+    first: Side,
+    actions: Vec<Action>,
+    /// `positions[i]` is the position after the first `i` actions.
+    positions: Vec<Position>,
+    /// Actions undone, most recent last, for redo.
+    undone: Vec<Action>,
+}
+
+impl Session {
+    #[must_use]
+    pub fn new(rules: Arc<Rules>, names: [String; 2], first: Side) -> Session {
+        let start = Position::new(&rules, first);
+        Session {
+            rules,
+            names,
+            first,
+            actions: Vec::new(),
+            positions: vec![start],
+            undone: Vec::new(),
+        }
+    }
+
+    #[must_use]
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// A player's name.
+    #[must_use]
+    pub fn name(&self, side: Side) -> &str {
+        &self.names[side.index()]
+    }
+
+    #[must_use]
+    pub fn first(&self) -> Side {
+        self.first
+    }
+
+    #[must_use]
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The position now.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or_else(|| unreachable!("never empty"))
+    }
+
+    /// Plays a pit for the player to move and returns what happened, for
+    /// animation. A new move forgets what was undone.
+    ///
+    /// # Errors
+    /// Why the move is not legal; nothing changes.
+    pub fn play(&mut self, pit: u8) -> Result<Vec<Event>, PlayError> {
+        let trace = self.apply(Action::Move(pit))?;
+        self.undone.clear();
+        Ok(trace)
+    }
+
+    /// Sets up the next round after a round is over.
+    ///
+    /// # Errors
+    /// When the round is not over or the match is.
+    pub fn next_round(&mut self) -> Result<(), RoundError> {
+        self.apply_round(Action::NextRound)?;
+        self.undone.clear();
+        Ok(())
+    }
+
+    /// Ends the match after a round.
+    ///
+    /// # Errors
+    /// When the round is not over or the match already is.
+    pub fn end_match(&mut self) -> Result<(), RoundError> {
+        self.apply_round(Action::EndMatch)?;
+        self.undone.clear();
+        Ok(())
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
+        match action {
+            Action::Move(pit) => {
+                let mut trace = Vec::new();
+                let next = self.position().play_traced(&self.rules, pit, &mut trace)?;
+                self.positions.push(next);
+                self.actions.push(action);
+                Ok(trace)
+            }
+            Action::NextRound | Action::EndMatch => {
+                self.apply_round(action).map_err(|_| PlayError::RoundOver)?;
+                Ok(Vec::new())
+            }
+        }
+    }
+
+    fn apply_round(&mut self, action: Action) -> Result<(), RoundError> {
+        let next = match action {
+            Action::NextRound => self.position().next_round(&self.rules)?,
+            Action::EndMatch => self.position().end_match()?,
+            Action::Move(_) => return Err(RoundError::StillPlaying),
+        };
+        self.positions.push(next);
+        self.actions.push(action);
+        Ok(())
+    }
+
+    /// Takes back the last move (and a round change that followed it).
+    /// Returns whether anything was undone.
+    pub fn undo(&mut self) -> bool {
+        while let Some(action) = self.actions.pop() {
+            self.positions.pop();
+            self.undone.push(action);
+            if matches!(action, Action::Move(_)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Plays again what was last undone: round changes, then one move, whose
+    /// events are returned.
+    pub fn redo(&mut self) -> Option<Vec<Event>> {
+        while let Some(action) = self.undone.pop() {
+            let Ok(trace) = self.apply(action) else {
+                self.undone.clear();
+                return None;
+            };
+            if matches!(action, Action::Move(_)) {
+                return Some(trace);
+            }
+        }
+        None
+    }
+
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        self.actions.iter().any(|a| matches!(a, Action::Move(_)))
+    }
+
+    #[must_use]
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
+    }
+
+    /// The last move played and by whom, if the last action was a move.
+    #[must_use]
+    pub fn last_move(&self) -> Option<(Side, u8)> {
+        let n = self.actions.len();
+        match self.actions.last() {
+            Some(Action::Move(pit)) => self.positions[n - 1].to_move().map(|side| (side, *pit)),
+            _ => None,
+        }
+    }
+
+    /// The position before the last action.
+    #[must_use]
+    pub fn previous_position(&self) -> Option<&Position> {
+        self.positions.len().checked_sub(2).map(|i| &self.positions[i])
+    }
+
+    /// Every round finished so far.
+    #[must_use]
+    pub fn rounds(&self) -> Vec<RoundSummary> {
+        let mut rounds: Vec<RoundSummary> = Vec::new();
+        for position in &self.positions {
+            let took_remaining = match position.status() {
+                Status::Ongoing => continue,
+                Status::RoundOver { took_remaining } | Status::MatchOver { took_remaining } => {
+                    took_remaining
+                }
+            };
+            if rounds.last().is_some_and(|r| r.round == position.round()) {
+                continue; // The same round, ended after being over.
+            }
+            rounds.push(RoundSummary {
+                round: position.round(),
+                stores: [position.store(Side::South), position.store(Side::North)],
+                outcome: position.outcome().unwrap_or(Outcome::Draw),
+                took_remaining,
+            });
+        }
+        rounds
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    fn session(id: &str) -> Session {
+        let catalog = Catalog::with_user_dir(None);
+        let rules = catalog.find(id).unwrap().rules.clone();
+        Session::new(rules, ["Ann".into(), "Bo".into()], Side::South)
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_history() {
+        let mut s = session("kalaha");
+        let start = *s.position();
+        s.play(3).unwrap(); // extra turn
+        s.play(1).unwrap();
+        let after = *s.position();
+        assert!(s.undo());
+        assert!(s.undo());
+        assert_eq!(*s.position(), start);
+        assert!(!s.undo());
+        assert!(s.redo().is_some());
+        assert!(s.redo().is_some());
+        assert_eq!(*s.position(), after);
+        assert!(s.redo().is_none());
+    }
+
+    #[test]
+    fn a_new_move_forgets_the_redo_list() {
+        let mut s = session("kalaha");
+        s.play(1).unwrap();
+        s.undo();
+        s.play(2).unwrap();
+        assert!(!s.can_redo());
+    }
+
+    #[test]
+    fn refused_moves_change_nothing() {
+        let mut s = session("kalaha");
+        s.play(1).unwrap();
+        let before = *s.position();
+        assert_eq!(s.play(9), Err(PlayError::NoSuchPit { pit: 9, pits: 6 }));
+        assert_eq!(*s.position(), before);
+        assert_eq!(s.actions().len(), 1);
+    }
+
+    #[test]
+    fn last_move_names_the_mover() {
+        let mut s = session("kalaha");
+        assert_eq!(s.last_move(), None);
+        s.play(1).unwrap();
+        assert_eq!(s.last_move(), Some((Side::South, 1)));
+        s.play(2).unwrap();
+        assert_eq!(s.last_move(), Some((Side::North, 2)));
+    }
+
+    #[test]
+    fn rounds_are_summarised_and_undo_crosses_them() {
+        let mut s = session("raja-pasu");
+        while s.position().status() == Status::Ongoing {
+            let pit = s.position().legal_moves(s.rules())[0];
+            s.play(pit).unwrap();
+        }
+        assert_eq!(s.rounds().len(), 1);
+        if matches!(s.position().status(), Status::RoundOver { .. }) {
+            s.next_round().unwrap();
+            assert_eq!(s.position().round(), 2);
+            // Undo takes back the round change and the move that ended round 1.
+            assert!(s.undo());
+            assert_eq!(s.position().round(), 1);
+            assert_eq!(s.position().status(), Status::Ongoing);
+        }
+    }
+}

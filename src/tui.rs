@@ -1,0 +1,135 @@
+//! The terminal game: an Elm-style loop over a model ([`app::App`]), messages
+//! ([`msg::Msg`]), one `update` and a side-effect-free view.
+
+pub mod anim;
+pub mod app;
+pub mod describe;
+pub mod input;
+pub mod msg;
+pub mod terminal;
+pub mod theme;
+pub mod update;
+pub mod view;
+pub mod widgets {
+    pub mod board;
+}
+
+use std::hash::{BuildHasher, RandomState};
+use std::io;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event;
+
+use crate::catalog::Catalog;
+use crate::engine::{Rules, Side};
+use app::{App, Screen};
+use msg::Msg;
+
+/// How often the screen is redrawn while seeds move (about 60 a second).
+const FRAME: Duration = Duration::from_millis(16);
+
+/// Where the interface starts.
+pub enum Start {
+    Menu,
+    /// The variant list, to choose a game.
+    ChooseVariant,
+    /// A match with these rules; `first` unset means the rules' own way of
+    /// settling it (the setup screen's default).
+    Game {
+        rules: Arc<Rules>,
+        names: [String; 2],
+        first: Option<Side>,
+    },
+}
+
+pub struct Options {
+    pub start: Start,
+    /// Milliseconds per dropped seed; 0 shows moves at once.
+    pub animation_ms: u64,
+}
+
+/// A seed for the app's random choices (lots and hidden marbles).
+fn random_seed() -> u64 {
+    RandomState::new().hash_one(Instant::now())
+}
+
+/// The model ready for `options`, without touching the terminal.
+#[must_use]
+pub fn initial_app(catalog: &Catalog, options: Options, seed: u64) -> App {
+    let mut app = App::new(catalog.entries().to_vec(), theme::Theme::from_env(), seed);
+    app.warnings = catalog.problems().iter().map(ToString::to_string).collect();
+    if options.animation_ms == 0 {
+        app.reduced_motion = true;
+    } else {
+        app.speed_ms = options.animation_ms;
+    }
+    app.screen = match options.start {
+        Start::Menu => Screen::Menu { selected: 0 },
+        Start::ChooseVariant => Screen::Variants {
+            selected: 0,
+            for_play: true,
+            scroll: 0,
+        },
+        Start::Game {
+            rules,
+            names,
+            first: Some(first),
+        } => update::start_game(&app, rules, names, first, None),
+        Start::Game {
+            rules,
+            names,
+            first: None,
+        } => {
+            let mut setup = update::new_setup(rules);
+            setup.names = names;
+            // Straight into the game: settle who starts as the rules say.
+            let mut app_for_start = app.clone();
+            app_for_start.screen = Screen::Setup(setup);
+            update::update(&mut app_for_start, Msg::Confirm);
+            let screen = app_for_start.screen.clone();
+            app = app_for_start;
+            screen
+        }
+    };
+    app
+}
+
+/// Runs the game until the players quit.
+///
+/// # Errors
+/// When the terminal cannot be used.
+pub fn run(catalog: &Catalog, options: Options) -> io::Result<()> {
+    let mut app = initial_app(catalog, options, random_seed());
+    let mut guard = terminal::enter()?;
+    let size = guard.terminal.size()?;
+    app.size = (size.width, size.height);
+    let mut last_tick = Instant::now();
+    while !app.quit {
+        guard.terminal.draw(|frame| view::render(&app, frame))?;
+        // Poll with a timeout only while something moves; otherwise sleep in
+        // `read` until a key, a click or a resize arrives.
+        let event = if app.is_animating() {
+            if event::poll(FRAME)? {
+                Some(event::read()?)
+            } else {
+                None
+            }
+        } else {
+            Some(event::read()?)
+        };
+        let now = Instant::now();
+        let elapsed = now.duration_since(last_tick);
+        last_tick = now;
+        if app.is_animating() {
+            let ms = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
+            update::update(&mut app, Msg::Tick { ms });
+        }
+        if let Some(event) = event
+            && let Some(msg) = input::to_msg(&app, &event)
+        {
+            update::update(&mut app, msg);
+        }
+    }
+    Ok(())
+}

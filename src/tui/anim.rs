@@ -1,0 +1,285 @@
+//! Animation of a move, as a pure function of its trace and the ticks elapsed.
+//!
+//! A tick is the time one seed takes to drop (the player's speed setting).
+//! Every event lasts a whole number of ticks; captures and relays linger a
+//! little longer so the eye can follow them.
+
+use crate::engine::{Event, Place, Position, Side};
+
+use super::widgets::board::BoardView;
+
+/// Ticks each kind of event is shown for.
+const TAKE_UP_TICKS: u32 = 2;
+const DROP_TICKS: u32 = 1;
+const FOUR_TICKS: u32 = 4;
+const LAP_END_TICKS: u32 = 1;
+const RELAY_TICKS: u32 = 3;
+const CAPTURE_TICKS: u32 = 6;
+const EXTRA_TURN_TICKS: u32 = 4;
+const ROUND_END_TICKS: u32 = 4;
+
+fn ticks_of(event: &Event) -> u32 {
+    match event {
+        Event::TakeUp { .. } => TAKE_UP_TICKS,
+        Event::Drop { .. } => DROP_TICKS,
+        Event::FourCapture { .. } => FOUR_TICKS,
+        Event::LapEnd { .. } => LAP_END_TICKS,
+        Event::RelayTakeUp { .. } => RELAY_TICKS,
+        Event::LeapCapture { .. } | Event::KalahCapture { .. } => CAPTURE_TICKS,
+        Event::ExtraTurn { .. } => EXTRA_TURN_TICKS,
+        Event::RoundEnd { .. } => ROUND_END_TICKS,
+    }
+}
+
+/// Something worth a message while it is on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flash {
+    Four { pit: Place, owner: Side },
+    Relay { pit: Place, count: u16 },
+    Leap { pit: Place, count: u16, by: Side },
+    Kalah { pit: Place, opposite: Place, count: u16, by: Side },
+    ExtraTurn { side: Side },
+    RoundEnd { took_remaining: Option<Side> },
+}
+
+/// What to draw at one moment of a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    pub board: BoardView,
+    /// Where the hand is and how many seeds it still holds.
+    pub hand: Option<(Place, u16)>,
+    /// The place that just changed, to highlight.
+    pub focus: Option<Place>,
+    pub lap: u32,
+    pub flash: Option<Flash>,
+    pub finished: bool,
+}
+
+/// A move being shown.
+#[derive(Clone, Debug)]
+pub struct Animation {
+    before: Position,
+    trace: Vec<Event>,
+    /// Ticks elapsed, in fractions, so a speed change keeps the place reached.
+    elapsed: f64,
+    total: u32,
+}
+
+impl Animation {
+    #[must_use]
+    pub fn new(before: Position, trace: Vec<Event>) -> Animation {
+        let total = trace.iter().map(ticks_of).sum();
+        Animation {
+            before,
+            trace,
+            elapsed: 0.0,
+            total,
+        }
+    }
+
+    /// Moves the animation on by `ms` milliseconds at `ms_per_tick`.
+    pub fn advance(&mut self, ms: u64, ms_per_tick: u64) {
+        #[allow(clippy::cast_precision_loss)]
+        let ticks = ms as f64 / ms_per_tick.max(1) as f64;
+        self.elapsed = (self.elapsed + ticks).min(f64::from(self.total));
+    }
+
+    pub fn finish(&mut self) {
+        self.elapsed = f64::from(self.total);
+    }
+
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
+        self.elapsed >= f64::from(self.total)
+    }
+
+    #[must_use]
+    pub fn frame(&self) -> Frame {
+        // Truncation is intended: a tick shows once it has fully begun.
+        #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)]
+        let ticks = self.elapsed as u32;
+        frame_at(&self.before, &self.trace, ticks)
+    }
+}
+
+/// The frame `ticks` ticks into a move played from `before`.
+#[must_use]
+pub fn frame_at(before: &Position, trace: &[Event], ticks: u32) -> Frame {
+    let mut frame = Frame {
+        board: BoardView::of(before),
+        hand: None,
+        focus: None,
+        lap: 1,
+        flash: None,
+        finished: false,
+    };
+    let mut clock = 0;
+    for event in trace {
+        if clock > ticks {
+            return frame;
+        }
+        let length = ticks_of(event);
+        apply(&mut frame, event);
+        clock += length;
+        // A flash stays up for its own ticks only.
+        if clock <= ticks && !matches!(event, Event::RoundEnd { .. }) {
+            frame.flash = None;
+        }
+    }
+    frame.finished = clock <= ticks;
+    if frame.finished {
+        frame.hand = None;
+        frame.focus = None;
+    }
+    frame
+}
+
+fn apply(frame: &mut Frame, event: &Event) {
+    let board = &mut frame.board;
+    match *event {
+        Event::TakeUp { pit, count } => {
+            board.set(pit, 0);
+            frame.hand = Some((pit, count));
+            frame.focus = Some(pit);
+        }
+        Event::Drop {
+            place,
+            count,
+            in_hand,
+        } => {
+            board.set(place, count);
+            frame.hand = Some((place, in_hand));
+            frame.focus = Some(place);
+        }
+        Event::FourCapture { pit, owner } => {
+            board.set(pit, 0);
+            board.add(Place::Store(owner), 4);
+            frame.flash = Some(Flash::Four { pit, owner });
+        }
+        Event::LapEnd { .. } => {}
+        Event::RelayTakeUp { pit, count, lap } => {
+            board.set(pit, 0);
+            frame.hand = Some((pit, count));
+            frame.focus = Some(pit);
+            frame.lap = lap;
+            frame.flash = Some(Flash::Relay { pit, count });
+        }
+        Event::LeapCapture { pit, count, by } => {
+            board.set(pit, 0);
+            board.add(Place::Store(by), count);
+            frame.focus = Some(pit);
+            frame.flash = Some(Flash::Leap { pit, count, by });
+        }
+        Event::KalahCapture {
+            pit,
+            opposite,
+            count,
+            by,
+        } => {
+            board.set(pit, 0);
+            board.set(opposite, 0);
+            board.add(Place::Store(by), count + 1);
+            frame.focus = Some(opposite);
+            frame.flash = Some(Flash::Kalah {
+                pit,
+                opposite,
+                count,
+                by,
+            });
+        }
+        Event::ExtraTurn { side } => {
+            frame.flash = Some(Flash::ExtraTurn { side });
+        }
+        Event::RoundEnd {
+            took_remaining,
+            swept,
+        } => {
+            board.clear_pits();
+            for side in Side::BOTH {
+                board.add(Place::Store(side), swept[side.index()]);
+            }
+            frame.hand = None;
+            frame.flash = Some(Flash::RoundEnd { took_remaining });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::engine::Rules;
+    use std::sync::Arc;
+
+    fn rules(id: &str) -> Arc<Rules> {
+        Catalog::with_user_dir(None).find(id).unwrap().rules.clone()
+    }
+
+    #[test]
+    fn the_last_frame_is_the_position_after_the_move() {
+        for id in ["kalaha", "raja-pasu", "sat-gharva"] {
+            let rules = rules(id);
+            let mut position = Position::new(&rules, Side::South);
+            for _ in 0..40 {
+                let Some(&pit) = position.legal_moves(&rules).first() else {
+                    break;
+                };
+                let mut trace = Vec::new();
+                let after = position.play_traced(&rules, pit, &mut trace).unwrap();
+                let mut animation = Animation::new(position, trace);
+                animation.finish();
+                let last = animation.frame();
+                assert!(last.finished);
+                assert_eq!(last.board, BoardView::of(&after), "{id}");
+                position = after;
+            }
+        }
+    }
+
+    #[test]
+    fn frames_step_one_seed_at_a_time() {
+        let rules = rules("kalaha");
+        let start = Position::new(&rules, Side::South);
+        let mut trace = Vec::new();
+        start.play_traced(&rules, 1, &mut trace).unwrap();
+        // Tick 0-1: the take-up; then one drop a tick.
+        let taken = frame_at(&start, &trace, 0);
+        assert_eq!(taken.hand, Some((Place::Pit(Side::South, 1), 4)));
+        assert_eq!(taken.board.get(Place::Pit(Side::South, 1)), 0);
+        let first_drop = frame_at(&start, &trace, TAKE_UP_TICKS);
+        assert_eq!(first_drop.hand, Some((Place::Pit(Side::South, 2), 3)));
+        assert_eq!(first_drop.board.get(Place::Pit(Side::South, 2)), 5);
+        assert_eq!(first_drop.board.get(Place::Pit(Side::South, 3)), 4);
+        assert!(!first_drop.finished);
+    }
+
+    #[test]
+    fn captures_flash_a_message_for_a_while() {
+        let rules = rules("raja-pasu");
+        let start = Position::new(&rules, Side::South);
+        let mut trace = Vec::new();
+        start.play_traced(&rules, 1, &mut trace).unwrap();
+        let total: u32 = trace.iter().map(ticks_of).sum();
+        let flashes: Vec<Flash> = (0..total)
+            .filter_map(|t| frame_at(&start, &trace, t).flash)
+            .collect();
+        assert!(flashes.iter().any(|f| matches!(f, Flash::Four { owner: Side::North, .. })));
+        assert!(flashes.iter().any(|f| matches!(f, Flash::Leap { count: 3, .. })));
+        assert!(flashes.iter().any(|f| matches!(f, Flash::Relay { .. })));
+    }
+
+    #[test]
+    fn speed_changes_keep_the_place_reached() {
+        let rules = rules("kalaha");
+        let start = Position::new(&rules, Side::South);
+        let mut trace = Vec::new();
+        start.play_traced(&rules, 1, &mut trace).unwrap();
+        let mut animation = Animation::new(start, trace);
+        animation.advance(200, 100); // 2 ticks
+        let at_two = animation.frame();
+        animation.advance(0, 10);
+        assert_eq!(animation.frame(), at_two);
+        animation.advance(10, 10); // one more tick at the new speed
+        assert_ne!(animation.frame(), at_two);
+    }
+}

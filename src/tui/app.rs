@@ -1,0 +1,257 @@
+//! The model: everything the interface shows, and nothing about the terminal.
+
+use std::sync::Arc;
+
+use crate::catalog::Entry;
+use crate::engine::{FirstPlayer, Rules, Side};
+use crate::session::Session;
+
+use super::anim::Animation;
+use super::theme::Theme;
+
+/// Milliseconds per dropped seed that `+` and `-` step through.
+pub const SPEEDS_MS: [u64; 9] = [15, 30, 45, 70, 100, 150, 250, 400, 600];
+/// The speed a new game starts at.
+pub const DEFAULT_SPEED_MS: u64 = 70;
+
+/// Entries of the main menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuItem {
+    Play,
+    Rules,
+    Quit,
+}
+
+pub const MENU: [MenuItem; 3] = [MenuItem::Play, MenuItem::Rules, MenuItem::Quit];
+
+impl MenuItem {
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            MenuItem::Play => "Play",
+            MenuItem::Rules => "Rules",
+            MenuItem::Quit => "Quit",
+        }
+    }
+
+    #[must_use]
+    pub fn hint(self) -> &'static str {
+        match self {
+            MenuItem::Play => "two players at this keyboard",
+            MenuItem::Rules => "read how each variant is played",
+            MenuItem::Quit => "leave the game",
+        }
+    }
+}
+
+/// How the first player is settled on the setup screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StarterChoice {
+    South,
+    North,
+    Random,
+    OddEven,
+}
+
+impl StarterChoice {
+    pub const ALL: [StarterChoice; 4] = [
+        StarterChoice::South,
+        StarterChoice::North,
+        StarterChoice::Random,
+        StarterChoice::OddEven,
+    ];
+
+    /// What the rule set suggests.
+    #[must_use]
+    pub fn default_for(rules: &Rules) -> StarterChoice {
+        match rules.first_player() {
+            FirstPlayer::Chosen => StarterChoice::South,
+            FirstPlayer::Drawn => StarterChoice::Random,
+            FirstPlayer::OddEven => StarterChoice::OddEven,
+        }
+    }
+
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            StarterChoice::South => "South starts",
+            StarterChoice::North => "North starts",
+            StarterChoice::Random => "Drawn by lot",
+            StarterChoice::OddEven => "Odd-or-even guess",
+        }
+    }
+}
+
+/// Fields of the setup screen, top to bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupField {
+    SouthName,
+    NorthName,
+    Starter,
+    Start,
+}
+
+pub const SETUP_FIELDS: [SetupField; 4] = [
+    SetupField::SouthName,
+    SetupField::NorthName,
+    SetupField::Starter,
+    SetupField::Start,
+];
+
+/// Longest player name, in characters.
+pub const NAME_LENGTH: usize = 16;
+
+/// A name fit for the board: one line, no control characters, at most
+/// `NAME_LENGTH` characters; `fallback` when nothing is left.
+#[must_use]
+pub fn clean_name(name: &str, fallback: &str) -> String {
+    let cleaned: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .trim()
+        .chars()
+        .take(NAME_LENGTH)
+        .collect();
+    if cleaned.is_empty() {
+        fallback.to_string()
+    } else {
+        cleaned
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub rules: Arc<Rules>,
+    pub names: [String; 2],
+    pub field: SetupField,
+    pub starter: StarterChoice,
+}
+
+/// The odd-or-even guess that settles who starts Sat-gharva. North hides the
+/// marbles, South guesses.
+#[derive(Clone, Debug)]
+pub struct OddEven {
+    pub rules: Arc<Rules>,
+    pub names: [String; 2],
+    pub stage: OddEvenStage,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OddEvenStage {
+    /// North types a number, shown as stars.
+    Hide { typed: String },
+    Guess { marbles: u32 },
+    Reveal {
+        marbles: u32,
+        guessed_odd: bool,
+        starter: Side,
+    },
+}
+
+/// A line under the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub warning: bool,
+}
+
+/// A match on screen.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub session: Session,
+    /// The cursor's pit on the row of the player to move.
+    pub cursor: u8,
+    pub animation: Option<Animation>,
+    pub notice: Option<Notice>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Screen {
+    Menu {
+        selected: usize,
+    },
+    Variants {
+        selected: usize,
+        /// Choosing a variant to play, or just reading the rules.
+        for_play: bool,
+        scroll: u16,
+    },
+    Setup(Setup),
+    OddEven(OddEven),
+    Game(Box<Game>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    Help { scroll: u16 },
+    ConfirmQuit,
+}
+
+/// The whole interface state.
+#[derive(Clone, Debug)]
+pub struct App {
+    pub variants: Vec<Entry>,
+    pub screen: Screen,
+    pub overlay: Option<Overlay>,
+    pub speed_ms: u64,
+    /// Moves appear at once; what they did is still written out.
+    pub reduced_motion: bool,
+    pub theme: Theme,
+    pub size: (u16, u16),
+    pub quit: bool,
+    /// Problems found in the user's rule files, shown on the menu.
+    pub warnings: Vec<String>,
+    random_state: u64,
+}
+
+impl App {
+    #[must_use]
+    pub fn new(variants: Vec<Entry>, theme: Theme, seed: u64) -> App {
+        App {
+            variants,
+            screen: Screen::Menu { selected: 0 },
+            overlay: None,
+            speed_ms: DEFAULT_SPEED_MS,
+            reduced_motion: false,
+            theme,
+            size: (80, 24),
+            quit: false,
+            warnings: Vec::new(),
+            random_state: seed | 1,
+        }
+    }
+
+    /// A number in `1..=max` from the app's own generator (xorshift), so tests
+    /// can fix the seed.
+    pub fn random(&mut self, max: u32) -> u32 {
+        let mut x = self.random_state;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.random_state = x;
+        // The remainder is below `max`, so it fits.
+        u32::try_from(x % u64::from(max.max(1))).unwrap_or(0) + 1
+    }
+
+    /// Whether something is moving, so the loop should wake up on its own.
+    #[must_use]
+    pub fn is_animating(&self) -> bool {
+        match &self.screen {
+            Screen::Game(game) => game.animation.as_ref().is_some_and(|a| !a.is_finished()),
+            _ => false,
+        }
+    }
+
+    /// The rule set the current screen is about, if any.
+    #[must_use]
+    pub fn current_rules(&self) -> Option<&Rules> {
+        match &self.screen {
+            Screen::Menu { .. } => None,
+            Screen::Variants { selected, .. } => self.variants.get(*selected).map(|e| &*e.rules),
+            Screen::Setup(setup) => Some(&setup.rules),
+            Screen::OddEven(odd_even) => Some(&odd_even.rules),
+            Screen::Game(game) => Some(game.session.rules()),
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! Player-facing sentences: why a pit cannot be played, what a move did, what
+//! is happening during an animation.
+
+use crate::engine::{Event, Place, PlayError, Side};
+use crate::session::Session;
+
+use super::anim::Flash;
+
+/// "North 5", "South's store".
+#[must_use]
+pub fn place_name(place: Place) -> String {
+    match place {
+        Place::Pit(side, pit) => format!("{} {pit}", side_title(side)),
+        Place::Store(side) => format!("{}'s store", side_title(side)),
+    }
+}
+
+#[must_use]
+pub fn side_title(side: Side) -> &'static str {
+    match side {
+        Side::South => "South",
+        Side::North => "North",
+    }
+}
+
+/// Why a choice was refused, addressed to the player who made it.
+#[must_use]
+pub fn refusal(error: PlayError, pits: u8) -> String {
+    match error {
+        PlayError::Empty(pit) => format!("Pit {pit} is empty - choose a pit with seeds in it."),
+        PlayError::Closed(pit) => format!("Pit {pit} is closed this round - it is out of play."),
+        PlayError::Endless(pit) => format!(
+            "Pit {pit} would start a turn that never ends (its laps repeat forever), so it cannot be played."
+        ),
+        PlayError::NoSuchPit { pit, .. } => format!("There is no pit {pit}: pits are 1 to {pits}."),
+        PlayError::RoundOver => "The round is over.".to_string(),
+        PlayError::MatchOver => "The match is over.".to_string(),
+    }
+}
+
+/// A flash message during an animation.
+#[must_use]
+pub fn flash(session: &Session, flash: Flash) -> String {
+    let name = |side: Side| super::view::player_name(session, side);
+    match flash {
+        Flash::Four { pit, owner } => {
+            format!("Four in {} - {} takes them", place_name(pit), name(owner))
+        }
+        Flash::Relay { pit, count } => {
+            format!("Relay: {count} seeds picked up from {}", place_name(pit))
+        }
+        Flash::Leap { pit, count, by } => format!(
+            "Leap capture: {} takes {count} from {}",
+            name(by),
+            place_name(pit)
+        ),
+        Flash::Kalah {
+            pit,
+            opposite,
+            count,
+            by,
+        } => format!(
+            "Capture: {} takes {count} from {} and the seed in {}",
+            name(by),
+            place_name(opposite),
+            place_name(pit)
+        ),
+        Flash::ExtraTurn { side } => format!("Last seed in the store - {} moves again", name(side)),
+        Flash::RoundEnd {
+            took_remaining: Some(side),
+        } => format!("No move left - {} takes the remaining seeds", name(side)),
+        Flash::RoundEnd {
+            took_remaining: None,
+        } => "A row is empty - each player keeps the seeds on their row".to_string(),
+    }
+}
+
+/// One line on what a whole move did.
+#[must_use]
+pub fn move_summary(session: &Session, mover: Side, pit: u8, trace: &[Event]) -> String {
+    let mut laps = 0;
+    let mut fours = [0u16; 2];
+    let mut notes = Vec::new();
+    for event in trace {
+        match *event {
+            Event::LapEnd { lap, .. } => laps = lap,
+            Event::FourCapture { owner, .. } => fours[owner.index()] += 4,
+            Event::LeapCapture { pit, count, by } => notes.push(format!(
+                "{} leapt to {} for {count}",
+                session.name(by),
+                place_name(pit)
+            )),
+            Event::KalahCapture {
+                opposite, count, ..
+            } => notes.push(format!(
+                "captured {} from {}",
+                count + 1,
+                place_name(opposite)
+            )),
+            Event::ExtraTurn { .. } => notes.push("moves again".to_string()),
+            _ => {}
+        }
+    }
+    let mut text = format!("{} played pit {pit}", session.name(mover));
+    if laps > 1 {
+        text.push_str(&format!(": {laps} laps"));
+    }
+    let fours: Vec<String> = Side::BOTH
+        .iter()
+        .filter(|side| fours[side.index()] > 0)
+        .map(|&side| format!("{} to {}", fours[side.index()], session.name(side)))
+        .collect();
+    if !fours.is_empty() {
+        notes.push(format!("fours: {}", fours.join(", ")));
+    }
+    if !notes.is_empty() {
+        text.push_str(" - ");
+        text.push_str(&notes.join(", "));
+    }
+    text
+}
+
+/// Joins a rule file's hard-wrapped lines into paragraphs (and `- ` list
+/// items), so the terminal can wrap them at its own width.
+#[must_use]
+pub fn reflow(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut open = false;
+    for line in text.lines() {
+        let line = line.trim_end();
+        if line.trim().is_empty() {
+            out.push(String::new());
+            open = false;
+        } else if open && !line.trim_start().starts_with("- ") {
+            if let Some(last) = out.last_mut() {
+                last.push(' ');
+                last.push_str(line.trim());
+            }
+        } else {
+            out.push(line.trim().to_string());
+            open = true;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reflow;
+
+    #[test]
+    fn reflow_joins_paragraphs_and_keeps_list_items() {
+        let text = "One two\nthree.\n\n- a b\n  c\n- d\n";
+        assert_eq!(reflow(text), ["One two three.", "", "- a b c", "- d"]);
+    }
+}

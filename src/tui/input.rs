@@ -1,0 +1,113 @@
+//! Terminal events to messages: the one place that knows which key does what.
+
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+
+use super::app::{App, OddEvenStage, Overlay, Screen, SetupField};
+use super::msg::Msg;
+use super::widgets::board::{NORTH_KEYS, SOUTH_KEYS};
+
+/// The message for a terminal event in the app's present state, if any.
+#[must_use]
+pub fn to_msg(app: &App, event: &Event) -> Option<Msg> {
+    match event {
+        Event::Key(key) if key.kind == KeyEventKind::Press => key_to_msg(app, key),
+        Event::Mouse(mouse) => match mouse.kind {
+            MouseEventKind::Down(MouseButton::Left) => Some(Msg::Click {
+                column: mouse.column,
+                row: mouse.row,
+            }),
+            MouseEventKind::ScrollDown => Some(Msg::Down),
+            MouseEventKind::ScrollUp => Some(Msg::Up),
+            _ => None,
+        },
+        Event::Resize(width, height) => Some(Msg::Resize {
+            width: *width,
+            height: *height,
+        }),
+        _ => None,
+    }
+}
+
+fn key_to_msg(app: &App, key: &KeyEvent) -> Option<Msg> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        // Ctrl-C leaves like `q` does, asking first during a match.
+        return matches!(key.code, KeyCode::Char('c')).then_some(Msg::Quit);
+    }
+    if app.overlay == Some(Overlay::ConfirmQuit) {
+        return match key.code {
+            KeyCode::Char('y' | 'Y' | 'q') | KeyCode::Enter => Some(Msg::Yes),
+            _ => Some(Msg::No),
+        };
+    }
+    if let Some(Overlay::Help { .. }) = app.overlay {
+        return match key.code {
+            KeyCode::Up | KeyCode::Char('k') => Some(Msg::Up),
+            KeyCode::Down | KeyCode::Char('j') => Some(Msg::Down),
+            KeyCode::PageUp => Some(Msg::PageUp),
+            KeyCode::PageDown => Some(Msg::PageDown),
+            _ => Some(Msg::Back),
+        };
+    }
+    if let Some(msg) = text_entry(app, key) {
+        return Some(msg);
+    }
+    let round_over = matches!(&app.screen, Screen::Game(game)
+        if game.session.position().to_move().is_none());
+    let guessing = matches!(&app.screen, Screen::OddEven(o) if matches!(o.stage, OddEvenStage::Guess { .. }));
+    Some(match key.code {
+        KeyCode::Up => Msg::Up,
+        KeyCode::Down => Msg::Down,
+        KeyCode::Left => Msg::Left,
+        KeyCode::Right => Msg::Right,
+        KeyCode::PageUp => Msg::PageUp,
+        KeyCode::PageDown => Msg::PageDown,
+        KeyCode::Enter | KeyCode::Char(' ') => Msg::Confirm,
+        KeyCode::Esc => Msg::Back,
+        KeyCode::Tab => Msg::NextField,
+        KeyCode::Backspace => Msg::Backspace,
+        KeyCode::Char(c) => match c {
+            'o' if guessing => Msg::Odd,
+            'e' if guessing => Msg::Even,
+            'n' if round_over => Msg::NextRound,
+            'e' if round_over => Msg::EndMatch,
+            'q' => Msg::Quit,
+            '?' => Msg::Help,
+            'u' => Msg::Undo,
+            'r' => Msg::Redo,
+            '+' | '=' => Msg::Faster,
+            '-' | '_' => Msg::Slower,
+            'a' => Msg::ToggleMotion,
+            'h' => Msg::Left,
+            'l' => Msg::Right,
+            'k' => Msg::Up,
+            'j' => Msg::Down,
+            '0'..='9' => Msg::Digit(c.to_digit(10).and_then(|d| u8::try_from(d).ok())?),
+            c if SOUTH_KEYS.contains(&c) || NORTH_KEYS.contains(&c) => Msg::RowKey(c),
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+/// Keys while a text field has the focus: they type.
+fn text_entry(app: &App, key: &KeyEvent) -> Option<Msg> {
+    let typing = match &app.screen {
+        Screen::Setup(setup) => matches!(setup.field, SetupField::SouthName | SetupField::NorthName),
+        Screen::OddEven(odd_even) => matches!(odd_even.stage, OddEvenStage::Hide { .. }),
+        _ => false,
+    };
+    if !typing {
+        return None;
+    }
+    Some(match key.code {
+        KeyCode::Char(c) => Msg::Char(c),
+        KeyCode::Backspace => Msg::Backspace,
+        KeyCode::Enter => Msg::Confirm,
+        KeyCode::Esc => Msg::Back,
+        KeyCode::Tab | KeyCode::Down => Msg::NextField,
+        KeyCode::Up => Msg::Up,
+        _ => return None,
+    })
+}

@@ -1,0 +1,45 @@
+//! Everything that can happen to the interface: keys, clicks, time, resizes.
+
+/// A message for [`super::update::update`], the only code that changes the model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Msg {
+    Up,
+    Down,
+    Left,
+    Right,
+    PageUp,
+    PageDown,
+    /// Enter or Space: choose, sow, go on.
+    Confirm,
+    /// Esc: go back or close.
+    Back,
+    /// `q`: quit (asking first during a match).
+    Quit,
+    /// `?`: help for this screen and the variant's rules.
+    Help,
+    /// A digit key: a pit number for the player to move.
+    Digit(u8),
+    /// A key of one player's row (see the board widget's key rows).
+    RowKey(char),
+    /// A character typed into a text field.
+    Char(char),
+    Backspace,
+    /// Tab: the next field.
+    NextField,
+    Undo,
+    Redo,
+    Faster,
+    Slower,
+    ToggleMotion,
+    NextRound,
+    EndMatch,
+    Yes,
+    No,
+    Odd,
+    Even,
+    /// A left click at a screen cell.
+    Click { column: u16, row: u16 },
+    /// Time passed while something moves on screen.
+    Tick { ms: u64 },
+    Resize { width: u16, height: u16 },
+}

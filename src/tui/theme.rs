@@ -1,0 +1,88 @@
+//! Every style the interface uses, in colour or (with `NO_COLOR`) monochrome.
+
+use ratatui::style::{Color, Modifier, Style};
+
+use crate::engine::Side;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Theme {
+    pub text: Style,
+    pub dim: Style,
+    pub title: Style,
+    pub south: Style,
+    pub north: Style,
+    /// The pit under the cursor of the player to move.
+    pub cursor: Style,
+    /// The pit of the last move.
+    pub last_move: Style,
+    /// The place a seed just dropped into during animation.
+    pub focus: Style,
+    pub closed: Style,
+    /// Messages about captures and extra turns.
+    pub flash: Style,
+    /// Refusals and warnings.
+    pub warning: Style,
+    pub selected: Style,
+    pub key: Style,
+}
+
+impl Theme {
+    /// Colour unless the `NO_COLOR` convention asks otherwise.
+    #[must_use]
+    pub fn from_env() -> Theme {
+        match std::env::var_os("NO_COLOR") {
+            Some(value) if !value.is_empty() => Theme::monochrome(),
+            _ => Theme::colour(),
+        }
+    }
+
+    #[must_use]
+    pub fn colour() -> Theme {
+        Theme {
+            text: Style::new(),
+            dim: Style::new().fg(Color::DarkGray),
+            title: Style::new().add_modifier(Modifier::BOLD),
+            south: Style::new().fg(Color::Cyan),
+            north: Style::new().fg(Color::Yellow),
+            cursor: Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD),
+            last_move: Style::new().fg(Color::Magenta).add_modifier(Modifier::BOLD),
+            focus: Style::new()
+                .fg(Color::Black)
+                .bg(Color::LightGreen)
+                .add_modifier(Modifier::BOLD),
+            closed: Style::new().fg(Color::DarkGray).add_modifier(Modifier::DIM),
+            flash: Style::new().fg(Color::LightGreen).add_modifier(Modifier::BOLD),
+            warning: Style::new().fg(Color::LightRed).add_modifier(Modifier::BOLD),
+            selected: Style::new().add_modifier(Modifier::REVERSED),
+            key: Style::new().fg(Color::LightBlue).add_modifier(Modifier::BOLD),
+        }
+    }
+
+    /// No colours: emphasis by boldness, underline and reverse video only.
+    #[must_use]
+    pub fn monochrome() -> Theme {
+        Theme {
+            text: Style::new(),
+            dim: Style::new().add_modifier(Modifier::DIM),
+            title: Style::new().add_modifier(Modifier::BOLD),
+            south: Style::new(),
+            north: Style::new(),
+            cursor: Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD),
+            last_move: Style::new().add_modifier(Modifier::UNDERLINED | Modifier::BOLD),
+            focus: Style::new().add_modifier(Modifier::REVERSED),
+            closed: Style::new().add_modifier(Modifier::DIM),
+            flash: Style::new().add_modifier(Modifier::BOLD),
+            warning: Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            selected: Style::new().add_modifier(Modifier::REVERSED),
+            key: Style::new().add_modifier(Modifier::BOLD),
+        }
+    }
+
+    #[must_use]
+    pub fn side(&self, side: Side) -> Style {
+        match side {
+            Side::South => self.south,
+            Side::North => self.north,
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! Drawing: a side-effect-free function of the model. Each screen has its own
+//! file under `view/`; this one holds what they share.
+
+mod game;
+mod help;
+mod menu;
+mod setup;
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
+
+use super::app::{App, Overlay, Screen};
+use super::theme::Theme;
+use super::widgets::board::BoardGeometry;
+
+pub use game::{board_geometry, player_name};
+pub use menu::menu_item_at;
+
+/// The smallest terminal every screen reads well at.
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
+/// The size the current screen needs.
+#[must_use]
+pub fn required_size(app: &App) -> (u16, u16) {
+    let pits = match &app.screen {
+        Screen::Game(game) => game.session.position().pit_count(),
+        _ => 0,
+    };
+    (MIN_WIDTH.max(BoardGeometry::min_width(pits) + 2), MIN_HEIGHT)
+}
+
+/// Draws the whole interface.
+pub fn render(app: &App, frame: &mut Frame) {
+    render_to(app, frame.area(), frame.buffer_mut());
+}
+
+/// Draws the whole interface into a buffer (the form tests and benches use).
+pub fn render_to(app: &App, area: Rect, buf: &mut Buffer) {
+    let (width, height) = required_size(app);
+    if area.width < width || area.height < height {
+        too_small(&app.theme, area, buf, (width, height));
+        return;
+    }
+    match &app.screen {
+        Screen::Menu { selected } => menu::render_menu(app, *selected, area, buf),
+        Screen::Variants {
+            selected,
+            for_play,
+            scroll,
+        } => menu::render_variants(app, *selected, *for_play, *scroll, area, buf),
+        Screen::Setup(setup) => setup::render_setup(app, setup, area, buf),
+        Screen::OddEven(odd_even) => setup::render_odd_even(app, odd_even, area, buf),
+        Screen::Game(game) => game::render_game(app, game, area, buf),
+    }
+    match app.overlay {
+        Some(Overlay::Help { scroll }) => help::render_help(app, scroll, area, buf),
+        Some(Overlay::ConfirmQuit) => help::render_confirm_quit(app, area, buf),
+        None => {}
+    }
+}
+
+fn too_small(theme: &Theme, area: Rect, buf: &mut Buffer, (width, height): (u16, u16)) {
+    let text = vec![
+        Line::styled(
+            format!("Please enlarge the terminal to {width}×{height}"),
+            theme.warning,
+        ),
+        Line::styled(
+            format!("(it is {}×{} now)", area.width, area.height),
+            theme.dim,
+        ),
+    ];
+    let y = area.y + area.height.saturating_sub(2) / 2;
+    Paragraph::new(text)
+        .alignment(Alignment::Center)
+        .wrap(Wrap { trim: true })
+        .render(Rect::new(area.x, y, area.width, 2.min(area.height)), buf);
+}
+
+/// A bordered box in the middle of `area`, cleared, with a title; returns the
+/// inside.
+fn popup(area: Rect, width: u16, height: u16, title: &str, theme: &Theme, buf: &mut Buffer) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    let rect = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    Clear.render(rect, buf);
+    let block = Block::bordered()
+        .border_type(BorderType::Rounded)
+        .title(Span::styled(format!(" {title} "), theme.title));
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    inner
+}
+
+/// A line of `key description` pairs for the foot of a screen.
+fn key_line<'a>(theme: &Theme, keys: &[(&'a str, &'a str)]) -> Line<'a> {
+    let mut spans = Vec::new();
+    for (i, (key, what)) in keys.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw("  "));
+        }
+        spans.push(Span::styled(*key, theme.key));
+        spans.push(Span::styled(format!(" {what}"), theme.dim));
+    }
+    Line::from(spans)
+}

@@ -1,0 +1,337 @@
+//! The match screen: header, board, whose turn, messages, round and match ends.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::{key_line, popup};
+use crate::engine::{Outcome, Position, Rules, Side, Status, Stores};
+use crate::session::Session;
+use crate::tui::anim::Frame;
+use crate::tui::app::{App, Game};
+use crate::tui::describe::{self, side_title};
+use crate::tui::widgets::board::{BOARD_HEIGHT, BoardGeometry, BoardView, BoardWidget};
+
+/// Lines of the whole match screen, board included.
+const CONTENT_HEIGHT: u16 = BOARD_HEIGHT + 9;
+
+/// Where the parts of the match screen go on a terminal of `size`.
+struct GameLayout {
+    header: Rect,
+    north: Rect,
+    board: Rect,
+    south: Rect,
+    turn: Rect,
+    notice: Rect,
+    detail: Rect,
+    footer: Rect,
+}
+
+fn layout(size: (u16, u16)) -> GameLayout {
+    let (width, height) = size;
+    let top = height.saturating_sub(CONTENT_HEIGHT + 1) / 2;
+    let row = |offset: u16| Rect::new(0, top + offset, width, 1);
+    GameLayout {
+        header: Rect::new(0, 0, width, 1),
+        north: row(1),
+        board: Rect::new(0, top + 2, width, BOARD_HEIGHT),
+        south: row(BOARD_HEIGHT + 2),
+        turn: row(BOARD_HEIGHT + 4),
+        notice: row(BOARD_HEIGHT + 5),
+        detail: row(BOARD_HEIGHT + 6),
+        footer: Rect::new(0, height.saturating_sub(1), width, 1),
+    }
+}
+
+/// The board's layout on a terminal of `size`, for mouse clicks.
+#[must_use]
+pub fn board_geometry(size: (u16, u16), pits: u8) -> Option<BoardGeometry> {
+    BoardGeometry::new(layout(size).board, pits)
+}
+
+pub fn render_game(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let session = &game.session;
+    let rules = session.rules();
+    let position = session.position();
+    let parts = layout((area.width, area.height));
+    let frame = game.animation.as_ref().map(crate::tui::anim::Animation::frame);
+    let animating = frame.as_ref().is_some_and(|f| !f.finished);
+    let view = match &frame {
+        Some(f) if !f.finished => f.board.clone(),
+        _ => BoardView::of(position),
+    };
+    // While seeds move, the mover is still the one whose move it is.
+    let shown_mover = if animating {
+        session.last_move().map(|(side, _)| side)
+    } else {
+        position.to_move()
+    };
+
+    render_header(session, theme, parts.header, buf);
+    for (side, rect) in [(Side::North, parts.north), (Side::South, parts.south)] {
+        let store = view.get(crate::engine::Place::Store(side));
+        render_player_line(session, side, store, shown_mover, theme, rect, buf);
+    }
+    BoardWidget {
+        view: &view,
+        rules,
+        theme,
+        to_move: if animating { None } else { position.to_move() },
+        cursor: (!animating).then_some(game.cursor),
+        last_move: if animating { None } else { session.last_move() },
+        hand: frame.as_ref().and_then(|f| f.hand),
+        focus: frame.as_ref().and_then(|f| f.focus),
+    }
+    .render(parts.board, buf);
+
+    render_turn_line(app, game, frame.as_ref(), parts.turn, buf);
+    render_notice(app, game, frame.as_ref(), parts.notice, buf);
+    if let Some(f) = frame.as_ref().filter(|f| !f.finished) {
+        let hand = f.hand.map_or(0, |(_, seeds)| seeds);
+        let line = format!("Lap {}  -  {hand} seed{} in hand", f.lap, if hand == 1 { "" } else { "s" });
+        Paragraph::new(Line::styled(line, theme.text))
+            .alignment(Alignment::Center)
+            .render(parts.detail, buf);
+    }
+    render_footer(app, game, animating, parts.footer, buf);
+
+    if !animating {
+        match position.status() {
+            Status::Ongoing => {}
+            Status::RoundOver { .. } => render_round_over(app, session, area, buf),
+            Status::MatchOver { .. } => render_match_over(app, session, area, buf),
+        }
+    }
+}
+
+fn render_header(session: &Session, theme: &crate::tui::theme::Theme, area: Rect, buf: &mut Buffer) {
+    let rules = session.rules();
+    let position = session.position();
+    let rounds = session.rounds();
+    let wins = |side: Side| {
+        rounds
+            .iter()
+            .filter(|r| r.outcome == Outcome::Win(side))
+            .count()
+    };
+    let mut left = format!(" {}", rules.name());
+    if rules.rounds() == crate::engine::Rounds::Many {
+        left.push_str(&format!("  -  round {}", position.round()));
+    }
+    Paragraph::new(Line::styled(left, theme.title)).render(area, buf);
+    if rules.rounds() == crate::engine::Rounds::Many {
+        let right = format!(
+            "rounds won: {} {}  {} {} ",
+            session.name(Side::South),
+            wins(Side::South),
+            session.name(Side::North),
+            wins(Side::North)
+        );
+        Paragraph::new(Line::styled(right, theme.dim))
+            .alignment(Alignment::Right)
+            .render(area, buf);
+    }
+}
+
+/// "Ann (South)", or just "South" when the player kept the side's name.
+pub fn player_name(session: &Session, side: Side) -> String {
+    let name = session.name(side);
+    if name == side_title(side) {
+        name.to_string()
+    } else {
+        format!("{name} ({})", side_title(side))
+    }
+}
+
+fn render_player_line(
+    session: &Session,
+    side: Side,
+    store: u16,
+    mover: Option<Side>,
+    theme: &crate::tui::theme::Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let marker = if mover == Some(side) { "> " } else { "  " };
+    let kind = if session.rules().stores() == Stores::Aside { "pile" } else { "store" };
+    let row = if side == Side::South { "bottom" } else { "top" };
+    let text = format!("{marker}{}, {row} row - {kind} {store}", player_name(session, side));
+    let style = if mover == Some(side) {
+        theme.side(side).patch(theme.title)
+    } else {
+        theme.side(side)
+    };
+    Paragraph::new(Line::styled(text, style))
+        .alignment(Alignment::Center)
+        .render(area, buf);
+}
+
+fn render_turn_line(app: &App, game: &Game, frame: Option<&Frame>, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let session = &game.session;
+    let position = session.position();
+    let line = match (frame.filter(|f| !f.finished), position.to_move()) {
+        (Some(_), _) => {
+            let (side, pit) = session.last_move().unwrap_or((Side::South, 0));
+            Line::styled(
+                format!("{} sows pit {pit}...", player_name(session, side)),
+                theme.side(side).patch(theme.title),
+            )
+        }
+        (None, Some(side)) => {
+            let pits = position.pit_count();
+            let keys = if side == Side::South { "z x c ..." } else { "Shift+Q W E ..." };
+            Line::from(vec![
+                Span::styled(
+                    format!("{} to move", player_name(session, side)),
+                    theme.side(side).patch(theme.title),
+                ),
+                Span::styled(
+                    format!("  -  pit 1-{pits}, {keys}, arrows + Enter, or click"),
+                    theme.dim,
+                ),
+            ])
+        }
+        (None, None) => Line::styled(crate::report::status_text(session.rules(), position), theme.title),
+    };
+    Paragraph::new(line).alignment(Alignment::Center).render(area, buf);
+}
+
+fn render_notice(app: &App, game: &Game, frame: Option<&Frame>, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let flash = frame.filter(|f| !f.finished).and_then(|f| f.flash);
+    let line = match (flash, &game.notice) {
+        (Some(flash), _) => Line::styled(describe::flash(&game.session, flash), theme.flash),
+        (None, Some(notice)) if frame.is_none_or(|f| f.finished) => Line::styled(
+            notice.text.clone(),
+            if notice.warning { theme.warning } else { theme.text },
+        ),
+        _ => Line::raw(""),
+    };
+    Paragraph::new(line).alignment(Alignment::Center).render(area, buf);
+}
+
+fn render_footer(app: &App, game: &Game, animating: bool, area: Rect, buf: &mut Buffer) {
+    let speed = format!("speed ({} ms)", app.speed_ms);
+    let keys: Vec<(&str, &str)> = if animating {
+        vec![("any key", "skip to the end"), ("+/-", &speed)]
+    } else {
+        let mut keys = vec![("?", "help"), ("u", "undo")];
+        if game.session.can_redo() {
+            keys.push(("r", "redo"));
+        }
+        keys.extend([("+/-", speed.as_str()), ("a", "animation"), ("q", "quit")]);
+        keys
+    };
+    Paragraph::new(key_line(&app.theme, &keys))
+        .alignment(Alignment::Center)
+        .render(area, buf);
+}
+
+fn totals_line<'a>(session: &Session, position: &Position, theme: &crate::tui::theme::Theme) -> Line<'a> {
+    Line::from(vec![
+        Span::styled(
+            format!("{} (South) {}", session.name(Side::South), position.store(Side::South)),
+            theme.south,
+        ),
+        Span::raw("   "),
+        Span::styled(
+            format!("{} (North) {}", session.name(Side::North), position.store(Side::North)),
+            theme.north,
+        ),
+    ])
+}
+
+fn outcome_text(session: &Session, outcome: Option<Outcome>, what: &str) -> String {
+    match outcome {
+        Some(Outcome::Win(side)) => format!("{} ({}) wins the {what}", session.name(side), side_title(side)),
+        _ => format!("The {what} is a draw"),
+    }
+}
+
+/// What the next round's refill will look like for one player.
+fn refill_line(session: &Session, rules: &Rules, next: &Position, side: Side) -> String {
+    let pits = next.pit_count();
+    let open = (1..=pits).filter(|&p| !next.is_closed(side, p)).count();
+    let closed = usize::from(pits) - open;
+    let full = u16::from(rules.seeds_per_pit());
+    let partial = (1..=pits).find(|&p| !next.is_closed(side, p) && next.pit(side, p) != full);
+    let mut text = format!("{}: {open} pit{} open", session.name(side), if open == 1 { "" } else { "s" });
+    if closed > 0 {
+        text.push_str(&format!(", pit{} 1-{closed} closed", if closed == 1 { "" } else { "s" }));
+    }
+    if let Some(pit) = partial {
+        text.push_str(&format!(", pit {pit} part-filled with {}", next.pit(side, pit)));
+    }
+    if next.store(side) > 0 {
+        text.push_str(&format!(", {} kept in store", next.store(side)));
+    }
+    text
+}
+
+fn render_round_over(app: &App, session: &Session, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let position = session.position();
+    let rules = session.rules();
+    let inner = popup(area, 70, 13, &format!("Round {} is over", position.round()), theme, buf);
+    let mut lines = vec![
+        totals_line(session, position, theme),
+        Line::styled(outcome_text(session, position.outcome(), "round"), theme.title),
+    ];
+    if let Status::RoundOver {
+        took_remaining: Some(taker),
+    } = position.status()
+    {
+        lines.push(Line::raw(format!(
+            "{} took the remaining seeds and starts the next round.",
+            session.name(taker)
+        )));
+    }
+    lines.push(Line::raw(""));
+    if let Ok(next) = position.next_round(rules) {
+        lines.push(Line::styled("Next round's refill:", theme.dim));
+        for side in Side::BOTH {
+            lines.push(Line::raw(refill_line(session, rules, &next, side)));
+        }
+    }
+    lines.push(Line::raw(""));
+    lines.push(key_line(theme, &[("n/Enter", "next round"), ("e", "end the match here"), ("u", "undo")]));
+    Paragraph::new(lines).alignment(Alignment::Center).render(inner, buf);
+}
+
+fn render_match_over(app: &App, session: &Session, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let position = session.position();
+    let rounds = session.rounds();
+    let many = session.rules().rounds() == crate::engine::Rounds::Many;
+    let height = if many { 10 + u16::try_from(rounds.len().min(8)).unwrap_or(8) } else { 9 };
+    let title = if many { "The match is over" } else { "The game is over" };
+    let inner = popup(area, 64, height, title, theme, buf);
+    let mut lines = vec![
+        Line::styled(outcome_text(session, position.outcome(), if many { "match" } else { "game" }), theme.title),
+        totals_line(session, position, theme),
+        Line::raw(""),
+    ];
+    if many {
+        lines.push(Line::styled(
+            format!("{:>5}  {:>10}  {:>10}  {:<16}", "round", session.name(Side::South), session.name(Side::North), "winner"),
+            theme.dim,
+        ));
+        // The last rounds, which fit.
+        for round in rounds.iter().rev().take(8).rev() {
+            let winner = match round.outcome {
+                Outcome::Win(side) => session.name(side).to_string(),
+                Outcome::Draw => "draw".to_string(),
+            };
+            lines.push(Line::raw(format!(
+                "{:>5}  {:>10}  {:>10}  {:<16}",
+                round.round, round.stores[0], round.stores[1], winner
+            )));
+        }
+        lines.push(Line::raw(""));
+    }
+    lines.push(key_line(theme, &[("Enter", "main menu"), ("u", "undo"), ("q", "quit")]));
+    Paragraph::new(lines).alignment(Alignment::Center).render(inner, buf);
+}

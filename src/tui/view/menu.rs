@@ -1,0 +1,139 @@
+//! The main menu and the variant list.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
+
+use super::key_line;
+use crate::tui::app::{App, MENU};
+
+const TITLE: [&str; 3] = [
+    "+-+-+-+-+-+-+-+",
+    "|m|a|n|c|a|l|a|",
+    "+-+-+-+-+-+-+-+",
+];
+
+/// The first row of the menu's items on a terminal of `size`.
+fn menu_top(size: (u16, u16)) -> u16 {
+    size.1.saturating_sub(16) / 2 + 6
+}
+
+/// The menu item drawn on a screen row, for mouse clicks.
+#[must_use]
+pub fn menu_item_at(size: (u16, u16), row: u16) -> Option<usize> {
+    let top = menu_top(size);
+    let index = usize::from(row.checked_sub(top)? / 2);
+    (row >= top && (row - top) % 2 == 0 && index < MENU.len()).then_some(index)
+}
+
+pub fn render_menu(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let top = area.y + area.height.saturating_sub(16) / 2;
+    for (i, line) in TITLE.iter().enumerate() {
+        let y = top + u16::try_from(i).unwrap_or(0);
+        Paragraph::new(Line::styled(*line, theme.title))
+            .alignment(Alignment::Center)
+            .render(Rect::new(area.x, y, area.width, 1), buf);
+    }
+    Paragraph::new(Line::styled(
+        "Kalaha, Raja Pasu and Sat-gharva for two players at one keyboard",
+        theme.dim,
+    ))
+    .alignment(Alignment::Center)
+    .render(Rect::new(area.x, top + 4, area.width, 1), buf);
+
+    let items_top = area.y + menu_top((area.width, area.height));
+    for (i, item) in MENU.iter().enumerate() {
+        let y = items_top + 2 * u16::try_from(i).unwrap_or(0);
+        let marker = if i == selected { ">" } else { " " };
+        let label = format!("{marker} {}  {:<10}", i + 1, item.label());
+        let style = if i == selected { theme.selected } else { theme.text };
+        let line = Line::from(vec![
+            Span::styled(label, style),
+            Span::styled(format!("  {}", item.hint()), theme.dim),
+        ]);
+        Paragraph::new(line).render(Rect::new(area.x + area.width / 2 - 20, y, 60, 1), buf);
+    }
+    let mut footer_y = area.y + area.height - 1;
+    for warning in app.warnings.iter().rev() {
+        footer_y -= 1;
+        Paragraph::new(Line::styled(format!("Skipped a rule file: {warning}"), theme.warning))
+            .render(Rect::new(area.x + 1, footer_y, area.width - 2, 1), buf);
+    }
+    Paragraph::new(key_line(
+        theme,
+        &[("↑/↓", "choose"), ("Enter", "open"), ("1-3", "jump"), ("?", "help"), ("q", "quit")],
+    ))
+    .alignment(Alignment::Center)
+    .render(Rect::new(area.x, area.y + area.height - 1, area.width, 1), buf);
+}
+
+pub fn render_variants(app: &App, selected: usize, for_play: bool, scroll: u16, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let title = if for_play { "Choose a game" } else { "Rules" };
+    let list_width = 28;
+    let list = Rect::new(area.x + 1, area.y + 1, list_width, area.height - 3);
+    let detail = Rect::new(
+        area.x + list_width + 2,
+        area.y + 1,
+        area.width - list_width - 3,
+        area.height - 3,
+    );
+    let block = Block::bordered()
+        .border_type(BorderType::Rounded)
+        .title(Span::styled(format!(" {title} "), theme.title));
+    let inner = block.inner(list);
+    block.render(list, buf);
+    for (i, entry) in app.variants.iter().enumerate() {
+        let y = inner.y + 2 * u16::try_from(i).unwrap_or(u16::MAX / 4);
+        if y + 1 >= inner.y + inner.height {
+            break;
+        }
+        let style = if i == selected { theme.selected } else { theme.text };
+        let line = format!(" {} {:<w$}", i + 1, entry.rules.name(), w = usize::from(inner.width) - 4);
+        buf.set_stringn(inner.x, y, &line, usize::from(inner.width), style);
+        let origin = match entry.origin {
+            crate::catalog::Origin::BuiltIn => "built-in".to_string(),
+            _ => "your rule file".to_string(),
+        };
+        buf.set_stringn(inner.x + 3, y + 1, &origin, usize::from(inner.width) - 3, theme.dim);
+    }
+
+    let Some(entry) = app.variants.get(selected) else {
+        return;
+    };
+    let rules = &entry.rules;
+    let block = Block::bordered()
+        .border_type(BorderType::Rounded)
+        .title(Span::styled(format!(" {} ", rules.name()), theme.title));
+    let text_area = block.inner(detail).inner(ratatui::layout::Margin::new(1, 0));
+    block.render(detail, buf);
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled("Board   ", theme.dim),
+            Span::raw(format!(
+                "2 rows of {} pits, {} seeds each ({} in all)",
+                rules.pits(),
+                rules.seeds_per_pit(),
+                rules.total_seeds()
+            )),
+        ]),
+        Line::from(vec![Span::styled("Play    ", theme.dim), Span::raw(rules.summary())]),
+        Line::raw(""),
+    ];
+    lines.extend(crate::tui::describe::reflow(rules.description()).into_iter().map(Line::raw));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .scroll((scroll, 0))
+        .render(text_area, buf);
+
+    let keys: &[(&str, &str)] = if for_play {
+        &[("↑/↓", "choose"), ("Enter", "set up a match"), ("PgDn/PgUp", "scroll the rules"), ("Esc", "back")]
+    } else {
+        &[("↑/↓", "choose"), ("PgDn/PgUp", "scroll"), ("Esc", "back"), ("q", "quit")]
+    };
+    Paragraph::new(key_line(theme, keys))
+        .alignment(Alignment::Center)
+        .render(Rect::new(area.x, area.y + area.height - 1, area.width, 1), buf);
+}

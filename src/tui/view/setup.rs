@@ -1,0 +1,112 @@
+//! Setting up a match: names, who starts, and the odd-or-even guess.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use super::{key_line, popup};
+use crate::tui::app::{App, OddEven, OddEvenStage, Setup, SetupField};
+
+pub fn render_setup(app: &App, setup: &Setup, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let inner = popup(area, 66, 17, &format!("New match: {}", setup.rules.name()), theme, buf)
+        .inner(ratatui::layout::Margin::new(1, 0));
+    let field_style = |field: SetupField| {
+        if setup.field == field { theme.selected } else { theme.text }
+    };
+    let cursor = |field: SetupField| if setup.field == field { "_" } else { "" };
+    let lines = vec![
+        Line::styled(setup.rules.summary(), theme.dim),
+        Line::raw(""),
+        Line::from(vec![
+            Span::styled("South (bottom row)  ", theme.south),
+            Span::styled(
+                format!("{}{}", setup.names[0], cursor(SetupField::SouthName)),
+                field_style(SetupField::SouthName),
+            ),
+        ]),
+        Line::raw(""),
+        Line::from(vec![
+            Span::styled("North (top row)     ", theme.north),
+            Span::styled(
+                format!("{}{}", setup.names[1], cursor(SetupField::NorthName)),
+                field_style(SetupField::NorthName),
+            ),
+        ]),
+        Line::raw(""),
+        Line::from(vec![
+            Span::styled("Who starts          ", theme.text),
+            Span::styled(
+                format!("< {} >", setup.starter.label()),
+                field_style(SetupField::Starter),
+            ),
+        ]),
+        Line::raw(""),
+        Line::from(Span::styled("  Start the match  ", field_style(SetupField::Start)))
+            .alignment(Alignment::Center),
+        Line::raw(""),
+        Line::from(Span::styled(
+            "Up/Down or Tab move between fields; type to change a name.",
+            theme.dim,
+        )),
+    ];
+    Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+    Paragraph::new(key_line(
+        theme,
+        &[("↑/↓/Tab", "field"), ("←/→", "who starts"), ("Enter", "start"), ("?", "rules"), ("Esc", "back")],
+    ))
+    .alignment(Alignment::Center)
+    .render(Rect::new(area.x, area.y + area.height - 1, area.width, 1), buf);
+}
+
+pub fn render_odd_even(app: &App, odd_even: &OddEven, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let inner = popup(area, 66, 12, "Who starts? Odd or even", theme, buf)
+        .inner(ratatui::layout::Margin::new(1, 0));
+    let [south, north] = &odd_even.names;
+    let lines: Vec<Line> = match &odd_even.stage {
+        OddEvenStage::Hide { typed } => vec![
+            Line::styled(format!("{north} (North) hides some marbles in a fist."), theme.north),
+            Line::raw(""),
+            Line::raw(format!("{south} (South), look away while {north} types how many (1-99).")),
+            Line::raw("Or just press Enter to let the game hide a number."),
+            Line::raw(""),
+            Line::from(vec![
+                Span::raw("Marbles: "),
+                Span::styled(format!("{}_", "*".repeat(typed.len())), theme.selected),
+            ]),
+        ],
+        OddEvenStage::Guess { .. } => vec![
+            Line::styled(format!("{north} (North) holds the marbles."), theme.north),
+            Line::raw(""),
+            Line::styled(format!("{south} (South): odd or even?"), theme.south),
+            Line::raw("A right guess starts the match; a wrong one lets North start."),
+            Line::raw(""),
+            key_line(theme, &[("o", "odd"), ("e", "even")]),
+        ],
+        OddEvenStage::Reveal {
+            marbles,
+            guessed_odd,
+            starter,
+        } => {
+            let parity = |odd: bool| if odd { "odd" } else { "even" };
+            let starter_name = &odd_even.names[starter.index()];
+            vec![
+                Line::raw(format!(
+                    "{north} opens the fist: {marbles} marbles, {}.",
+                    parity(marbles % 2 == 1)
+                )),
+                Line::raw(format!("{south} guessed {}.", parity(*guessed_odd))),
+                Line::raw(""),
+                Line::styled(
+                    format!("{starter_name} ({}) starts.", crate::tui::describe::side_title(*starter)),
+                    theme.title.patch(theme.side(*starter)),
+                ),
+                Line::raw(""),
+                key_line(theme, &[("Enter", "begin")]),
+            ]
+        }
+    };
+    Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
+}

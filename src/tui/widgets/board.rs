@@ -1,0 +1,389 @@
+//! The board: both rows, the stores, pit numbers, key hints, the cursor, the
+//! last move and the hand while seeds are sown.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position as Cell, Rect};
+use ratatui::style::Style;
+use ratatui::widgets::{Block, BorderType, Widget};
+
+use crate::engine::{Direction, MAX_PITS, Place, Position, Rules, Side, Stores};
+use crate::tui::theme::Theme;
+
+/// Lines the board takes.
+pub const BOARD_HEIGHT: u16 = 12;
+/// Columns of a store.
+const STORE_WIDTH: u16 = 8;
+/// Columns of a pit: the smallest that holds a three-digit count and borders,
+/// and the largest that still looks like a pit.
+const MIN_PIT_WIDTH: u16 = 5;
+const MAX_PIT_WIDTH: u16 = 11;
+
+/// The keys of each player's row, left to right as the row is drawn: South
+/// the bottom letter row, North the top letter row with Shift (the lowercase
+/// top row holds q, r and u, which quit, redo and undo).
+pub const SOUTH_KEYS: [char; 10] = ['z', 'x', 'c', 'v', 'b', 'n', 'm', ',', '.', '/'];
+pub const NORTH_KEYS: [char; 10] = ['Q', 'W', 'E', 'R', 'T', 'Y', 'U', 'I', 'O', 'P'];
+
+/// The pit drawn in column `column` (0 = leftmost) of a side's row.
+#[must_use]
+pub fn pit_in_column(side: Side, column: u8, pits: u8) -> u8 {
+    match side {
+        Side::South => column + 1,
+        Side::North => pits - column,
+    }
+}
+
+/// The pit a row key chooses, if it is one.
+#[must_use]
+pub fn pit_for_key(key: char, pits: u8) -> Option<(Side, u8)> {
+    for (side, keys) in [(Side::South, SOUTH_KEYS), (Side::North, NORTH_KEYS)] {
+        if let Some(column) = keys.iter().position(|&k| k == key) {
+            let column = u8::try_from(column).ok()?;
+            if column < pits {
+                return Some((side, pit_in_column(side, column, pits)));
+            }
+        }
+    }
+    None
+}
+
+/// Counts and closed pits as drawn: a position, or a moment of a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    pits: u8,
+    counts: [[u16; MAX_PITS as usize]; 2],
+    stores: [u16; 2],
+    closed: [[bool; MAX_PITS as usize]; 2],
+}
+
+impl BoardView {
+    #[must_use]
+    pub fn of(position: &Position) -> BoardView {
+        let mut view = BoardView {
+            pits: position.pit_count(),
+            counts: [[0; MAX_PITS as usize]; 2],
+            stores: [position.store(Side::South), position.store(Side::North)],
+            closed: [[false; MAX_PITS as usize]; 2],
+        };
+        for side in Side::BOTH {
+            for pit in 1..=view.pits {
+                let i = usize::from(pit - 1);
+                view.counts[side.index()][i] = position.pit(side, pit);
+                view.closed[side.index()][i] = position.is_closed(side, pit);
+            }
+        }
+        view
+    }
+
+    #[must_use]
+    pub fn pits(&self) -> u8 {
+        self.pits
+    }
+
+    #[must_use]
+    pub fn get(&self, place: Place) -> u16 {
+        match place {
+            Place::Pit(side, pit) => self.counts[side.index()][usize::from(pit - 1)],
+            Place::Store(side) => self.stores[side.index()],
+        }
+    }
+
+    pub fn set(&mut self, place: Place, count: u16) {
+        match place {
+            Place::Pit(side, pit) => self.counts[side.index()][usize::from(pit - 1)] = count,
+            Place::Store(side) => self.stores[side.index()] = count,
+        }
+    }
+
+    pub fn add(&mut self, place: Place, count: u16) {
+        self.set(place, self.get(place) + count);
+    }
+
+    pub fn clear_pits(&mut self) {
+        self.counts = [[0; MAX_PITS as usize]; 2];
+    }
+
+    #[must_use]
+    pub fn is_closed(&self, side: Side, pit: u8) -> bool {
+        self.closed[side.index()][usize::from(pit - 1)]
+    }
+}
+
+/// Where everything is drawn, shared by drawing and by mouse clicks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardGeometry {
+    pub area: Rect,
+    pits: u8,
+    pit_width: u16,
+    left: u16,
+}
+
+impl BoardGeometry {
+    /// Columns the board needs at the least.
+    #[must_use]
+    pub fn min_width(pits: u8) -> u16 {
+        2 * STORE_WIDTH + u16::from(pits) * MIN_PIT_WIDTH
+    }
+
+    /// The layout in `area`, or `None` when it does not fit.
+    #[must_use]
+    pub fn new(area: Rect, pits: u8) -> Option<BoardGeometry> {
+        if area.height < BOARD_HEIGHT || area.width < Self::min_width(pits) || pits == 0 {
+            return None;
+        }
+        let pit_width = ((area.width - 2 * STORE_WIDTH) / u16::from(pits)).min(MAX_PIT_WIDTH);
+        let width = 2 * STORE_WIDTH + pit_width * u16::from(pits);
+        Some(BoardGeometry {
+            area,
+            pits,
+            pit_width,
+            left: area.x + (area.width - width) / 2,
+        })
+    }
+
+    /// The rectangle of a pit's box.
+    #[must_use]
+    pub fn pit_rect(&self, side: Side, pit: u8) -> Rect {
+        let column = match side {
+            Side::South => pit - 1,
+            Side::North => self.pits - pit,
+        };
+        let y = match side {
+            Side::North => self.area.y + 2,
+            Side::South => self.area.y + 6,
+        };
+        Rect::new(
+            self.left + STORE_WIDTH + u16::from(column) * self.pit_width,
+            y,
+            self.pit_width,
+            4,
+        )
+    }
+
+    /// The rectangle of a store: at the left end or the right end.
+    #[must_use]
+    pub fn store_rect(&self, at_left: bool) -> Rect {
+        let x = if at_left {
+            self.left
+        } else {
+            self.left + STORE_WIDTH + self.pit_width * u16::from(self.pits)
+        };
+        Rect::new(x, self.area.y + 2, STORE_WIDTH, 8)
+    }
+
+    /// The pit drawn at a screen cell, if any.
+    #[must_use]
+    pub fn pit_at(&self, column: u16, row: u16) -> Option<(Side, u8)> {
+        for side in Side::BOTH {
+            for pit in 1..=self.pits {
+                if self.pit_rect(side, pit).contains(Cell::new(column, row)) {
+                    return Some((side, pit));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The board widget.
+pub struct BoardWidget<'a> {
+    pub view: &'a BoardView,
+    pub rules: &'a Rules,
+    pub theme: &'a Theme,
+    pub to_move: Option<Side>,
+    pub cursor: Option<u8>,
+    pub last_move: Option<(Side, u8)>,
+    pub hand: Option<(Place, u16)>,
+    pub focus: Option<Place>,
+}
+
+impl BoardWidget<'_> {
+    fn store_on_left(&self) -> Side {
+        match self.rules.direction() {
+            Direction::CounterClockwise => Side::North,
+            Direction::Clockwise => Side::South,
+        }
+    }
+
+    fn pit_style(&self, side: Side, pit: u8) -> Style {
+        let place = Place::Pit(side, pit);
+        if self.focus == Some(place) {
+            self.theme.focus
+        } else if self.view.is_closed(side, pit) {
+            self.theme.closed
+        } else if self.to_move == Some(side) && self.cursor == Some(pit) {
+            self.theme.cursor
+        } else if self.last_move == Some((side, pit)) {
+            self.theme.last_move
+        } else {
+            self.theme.side(side)
+        }
+    }
+
+    fn draw_pit(&self, geometry: &BoardGeometry, side: Side, pit: u8, buf: &mut Buffer) {
+        let rect = geometry.pit_rect(side, pit);
+        let style = self.pit_style(side, pit);
+        let closed = self.view.is_closed(side, pit);
+        let border = if self.last_move == Some((side, pit)) {
+            BorderType::Double
+        } else {
+            BorderType::Rounded
+        };
+        Block::bordered()
+            .border_type(border)
+            .border_style(style)
+            .render(rect, buf);
+        let inner = rect.width.saturating_sub(2);
+        let count = self.view.get(Place::Pit(side, pit));
+        let (top, bottom) = if closed {
+            ("x".to_string(), "shut".to_string())
+        } else {
+            (count.to_string(), seed_picture(count, inner))
+        };
+        let line_style = if closed { self.theme.closed } else { style };
+        put_centred(buf, rect.x + 1, rect.y + 1, inner, &top, line_style);
+        put_centred(buf, rect.x + 1, rect.y + 2, inner, &bottom, line_style);
+    }
+
+    fn draw_store(&self, geometry: &BoardGeometry, side: Side, buf: &mut Buffer) {
+        let rect = geometry.store_rect(side == self.store_on_left());
+        let place = Place::Store(side);
+        let style = if self.focus == Some(place) {
+            self.theme.focus
+        } else {
+            self.theme.side(side)
+        };
+        Block::bordered()
+            .border_type(BorderType::Rounded)
+            .border_style(style)
+            .render(rect, buf);
+        let inner = rect.width - 2;
+        let label = if self.rules.stores() == Stores::Aside {
+            "pile"
+        } else {
+            "store"
+        };
+        let name = match side {
+            Side::South => "South",
+            Side::North => "North",
+        };
+        put_centred(buf, rect.x + 1, rect.y + 2, inner, name, style);
+        put_centred(buf, rect.x + 1, rect.y + 3, inner, label, self.theme.dim);
+        let count = self.view.get(place).to_string();
+        put_centred(buf, rect.x + 1, rect.y + 4, inner, &count, style.patch(self.theme.title));
+        if let Some((Place::Store(hand_side), seeds)) = self.hand
+            && hand_side == side
+        {
+            put_centred(buf, rect.x + 1, rect.y + 6, inner, &format!("[{seeds}]"), self.theme.focus);
+        }
+    }
+
+    /// Pit numbers (or the hand hovering over a pit) and key hints.
+    fn draw_labels(&self, geometry: &BoardGeometry, side: Side, buf: &mut Buffer) {
+        let pits = self.view.pits();
+        let (number_row, key_row) = match side {
+            Side::North => (geometry.area.y + 1, geometry.area.y),
+            Side::South => (geometry.area.y + 10, geometry.area.y + 11),
+        };
+        let keys = match side {
+            Side::South => SOUTH_KEYS,
+            Side::North => NORTH_KEYS,
+        };
+        for pit in 1..=pits {
+            let rect = geometry.pit_rect(side, pit);
+            let hand_here = match self.hand {
+                Some((Place::Pit(s, p), seeds)) if s == side && p == pit => Some(seeds),
+                _ => None,
+            };
+            match hand_here {
+                Some(seeds) => {
+                    put_centred(buf, rect.x, number_row, rect.width, &format!("[{seeds}]"), self.theme.focus);
+                }
+                None => {
+                    let style = if self.to_move == Some(side) {
+                        self.theme.side(side).patch(self.theme.title)
+                    } else {
+                        self.theme.dim
+                    };
+                    put_centred(buf, rect.x, number_row, rect.width, &pit.to_string(), style);
+                }
+            }
+            let column = match side {
+                Side::South => pit - 1,
+                Side::North => pits - pit,
+            };
+            if let Some(&key) = keys.get(usize::from(column))
+                && self.to_move == Some(side)
+            {
+                put_centred(buf, rect.x, key_row, rect.width, &key.to_string(), self.theme.key);
+            }
+        }
+    }
+}
+
+impl Widget for BoardWidget<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let Some(geometry) = BoardGeometry::new(area, self.view.pits()) else {
+            return;
+        };
+        for side in Side::BOTH {
+            for pit in 1..=self.view.pits() {
+                self.draw_pit(&geometry, side, pit, buf);
+            }
+            self.draw_store(&geometry, side, buf);
+            self.draw_labels(&geometry, side, buf);
+        }
+    }
+}
+
+/// Dots for a pit's seeds where they fit, `+` when some do not.
+fn seed_picture(count: u16, width: u16) -> String {
+    let room = usize::from(width);
+    let count = usize::from(count);
+    if count <= room {
+        "•".repeat(count)
+    } else {
+        format!("{}+", "•".repeat(room.saturating_sub(1)))
+    }
+}
+
+fn put_centred(buf: &mut Buffer, x: u16, y: u16, width: u16, text: &str, style: Style) {
+    let length = u16::try_from(text.chars().count()).unwrap_or(u16::MAX).min(width);
+    let offset = (width - length) / 2;
+    buf.set_stringn(x + offset, y, text, usize::from(width), style);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn row_keys_mirror_the_screen() {
+        // South's leftmost pit is 1, North's leftmost is n.
+        assert_eq!(pit_for_key('z', 7), Some((Side::South, 1)));
+        assert_eq!(pit_for_key('m', 7), Some((Side::South, 7)));
+        assert_eq!(pit_for_key('Q', 7), Some((Side::North, 7)));
+        assert_eq!(pit_for_key('U', 7), Some((Side::North, 1)));
+        assert_eq!(pit_for_key(',', 7), None);
+        assert_eq!(pit_for_key('q', 7), None);
+    }
+
+    #[test]
+    fn clicks_find_the_pit_drawn_there() {
+        let geometry = BoardGeometry::new(Rect::new(0, 0, 80, 12), 7).unwrap();
+        for side in Side::BOTH {
+            for pit in 1..=7 {
+                let r = geometry.pit_rect(side, pit);
+                assert_eq!(geometry.pit_at(r.x + 1, r.y + 1), Some((side, pit)));
+            }
+        }
+        assert_eq!(geometry.pit_at(0, 0), None);
+    }
+
+    #[test]
+    fn seed_pictures_fit_their_pit() {
+        assert_eq!(seed_picture(3, 5), "•••");
+        assert_eq!(seed_picture(9, 5), "••••+");
+        assert_eq!(seed_picture(0, 5), "");
+    }
+}

@@ -77,7 +77,9 @@ impl Session {
     /// The position now.
     #[must_use]
     pub fn position(&self) -> &Position {
-        self.positions.last().unwrap_or_else(|| unreachable!("never empty"))
+        self.positions
+            .last()
+            .unwrap_or_else(|| unreachable!("never empty"))
     }
 
     /// Plays a pit for the player to move and returns what happened, for
@@ -189,7 +191,10 @@ impl Session {
     /// The position before the last action.
     #[must_use]
     pub fn previous_position(&self) -> Option<&Position> {
-        self.positions.len().checked_sub(2).map(|i| &self.positions[i])
+        self.positions
+            .len()
+            .checked_sub(2)
+            .map(|i| &self.positions[i])
     }
 
     /// Every round finished so far.

@@ -34,12 +34,31 @@ fn ticks_of(event: &Event) -> u32 {
 /// Something worth a message while it is on screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flash {
-    Four { pit: Place, owner: Side },
-    Relay { pit: Place, count: u16 },
-    Leap { pit: Place, count: u16, by: Side },
-    Kalah { pit: Place, opposite: Place, count: u16, by: Side },
-    ExtraTurn { side: Side },
-    RoundEnd { took_remaining: Option<Side> },
+    Four {
+        pit: Place,
+        owner: Side,
+    },
+    Relay {
+        pit: Place,
+        count: u16,
+    },
+    Leap {
+        pit: Place,
+        count: u16,
+        by: Side,
+    },
+    Kalah {
+        pit: Place,
+        opposite: Place,
+        count: u16,
+        by: Side,
+    },
+    ExtraTurn {
+        side: Side,
+    },
+    RoundEnd {
+        took_remaining: Option<Side>,
+    },
 }
 
 /// What to draw at one moment of a move.
@@ -263,8 +282,18 @@ mod tests {
         let flashes: Vec<Flash> = (0..total)
             .filter_map(|t| frame_at(&start, &trace, t).flash)
             .collect();
-        assert!(flashes.iter().any(|f| matches!(f, Flash::Four { owner: Side::North, .. })));
-        assert!(flashes.iter().any(|f| matches!(f, Flash::Leap { count: 3, .. })));
+        assert!(flashes.iter().any(|f| matches!(
+            f,
+            Flash::Four {
+                owner: Side::North,
+                ..
+            }
+        )));
+        assert!(
+            flashes
+                .iter()
+                .any(|f| matches!(f, Flash::Leap { count: 3, .. }))
+        );
         assert!(flashes.iter().any(|f| matches!(f, Flash::Relay { .. })));
     }
 

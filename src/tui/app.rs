@@ -140,8 +140,12 @@ pub struct OddEven {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OddEvenStage {
     /// North types a number, shown as stars.
-    Hide { typed: String },
-    Guess { marbles: u32 },
+    Hide {
+        typed: String,
+    },
+    Guess {
+        marbles: u32,
+    },
     Reveal {
         marbles: u32,
         guessed_odd: bool,

@@ -1,6 +1,8 @@
 //! Player-facing sentences: why a pit cannot be played, what a move did, what
 //! is happening during an animation.
 
+use std::fmt::Write;
+
 use crate::engine::{Event, Place, PlayError, Side};
 use crate::session::Session;
 
@@ -103,7 +105,7 @@ pub fn move_summary(session: &Session, mover: Side, pit: u8, trace: &[Event]) ->
     }
     let mut text = format!("{} played pit {pit}", session.name(mover));
     if laps > 1 {
-        text.push_str(&format!(": {laps} laps"));
+        let _ = write!(text, ": {laps} laps");
     }
     let fours: Vec<String> = Side::BOTH
         .iter()

@@ -55,7 +55,8 @@ fn key_to_msg(app: &App, key: &KeyEvent) -> Option<Msg> {
     }
     let round_over = matches!(&app.screen, Screen::Game(game)
         if game.session.position().to_move().is_none());
-    let guessing = matches!(&app.screen, Screen::OddEven(o) if matches!(o.stage, OddEvenStage::Guess { .. }));
+    let guessing =
+        matches!(&app.screen, Screen::OddEven(o) if matches!(o.stage, OddEvenStage::Guess { .. }));
     Some(match key.code {
         KeyCode::Up => Msg::Up,
         KeyCode::Down => Msg::Down,
@@ -94,7 +95,9 @@ fn key_to_msg(app: &App, key: &KeyEvent) -> Option<Msg> {
 /// Keys while a text field has the focus: they type.
 fn text_entry(app: &App, key: &KeyEvent) -> Option<Msg> {
     let typing = match &app.screen {
-        Screen::Setup(setup) => matches!(setup.field, SetupField::SouthName | SetupField::NorthName),
+        Screen::Setup(setup) => {
+            matches!(setup.field, SetupField::SouthName | SetupField::NorthName)
+        }
         Screen::OddEven(odd_even) => matches!(odd_even.stage, OddEvenStage::Hide { .. }),
         _ => false,
     };

@@ -38,8 +38,16 @@ pub enum Msg {
     Odd,
     Even,
     /// A left click at a screen cell.
-    Click { column: u16, row: u16 },
+    Click {
+        column: u16,
+        row: u16,
+    },
     /// Time passed while something moves on screen.
-    Tick { ms: u64 },
-    Resize { width: u16, height: u16 },
+    Tick {
+        ms: u64,
+    },
+    Resize {
+        width: u16,
+        height: u16,
+    },
 }

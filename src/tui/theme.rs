@@ -51,10 +51,16 @@ impl Theme {
                 .bg(Color::LightGreen)
                 .add_modifier(Modifier::BOLD),
             closed: Style::new().fg(Color::DarkGray).add_modifier(Modifier::DIM),
-            flash: Style::new().fg(Color::LightGreen).add_modifier(Modifier::BOLD),
-            warning: Style::new().fg(Color::LightRed).add_modifier(Modifier::BOLD),
+            flash: Style::new()
+                .fg(Color::LightGreen)
+                .add_modifier(Modifier::BOLD),
+            warning: Style::new()
+                .fg(Color::LightRed)
+                .add_modifier(Modifier::BOLD),
             selected: Style::new().add_modifier(Modifier::REVERSED),
-            key: Style::new().fg(Color::LightBlue).add_modifier(Modifier::BOLD),
+            key: Style::new()
+                .fg(Color::LightBlue)
+                .add_modifier(Modifier::BOLD),
         }
     }
 

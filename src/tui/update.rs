@@ -7,8 +7,8 @@ use crate::session::Session;
 
 use super::anim::Animation;
 use super::app::{
-    App, Game, MENU, MenuItem, NAME_LENGTH, clean_name, Notice, OddEven, OddEvenStage, Overlay, SETUP_FIELDS,
-    SPEEDS_MS, Screen, Setup, SetupField, StarterChoice,
+    App, Game, MENU, MenuItem, NAME_LENGTH, Notice, OddEven, OddEvenStage, Overlay, SETUP_FIELDS,
+    SPEEDS_MS, Screen, Setup, SetupField, StarterChoice, clean_name,
 };
 use super::describe;
 use super::msg::Msg;
@@ -18,6 +18,7 @@ use super::widgets::board::pit_for_key;
 /// Marbles the game hides when it draws for the odd-or-even guess.
 const MAX_DRAWN_MARBLES: u32 = 20;
 
+#[allow(clippy::needless_pass_by_value)] // messages are consumed by design
 pub fn update(app: &mut App, msg: Msg) {
     match msg {
         Msg::Resize { width, height } => {
@@ -43,7 +44,11 @@ pub fn update(app: &mut App, msg: Msg) {
                 if let Some(animation) = &mut game.animation {
                     animation.finish();
                 }
-                let state = if app.reduced_motion { "off: moves appear at once" } else { "on" };
+                let state = if app.reduced_motion {
+                    "off: moves appear at once"
+                } else {
+                    "on"
+                };
                 game.notice = Some(Notice {
                     text: format!("Animation {state} (a to change)"),
                     warning: false,
@@ -63,10 +68,16 @@ pub fn update(app: &mut App, msg: Msg) {
         }
         Some(Overlay::Help { scroll }) => {
             app.overlay = match msg {
-                Msg::Up => Some(Overlay::Help { scroll: scroll.saturating_sub(1) }),
+                Msg::Up => Some(Overlay::Help {
+                    scroll: scroll.saturating_sub(1),
+                }),
                 Msg::Down => Some(Overlay::Help { scroll: scroll + 1 }),
-                Msg::PageUp => Some(Overlay::Help { scroll: scroll.saturating_sub(10) }),
-                Msg::PageDown => Some(Overlay::Help { scroll: scroll + 10 }),
+                Msg::PageUp => Some(Overlay::Help {
+                    scroll: scroll.saturating_sub(10),
+                }),
+                Msg::PageDown => Some(Overlay::Help {
+                    scroll: scroll + 10,
+                }),
                 _ => None,
             };
             return;
@@ -86,7 +97,7 @@ pub fn update(app: &mut App, msg: Msg) {
             for_play,
             scroll,
         } => variants(app, selected, for_play, scroll, &msg),
-        Screen::Setup(setup) => setup_screen(app, setup, msg),
+        Screen::Setup(setup) => setup_screen(app, setup, &msg),
         Screen::OddEven(odd_even) => odd_even_screen(app, odd_even, &msg),
         Screen::Game(game) => game_screen(app, game, &msg),
     };
@@ -94,7 +105,9 @@ pub fn update(app: &mut App, msg: Msg) {
 
 fn is_typing(app: &App) -> bool {
     match &app.screen {
-        Screen::Setup(setup) => matches!(setup.field, SetupField::SouthName | SetupField::NorthName),
+        Screen::Setup(setup) => {
+            matches!(setup.field, SetupField::SouthName | SetupField::NorthName)
+        }
         Screen::OddEven(o) => matches!(o.stage, OddEvenStage::Hide { .. }),
         _ => false,
     }
@@ -181,9 +194,7 @@ fn variants(app: &mut App, selected: usize, for_play: bool, scroll: u16, msg: &M
         Msg::Down | Msg::NextField => stay(step(selected, count, true), 0),
         Msg::PageDown | Msg::Right => stay(selected, scroll + 5),
         Msg::PageUp | Msg::Left => stay(selected, scroll.saturating_sub(5)),
-        Msg::Digit(d) if (1..=count).contains(&usize::from(*d)) => {
-            stay(usize::from(*d) - 1, 0)
-        }
+        Msg::Digit(d) if (1..=count).contains(&usize::from(*d)) => stay(usize::from(*d) - 1, 0),
         Msg::Confirm if for_play => match app.variants.get(selected) {
             Some(entry) => Screen::Setup(new_setup(entry.rules.clone())),
             None => stay(selected, scroll),
@@ -210,8 +221,11 @@ pub fn new_setup(rules: Arc<Rules>) -> Setup {
     }
 }
 
-fn setup_screen(app: &mut App, mut setup: Setup, msg: Msg) -> Screen {
-    let index = SETUP_FIELDS.iter().position(|&f| f == setup.field).unwrap_or(0);
+fn setup_screen(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
+    let index = SETUP_FIELDS
+        .iter()
+        .position(|&f| f == setup.field)
+        .unwrap_or(0);
     let name_index = match setup.field {
         SetupField::SouthName => Some(0),
         SetupField::NorthName => Some(1),
@@ -219,12 +233,14 @@ fn setup_screen(app: &mut App, mut setup: Setup, msg: Msg) -> Screen {
     };
     match msg {
         Msg::Up => setup.field = SETUP_FIELDS[step(index, SETUP_FIELDS.len(), false)],
-        Msg::Down | Msg::NextField => setup.field = SETUP_FIELDS[step(index, SETUP_FIELDS.len(), true)],
+        Msg::Down | Msg::NextField => {
+            setup.field = SETUP_FIELDS[step(index, SETUP_FIELDS.len(), true)];
+        }
         Msg::Char(c) if !c.is_control() => {
             if let Some(i) = name_index
                 && setup.names[i].chars().count() < NAME_LENGTH
             {
-                setup.names[i].push(c);
+                setup.names[i].push(*c);
             }
         }
         Msg::Backspace => {
@@ -233,8 +249,12 @@ fn setup_screen(app: &mut App, mut setup: Setup, msg: Msg) -> Screen {
             }
         }
         Msg::Left | Msg::Right if setup.field == SetupField::Starter => {
-            let at = StarterChoice::ALL.iter().position(|&s| s == setup.starter).unwrap_or(0);
-            setup.starter = StarterChoice::ALL[step(at, StarterChoice::ALL.len(), msg == Msg::Right)];
+            let at = StarterChoice::ALL
+                .iter()
+                .position(|&s| s == setup.starter)
+                .unwrap_or(0);
+            setup.starter =
+                StarterChoice::ALL[step(at, StarterChoice::ALL.len(), *msg == Msg::Right)];
         }
         Msg::Confirm if setup.field == SetupField::Start => return start_from_setup(app, setup),
         Msg::Confirm => setup.field = SETUP_FIELDS[step(index, SETUP_FIELDS.len(), true)],
@@ -257,7 +277,10 @@ fn setup_screen(app: &mut App, mut setup: Setup, msg: Msg) -> Screen {
 }
 
 fn clean_names(names: &[String; 2]) -> [String; 2] {
-    [clean_name(&names[0], "South"), clean_name(&names[1], "North")]
+    [
+        clean_name(&names[0], "South"),
+        clean_name(&names[1], "North"),
+    ]
 }
 
 fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
@@ -266,19 +289,30 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
         StarterChoice::South => start_game(app, setup.rules, names, Side::South, None),
         StarterChoice::North => start_game(app, setup.rules, names, Side::North, None),
         StarterChoice::Random => {
-            let first = if app.random(2) == 1 { Side::South } else { Side::North };
-            let note = format!("Drawn by lot: {} ({}) starts.", names[first.index()], describe::side_title(first));
+            let first = if app.random(2) == 1 {
+                Side::South
+            } else {
+                Side::North
+            };
+            let note = format!(
+                "Drawn by lot: {} ({}) starts.",
+                names[first.index()],
+                describe::side_title(first)
+            );
             start_game(app, setup.rules, names, first, Some(note))
         }
         StarterChoice::OddEven => Screen::OddEven(OddEven {
             rules: setup.rules,
             names,
-            stage: OddEvenStage::Hide { typed: String::new() },
+            stage: OddEvenStage::Hide {
+                typed: String::new(),
+            },
         }),
     }
 }
 
 /// A new match on screen.
+#[must_use]
 pub fn start_game(
     app: &App,
     rules: Arc<Rules>,
@@ -291,7 +325,10 @@ pub fn start_game(
         cursor: 1,
         session,
         animation: None,
-        notice: note.map(|text| Notice { text, warning: false }),
+        notice: note.map(|text| Notice {
+            text,
+            warning: false,
+        }),
     };
     place_cursor(&mut game);
     let _ = app;
@@ -326,12 +363,14 @@ fn odd_even_screen(app: &mut App, mut odd_even: OddEven, msg: &Msg) -> Screen {
             let starter = *starter;
             return start_game(app, odd_even.rules, odd_even.names, starter, None);
         }
-        (_, Msg::Back) => return Screen::Setup(Setup {
-            starter: StarterChoice::OddEven,
-            field: SetupField::Start,
-            names: odd_even.names,
-            rules: odd_even.rules,
-        }),
+        (_, Msg::Back) => {
+            return Screen::Setup(Setup {
+                starter: StarterChoice::OddEven,
+                field: SetupField::Start,
+                names: odd_even.names,
+                rules: odd_even.rules,
+            });
+        }
         (_, Msg::Quit) => app.quit = true,
         _ => {}
     }
@@ -361,17 +400,20 @@ fn game_screen(app: &mut App, mut game: Box<Game>, msg: &Msg) -> Screen {
     let pits = position.pit_count();
     match msg {
         Msg::Quit => {
-            if position.to_move().is_none() && matches!(position.status(), crate::engine::Status::MatchOver { .. }) {
+            if position.to_move().is_none()
+                && matches!(position.status(), crate::engine::Status::MatchOver { .. })
+            {
                 app.quit = true;
             } else {
                 app.overlay = Some(Overlay::ConfirmQuit);
             }
         }
         Msg::Digit(d) => try_move(app, &mut game, position.to_move(), *d),
-        Msg::RowKey(key) => match pit_for_key(*key, pits) {
-            Some((side, pit)) => try_move(app, &mut game, Some(side), pit),
-            None => {}
-        },
+        Msg::RowKey(key) => {
+            if let Some((side, pit)) = pit_for_key(*key, pits) {
+                try_move(app, &mut game, Some(side), pit);
+            }
+        }
         Msg::Click { column, row } => {
             if let Some(geometry) = board_geometry(app.size, pits)
                 && let Some((side, pit)) = geometry.pit_at(*column, *row)
@@ -389,29 +431,38 @@ fn game_screen(app: &mut App, mut game: Box<Game>, msg: &Msg) -> Screen {
             crate::engine::Status::MatchOver { .. } => return Screen::Menu { selected: 0 },
         },
         Msg::NextRound => next_round(&mut game),
-        Msg::EndMatch => {
-            if game.session.end_match().is_ok() {
-                game.notice = None;
-            }
-        }
+        Msg::EndMatch if game.session.end_match().is_ok() => game.notice = None,
         Msg::Undo => {
             if game.session.undo() {
                 game.animation = None;
                 place_cursor(&mut game);
-                game.notice = Some(Notice { text: "Move taken back (r to redo)".into(), warning: false });
+                game.notice = Some(Notice {
+                    text: "Move taken back (r to redo)".into(),
+                    warning: false,
+                });
             } else {
-                game.notice = Some(Notice { text: "Nothing to undo".into(), warning: true });
+                game.notice = Some(Notice {
+                    text: "Nothing to undo".into(),
+                    warning: true,
+                });
             }
         }
         Msg::Redo => {
             let before = *game.session.position();
             match game.session.redo() {
                 Some(trace) => show_move(app, &mut game, before, trace),
-                None => game.notice = Some(Notice { text: "Nothing to redo".into(), warning: true }),
+                None => {
+                    game.notice = Some(Notice {
+                        text: "Nothing to redo".into(),
+                        warning: true,
+                    });
+                }
             }
         }
         Msg::Back => {
-            if position.to_move().is_some() || matches!(position.status(), crate::engine::Status::RoundOver { .. }) {
+            if position.to_move().is_some()
+                || matches!(position.status(), crate::engine::Status::RoundOver { .. })
+            {
                 app.overlay = Some(Overlay::ConfirmQuit);
             } else {
                 return Screen::Menu { selected: 0 };
@@ -448,7 +499,11 @@ fn move_cursor(game: &mut Game, right: bool) {
     let up = right == (mover == Side::South);
     let mut pit = game.cursor;
     for _ in 0..pits {
-        pit = if up { pit % pits + 1 } else { (pit + pits - 2) % pits + 1 };
+        pit = if up {
+            pit % pits + 1
+        } else {
+            (pit + pits - 2) % pits + 1
+        };
         if !position.is_closed(mover, pit) {
             break;
         }
@@ -488,7 +543,12 @@ fn try_move(app: &App, game: &mut Game, side: Option<Side>, pit: u8) {
     }
 }
 
-fn show_move(app: &App, game: &mut Game, before: crate::engine::Position, trace: Vec<crate::engine::Event>) {
+fn show_move(
+    app: &App,
+    game: &mut Game,
+    before: crate::engine::Position,
+    trace: Vec<crate::engine::Event>,
+) {
     let (mover, pit) = game.session.last_move().unwrap_or((Side::South, 0));
     game.notice = Some(Notice {
         text: describe::move_summary(&game.session, mover, pit, &trace),

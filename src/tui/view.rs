@@ -30,7 +30,10 @@ pub fn required_size(app: &App) -> (u16, u16) {
         Screen::Game(game) => game.session.position().pit_count(),
         _ => 0,
     };
-    (MIN_WIDTH.max(BoardGeometry::min_width(pits) + 2), MIN_HEIGHT)
+    (
+        MIN_WIDTH.max(BoardGeometry::min_width(pits) + 2),
+        MIN_HEIGHT,
+    )
 }
 
 /// Draws the whole interface.
@@ -83,7 +86,14 @@ fn too_small(theme: &Theme, area: Rect, buf: &mut Buffer, (width, height): (u16,
 
 /// A bordered box in the middle of `area`, cleared, with a title; returns the
 /// inside.
-fn popup(area: Rect, width: u16, height: u16, title: &str, theme: &Theme, buf: &mut Buffer) -> Rect {
+fn popup(
+    area: Rect,
+    width: u16,
+    height: u16,
+    title: &str,
+    theme: &Theme,
+    buf: &mut Buffer,
+) -> Rect {
     let width = width.min(area.width);
     let height = height.min(area.height);
     let rect = Rect::new(

@@ -1,5 +1,7 @@
 //! The match screen: header, board, whose turn, messages, round and match ends.
 
+use std::fmt::Write;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
@@ -56,7 +58,10 @@ pub fn render_game(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let rules = session.rules();
     let position = session.position();
     let parts = layout((area.width, area.height));
-    let frame = game.animation.as_ref().map(crate::tui::anim::Animation::frame);
+    let frame = game
+        .animation
+        .as_ref()
+        .map(crate::tui::anim::Animation::frame);
     let animating = frame.as_ref().is_some_and(|f| !f.finished);
     let view = match &frame {
         Some(f) if !f.finished => f.board.clone(),
@@ -90,7 +95,11 @@ pub fn render_game(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     render_notice(app, game, frame.as_ref(), parts.notice, buf);
     if let Some(f) = frame.as_ref().filter(|f| !f.finished) {
         let hand = f.hand.map_or(0, |(_, seeds)| seeds);
-        let line = format!("Lap {}  -  {hand} seed{} in hand", f.lap, if hand == 1 { "" } else { "s" });
+        let line = format!(
+            "Lap {}  -  {hand} seed{} in hand",
+            f.lap,
+            if hand == 1 { "" } else { "s" }
+        );
         Paragraph::new(Line::styled(line, theme.text))
             .alignment(Alignment::Center)
             .render(parts.detail, buf);
@@ -106,7 +115,12 @@ pub fn render_game(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     }
 }
 
-fn render_header(session: &Session, theme: &crate::tui::theme::Theme, area: Rect, buf: &mut Buffer) {
+fn render_header(
+    session: &Session,
+    theme: &crate::tui::theme::Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let rules = session.rules();
     let position = session.position();
     let rounds = session.rounds();
@@ -118,7 +132,7 @@ fn render_header(session: &Session, theme: &crate::tui::theme::Theme, area: Rect
     };
     let mut left = format!(" {}", rules.name());
     if rules.rounds() == crate::engine::Rounds::Many {
-        left.push_str(&format!("  -  round {}", position.round()));
+        let _ = write!(left, "  -  round {}", position.round());
     }
     Paragraph::new(Line::styled(left, theme.title)).render(area, buf);
     if rules.rounds() == crate::engine::Rounds::Many {
@@ -136,6 +150,7 @@ fn render_header(session: &Session, theme: &crate::tui::theme::Theme, area: Rect
 }
 
 /// "Ann (South)", or just "South" when the player kept the side's name.
+#[must_use]
 pub fn player_name(session: &Session, side: Side) -> String {
     let name = session.name(side);
     if name == side_title(side) {
@@ -155,9 +170,16 @@ fn render_player_line(
     buf: &mut Buffer,
 ) {
     let marker = if mover == Some(side) { "> " } else { "  " };
-    let kind = if session.rules().stores() == Stores::Aside { "pile" } else { "store" };
+    let kind = if session.rules().stores() == Stores::Aside {
+        "pile"
+    } else {
+        "store"
+    };
     let row = if side == Side::South { "bottom" } else { "top" };
-    let text = format!("{marker}{}, {row} row - {kind} {store}", player_name(session, side));
+    let text = format!(
+        "{marker}{}, {row} row - {kind} {store}",
+        player_name(session, side)
+    );
     let style = if mover == Some(side) {
         theme.side(side).patch(theme.title)
     } else {
@@ -182,7 +204,11 @@ fn render_turn_line(app: &App, game: &Game, frame: Option<&Frame>, area: Rect, b
         }
         (None, Some(side)) => {
             let pits = position.pit_count();
-            let keys = if side == Side::South { "z x c ..." } else { "Shift+Q W E ..." };
+            let keys = if side == Side::South {
+                "z x c ..."
+            } else {
+                "Shift+Q W E ..."
+            };
             Line::from(vec![
                 Span::styled(
                     format!("{} to move", player_name(session, side)),
@@ -194,9 +220,12 @@ fn render_turn_line(app: &App, game: &Game, frame: Option<&Frame>, area: Rect, b
                 ),
             ])
         }
-        (None, None) => Line::styled(crate::report::status_text(session.rules(), position), theme.title),
+        // The round's end is told in its own box.
+        (None, None) => Line::raw(""),
     };
-    Paragraph::new(line).alignment(Alignment::Center).render(area, buf);
+    Paragraph::new(line)
+        .alignment(Alignment::Center)
+        .render(area, buf);
 }
 
 fn render_notice(app: &App, game: &Game, frame: Option<&Frame>, area: Rect, buf: &mut Buffer) {
@@ -206,11 +235,17 @@ fn render_notice(app: &App, game: &Game, frame: Option<&Frame>, area: Rect, buf:
         (Some(flash), _) => Line::styled(describe::flash(&game.session, flash), theme.flash),
         (None, Some(notice)) if frame.is_none_or(|f| f.finished) => Line::styled(
             notice.text.clone(),
-            if notice.warning { theme.warning } else { theme.text },
+            if notice.warning {
+                theme.warning
+            } else {
+                theme.text
+            },
         ),
         _ => Line::raw(""),
     };
-    Paragraph::new(line).alignment(Alignment::Center).render(area, buf);
+    Paragraph::new(line)
+        .alignment(Alignment::Center)
+        .render(area, buf);
 }
 
 fn render_footer(app: &App, game: &Game, animating: bool, area: Rect, buf: &mut Buffer) {
@@ -230,15 +265,27 @@ fn render_footer(app: &App, game: &Game, animating: bool, area: Rect, buf: &mut 
         .render(area, buf);
 }
 
-fn totals_line<'a>(session: &Session, position: &Position, theme: &crate::tui::theme::Theme) -> Line<'a> {
+fn totals_line<'a>(
+    session: &Session,
+    position: &Position,
+    theme: &crate::tui::theme::Theme,
+) -> Line<'a> {
     Line::from(vec![
         Span::styled(
-            format!("{} (South) {}", session.name(Side::South), position.store(Side::South)),
+            format!(
+                "{} (South) {}",
+                session.name(Side::South),
+                position.store(Side::South)
+            ),
             theme.south,
         ),
         Span::raw("   "),
         Span::styled(
-            format!("{} (North) {}", session.name(Side::North), position.store(Side::North)),
+            format!(
+                "{} (North) {}",
+                session.name(Side::North),
+                position.store(Side::North)
+            ),
             theme.north,
         ),
     ])
@@ -246,27 +293,52 @@ fn totals_line<'a>(session: &Session, position: &Position, theme: &crate::tui::t
 
 fn outcome_text(session: &Session, outcome: Option<Outcome>, what: &str) -> String {
     match outcome {
-        Some(Outcome::Win(side)) => format!("{} ({}) wins the {what}", session.name(side), side_title(side)),
+        Some(Outcome::Win(side)) => format!(
+            "{} ({}) wins the {what}",
+            session.name(side),
+            side_title(side)
+        ),
         _ => format!("The {what} is a draw"),
     }
 }
 
 /// What the next round's refill will look like for one player.
-fn refill_line(session: &Session, rules: &Rules, next: &Position, side: Side) -> String {
+fn refill_line(
+    session: &Session,
+    rules: &Rules,
+    now: &Position,
+    next: &Position,
+    side: Side,
+) -> String {
     let pits = next.pit_count();
     let open = (1..=pits).filter(|&p| !next.is_closed(side, p)).count();
     let closed = usize::from(pits) - open;
     let full = u16::from(rules.seeds_per_pit());
     let partial = (1..=pits).find(|&p| !next.is_closed(side, p) && next.pit(side, p) != full);
-    let mut text = format!("{}: {open} pit{} open", session.name(side), if open == 1 { "" } else { "s" });
-    if closed > 0 {
-        text.push_str(&format!(", pit{} 1-{closed} closed", if closed == 1 { "" } else { "s" }));
+    let mut text = format!(
+        "{}: {open} pit{} open",
+        session.name(side),
+        if open == 1 { "" } else { "s" }
+    );
+    match closed {
+        0 => {}
+        1 => text.push_str(", pit 1 closed"),
+        _ => {
+            let _ = write!(text, ", pits 1-{closed} closed");
+        }
     }
     if let Some(pit) = partial {
-        text.push_str(&format!(", pit {pit} part-filled with {}", next.pit(side, pit)));
+        let _ = write!(text, ", pit {pit} part-filled with {}", next.pit(side, pit));
+    }
+    let reopened: Vec<String> = (1..=pits)
+        .filter(|&p| now.is_closed(side, p) && !next.is_closed(side, p))
+        .map(|p| p.to_string())
+        .collect();
+    if !reopened.is_empty() {
+        let _ = write!(text, ", reopens pit {}", reopened.join(", "));
     }
     if next.store(side) > 0 {
-        text.push_str(&format!(", {} kept in store", next.store(side)));
+        let _ = write!(text, ", {} kept in store", next.store(side));
     }
     text
 }
@@ -275,10 +347,12 @@ fn render_round_over(app: &App, session: &Session, area: Rect, buf: &mut Buffer)
     let theme = &app.theme;
     let position = session.position();
     let rules = session.rules();
-    let inner = popup(area, 70, 13, &format!("Round {} is over", position.round()), theme, buf);
     let mut lines = vec![
         totals_line(session, position, theme),
-        Line::styled(outcome_text(session, position.outcome(), "round"), theme.title),
+        Line::styled(
+            outcome_text(session, position.outcome(), "round"),
+            theme.title,
+        ),
     ];
     if let Status::RoundOver {
         took_remaining: Some(taker),
@@ -293,12 +367,32 @@ fn render_round_over(app: &App, session: &Session, area: Rect, buf: &mut Buffer)
     if let Ok(next) = position.next_round(rules) {
         lines.push(Line::styled("Next round's refill:", theme.dim));
         for side in Side::BOTH {
-            lines.push(Line::raw(refill_line(session, rules, &next, side)));
+            lines.push(Line::raw(refill_line(
+                session, rules, position, &next, side,
+            )));
         }
     }
     lines.push(Line::raw(""));
-    lines.push(key_line(theme, &[("n/Enter", "next round"), ("e", "end the match here"), ("u", "undo")]));
-    Paragraph::new(lines).alignment(Alignment::Center).render(inner, buf);
+    lines.push(key_line(
+        theme,
+        &[
+            ("n/Enter", "next round"),
+            ("e", "end the match here"),
+            ("u", "undo"),
+        ],
+    ));
+    let height = u16::try_from(lines.len()).unwrap_or(20) + 2;
+    let inner = popup(
+        area,
+        70,
+        height,
+        &format!("Round {} is over", position.round()),
+        theme,
+        buf,
+    );
+    Paragraph::new(lines)
+        .alignment(Alignment::Center)
+        .render(inner, buf);
 }
 
 fn render_match_over(app: &App, session: &Session, area: Rect, buf: &mut Buffer) {
@@ -306,17 +400,32 @@ fn render_match_over(app: &App, session: &Session, area: Rect, buf: &mut Buffer)
     let position = session.position();
     let rounds = session.rounds();
     let many = session.rules().rounds() == crate::engine::Rounds::Many;
-    let height = if many { 10 + u16::try_from(rounds.len().min(8)).unwrap_or(8) } else { 9 };
-    let title = if many { "The match is over" } else { "The game is over" };
-    let inner = popup(area, 64, height, title, theme, buf);
+    let title = if many {
+        "The match is over"
+    } else {
+        "The game is over"
+    };
     let mut lines = vec![
-        Line::styled(outcome_text(session, position.outcome(), if many { "match" } else { "game" }), theme.title),
+        Line::styled(
+            outcome_text(
+                session,
+                position.outcome(),
+                if many { "match" } else { "game" },
+            ),
+            theme.title,
+        ),
         totals_line(session, position, theme),
         Line::raw(""),
     ];
     if many {
         lines.push(Line::styled(
-            format!("{:>5}  {:>10}  {:>10}  {:<16}", "round", session.name(Side::South), session.name(Side::North), "winner"),
+            format!(
+                "{:>5}  {:>10}  {:>10}  {:<16}",
+                "round",
+                session.name(Side::South),
+                session.name(Side::North),
+                "winner"
+            ),
             theme.dim,
         ));
         // The last rounds, which fit.
@@ -332,6 +441,13 @@ fn render_match_over(app: &App, session: &Session, area: Rect, buf: &mut Buffer)
         }
         lines.push(Line::raw(""));
     }
-    lines.push(key_line(theme, &[("Enter", "main menu"), ("u", "undo"), ("q", "quit")]));
-    Paragraph::new(lines).alignment(Alignment::Center).render(inner, buf);
+    lines.push(key_line(
+        theme,
+        &[("Enter", "main menu"), ("u", "undo"), ("q", "quit")],
+    ));
+    let height = u16::try_from(lines.len()).unwrap_or(20) + 2;
+    let inner = popup(area, 64, height, title, theme, buf);
+    Paragraph::new(lines)
+        .alignment(Alignment::Center)
+        .render(inner, buf);
 }

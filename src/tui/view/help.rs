@@ -54,7 +54,14 @@ fn screen_keys(app: &App) -> Vec<(&'static str, &'static str)> {
 
 pub fn render_help(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
-    let inner = popup(area, area.width.saturating_sub(8).min(90), area.height.saturating_sub(2), "Help", theme, buf);
+    let inner = popup(
+        area,
+        area.width.saturating_sub(8).min(90),
+        area.height.saturating_sub(2),
+        "Help",
+        theme,
+        buf,
+    );
     let mut lines: Vec<Line> = screen_keys(app)
         .into_iter()
         .map(|(key, what)| {
@@ -66,18 +73,36 @@ pub fn render_help(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
         .collect();
     if let Some(rules) = app.current_rules() {
         lines.push(Line::raw(""));
-        lines.push(Line::styled(format!("How {} is played", rules.name()), theme.title));
+        lines.push(Line::styled(
+            format!("How {} is played", rules.name()),
+            theme.title,
+        ));
         lines.push(Line::raw(""));
-        lines.extend(crate::tui::describe::reflow(rules.description()).into_iter().map(Line::raw));
+        lines.extend(
+            crate::tui::describe::reflow(rules.description())
+                .into_iter()
+                .map(Line::raw),
+        );
     }
-    let text_area = Rect::new(inner.x, inner.y, inner.width, inner.height.saturating_sub(1));
+    let text_area = Rect::new(
+        inner.x,
+        inner.y,
+        inner.width,
+        inner.height.saturating_sub(1),
+    );
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .scroll((scroll, 0))
         .render(text_area, buf);
-    Paragraph::new(key_line(theme, &[("↑/↓ PgUp/PgDn", "scroll"), ("any other key", "close")]))
-        .alignment(Alignment::Center)
-        .render(Rect::new(inner.x, inner.y + inner.height - 1, inner.width, 1), buf);
+    Paragraph::new(key_line(
+        theme,
+        &[("↑/↓ PgUp/PgDn", "scroll"), ("any other key", "close")],
+    ))
+    .alignment(Alignment::Center)
+    .render(
+        Rect::new(inner.x, inner.y + inner.height - 1, inner.width, 1),
+        buf,
+    );
 }
 
 pub fn render_confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
@@ -88,5 +113,7 @@ pub fn render_confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
         Line::raw(""),
         key_line(theme, &[("y", "quit"), ("n, Esc", "keep playing")]),
     ];
-    Paragraph::new(lines).alignment(Alignment::Center).render(inner, buf);
+    Paragraph::new(lines)
+        .alignment(Alignment::Center)
+        .render(inner, buf);
 }

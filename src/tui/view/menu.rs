@@ -8,11 +8,7 @@ use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
 use super::key_line;
 use crate::tui::app::{App, MENU};
 
-const TITLE: [&str; 3] = [
-    "+-+-+-+-+-+-+-+",
-    "|m|a|n|c|a|l|a|",
-    "+-+-+-+-+-+-+-+",
-];
+const TITLE: [&str; 3] = ["+-+-+-+-+-+-+-+", "|m|a|n|c|a|l|a|", "+-+-+-+-+-+-+-+"];
 
 /// The first row of the menu's items on a terminal of `size`.
 fn menu_top(size: (u16, u16)) -> u16 {
@@ -24,7 +20,7 @@ fn menu_top(size: (u16, u16)) -> u16 {
 pub fn menu_item_at(size: (u16, u16), row: u16) -> Option<usize> {
     let top = menu_top(size);
     let index = usize::from(row.checked_sub(top)? / 2);
-    (row >= top && (row - top) % 2 == 0 && index < MENU.len()).then_some(index)
+    (row >= top && (row - top).is_multiple_of(2) && index < MENU.len()).then_some(index)
 }
 
 pub fn render_menu(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
@@ -48,7 +44,11 @@ pub fn render_menu(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         let y = items_top + 2 * u16::try_from(i).unwrap_or(0);
         let marker = if i == selected { ">" } else { " " };
         let label = format!("{marker} {}  {:<10}", i + 1, item.label());
-        let style = if i == selected { theme.selected } else { theme.text };
+        let style = if i == selected {
+            theme.selected
+        } else {
+            theme.text
+        };
         let line = Line::from(vec![
             Span::styled(label, style),
             Span::styled(format!("  {}", item.hint()), theme.dim),
@@ -58,18 +58,38 @@ pub fn render_menu(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     let mut footer_y = area.y + area.height - 1;
     for warning in app.warnings.iter().rev() {
         footer_y -= 1;
-        Paragraph::new(Line::styled(format!("Skipped a rule file: {warning}"), theme.warning))
-            .render(Rect::new(area.x + 1, footer_y, area.width - 2, 1), buf);
+        Paragraph::new(Line::styled(
+            format!("Skipped a rule file: {warning}"),
+            theme.warning,
+        ))
+        .render(Rect::new(area.x + 1, footer_y, area.width - 2, 1), buf);
     }
     Paragraph::new(key_line(
         theme,
-        &[("↑/↓", "choose"), ("Enter", "open"), ("1-3", "jump"), ("?", "help"), ("q", "quit")],
+        &[
+            ("↑/↓", "choose"),
+            ("Enter", "open"),
+            ("1-3", "jump"),
+            ("?", "help"),
+            ("q", "quit"),
+        ],
     ))
     .alignment(Alignment::Center)
-    .render(Rect::new(area.x, area.y + area.height - 1, area.width, 1), buf);
+    .render(
+        Rect::new(area.x, area.y + area.height - 1, area.width, 1),
+        buf,
+    );
 }
 
-pub fn render_variants(app: &App, selected: usize, for_play: bool, scroll: u16, area: Rect, buf: &mut Buffer) {
+#[allow(clippy::too_many_lines)] // one screen, top to bottom
+pub fn render_variants(
+    app: &App,
+    selected: usize,
+    for_play: bool,
+    scroll: u16,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let theme = &app.theme;
     let title = if for_play { "Choose a game" } else { "Rules" };
     let list_width = 28;
@@ -90,14 +110,29 @@ pub fn render_variants(app: &App, selected: usize, for_play: bool, scroll: u16, 
         if y + 1 >= inner.y + inner.height {
             break;
         }
-        let style = if i == selected { theme.selected } else { theme.text };
-        let line = format!(" {} {:<w$}", i + 1, entry.rules.name(), w = usize::from(inner.width) - 4);
+        let style = if i == selected {
+            theme.selected
+        } else {
+            theme.text
+        };
+        let line = format!(
+            " {} {:<w$}",
+            i + 1,
+            entry.rules.name(),
+            w = usize::from(inner.width) - 4
+        );
         buf.set_stringn(inner.x, y, &line, usize::from(inner.width), style);
         let origin = match entry.origin {
             crate::catalog::Origin::BuiltIn => "built-in".to_string(),
             _ => "your rule file".to_string(),
         };
-        buf.set_stringn(inner.x + 3, y + 1, &origin, usize::from(inner.width) - 3, theme.dim);
+        buf.set_stringn(
+            inner.x + 3,
+            y + 1,
+            &origin,
+            usize::from(inner.width) - 3,
+            theme.dim,
+        );
     }
 
     let Some(entry) = app.variants.get(selected) else {
@@ -107,7 +142,9 @@ pub fn render_variants(app: &App, selected: usize, for_play: bool, scroll: u16, 
     let block = Block::bordered()
         .border_type(BorderType::Rounded)
         .title(Span::styled(format!(" {} ", rules.name()), theme.title));
-    let text_area = block.inner(detail).inner(ratatui::layout::Margin::new(1, 0));
+    let text_area = block
+        .inner(detail)
+        .inner(ratatui::layout::Margin::new(1, 0));
     block.render(detail, buf);
     let mut lines = vec![
         Line::from(vec![
@@ -119,21 +156,41 @@ pub fn render_variants(app: &App, selected: usize, for_play: bool, scroll: u16, 
                 rules.total_seeds()
             )),
         ]),
-        Line::from(vec![Span::styled("Play    ", theme.dim), Span::raw(rules.summary())]),
+        Line::from(vec![
+            Span::styled("Play    ", theme.dim),
+            Span::raw(rules.summary()),
+        ]),
         Line::raw(""),
     ];
-    lines.extend(crate::tui::describe::reflow(rules.description()).into_iter().map(Line::raw));
+    lines.extend(
+        crate::tui::describe::reflow(rules.description())
+            .into_iter()
+            .map(Line::raw),
+    );
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .scroll((scroll, 0))
         .render(text_area, buf);
 
     let keys: &[(&str, &str)] = if for_play {
-        &[("↑/↓", "choose"), ("Enter", "set up a match"), ("PgDn/PgUp", "scroll the rules"), ("Esc", "back")]
+        &[
+            ("↑/↓", "choose"),
+            ("Enter", "set up a match"),
+            ("PgDn/PgUp", "scroll the rules"),
+            ("Esc", "back"),
+        ]
     } else {
-        &[("↑/↓", "choose"), ("PgDn/PgUp", "scroll"), ("Esc", "back"), ("q", "quit")]
+        &[
+            ("↑/↓", "choose"),
+            ("PgDn/PgUp", "scroll"),
+            ("Esc", "back"),
+            ("q", "quit"),
+        ]
     };
     Paragraph::new(key_line(theme, keys))
         .alignment(Alignment::Center)
-        .render(Rect::new(area.x, area.y + area.height - 1, area.width, 1), buf);
+        .render(
+            Rect::new(area.x, area.y + area.height - 1, area.width, 1),
+            buf,
+        );
 }

@@ -10,10 +10,21 @@ use crate::tui::app::{App, OddEven, OddEvenStage, Setup, SetupField};
 
 pub fn render_setup(app: &App, setup: &Setup, area: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
-    let inner = popup(area, 66, 17, &format!("New match: {}", setup.rules.name()), theme, buf)
-        .inner(ratatui::layout::Margin::new(1, 0));
+    let inner = popup(
+        area,
+        66,
+        17,
+        &format!("New match: {}", setup.rules.name()),
+        theme,
+        buf,
+    )
+    .inner(ratatui::layout::Margin::new(1, 0));
     let field_style = |field: SetupField| {
-        if setup.field == field { theme.selected } else { theme.text }
+        if setup.field == field {
+            theme.selected
+        } else {
+            theme.text
+        }
     };
     let cursor = |field: SetupField| if setup.field == field { "_" } else { "" };
     let lines = vec![
@@ -43,21 +54,35 @@ pub fn render_setup(app: &App, setup: &Setup, area: Rect, buf: &mut Buffer) {
             ),
         ]),
         Line::raw(""),
-        Line::from(Span::styled("  Start the match  ", field_style(SetupField::Start)))
-            .alignment(Alignment::Center),
+        Line::from(Span::styled(
+            "  Start the match  ",
+            field_style(SetupField::Start),
+        ))
+        .alignment(Alignment::Center),
         Line::raw(""),
         Line::from(Span::styled(
             "Up/Down or Tab move between fields; type to change a name.",
             theme.dim,
         )),
     ];
-    Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
     Paragraph::new(key_line(
         theme,
-        &[("↑/↓/Tab", "field"), ("←/→", "who starts"), ("Enter", "start"), ("?", "rules"), ("Esc", "back")],
+        &[
+            ("↑/↓/Tab", "field"),
+            ("←/→", "who starts"),
+            ("Enter", "start"),
+            ("?", "rules"),
+            ("Esc", "back"),
+        ],
     ))
     .alignment(Alignment::Center)
-    .render(Rect::new(area.x, area.y + area.height - 1, area.width, 1), buf);
+    .render(
+        Rect::new(area.x, area.y + area.height - 1, area.width, 1),
+        buf,
+    );
 }
 
 pub fn render_odd_even(app: &App, odd_even: &OddEven, area: Rect, buf: &mut Buffer) {
@@ -67,9 +92,14 @@ pub fn render_odd_even(app: &App, odd_even: &OddEven, area: Rect, buf: &mut Buff
     let [south, north] = &odd_even.names;
     let lines: Vec<Line> = match &odd_even.stage {
         OddEvenStage::Hide { typed } => vec![
-            Line::styled(format!("{north} (North) hides some marbles in a fist."), theme.north),
+            Line::styled(
+                format!("{north} (North) hides some marbles in a fist."),
+                theme.north,
+            ),
             Line::raw(""),
-            Line::raw(format!("{south} (South), look away while {north} types how many (1-99).")),
+            Line::raw(format!(
+                "{south} (South), look away while {north} types how many (1-99)."
+            )),
             Line::raw("Or just press Enter to let the game hide a number."),
             Line::raw(""),
             Line::from(vec![
@@ -100,7 +130,10 @@ pub fn render_odd_even(app: &App, odd_even: &OddEven, area: Rect, buf: &mut Buff
                 Line::raw(format!("{south} guessed {}.", parity(*guessed_odd))),
                 Line::raw(""),
                 Line::styled(
-                    format!("{starter_name} ({}) starts.", crate::tui::describe::side_title(*starter)),
+                    format!(
+                        "{starter_name} ({}) starts.",
+                        crate::tui::describe::side_title(*starter)
+                    ),
                     theme.title.patch(theme.side(*starter)),
                 ),
                 Line::raw(""),
@@ -108,5 +141,7 @@ pub fn render_odd_even(app: &App, odd_even: &OddEven, area: Rect, buf: &mut Buff
             ]
         }
     };
-    Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .render(inner, buf);
 }

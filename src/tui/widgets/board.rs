@@ -270,11 +270,25 @@ impl BoardWidget<'_> {
         put_centred(buf, rect.x + 1, rect.y + 2, inner, name, style);
         put_centred(buf, rect.x + 1, rect.y + 3, inner, label, self.theme.dim);
         let count = self.view.get(place).to_string();
-        put_centred(buf, rect.x + 1, rect.y + 4, inner, &count, style.patch(self.theme.title));
+        put_centred(
+            buf,
+            rect.x + 1,
+            rect.y + 4,
+            inner,
+            &count,
+            style.patch(self.theme.title),
+        );
         if let Some((Place::Store(hand_side), seeds)) = self.hand
             && hand_side == side
         {
-            put_centred(buf, rect.x + 1, rect.y + 6, inner, &format!("[{seeds}]"), self.theme.focus);
+            put_centred(
+                buf,
+                rect.x + 1,
+                rect.y + 6,
+                inner,
+                &format!("[{seeds}]"),
+                self.theme.focus,
+            );
         }
     }
 
@@ -291,31 +305,32 @@ impl BoardWidget<'_> {
         };
         for pit in 1..=pits {
             let rect = geometry.pit_rect(side, pit);
-            let hand_here = match self.hand {
-                Some((Place::Pit(s, p), seeds)) if s == side && p == pit => Some(seeds),
-                _ => None,
+            let hand_here = self
+                .hand
+                .filter(|&(place, _)| place == Place::Pit(side, pit))
+                .map(|(_, seeds)| seeds);
+            let (label, style) = if let Some(seeds) = hand_here {
+                (format!("[{seeds}]"), self.theme.focus)
+            } else if self.to_move == Some(side) {
+                (
+                    pit.to_string(),
+                    self.theme.side(side).patch(self.theme.title),
+                )
+            } else {
+                (pit.to_string(), self.theme.dim)
             };
-            match hand_here {
-                Some(seeds) => {
-                    put_centred(buf, rect.x, number_row, rect.width, &format!("[{seeds}]"), self.theme.focus);
-                }
-                None => {
-                    let style = if self.to_move == Some(side) {
-                        self.theme.side(side).patch(self.theme.title)
-                    } else {
-                        self.theme.dim
-                    };
-                    put_centred(buf, rect.x, number_row, rect.width, &pit.to_string(), style);
-                }
-            }
+            put_centred(buf, rect.x, number_row, rect.width, &label, style);
             let column = match side {
                 Side::South => pit - 1,
                 Side::North => pits - pit,
             };
-            if let Some(&key) = keys.get(usize::from(column))
-                && self.to_move == Some(side)
-            {
-                put_centred(buf, rect.x, key_row, rect.width, &key.to_string(), self.theme.key);
+            if let Some(&key) = keys.get(usize::from(column)) {
+                let style = if self.to_move == Some(side) {
+                    self.theme.key
+                } else {
+                    self.theme.dim
+                };
+                put_centred(buf, rect.x, key_row, rect.width, &key.to_string(), style);
             }
         }
     }
@@ -348,7 +363,9 @@ fn seed_picture(count: u16, width: u16) -> String {
 }
 
 fn put_centred(buf: &mut Buffer, x: u16, y: u16, width: u16, text: &str, style: Style) {
-    let length = u16::try_from(text.chars().count()).unwrap_or(u16::MAX).min(width);
+    let length = u16::try_from(text.chars().count())
+        .unwrap_or(u16::MAX)
+        .min(width);
     let offset = (width - length) / 2;
     buf.set_stringn(x + offset, y, text, usize::from(width), style);
 }

@@ -1,0 +1,135 @@
+//! Whole screens drawn on a fixed-size test terminal, compared with the
+//! snapshots in `tests/snapshots/`.
+
+use mancala::catalog::Catalog;
+use mancala::engine::{Side, Status};
+use mancala::tui::app::App;
+use mancala::tui::msg::Msg;
+use mancala::tui::update::update;
+use mancala::tui::view::render;
+use mancala::tui::{Options, Start, initial_app};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn draw(app: &mut App, width: u16, height: u16) -> Terminal<TestBackend> {
+    app.size = (width, height);
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| render(app, frame)).unwrap();
+    terminal
+}
+
+fn app_at(start: Start) -> App {
+    let catalog = Catalog::with_user_dir(None);
+    initial_app(
+        &catalog,
+        Options {
+            start,
+            animation_ms: 70,
+        },
+        7,
+    )
+}
+
+fn game_app(id: &str) -> App {
+    let rules = Catalog::with_user_dir(None).find(id).unwrap().rules.clone();
+    app_at(Start::Game {
+        rules,
+        names: ["Ann".into(), "Bo".into()],
+        first: Some(Side::South),
+    })
+}
+
+#[test]
+fn main_menu() {
+    let mut app = app_at(Start::Menu);
+    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+}
+
+#[test]
+fn variant_list() {
+    let mut app = app_at(Start::ChooseVariant);
+    update(&mut app, Msg::Down);
+    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+}
+
+#[test]
+fn setup_screen() {
+    let mut app = app_at(Start::ChooseVariant);
+    update(&mut app, Msg::Digit(3));
+    update(&mut app, Msg::Confirm);
+    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+}
+
+#[test]
+fn kalaha_board_at_the_start() {
+    let mut app = game_app("kalaha");
+    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+}
+
+#[test]
+fn raja_pasu_board_at_the_start() {
+    let mut app = game_app("raja-pasu");
+    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+}
+
+#[test]
+fn sat_gharva_board_at_the_start() {
+    let mut app = game_app("sat-gharva");
+    insta::assert_snapshot!(draw(&mut app, 100, 30).backend());
+}
+
+#[test]
+fn a_frame_in_the_middle_of_a_relay() {
+    let mut app = game_app("raja-pasu");
+    update(&mut app, Msg::Digit(1));
+    update(&mut app, Msg::Tick { ms: 70 * 24 });
+    assert!(app.is_animating());
+    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+}
+
+#[test]
+fn round_end() {
+    let mut app = game_app("raja-pasu");
+    app.reduced_motion = true;
+    loop {
+        let mancala::tui::app::Screen::Game(game) = &app.screen else {
+            panic!()
+        };
+        let position = *game.session.position();
+        if position.status() != Status::Ongoing {
+            break;
+        }
+        let pit = position.legal_moves(game.session.rules())[0];
+        update(&mut app, Msg::Digit(pit));
+    }
+    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+}
+
+#[test]
+fn help_over_a_game() {
+    let mut app = game_app("sat-gharva");
+    update(&mut app, Msg::Help);
+    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+}
+
+#[test]
+fn too_small() {
+    let mut app = game_app("kalaha");
+    insta::assert_snapshot!(draw(&mut app, 60, 20).backend());
+}
+
+#[test]
+fn recovers_after_a_resize() {
+    let mut app = game_app("kalaha");
+    let small = draw(&mut app, 60, 20);
+    assert!(format!("{:?}", small.backend()).contains("enlarge"));
+    update(
+        &mut app,
+        Msg::Resize {
+            width: 80,
+            height: 24,
+        },
+    );
+    let large = draw(&mut app, 80, 24);
+    assert!(!format!("{:?}", large.backend()).contains("enlarge"));
+}

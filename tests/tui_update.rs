@@ -1,0 +1,312 @@
+//! The interface as a state machine: messages in, model out, nothing drawn.
+
+use mancala::catalog::Catalog;
+use mancala::engine::{Side, Status};
+use mancala::tui::app::{App, OddEvenStage, Overlay, Screen, SetupField, StarterChoice};
+use mancala::tui::msg::Msg;
+use mancala::tui::update::update;
+use mancala::tui::view::board_geometry;
+use mancala::tui::{Options, Start, initial_app};
+
+fn app_at(start: Start) -> App {
+    let catalog = Catalog::with_user_dir(None);
+    let mut app = initial_app(
+        &catalog,
+        Options {
+            start,
+            animation_ms: 70,
+        },
+        42,
+    );
+    app.size = (100, 30);
+    app
+}
+
+fn game_app(id: &str, first: Side) -> App {
+    let catalog = Catalog::with_user_dir(None);
+    let rules = catalog.find(id).unwrap().rules.clone();
+    app_at(Start::Game {
+        rules,
+        names: ["Ann".into(), "Bo".into()],
+        first: Some(first),
+    })
+}
+
+fn send(app: &mut App, msgs: &[Msg]) {
+    for msg in msgs {
+        update(app, msg.clone());
+    }
+}
+
+fn game(app: &App) -> &mancala::tui::app::Game {
+    match &app.screen {
+        Screen::Game(game) => game,
+        other => panic!("not in a game: {other:?}"),
+    }
+}
+
+fn notice(app: &App) -> String {
+    game(app)
+        .notice
+        .as_ref()
+        .map(|n| n.text.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn menu_to_a_kalaha_game() {
+    let mut app = app_at(Start::Menu);
+    send(&mut app, &[Msg::Confirm]);
+    assert!(matches!(
+        app.screen,
+        Screen::Variants {
+            for_play: true,
+            selected: 0,
+            ..
+        }
+    ));
+    send(&mut app, &[Msg::Confirm]);
+    let Screen::Setup(setup) = &app.screen else {
+        panic!("no setup")
+    };
+    assert_eq!(setup.rules.id(), "kalaha");
+    assert_eq!(setup.starter, StarterChoice::South);
+    assert_eq!(setup.field, SetupField::Start);
+    send(&mut app, &[Msg::Confirm]);
+    let position = game(&app).session.position();
+    assert_eq!(position.to_move(), Some(Side::South));
+    assert_eq!(position.round(), 1);
+}
+
+#[test]
+fn names_are_typed_on_the_setup_screen() {
+    let mut app = app_at(Start::Menu);
+    send(&mut app, &[Msg::Confirm, Msg::Down, Msg::Confirm]); // Raja Pasu
+    send(&mut app, &[Msg::Down]); // wraps to South's name
+    let Screen::Setup(setup) = &app.screen else {
+        panic!()
+    };
+    assert_eq!(setup.field, SetupField::SouthName);
+    for _ in 0.."South".len() {
+        send(&mut app, &[Msg::Backspace]);
+    }
+    send(&mut app, &[Msg::Char('A'), Msg::Char('n'), Msg::Char('n')]);
+    send(
+        &mut app,
+        &[Msg::NextField, Msg::NextField, Msg::Right, Msg::NextField],
+    );
+    let Screen::Setup(setup) = &app.screen else {
+        panic!()
+    };
+    assert_eq!(setup.names[0], "Ann");
+    // Raja Pasu suggests a draw; one step right is the odd-or-even guess.
+    assert_eq!(setup.starter, StarterChoice::OddEven);
+    assert_eq!(setup.field, SetupField::Start);
+}
+
+#[test]
+fn odd_or_even_settles_who_starts() {
+    let mut app = app_at(Start::Menu);
+    send(&mut app, &[Msg::Confirm, Msg::Digit(3), Msg::Confirm]);
+    let Screen::Setup(setup) = &app.screen else {
+        panic!()
+    };
+    assert_eq!(setup.starter, StarterChoice::OddEven);
+    send(&mut app, &[Msg::Confirm, Msg::Char('7'), Msg::Confirm]);
+    let Screen::OddEven(odd_even) = &app.screen else {
+        panic!()
+    };
+    assert_eq!(odd_even.stage, OddEvenStage::Guess { marbles: 7 });
+    send(&mut app, &[Msg::Even]);
+    let Screen::OddEven(odd_even) = &app.screen else {
+        panic!()
+    };
+    assert_eq!(
+        odd_even.stage,
+        OddEvenStage::Reveal {
+            marbles: 7,
+            guessed_odd: false,
+            starter: Side::North
+        }
+    );
+    send(&mut app, &[Msg::Confirm]);
+    assert_eq!(game(&app).session.position().to_move(), Some(Side::North));
+}
+
+#[test]
+fn a_move_animates_and_any_key_finishes_it() {
+    let mut app = game_app("raja-pasu", Side::South);
+    send(&mut app, &[Msg::Digit(1)]);
+    assert!(app.is_animating());
+    send(&mut app, &[Msg::Tick { ms: 140 }]); // two ticks at 70 ms
+    assert!(app.is_animating());
+    send(&mut app, &[Msg::Faster]);
+    assert!(app.is_animating(), "speed keys do not skip");
+    assert_eq!(app.speed_ms, 45);
+    send(&mut app, &[Msg::Digit(5)]);
+    assert!(!app.is_animating());
+    // The skipping key was not taken as a move.
+    assert_eq!(game(&app).session.actions().len(), 1);
+    assert_eq!(
+        game(&app).session.position().row(Side::South),
+        [3, 1, 0, 0, 0, 14, 0]
+    );
+}
+
+#[test]
+fn ticks_run_the_animation_to_its_end() {
+    let mut app = game_app("kalaha", Side::South);
+    send(&mut app, &[Msg::Digit(1)]);
+    for _ in 0..100 {
+        send(&mut app, &[Msg::Tick { ms: 70 }]);
+    }
+    assert!(!app.is_animating());
+}
+
+#[test]
+fn row_keys_play_the_pit_above_or_below_them() {
+    let mut app = game_app("kalaha", Side::South);
+    app.reduced_motion = true;
+    send(&mut app, &[Msg::RowKey('x')]); // South pit 2
+    assert_eq!(game(&app).session.last_move(), Some((Side::South, 2)));
+    // North's leftmost key is its pit 6.
+    send(&mut app, &[Msg::RowKey('Q')]);
+    assert_eq!(game(&app).session.last_move(), Some((Side::North, 6)));
+}
+
+#[test]
+fn choices_that_cannot_be_played_are_explained() {
+    let mut app = game_app("kalaha", Side::South);
+    app.reduced_motion = true;
+    send(&mut app, &[Msg::RowKey('Q')]);
+    assert!(notice(&app).contains("North's row"), "{}", notice(&app));
+    send(&mut app, &[Msg::Digit(9)]);
+    assert!(notice(&app).contains("no pit 9"), "{}", notice(&app));
+    send(&mut app, &[Msg::Digit(1), Msg::Digit(1), Msg::Digit(1)]);
+    // South played 1, North played 1, South's pit 1 is now empty.
+    assert!(notice(&app).contains("Pit 1 is empty"), "{}", notice(&app));
+}
+
+#[test]
+fn endless_pits_are_explained() {
+    let text = mancala::tui::describe::refusal(mancala::engine::PlayError::Endless(2), 7);
+    assert!(
+        text.contains("Pit 2") && text.contains("never ends"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_cursor_moves_along_the_screen_and_sows_on_enter() {
+    let mut app = game_app("kalaha", Side::North);
+    app.reduced_motion = true;
+    assert_eq!(game(&app).cursor, 1);
+    // North's pit 1 is drawn at the right; Left goes to pit 2.
+    send(&mut app, &[Msg::Left, Msg::Left]);
+    assert_eq!(game(&app).cursor, 3);
+    send(&mut app, &[Msg::Confirm]);
+    assert_eq!(game(&app).session.last_move(), Some((Side::North, 3)));
+}
+
+#[test]
+fn clicking_a_pit_plays_it() {
+    let mut app = game_app("sat-gharva", Side::South);
+    app.reduced_motion = true;
+    let geometry = board_geometry(app.size, 7).unwrap();
+    let rect = geometry.pit_rect(Side::South, 4);
+    send(
+        &mut app,
+        &[Msg::Click {
+            column: rect.x + 2,
+            row: rect.y + 1,
+        }],
+    );
+    assert_eq!(game(&app).session.last_move(), Some((Side::South, 4)));
+}
+
+#[test]
+fn undo_and_redo() {
+    let mut app = game_app("kalaha", Side::South);
+    app.reduced_motion = true;
+    send(&mut app, &[Msg::Digit(1)]);
+    let after = *game(&app).session.position();
+    send(&mut app, &[Msg::Undo]);
+    assert_eq!(game(&app).session.actions().len(), 0);
+    send(&mut app, &[Msg::Redo]);
+    assert_eq!(*game(&app).session.position(), after);
+}
+
+#[test]
+fn quitting_a_match_asks_first() {
+    let mut app = game_app("kalaha", Side::South);
+    send(&mut app, &[Msg::Quit]);
+    assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
+    send(&mut app, &[Msg::No]);
+    assert_eq!(app.overlay, None);
+    assert!(!app.quit);
+    send(&mut app, &[Msg::Quit, Msg::Yes]);
+    assert!(app.quit);
+}
+
+#[test]
+fn help_opens_and_closes() {
+    let mut app = game_app("kalaha", Side::South);
+    send(&mut app, &[Msg::Help]);
+    assert_eq!(app.overlay, Some(Overlay::Help { scroll: 0 }));
+    send(&mut app, &[Msg::Down]);
+    assert_eq!(app.overlay, Some(Overlay::Help { scroll: 1 }));
+    send(&mut app, &[Msg::Back]);
+    assert_eq!(app.overlay, None);
+}
+
+#[test]
+fn a_round_ends_and_the_next_one_starts() {
+    let mut app = game_app("raja-pasu", Side::South);
+    app.reduced_motion = true;
+    for _ in 0..400 {
+        let position = *game(&app).session.position();
+        if position.status() != Status::Ongoing {
+            break;
+        }
+        let pit = position.legal_moves(game(&app).session.rules())[0];
+        send(&mut app, &[Msg::Digit(pit)]);
+    }
+    let position = *game(&app).session.position();
+    assert!(
+        matches!(position.status(), Status::RoundOver { .. }),
+        "{position:?}"
+    );
+    send(&mut app, &[Msg::NextRound]);
+    let position = game(&app).session.position();
+    assert_eq!(position.round(), 2);
+    assert!(position.to_move().is_some());
+    assert!(notice(&app).contains("starts"), "{}", notice(&app));
+}
+
+#[test]
+fn ending_the_match_after_a_round() {
+    let mut app = game_app("raja-pasu", Side::South);
+    app.reduced_motion = true;
+    while game(&app).session.position().status() == Status::Ongoing {
+        let position = *game(&app).session.position();
+        let pit = position.legal_moves(game(&app).session.rules())[0];
+        send(&mut app, &[Msg::Digit(pit)]);
+    }
+    send(&mut app, &[Msg::EndMatch]);
+    assert!(matches!(
+        game(&app).session.position().status(),
+        Status::MatchOver { .. }
+    ));
+    send(&mut app, &[Msg::Confirm]);
+    assert!(matches!(app.screen, Screen::Menu { .. }));
+}
+
+#[test]
+fn the_reduced_motion_setting_shows_moves_at_once() {
+    let mut app = game_app("kalaha", Side::South);
+    send(&mut app, &[Msg::ToggleMotion]);
+    assert!(app.reduced_motion);
+    send(&mut app, &[Msg::Digit(1)]);
+    assert!(!app.is_animating());
+    assert!(notice(&app).contains("played pit 1"));
+}

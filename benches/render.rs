@@ -21,7 +21,14 @@ fn render_bench(c: &mut Criterion) {
         names: ["South".into(), "North".into()],
         first: Some(Side::South),
     };
-    let mut app = initial_app(&catalog, Options { start, animation_ms: 70 }, 1);
+    let mut app = initial_app(
+        &catalog,
+        Options {
+            start,
+            animation_ms: 70,
+        },
+        1,
+    );
     app.size = (160, 50);
     // Mid-move, so the hand, the focus and a message are drawn too.
     update(&mut app, Msg::Digit(1));

@@ -12,7 +12,7 @@ use super::theme::Theme;
 /// Milliseconds per dropped seed that `+` and `-` step through.
 pub const SPEEDS_MS: [u64; 9] = [15, 30, 45, 70, 100, 150, 250, 400, 600];
 /// The speed a new game starts at.
-pub const DEFAULT_SPEED_MS: u64 = 70;
+pub const DEFAULT_SPEED_MS: u64 = 45;
 
 /// Entries of the main menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

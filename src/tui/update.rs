@@ -294,11 +294,12 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
             } else {
                 Side::North
             };
-            let note = format!(
-                "Drawn by lot: {} ({}) starts.",
-                names[first.index()],
-                describe::side_title(first)
-            );
+            let who = if names[first.index()] == describe::side_title(first) {
+                names[first.index()].clone()
+            } else {
+                format!("{} ({})", names[first.index()], describe::side_title(first))
+            };
+            let note = format!("Drawn by lot: {who} starts.");
             start_game(app, setup.rules, names, first, Some(note))
         }
         StarterChoice::OddEven => Screen::OddEven(OddEven {

@@ -13,7 +13,7 @@ pub fn render_setup(app: &App, setup: &Setup, area: Rect, buf: &mut Buffer) {
     let inner = popup(
         area,
         66,
-        17,
+        15,
         &format!("New match: {}", setup.rules.name()),
         theme,
         buf,

@@ -5,6 +5,28 @@ use std::sync::Arc;
 
 use crate::engine::{Event, Outcome, PlayError, Position, RoundError, Rules, Side, Status};
 
+/// Longest player name, in characters.
+pub const NAME_LENGTH: usize = 16;
+
+/// A name fit for the board: one line, no control characters, at most
+/// `NAME_LENGTH` characters; `fallback` when nothing is left.
+#[must_use]
+pub fn clean_name(name: &str, fallback: &str) -> String {
+    let cleaned: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .trim()
+        .chars()
+        .take(NAME_LENGTH)
+        .collect();
+    if cleaned.is_empty() {
+        fallback.to_string()
+    } else {
+        cleaned
+    }
+}
+
 /// One step of a match's history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -26,12 +48,29 @@ pub struct RoundSummary {
     pub took_remaining: Option<Side>,
 }
 
+/// How the odd-or-even guess went before the first round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OddEvenGuess {
+    pub marbles: u32,
+    pub guessed_odd: bool,
+}
+
+/// One round's opening player and moves, as save files store them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundMoves {
+    pub starter: Side,
+    pub moves: Vec<u8>,
+}
+
 /// A match in progress.
 #[derive(Clone, Debug)]
 pub struct Session {
     rules: Arc<Rules>,
     names: [String; 2],
     first: Side,
+    /// Seconds since 1970 when the match began.
+    pub started_at: u64,
+    pub odd_even: Option<OddEvenGuess>,
     actions: Vec<Action>,
     /// `positions[i]` is the position after the first `i` actions.
     positions: Vec<Position>,
@@ -47,6 +86,10 @@ impl Session {
             rules,
             names,
             first,
+            started_at: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
+            odd_even: None,
             actions: Vec::new(),
             positions: vec![start],
             undone: Vec::new(),
@@ -195,6 +238,63 @@ impl Session {
             .len()
             .checked_sub(2)
             .map(|i| &self.positions[i])
+    }
+
+    /// The moves of each round begun so far, with who opened it.
+    #[must_use]
+    pub fn round_moves(&self) -> Vec<RoundMoves> {
+        let mut rounds = vec![RoundMoves {
+            starter: self.first,
+            moves: Vec::new(),
+        }];
+        for (i, action) in self.actions.iter().enumerate() {
+            match action {
+                Action::Move(pit) => {
+                    if let Some(round) = rounds.last_mut() {
+                        round.moves.push(*pit);
+                    }
+                }
+                Action::NextRound => {
+                    let starter = match self.positions[i].status() {
+                        Status::RoundOver {
+                            took_remaining: Some(side),
+                        } => side,
+                        _ => self.positions[i + 1].to_move().unwrap_or(self.first),
+                    };
+                    rounds.push(RoundMoves {
+                        starter,
+                        moves: Vec::new(),
+                    });
+                }
+                Action::EndMatch => {}
+            }
+        }
+        rounds
+    }
+
+    /// Whether the players ended the match after a round (rather than the
+    /// rules ending it).
+    #[must_use]
+    pub fn ended_by_players(&self) -> bool {
+        self.actions.last() == Some(&Action::EndMatch)
+    }
+
+    /// The match as it stood after the first `count` actions, with nothing to
+    /// redo: the start of a branch.
+    #[must_use]
+    pub fn truncated(&self, count: usize) -> Session {
+        let count = count.min(self.actions.len());
+        let mut branch = self.clone();
+        branch.actions.truncate(count);
+        branch.positions.truncate(count + 1);
+        branch.undone.clear();
+        branch
+    }
+
+    /// Every position of the match, the start first.
+    #[must_use]
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
     }
 
     /// Every round finished so far.

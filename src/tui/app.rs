@@ -98,27 +98,7 @@ pub const SETUP_FIELDS: [SetupField; 4] = [
     SetupField::Start,
 ];
 
-/// Longest player name, in characters.
-pub const NAME_LENGTH: usize = 16;
-
-/// A name fit for the board: one line, no control characters, at most
-/// `NAME_LENGTH` characters; `fallback` when nothing is left.
-#[must_use]
-pub fn clean_name(name: &str, fallback: &str) -> String {
-    let cleaned: String = name
-        .chars()
-        .filter(|c| !c.is_control())
-        .collect::<String>()
-        .trim()
-        .chars()
-        .take(NAME_LENGTH)
-        .collect();
-    if cleaned.is_empty() {
-        fallback.to_string()
-    } else {
-        cleaned
-    }
-}
+pub use crate::session::{NAME_LENGTH, clean_name};
 
 #[derive(Clone, Debug)]
 pub struct Setup {

@@ -6,7 +6,7 @@ use mancala::engine::Side;
 use mancala::tui::msg::Msg;
 use mancala::tui::update::update;
 use mancala::tui::view::render;
-use mancala::tui::{Options, Start, initial_app};
+use mancala::tui::{Files, Options, Start, initial_app};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::path::Path;
@@ -26,6 +26,7 @@ fn render_bench(c: &mut Criterion) {
         Options {
             start,
             animation_ms: 70,
+            files: Files::default(),
         },
         1,
     );

@@ -2,6 +2,7 @@
 
 mod perft;
 mod play;
+mod replay;
 mod rules;
 mod show;
 
@@ -25,6 +26,13 @@ pub struct Cli {
 pub enum Command {
     /// Play a match at this terminal (with no rule set: choose one from a menu).
     Play(PlayArgs),
+    /// Resume a saved match where it stopped (default: the last unfinished one).
+    Resume {
+        /// A save file (default: the autosave).
+        file: Option<PathBuf>,
+    },
+    /// Watch a saved match, or print what each move did.
+    Replay(ReplayArgs),
     /// List, show and check rule sets.
     #[command(subcommand)]
     Rules(RulesCommand),
@@ -97,6 +105,22 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = crate::tui::app::DEFAULT_SPEED_MS,
           value_parser = clap::value_parser!(u64).range(0..=5000))]
     pub animation_ms: u64,
+    /// Also keep the match saved in this file after every move.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The save file to replay.
+    pub file: PathBuf,
+    /// Print every move and what it did, then the final board, instead of
+    /// opening the viewer.
+    #[arg(long, conflicts_with = "json")]
+    pub print: bool,
+    /// Print the final position as JSON (as `show --json`), with every move.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -142,6 +166,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
         None => play::menu(&catalog),
         Some(Command::Play(args)) => play::run(&catalog, &args),
+        Some(Command::Resume { file }) => play::resume(&catalog, file.as_deref()),
+        Some(Command::Replay(args)) => replay::run(&catalog, &args),
         Some(Command::Rules(command)) => rules::run(&catalog, command),
         Some(Command::Show(args)) => show::run(&catalog, &args),
         Some(Command::Perft(args)) => perft::run(&catalog, &args),

@@ -110,7 +110,8 @@ pub fn timestamp(seconds: u64) -> String {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let day_of_era = z.rem_euclid(146_097);
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
     let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
     let mp = (5 * day_of_year + 2) / 153;
     let day = day_of_year - (153 * mp + 2) / 5 + 1;
@@ -124,7 +125,9 @@ pub fn timestamp(seconds: u64) -> String {
     )
 }
 
-fn now() -> u64 {
+/// Seconds since 1970, now.
+#[must_use]
+pub fn now() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
@@ -192,7 +195,10 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), SaveError> {
         path: path.to_path_buf(),
         source,
     };
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     fs::create_dir_all(folder).map_err(fail)?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("save");
     let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
@@ -256,25 +262,14 @@ fn syntax(path: &Path, text: &str, error: &toml::de::Error) -> SaveError {
     }
 }
 
-/// Parses and replays a save file's text (`path` only names it in errors).
-///
-/// # Errors
-/// As [`load`].
-pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<(Session, SaveInfo), SaveError> {
-    // The version comes first: a newer format may have keys this one lacks.
-    let table: toml::Table = toml::from_str(text).map_err(|e| syntax(path, text, &e))?;
-    match table.get("format").and_then(toml::Value::as_integer) {
-        Some(FORMAT_VERSION) => {}
-        Some(other) => {
-            return Err(invalid(
-                path,
-                format!("save format version {other} is not known to this mancala, which reads version {FORMAT_VERSION}"),
-            ));
-        }
-        None => return Err(invalid(path, "not a mancala save file: no `format` version")),
-    }
-    let file: SaveFile = toml::from_str(text).map_err(|e| syntax(path, text, &e))?;
-
+/// The rules a save was played with: those embedded in it (checked against
+/// their hash), or else the catalog's rule set of that id.
+fn embedded_rules(
+    path: &Path,
+    text: &str,
+    file: &SaveFile,
+    catalog: &Catalog,
+) -> Result<Arc<Rules>, SaveError> {
     let rules: Arc<Rules> = match &file.rules {
         Some(rules_text) => {
             if let Some(hash) = &file.rules_hash
@@ -308,7 +303,10 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<(Session,
             None => {
                 return Err(invalid(
                     path,
-                    format!("unknown variant {:?} and no rules embedded in the file", file.variant),
+                    format!(
+                        "unknown variant {:?} and no rules embedded in the file",
+                        file.variant
+                    ),
                 ));
             }
         },
@@ -316,27 +314,75 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<(Session,
     if rules.id() != file.variant {
         return Err(invalid(
             path,
-            format!("`variant` is {:?} but the embedded rules are {:?}", file.variant, rules.id()),
+            format!(
+                "`variant` is {:?} but the embedded rules are {:?}",
+                file.variant,
+                rules.id()
+            ),
         ));
     }
 
+    Ok(rules)
+}
+
+fn odd_even(path: &Path, guess: Option<&OddEvenFile>) -> Result<Option<OddEvenGuess>, SaveError> {
+    let Some(guess) = guess else {
+        return Ok(None);
+    };
+    let guessed_odd = match guess.guess.as_str() {
+        "odd" => true,
+        "even" => false,
+        other => {
+            return Err(invalid(
+                path,
+                format!("`odd-even.guess`: {other:?} is neither \"odd\" nor \"even\""),
+            ));
+        }
+    };
+    Ok(Some(OddEvenGuess {
+        marbles: guess.marbles,
+        guessed_odd,
+    }))
+}
+
+/// Parses and replays a save file's text (`path` only names it in errors).
+///
+/// # Errors
+/// As [`load`].
+pub fn from_toml(
+    path: &Path,
+    text: &str,
+    catalog: &Catalog,
+) -> Result<(Session, SaveInfo), SaveError> {
+    // The version comes first: a newer format may have keys this one lacks.
+    let table: toml::Table = toml::from_str(text).map_err(|e| syntax(path, text, &e))?;
+    match table.get("format").and_then(toml::Value::as_integer) {
+        Some(FORMAT_VERSION) => {}
+        Some(other) => {
+            return Err(invalid(
+                path,
+                format!(
+                    "save format version {other} is not known to this mancala, which reads version {FORMAT_VERSION}"
+                ),
+            ));
+        }
+        None => {
+            return Err(invalid(
+                path,
+                "not a mancala save file: no `format` version",
+            ));
+        }
+    }
+    let file: SaveFile = toml::from_str(text).map_err(|e| syntax(path, text, &e))?;
+
+    let rules = embedded_rules(path, text, &file, catalog)?;
     let first = parse_side(path, "first", &file.first)?;
     let names = [
         clean_name(&file.south, "South"),
         clean_name(&file.north, "North"),
     ];
     let mut session = Session::new(rules, names, first);
-    session.odd_even = match &file.odd_even {
-        None => None,
-        Some(guess) => Some(OddEvenGuess {
-            marbles: guess.marbles,
-            guessed_odd: match guess.guess.as_str() {
-                "odd" => true,
-                "even" => false,
-                other => return Err(invalid(path, format!("`odd-even.guess`: {other:?} is neither \"odd\" nor \"even\""))),
-            },
-        }),
-    };
+    session.odd_even = odd_even(path, file.odd_even.as_ref())?;
     if file.rounds.is_empty() {
         return Err(invalid(path, "no `[[rounds]]`: the file is incomplete"));
     }
@@ -344,9 +390,9 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<(Session,
     for (index, round) in file.rounds.iter().enumerate() {
         let number = index + 1;
         if index > 0 {
-            session.next_round().map_err(|e| {
-                invalid(path, format!("round {number} cannot begin: {e}"))
-            })?;
+            session
+                .next_round()
+                .map_err(|e| invalid(path, format!("round {number} cannot begin: {e}")))?;
         }
         let expected = RoundMoves {
             starter: parse_side(path, "rounds.starter", &round.starter)?,
@@ -355,7 +401,11 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<(Session,
         };
         let starter = session.round_moves().last().map_or(first, |r| r.starter);
         if starter != expected.starter {
-            let why = if index == 0 { "`first` says" } else { "by the rules" };
+            let why = if index == 0 {
+                "`first` says"
+            } else {
+                "by the rules"
+            };
             return Err(invalid(
                 path,
                 format!(
@@ -380,7 +430,9 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<(Session,
             .map_err(|e| invalid(path, format!("`ended-by-players`: {e}")))?;
     }
     let position = session.position();
-    if file.status != status_name(position.status()) || file.winner != outcome_name(position.outcome()) {
+    if file.status != status_name(position.status())
+        || file.winner != outcome_name(position.outcome())
+    {
         return Err(invalid(
             path,
             format!(

@@ -4,6 +4,7 @@
 pub mod anim;
 pub mod app;
 pub mod describe;
+pub mod effects;
 pub mod input;
 pub mod msg;
 pub mod terminal;
@@ -21,8 +22,11 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event;
 
+use std::path::PathBuf;
+
 use crate::catalog::Catalog;
 use crate::engine::{Rules, Side};
+use crate::session::Session;
 use app::{App, Screen};
 use msg::Msg;
 
@@ -41,12 +45,55 @@ pub enum Start {
         names: [String; 2],
         first: Option<Side>,
     },
+    /// A saved match, where it stopped.
+    Resume(Box<Session>),
+    /// The replay viewer on a saved match.
+    Replay(Box<Session>, PathBuf),
 }
 
 pub struct Options {
     pub start: Start,
     /// Milliseconds per dropped seed; 0 shows moves at once.
     pub animation_ms: u64,
+    /// Files: the autosave, another file to keep saved, the saves folder, and
+    /// the match the menu's Continue offers. All `None` in tests.
+    pub files: Files,
+}
+
+/// Where the game reads and writes matches.
+#[derive(Default)]
+pub struct Files {
+    pub autosave: Option<PathBuf>,
+    pub also_save_to: Option<PathBuf>,
+    pub saves_dir: Option<PathBuf>,
+    pub resumable: Option<Box<Session>>,
+}
+
+impl Files {
+    /// The player's own folders, and the autosave if it holds a match that is
+    /// not over.
+    #[must_use]
+    pub fn of_user(catalog: &Catalog, also_save_to: Option<PathBuf>) -> Files {
+        let autosave = crate::save::autosave_path();
+        let resumable = autosave
+            .as_deref()
+            .filter(|p| p.is_file())
+            .and_then(|p| crate::save::load(p, catalog).ok())
+            .map(|(session, _)| session)
+            .filter(|s| {
+                !matches!(
+                    s.position().status(),
+                    crate::engine::Status::MatchOver { .. }
+                )
+            })
+            .map(Box::new);
+        Files {
+            autosave,
+            also_save_to,
+            saves_dir: crate::save::saves_dir(),
+            resumable,
+        }
+    }
 }
 
 /// A seed for the app's random choices (lots and hidden marbles).
@@ -59,6 +106,10 @@ fn random_seed() -> u64 {
 pub fn initial_app(catalog: &Catalog, options: Options, seed: u64) -> App {
     let mut app = App::new(catalog.entries().to_vec(), theme::Theme::from_env(), seed);
     app.warnings = catalog.problems().iter().map(ToString::to_string).collect();
+    app.autosave = options.files.autosave;
+    app.also_save_to = options.files.also_save_to;
+    app.saves_dir = options.files.saves_dir;
+    app.resumable = options.files.resumable;
     if options.animation_ms == 0 {
         app.reduced_motion = true;
     } else {
@@ -76,6 +127,8 @@ pub fn initial_app(catalog: &Catalog, options: Options, seed: u64) -> App {
             names,
             first: Some(first),
         } => update::start_game(&app, rules, names, first, None),
+        Start::Resume(session) => update::resume(&app, *session, "Resumed where you stopped."),
+        Start::Replay(session, path) => update::open_replay(*session, path),
         Start::Game {
             rules,
             names,
@@ -104,6 +157,10 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<()> {
     let mut guard = terminal::enter()?;
     let size = guard.terminal.size()?;
     app.size = (size.width, size.height);
+    if matches!(app.screen, Screen::Game(_)) {
+        app.requests.push(app::Request::Autosave);
+    }
+    effects::perform(&mut app, catalog);
     let mut last_tick = Instant::now();
     while !app.quit {
         guard.terminal.draw(|frame| view::render(&app, frame))?;
@@ -130,6 +187,7 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<()> {
         {
             update::update(&mut app, msg);
         }
+        effects::perform(&mut app, catalog);
     }
     Ok(())
 }

@@ -83,14 +83,23 @@ fn saving_writes_a_file_that_loads() {
     assert_same(&session, &loaded);
     assert!(info.saved_at.ends_with('Z'));
     // No temporary file is left beside it.
-    let names: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(names.len(), 1, "{names:?}");
 }
 
 #[test]
 fn embedded_rules_let_a_changed_or_unknown_variant_still_replay() {
     // A user variant not in the catalog: its rules travel in the file.
-    let rules = Arc::new(common::variant_of("kalaha", &[("id = \"kalaha\"", "id = \"house-kalaha\""), ("seeds-per-pit = 4", "seeds-per-pit = 3")]));
+    let rules = Arc::new(common::variant_of(
+        "kalaha",
+        &[
+            ("id = \"kalaha\"", "id = \"house-kalaha\""),
+            ("seeds-per-pit = 4", "seeds-per-pit = 3"),
+        ],
+    ));
     let mut session = Session::new(rules, ["A".into(), "B".into()], Side::South);
     session.play(1).unwrap();
     let (loaded, _) = from_toml(Path::new("x.toml"), &to_toml(&session), &catalog()).unwrap();
@@ -99,7 +108,10 @@ fn embedded_rules_let_a_changed_or_unknown_variant_still_replay() {
 
 fn fixtures() -> Vec<std::path::PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/saves/invalid");
-    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
     files
 }
@@ -116,9 +128,16 @@ fn every_bad_save_fixture_gives_its_message_and_stays_untouched() {
             .next()
             .and_then(|l| l.strip_prefix("# expect: "))
             .unwrap_or_else(|| panic!("{}: no `# expect:` line", file.display()));
-        let message = load(&file, &catalog()).expect_err(&file.display().to_string()).to_string();
+        let message = load(&file, &catalog())
+            .expect_err(&file.display().to_string())
+            .to_string();
         assert_eq!(message, format!("{}: {expected}", file.display()));
-        assert_eq!(std::fs::read(&file).unwrap(), before, "{} changed", file.display());
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            before,
+            "{} changed",
+            file.display()
+        );
     }
 }
 
@@ -128,5 +147,8 @@ fn oversized_save_files_are_refused_unread() {
     let path = dir.path().join("huge.toml");
     std::fs::write(&path, "#".repeat(5 * 1024 * 1024)).unwrap();
     let message = load(&path, &catalog()).unwrap_err().to_string();
-    assert!(message.contains("huge.toml") && message.contains("larger than"), "{message}");
+    assert!(
+        message.contains("huge.toml") && message.contains("larger than"),
+        "{message}"
+    );
 }

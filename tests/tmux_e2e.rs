@@ -20,7 +20,12 @@ impl Tmux {
         );
         let config = tempfile::tempdir().unwrap();
         let socket = format!("mancala-e2e-{name}-{}", std::process::id());
-        let full = format!("env XDG_CONFIG_HOME={} {command}", config.path().display());
+        // Our own config and data folders: no rule files, saves or autosave
+        // of the machine's user leak in, and ours stay out of theirs.
+        let full = format!(
+            "env XDG_CONFIG_HOME={dir}/config XDG_DATA_HOME={dir}/data {command}",
+            dir = config.path().display()
+        );
         let status = Command::new("tmux")
             .args([
                 "-L",
@@ -180,7 +185,7 @@ fn the_menu_leads_to_a_game_and_quitting_restores_the_terminal() {
     tmux.send(&["Enter", "Enter"]);
     tmux.wait_for("South to move");
     tmux.send(&["q"]);
-    tmux.wait_for("Leave this match?");
+    tmux.wait_for("Quit mancala?");
     tmux.send(&["y"]);
     let screen = tmux.wait_for("mancala exited with 0");
     // Back on the normal screen: the game's board is gone.

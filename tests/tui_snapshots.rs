@@ -7,7 +7,7 @@ use mancala::tui::app::App;
 use mancala::tui::msg::Msg;
 use mancala::tui::update::update;
 use mancala::tui::view::render;
-use mancala::tui::{Options, Start, initial_app};
+use mancala::tui::{Files, Options, Start, initial_app};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -25,6 +25,7 @@ fn app_at(start: Start) -> App {
         Options {
             start,
             animation_ms: 70,
+            files: Files::default(),
         },
         7,
     )

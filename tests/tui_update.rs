@@ -6,7 +6,7 @@ use mancala::tui::app::{App, OddEvenStage, Overlay, Screen, SetupField, StarterC
 use mancala::tui::msg::Msg;
 use mancala::tui::update::update;
 use mancala::tui::view::board_geometry;
-use mancala::tui::{Options, Start, initial_app};
+use mancala::tui::{Files, Options, Start, initial_app};
 
 fn app_at(start: Start) -> App {
     let catalog = Catalog::with_user_dir(None);
@@ -15,6 +15,7 @@ fn app_at(start: Start) -> App {
         Options {
             start,
             animation_ms: 70,
+            files: Files::default(),
         },
         42,
     );

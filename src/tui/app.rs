@@ -1,5 +1,6 @@
 //! The model: everything the interface shows, and nothing about the terminal.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::catalog::Entry;
@@ -17,18 +18,20 @@ pub const DEFAULT_SPEED_MS: u64 = 45;
 /// Entries of the main menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MenuItem {
+    Continue,
     Play,
+    Replay,
     Rules,
     Quit,
 }
-
-pub const MENU: [MenuItem; 3] = [MenuItem::Play, MenuItem::Rules, MenuItem::Quit];
 
 impl MenuItem {
     #[must_use]
     pub fn label(self) -> &'static str {
         match self {
+            MenuItem::Continue => "Continue",
             MenuItem::Play => "Play",
+            MenuItem::Replay => "Replay",
             MenuItem::Rules => "Rules",
             MenuItem::Quit => "Quit",
         }
@@ -37,11 +40,49 @@ impl MenuItem {
     #[must_use]
     pub fn hint(self) -> &'static str {
         match self {
+            MenuItem::Continue => "resume the last unfinished match",
             MenuItem::Play => "two players at this keyboard",
+            MenuItem::Replay => "watch a saved match, or play on from it",
             MenuItem::Rules => "read how each variant is played",
             MenuItem::Quit => "leave the game",
         }
     }
+}
+
+/// A saved match in the replay list.
+#[derive(Clone, Debug)]
+pub struct SaveSummary {
+    pub path: PathBuf,
+    pub variant: String,
+    pub players: String,
+    pub saved_at: String,
+    pub result: String,
+}
+
+/// A saved match being watched.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub session: Session,
+    pub path: PathBuf,
+    /// Actions shown: 0 is the start, `session.actions().len()` the end.
+    pub shown: usize,
+    pub animation: Option<Animation>,
+    pub autoplay: bool,
+    /// Milliseconds since the last autoplay step finished.
+    pub waited_ms: u64,
+}
+
+/// Work for the runner, which does the input and output that `update` may not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Write the match in play to the autosave (and `--save`) file.
+    Autosave,
+    /// Write the match in play to this file.
+    SaveAs(PathBuf),
+    /// Read the saved matches for the replay list.
+    ListSaves,
+    /// Open this save in the replay viewer.
+    OpenReplay(PathBuf),
 }
 
 /// How the first player is settled on the setup screen.
@@ -155,6 +196,10 @@ pub enum Screen {
     Menu {
         selected: usize,
     },
+    SaveList {
+        selected: usize,
+    },
+    Replay(Box<Replay>),
     Variants {
         selected: usize,
         /// Choosing a variant to play, or just reading the rules.
@@ -166,10 +211,16 @@ pub enum Screen {
     Game(Box<Game>),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
-    Help { scroll: u16 },
+    Help {
+        scroll: u16,
+    },
     ConfirmQuit,
+    /// Naming the file to save the match to.
+    SaveAs {
+        name: String,
+    },
 }
 
 /// The whole interface state.
@@ -186,6 +237,20 @@ pub struct App {
     pub quit: bool,
     /// Problems found in the user's rule files, shown on the menu.
     pub warnings: Vec<String>,
+    /// A line at the foot of screens other than a match's.
+    pub message: Option<Notice>,
+    /// The unfinished match the menu's Continue resumes.
+    pub resumable: Option<Box<Session>>,
+    /// Where the match in play is written after every move.
+    pub autosave: Option<PathBuf>,
+    /// Another file kept up to date (`--save`, or a branch played on).
+    pub also_save_to: Option<PathBuf>,
+    /// Where named saves go.
+    pub saves_dir: Option<PathBuf>,
+    /// The saved matches found for the replay list.
+    pub saves: Vec<SaveSummary>,
+    /// Input and output for the runner to do after this update.
+    pub requests: Vec<Request>,
     random_state: u64,
 }
 
@@ -202,8 +267,31 @@ impl App {
             size: (80, 24),
             quit: false,
             warnings: Vec::new(),
+            message: None,
+            resumable: None,
+            autosave: None,
+            also_save_to: None,
+            saves_dir: None,
+            saves: Vec::new(),
+            requests: Vec::new(),
             random_state: seed | 1,
         }
+    }
+
+    /// The main menu's entries: Continue only when there is a match to resume.
+    #[must_use]
+    pub fn menu_items(&self) -> Vec<MenuItem> {
+        let mut items = Vec::new();
+        if self.resumable.is_some() {
+            items.push(MenuItem::Continue);
+        }
+        items.extend([
+            MenuItem::Play,
+            MenuItem::Replay,
+            MenuItem::Rules,
+            MenuItem::Quit,
+        ]);
+        items
     }
 
     /// A number in `1..=max` from the app's own generator (xorshift), so tests
@@ -223,6 +311,9 @@ impl App {
     pub fn is_animating(&self) -> bool {
         match &self.screen {
             Screen::Game(game) => game.animation.as_ref().is_some_and(|a| !a.is_finished()),
+            Screen::Replay(replay) => {
+                replay.autoplay || replay.animation.as_ref().is_some_and(|a| !a.is_finished())
+            }
             _ => false,
         }
     }
@@ -231,7 +322,8 @@ impl App {
     #[must_use]
     pub fn current_rules(&self) -> Option<&Rules> {
         match &self.screen {
-            Screen::Menu { .. } => None,
+            Screen::Menu { .. } | Screen::SaveList { .. } => None,
+            Screen::Replay(replay) => Some(replay.session.rules()),
             Screen::Variants { selected, .. } => self.variants.get(*selected).map(|e| &*e.rules),
             Screen::Setup(setup) => Some(&setup.rules),
             Screen::OddEven(odd_even) => Some(&odd_even.rules),

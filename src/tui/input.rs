@@ -41,6 +41,15 @@ fn key_to_msg(app: &App, key: &KeyEvent) -> Option<Msg> {
             _ => Some(Msg::No),
         };
     }
+    if let Some(Overlay::SaveAs { .. }) = app.overlay {
+        return match key.code {
+            KeyCode::Char(c) => Some(Msg::Char(c)),
+            KeyCode::Backspace => Some(Msg::Backspace),
+            KeyCode::Enter => Some(Msg::Confirm),
+            KeyCode::Esc => Some(Msg::Back),
+            _ => None,
+        };
+    }
     if let Some(Overlay::Help { .. }) = app.overlay {
         return match key.code {
             KeyCode::Up | KeyCode::Char('k') => Some(Msg::Up),
@@ -64,6 +73,8 @@ fn key_to_msg(app: &App, key: &KeyEvent) -> Option<Msg> {
         KeyCode::Right => Msg::Right,
         KeyCode::PageUp => Msg::PageUp,
         KeyCode::PageDown => Msg::PageDown,
+        KeyCode::Home => Msg::Home,
+        KeyCode::End => Msg::End,
         KeyCode::Enter | KeyCode::Char(' ') => Msg::Confirm,
         KeyCode::Esc => Msg::Back,
         KeyCode::Tab => Msg::NextField,
@@ -80,6 +91,10 @@ fn key_to_msg(app: &App, key: &KeyEvent) -> Option<Msg> {
             '+' | '=' => Msg::Faster,
             '-' | '_' => Msg::Slower,
             'a' => Msg::ToggleMotion,
+            's' => Msg::Save,
+            'p' => Msg::PlayOn,
+            'g' => Msg::Home,
+            'G' => Msg::End,
             'h' => Msg::Left,
             'l' => Msg::Right,
             'k' => Msg::Up,

@@ -35,6 +35,14 @@ pub enum Msg {
     EndMatch,
     Yes,
     No,
+    /// `s`: save the match under a name.
+    Save,
+    /// Home / `g`: the start (of a replay).
+    Home,
+    /// End / `G`: the end (of a replay).
+    End,
+    /// `p`: play on from the position a replay shows.
+    PlayOn,
     Odd,
     Even,
     /// A left click at a screen cell.

@@ -4,6 +4,7 @@
 mod game;
 mod help;
 mod menu;
+mod replay;
 mod setup;
 
 use ratatui::Frame;
@@ -28,6 +29,7 @@ pub const MIN_HEIGHT: u16 = 24;
 pub fn required_size(app: &App) -> (u16, u16) {
     let pits = match &app.screen {
         Screen::Game(game) => game.session.position().pit_count(),
+        Screen::Replay(replay) => replay.session.position().pit_count(),
         _ => 0,
     };
     (
@@ -58,10 +60,13 @@ pub fn render_to(app: &App, area: Rect, buf: &mut Buffer) {
         Screen::Setup(setup) => setup::render_setup(app, setup, area, buf),
         Screen::OddEven(odd_even) => setup::render_odd_even(app, odd_even, area, buf),
         Screen::Game(game) => game::render_game(app, game, area, buf),
+        Screen::SaveList { selected } => replay::render_save_list(app, *selected, area, buf),
+        Screen::Replay(state) => replay::render_replay(app, state, area, buf),
     }
-    match app.overlay {
-        Some(Overlay::Help { scroll }) => help::render_help(app, scroll, area, buf),
+    match &app.overlay {
+        Some(Overlay::Help { scroll }) => help::render_help(app, *scroll, area, buf),
         Some(Overlay::ConfirmQuit) => help::render_confirm_quit(app, area, buf),
+        Some(Overlay::SaveAs { name }) => help::render_save_as(app, name, area, buf),
         None => {}
     }
 }

@@ -14,8 +14,26 @@ fn screen_keys(app: &App) -> Vec<(&'static str, &'static str)> {
         Screen::Menu { .. } => vec![
             ("↑/↓ j/k", "choose an item"),
             ("Enter", "open it"),
-            ("1-3", "open an item by number"),
+            ("1-5", "open an item by number"),
             ("q, Esc", "quit"),
+        ],
+        Screen::SaveList { .. } => vec![
+            ("↑/↓ j/k", "choose a saved match"),
+            ("Enter", "watch it"),
+            ("Esc", "back to the menu"),
+        ],
+        Screen::Replay(_) => vec![
+            ("←/→", "step back / forward a move"),
+            ("g / G, Home / End", "the start / the end"),
+            ("PgUp / PgDn", "the previous / next round"),
+            ("1-9", "the start of that round"),
+            ("Space, Enter", "autoplay on / off"),
+            ("+ / -", "faster / slower"),
+            (
+                "p",
+                "play on from here: a new match, saved under a new name",
+            ),
+            ("Esc", "back to the saved matches"),
         ],
         Screen::Variants { .. } => vec![
             ("↑/↓ j/k", "choose a rule set"),
@@ -47,6 +65,8 @@ fn screen_keys(app: &App) -> Vec<(&'static str, &'static str)> {
             ("a", "animation on or off"),
             ("any key", "skip to the end of a move being sown"),
             ("n / e", "after a round: next round / end the match"),
+            ("s", "save the match under a name"),
+            ("Esc", "back to the menu (Continue resumes the match)"),
             ("q", "quit (asks first during a match)"),
         ],
     }
@@ -107,13 +127,34 @@ pub fn render_help(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
 
 pub fn render_confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
-    let inner = popup(area, 44, 6, "Quit?", theme, buf);
+    let inner = popup(area, 44, 7, "Quit?", theme, buf);
     let lines = vec![
-        Line::raw("Leave this match? It will be lost."),
+        Line::raw("Quit mancala? The match is saved:"),
+        Line::raw("Continue in the menu resumes it."),
         Line::raw(""),
         key_line(theme, &[("y", "quit"), ("n, Esc", "keep playing")]),
     ];
     Paragraph::new(lines)
         .alignment(Alignment::Center)
         .render(inner, buf);
+}
+
+pub fn render_save_as(app: &App, name: &str, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let inner = popup(area, 64, 7, "Save the match", theme, buf);
+    let folder = app
+        .saves_dir
+        .as_ref()
+        .map_or_else(|| ".".to_string(), |d| d.display().to_string());
+    let lines = vec![
+        Line::styled(format!("In {folder}/"), theme.dim),
+        Line::from(vec![
+            Span::raw("Name: "),
+            Span::styled(format!("{name}_"), theme.selected),
+            Span::styled(".toml", theme.dim),
+        ]),
+        Line::raw(""),
+        key_line(theme, &[("Enter", "save"), ("Esc", "cancel")]),
+    ];
+    Paragraph::new(lines).render(inner, buf);
 }

@@ -6,26 +6,26 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
 
 use super::key_line;
-use crate::tui::app::{App, MENU};
+use crate::tui::app::App;
 
 const TITLE: [&str; 3] = ["+-+-+-+-+-+-+-+", "|m|a|n|c|a|l|a|", "+-+-+-+-+-+-+-+"];
 
 /// The first row of the menu's items on a terminal of `size`.
 fn menu_top(size: (u16, u16)) -> u16 {
-    size.1.saturating_sub(16) / 2 + 6
+    size.1.saturating_sub(18) / 2 + 6
 }
 
 /// The menu item drawn on a screen row, for mouse clicks.
 #[must_use]
-pub fn menu_item_at(size: (u16, u16), row: u16) -> Option<usize> {
+pub fn menu_item_at(size: (u16, u16), items: usize, row: u16) -> Option<usize> {
     let top = menu_top(size);
     let index = usize::from(row.checked_sub(top)? / 2);
-    (row >= top && (row - top).is_multiple_of(2) && index < MENU.len()).then_some(index)
+    ((row - top).is_multiple_of(2) && index < items).then_some(index)
 }
 
 pub fn render_menu(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
-    let top = area.y + area.height.saturating_sub(16) / 2;
+    let top = area.y + area.height.saturating_sub(18) / 2;
     for (i, line) in TITLE.iter().enumerate() {
         let y = top + u16::try_from(i).unwrap_or(0);
         Paragraph::new(Line::styled(*line, theme.title))
@@ -40,7 +40,8 @@ pub fn render_menu(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     .render(Rect::new(area.x, top + 4, area.width, 1), buf);
 
     let items_top = area.y + menu_top((area.width, area.height));
-    for (i, item) in MENU.iter().enumerate() {
+    let items = app.menu_items();
+    for (i, item) in items.iter().enumerate() {
         let y = items_top + 2 * u16::try_from(i).unwrap_or(0);
         let marker = if i == selected { ">" } else { " " };
         let label = format!("{marker} {}  {:<10}", i + 1, item.label());
@@ -56,6 +57,17 @@ pub fn render_menu(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         Paragraph::new(line).render(Rect::new(area.x + area.width / 2 - 20, y, 60, 1), buf);
     }
     let mut footer_y = area.y + area.height - 1;
+    if let Some(message) = &app.message {
+        footer_y -= 1;
+        let style = if message.warning {
+            theme.warning
+        } else {
+            theme.text
+        };
+        Paragraph::new(Line::styled(message.text.clone(), style))
+            .alignment(Alignment::Center)
+            .render(Rect::new(area.x, footer_y, area.width, 1), buf);
+    }
     for warning in app.warnings.iter().rev() {
         footer_y -= 1;
         Paragraph::new(Line::styled(
@@ -69,7 +81,7 @@ pub fn render_menu(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         &[
             ("↑/↓", "choose"),
             ("Enter", "open"),
-            ("1-3", "jump"),
+            ("1-5", "jump"),
             ("?", "help"),
             ("q", "quit"),
         ],

@@ -1,0 +1,82 @@
+//! `mancala replay FILE [--print | --json]`.
+
+use std::process::ExitCode;
+
+use super::{Failure, ReplayArgs, play::check_terminal};
+use crate::catalog::Catalog;
+use crate::engine::Position;
+use crate::report::{board_text, position_json};
+use crate::save;
+use crate::session::{Action, Session};
+use crate::tui::describe::move_summary;
+use crate::tui::{self, Files, Options, Start};
+
+/// One line per step of the match: moves with what they did, round changes.
+fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
+    let positions = session.positions();
+    let mut lines = Vec::new();
+    let mut number = 0;
+    for (i, action) in session.actions().iter().enumerate() {
+        let before: &Position = &positions[i];
+        match *action {
+            Action::Move(pit) => {
+                number += 1;
+                let mover = before.to_move().unwrap_or(session.first());
+                let mut trace = Vec::new();
+                // The save was verified on load, so every move replays.
+                let _ = before.play_traced(session.rules(), pit, &mut trace);
+                let what = move_summary(session, mover, pit, &trace);
+                let text = format!("round {}, move {number}: {what}", before.round());
+                let json = serde_json::json!({
+                    "round": before.round(),
+                    "move": number,
+                    "side": mover.name(),
+                    "pit": pit,
+                    "summary": what,
+                });
+                lines.push((text, json));
+            }
+            Action::NextRound => {
+                let next = &positions[i + 1];
+                let text = format!("-- round {} begins --", next.round());
+                lines.push((text, serde_json::json!({ "next_round": next.round() })));
+            }
+            Action::EndMatch => {
+                lines.push((
+                    "-- the players end the match --".to_string(),
+                    serde_json::json!({ "end_match": true }),
+                ));
+            }
+        }
+    }
+    lines
+}
+
+pub fn run(catalog: &Catalog, args: &ReplayArgs) -> Result<ExitCode, Failure> {
+    let (session, _) = save::load(&args.file, catalog)?;
+    let rules = session.rules().clone();
+    if args.json {
+        let mut json = serde_json::to_value(position_json(&rules, session.position()))?;
+        let moves: Vec<serde_json::Value> =
+            step_lines(&session).into_iter().map(|(_, j)| j).collect();
+        json["moves"] = serde_json::Value::Array(moves);
+        println!("{json}");
+    } else if args.print {
+        for (text, _) in step_lines(&session) {
+            println!("{text}");
+        }
+        println!();
+        print!("{}", board_text(&rules, session.position()));
+    } else {
+        check_terminal()?;
+        tui::run(
+            catalog,
+            Options {
+                start: Start::Replay(Box::new(session), args.file.clone()),
+                animation_ms: tui::app::DEFAULT_SPEED_MS,
+                files: Files::of_user(catalog, None),
+            },
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,204 @@
+//! A match being played: moves, the cursor, rounds, undo and redo.
+
+use crate::engine::{Event, Position, Side, Status};
+use crate::tui::anim::Animation;
+use crate::tui::app::{App, Game, Notice, Overlay, Screen};
+use crate::tui::describe;
+use crate::tui::msg::Msg;
+use crate::tui::view::board_geometry;
+use crate::tui::widgets::board::pit_for_key;
+
+/// Puts the cursor on the first pit the player to move can play.
+pub(super) fn place_cursor(game: &mut Game) {
+    let position = game.session.position();
+    let rules = game.session.rules();
+    if let Some(&pit) = position.legal_moves(rules).first() {
+        game.cursor = pit;
+    }
+}
+
+pub(super) fn game(app: &mut App, mut game: Box<Game>, msg: &Msg) -> Screen {
+    // While seeds are moving, any key but a speed key shows the move's end.
+    if let Some(animation) = &mut game.animation
+        && !animation.is_finished()
+    {
+        animation.finish();
+        if *msg != Msg::Quit {
+            return Screen::Game(game);
+        }
+    }
+    let position = *game.session.position();
+    let pits = position.pit_count();
+    match msg {
+        Msg::Quit => {
+            if position.to_move().is_none() && matches!(position.status(), Status::MatchOver { .. })
+            {
+                app.quit = true;
+            } else {
+                app.overlay = Some(Overlay::ConfirmQuit);
+            }
+        }
+        Msg::Digit(d) => try_move(app, &mut game, position.to_move(), *d),
+        Msg::RowKey(key) => {
+            if let Some((side, pit)) = pit_for_key(*key, pits) {
+                try_move(app, &mut game, Some(side), pit);
+            }
+        }
+        Msg::Click { column, row } => {
+            if let Some(geometry) = board_geometry(app.size, pits)
+                && let Some((side, pit)) = geometry.pit_at(*column, *row)
+            {
+                try_move(app, &mut game, Some(side), pit);
+            }
+        }
+        Msg::Left | Msg::Right => move_cursor(&mut game, *msg == Msg::Right),
+        Msg::Confirm => match position.status() {
+            Status::Ongoing => {
+                let pit = game.cursor;
+                try_move(app, &mut game, position.to_move(), pit);
+            }
+            Status::RoundOver { .. } => next_round(&mut game),
+            Status::MatchOver { .. } => {
+                app.resumable = None;
+                return Screen::Menu { selected: 0 };
+            }
+        },
+        Msg::NextRound => next_round(&mut game),
+        Msg::EndMatch if game.session.end_match().is_ok() => game.notice = None,
+        Msg::Undo => {
+            if game.session.undo() {
+                game.animation = None;
+                place_cursor(&mut game);
+                game.notice = Some(Notice {
+                    text: "Move taken back (r to redo)".into(),
+                    warning: false,
+                });
+            } else {
+                game.notice = Some(Notice {
+                    text: "Nothing to undo".into(),
+                    warning: true,
+                });
+            }
+        }
+        Msg::Redo => {
+            let before = *game.session.position();
+            match game.session.redo() {
+                Some(trace) => show_move(app, &mut game, before, trace),
+                None => {
+                    game.notice = Some(Notice {
+                        text: "Nothing to redo".into(),
+                        warning: true,
+                    });
+                }
+            }
+        }
+        // The match is saved after every move, so leaving keeps it for Continue.
+        Msg::Back => {
+            if !matches!(position.status(), Status::MatchOver { .. }) {
+                app.resumable = Some(Box::new(game.session.clone()));
+            }
+            return Screen::Menu { selected: 0 };
+        }
+        Msg::Save => {
+            app.overlay = Some(Overlay::SaveAs {
+                name: super::default_save_name(&game.session),
+            });
+        }
+        _ => {}
+    }
+    Screen::Game(game)
+}
+
+fn next_round(game: &mut Game) {
+    if game.session.next_round().is_ok() {
+        place_cursor(game);
+        let position = game.session.position();
+        game.notice = position.to_move().map(|side| Notice {
+            text: format!(
+                "Round {}: {} ({}) took the remaining seeds and starts.",
+                position.round(),
+                game.session.name(side),
+                describe::side_title(side)
+            ),
+            warning: false,
+        });
+    }
+}
+
+fn move_cursor(game: &mut Game, right: bool) {
+    let position = game.session.position();
+    let Some(mover) = position.to_move() else {
+        return;
+    };
+    let pits = position.pit_count();
+    // On screen South's pits run 1..n left to right, North's n..1.
+    let up = right == (mover == Side::South);
+    let mut pit = game.cursor;
+    for _ in 0..pits {
+        pit = if up {
+            pit % pits + 1
+        } else {
+            (pit + pits - 2) % pits + 1
+        };
+        if !position.is_closed(mover, pit) {
+            break;
+        }
+    }
+    game.cursor = pit;
+}
+
+fn try_move(app: &App, game: &mut Game, side: Option<Side>, pit: u8) {
+    let position = *game.session.position();
+    let Some(mover) = position.to_move() else {
+        return;
+    };
+    if side != Some(mover) {
+        game.notice = Some(Notice {
+            text: format!(
+                "That pit is on {}'s row - it is {} ({})'s turn.",
+                describe::side_title(mover.other()),
+                game.session.name(mover),
+                describe::side_title(mover)
+            ),
+            warning: true,
+        });
+        return;
+    }
+    match game.session.play(pit) {
+        Ok(trace) => {
+            game.cursor = pit;
+            show_move(app, game, position, trace);
+        }
+        Err(error) => {
+            game.cursor = pit.clamp(1, position.pit_count());
+            game.notice = Some(Notice {
+                text: describe::refusal(error, position.pit_count()),
+                warning: true,
+            });
+        }
+    }
+}
+
+fn show_move(app: &App, game: &mut Game, before: Position, trace: Vec<Event>) {
+    let (mover, pit) = game.session.last_move().unwrap_or((Side::South, 0));
+    game.notice = Some(Notice {
+        text: describe::move_summary(&game.session, mover, pit, &trace),
+        warning: false,
+    });
+    let mut animation = Animation::new(before, trace);
+    if app.reduced_motion || app.speed_ms == 0 {
+        animation.finish();
+    }
+    game.animation = Some(animation);
+    if game.session.position().to_move().is_some() {
+        let keep = game.cursor;
+        place_cursor(game);
+        let position = game.session.position();
+        if let Some(next) = position.to_move()
+            && position.check(game.session.rules(), keep).is_ok()
+            && next == mover
+        {
+            game.cursor = keep;
+        }
+    }
+}

@@ -1,0 +1,329 @@
+//! The menus: main menu, rule sets, match setup, the odd-or-even guess and
+//! the list of saved matches.
+
+use std::sync::Arc;
+
+use crate::engine::{Rules, Side};
+use crate::session::{OddEvenGuess, Session, clean_name};
+use crate::tui::app::{
+    App, Game, MenuItem, NAME_LENGTH, Notice, OddEven, OddEvenStage, Request, SETUP_FIELDS, Screen,
+    Setup, SetupField, StarterChoice,
+};
+use crate::tui::describe;
+use crate::tui::msg::Msg;
+
+use super::step;
+
+/// Marbles the game hides when it draws for the odd-or-even guess.
+const MAX_DRAWN_MARBLES: u32 = 20;
+
+pub(super) fn menu(app: &mut App, selected: usize, msg: &Msg) -> Screen {
+    let items = app.menu_items();
+    let choose = |app: &mut App, item: MenuItem| match item {
+        MenuItem::Continue => match app.resumable.take() {
+            Some(session) => resume(app, *session, "Resumed where you stopped."),
+            None => Screen::Menu { selected: 0 },
+        },
+        MenuItem::Play => Screen::Variants {
+            selected: 0,
+            for_play: true,
+            scroll: 0,
+        },
+        MenuItem::Replay => {
+            app.requests.push(Request::ListSaves);
+            Screen::SaveList { selected: 0 }
+        }
+        MenuItem::Rules => Screen::Variants {
+            selected: 0,
+            for_play: false,
+            scroll: 0,
+        },
+        MenuItem::Quit => {
+            app.quit = true;
+            Screen::Menu { selected }
+        }
+    };
+    match msg {
+        Msg::Up => Screen::Menu {
+            selected: step(selected, items.len(), false),
+        },
+        Msg::Down | Msg::NextField => Screen::Menu {
+            selected: step(selected, items.len(), true),
+        },
+        Msg::Confirm => match items.get(selected) {
+            Some(&item) => choose(app, item),
+            None => Screen::Menu { selected: 0 },
+        },
+        Msg::Digit(d) if (1..=items.len()).contains(&usize::from(*d)) => {
+            choose(app, items[usize::from(*d) - 1])
+        }
+        Msg::Quit | Msg::Back => {
+            app.quit = true;
+            Screen::Menu { selected }
+        }
+        Msg::Click { row, .. } => {
+            match crate::tui::view::menu_item_at(app.size, items.len(), *row) {
+                Some(i) => choose(app, items[i]),
+                None => Screen::Menu { selected },
+            }
+        }
+        _ => Screen::Menu { selected },
+    }
+}
+
+/// A match on screen again, as it was saved.
+#[must_use]
+pub fn resume(app: &App, session: Session, note: &str) -> Screen {
+    let _ = app;
+    let mut game = Game {
+        cursor: 1,
+        session,
+        animation: None,
+        notice: Some(Notice {
+            text: note.to_string(),
+            warning: false,
+        }),
+    };
+    super::game::place_cursor(&mut game);
+    Screen::Game(Box::new(game))
+}
+
+pub(super) fn save_list(app: &mut App, selected: usize, msg: &Msg) -> Screen {
+    let count = app.saves.len();
+    match msg {
+        Msg::Up => Screen::SaveList {
+            selected: step(selected, count, false),
+        },
+        Msg::Down | Msg::NextField => Screen::SaveList {
+            selected: step(selected, count, true),
+        },
+        Msg::Confirm => {
+            if let Some(save) = app.saves.get(selected) {
+                app.requests.push(Request::OpenReplay(save.path.clone()));
+            }
+            Screen::SaveList { selected }
+        }
+        Msg::Back => Screen::Menu { selected: 0 },
+        Msg::Quit => {
+            app.quit = true;
+            Screen::SaveList { selected }
+        }
+        _ => Screen::SaveList { selected },
+    }
+}
+
+pub(super) fn variants(
+    app: &mut App,
+    selected: usize,
+    for_play: bool,
+    scroll: u16,
+    msg: &Msg,
+) -> Screen {
+    let count = app.variants.len();
+    let stay = |selected, scroll| Screen::Variants {
+        selected,
+        for_play,
+        scroll,
+    };
+    match msg {
+        Msg::Up => stay(step(selected, count, false), 0),
+        Msg::Down | Msg::NextField => stay(step(selected, count, true), 0),
+        Msg::PageDown | Msg::Right => stay(selected, scroll + 5),
+        Msg::PageUp | Msg::Left => stay(selected, scroll.saturating_sub(5)),
+        Msg::Digit(d) if (1..=count).contains(&usize::from(*d)) => stay(usize::from(*d) - 1, 0),
+        Msg::Confirm if for_play => match app.variants.get(selected) {
+            Some(entry) => Screen::Setup(new_setup(entry.rules.clone())),
+            None => stay(selected, scroll),
+        },
+        Msg::Back | Msg::Confirm => Screen::Menu {
+            selected: usize::from(!for_play),
+        },
+        Msg::Quit => {
+            app.quit = true;
+            stay(selected, scroll)
+        }
+        _ => stay(selected, scroll),
+    }
+}
+
+#[must_use]
+pub fn new_setup(rules: Arc<Rules>) -> Setup {
+    let starter = StarterChoice::default_for(&rules);
+    Setup {
+        rules,
+        names: ["South".to_string(), "North".to_string()],
+        field: SetupField::Start,
+        starter,
+    }
+}
+
+pub(super) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
+    let index = SETUP_FIELDS
+        .iter()
+        .position(|&f| f == setup.field)
+        .unwrap_or(0);
+    let name_index = match setup.field {
+        SetupField::SouthName => Some(0),
+        SetupField::NorthName => Some(1),
+        _ => None,
+    };
+    match msg {
+        Msg::Up => setup.field = SETUP_FIELDS[step(index, SETUP_FIELDS.len(), false)],
+        Msg::Down | Msg::NextField => {
+            setup.field = SETUP_FIELDS[step(index, SETUP_FIELDS.len(), true)];
+        }
+        Msg::Char(c) if !c.is_control() => {
+            if let Some(i) = name_index
+                && setup.names[i].chars().count() < NAME_LENGTH
+            {
+                setup.names[i].push(*c);
+            }
+        }
+        Msg::Backspace => {
+            if let Some(i) = name_index {
+                setup.names[i].pop();
+            }
+        }
+        Msg::Left | Msg::Right if setup.field == SetupField::Starter => {
+            let at = StarterChoice::ALL
+                .iter()
+                .position(|&s| s == setup.starter)
+                .unwrap_or(0);
+            setup.starter =
+                StarterChoice::ALL[step(at, StarterChoice::ALL.len(), *msg == Msg::Right)];
+        }
+        Msg::Confirm if setup.field == SetupField::Start => return start_from_setup(app, setup),
+        Msg::Confirm => setup.field = SETUP_FIELDS[step(index, SETUP_FIELDS.len(), true)],
+        Msg::Back => {
+            let selected = app
+                .variants
+                .iter()
+                .position(|e| e.rules.id() == setup.rules.id())
+                .unwrap_or(0);
+            return Screen::Variants {
+                selected,
+                for_play: true,
+                scroll: 0,
+            };
+        }
+        Msg::Quit => app.quit = true,
+        _ => {}
+    }
+    Screen::Setup(setup)
+}
+
+fn clean_names(names: &[String; 2]) -> [String; 2] {
+    [
+        clean_name(&names[0], "South"),
+        clean_name(&names[1], "North"),
+    ]
+}
+
+fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
+    let names = clean_names(&setup.names);
+    match setup.starter {
+        StarterChoice::South => start_game(app, setup.rules, names, Side::South, None),
+        StarterChoice::North => start_game(app, setup.rules, names, Side::North, None),
+        StarterChoice::Random => {
+            let first = if app.random(2) == 1 {
+                Side::South
+            } else {
+                Side::North
+            };
+            let who = if names[first.index()] == describe::side_title(first) {
+                names[first.index()].clone()
+            } else {
+                format!("{} ({})", names[first.index()], describe::side_title(first))
+            };
+            let note = format!("Drawn by lot: {who} starts.");
+            start_game(app, setup.rules, names, first, Some(note))
+        }
+        StarterChoice::OddEven => Screen::OddEven(OddEven {
+            rules: setup.rules,
+            names,
+            stage: OddEvenStage::Hide {
+                typed: String::new(),
+            },
+        }),
+    }
+}
+
+/// A new match on screen.
+#[must_use]
+pub fn start_game(
+    app: &App,
+    rules: Arc<Rules>,
+    names: [String; 2],
+    first: Side,
+    note: Option<String>,
+) -> Screen {
+    let session = Session::new(rules, names, first);
+    let mut game = Game {
+        cursor: 1,
+        session,
+        animation: None,
+        notice: note.map(|text| Notice {
+            text,
+            warning: false,
+        }),
+    };
+    super::game::place_cursor(&mut game);
+    let _ = app;
+    Screen::Game(Box::new(game))
+}
+
+pub(super) fn odd_even(app: &mut App, mut odd_even: OddEven, msg: &Msg) -> Screen {
+    match (&mut odd_even.stage, msg) {
+        (OddEvenStage::Hide { typed }, Msg::Char(c)) if c.is_ascii_digit() && typed.len() < 2 => {
+            typed.push(*c);
+        }
+        (OddEvenStage::Hide { typed }, Msg::Backspace) => {
+            typed.pop();
+        }
+        (OddEvenStage::Hide { typed }, Msg::Confirm) => {
+            let marbles = match typed.parse::<u32>() {
+                Ok(n) if n > 0 => n,
+                _ => app.random(MAX_DRAWN_MARBLES),
+            };
+            odd_even.stage = OddEvenStage::Guess { marbles };
+        }
+        (OddEvenStage::Guess { marbles }, Msg::Odd | Msg::Even) => {
+            let guessed_odd = *msg == Msg::Odd;
+            let right = guessed_odd == (*marbles % 2 == 1);
+            odd_even.stage = OddEvenStage::Reveal {
+                marbles: *marbles,
+                guessed_odd,
+                starter: if right { Side::South } else { Side::North },
+            };
+        }
+        (
+            OddEvenStage::Reveal {
+                starter,
+                marbles,
+                guessed_odd,
+            },
+            Msg::Confirm,
+        ) => {
+            let guess = OddEvenGuess {
+                marbles: *marbles,
+                guessed_odd: *guessed_odd,
+            };
+            let mut screen = start_game(app, odd_even.rules, odd_even.names, *starter, None);
+            if let Screen::Game(game) = &mut screen {
+                game.session.odd_even = Some(guess);
+            }
+            return screen;
+        }
+        (_, Msg::Back) => {
+            return Screen::Setup(Setup {
+                starter: StarterChoice::OddEven,
+                field: SetupField::Start,
+                names: odd_even.names,
+                rules: odd_even.rules,
+            });
+        }
+        (_, Msg::Quit) => app.quit = true,
+        _ => {}
+    }
+    Screen::OddEven(odd_even)
+}

@@ -1,0 +1,200 @@
+//! The replay viewer: stepping through a saved match, autoplay, and playing on
+//! from any position.
+
+use std::path::{Path, PathBuf};
+
+use crate::engine::Status;
+use crate::session::{Action, Session};
+use crate::tui::anim::Animation;
+use crate::tui::app::{App, Game, Notice, Replay, Request, Screen};
+use crate::tui::msg::Msg;
+
+/// Ticks of stillness between two moves while autoplaying.
+const AUTOPLAY_PAUSE_TICKS: u64 = 12;
+
+/// The viewer on a loaded match, at its start.
+#[must_use]
+pub fn open_replay(session: Session, path: PathBuf) -> Screen {
+    Screen::Replay(Box::new(Replay {
+        session,
+        path,
+        shown: 0,
+        animation: None,
+        autoplay: false,
+        waited_ms: 0,
+    }))
+}
+
+pub(super) fn tick(replay: &mut Replay, ms: u64, speed_ms: u64) {
+    if let Some(animation) = &mut replay.animation
+        && !animation.is_finished()
+    {
+        animation.advance(ms, speed_ms);
+        return;
+    }
+    if replay.autoplay {
+        replay.waited_ms += ms;
+        if replay.waited_ms >= AUTOPLAY_PAUSE_TICKS * speed_ms {
+            replay.waited_ms = 0;
+            if !step_forward(replay, true) {
+                replay.autoplay = false;
+            }
+        }
+    }
+}
+
+/// Shows the next action; a move is animated when `animate`. Returns whether
+/// there was one.
+fn step_forward(replay: &mut Replay, animate: bool) -> bool {
+    let actions = replay.session.actions();
+    let Some(&action) = actions.get(replay.shown) else {
+        return false;
+    };
+    let before = replay.session.positions()[replay.shown];
+    replay.shown += 1;
+    replay.animation = match action {
+        Action::Move(pit) if animate => {
+            let mut trace = Vec::new();
+            // Replays were verified when loaded, so the move is legal.
+            before
+                .play_traced(replay.session.rules(), pit, &mut trace)
+                .ok()
+                .map(|_| Animation::new(before, trace))
+        }
+        _ => None,
+    };
+    true
+}
+
+/// Index just after the action that starts the round holding action `shown`.
+fn round_starts(session: &Session) -> Vec<usize> {
+    let mut starts = vec![0];
+    for (i, action) in session.actions().iter().enumerate() {
+        if *action == Action::NextRound {
+            starts.push(i + 1);
+        }
+    }
+    starts
+}
+
+pub(super) fn replay(app: &mut App, mut replay: Box<Replay>, msg: &Msg) -> Screen {
+    if let Some(animation) = &mut replay.animation
+        && !animation.is_finished()
+        && !matches!(msg, Msg::Confirm)
+    {
+        // As in play: a key shows the end of the move being sown first.
+        animation.finish();
+        if !matches!(msg, Msg::Left | Msg::Right) {
+            return Screen::Replay(replay);
+        }
+    }
+    let total = replay.session.actions().len();
+    let starts = round_starts(&replay.session);
+    let animate = !app.reduced_motion;
+    match msg {
+        Msg::Right => {
+            replay.autoplay = false;
+            step_forward(&mut replay, animate);
+        }
+        Msg::Left => {
+            replay.autoplay = false;
+            replay.animation = None;
+            replay.shown = replay.shown.saturating_sub(1);
+        }
+        Msg::Home => jump(&mut replay, 0),
+        Msg::End => jump(&mut replay, total),
+        Msg::PageUp => {
+            let previous = starts
+                .iter()
+                .rev()
+                .find(|&&s| s < replay.shown)
+                .copied()
+                .unwrap_or(0);
+            jump(&mut replay, previous);
+        }
+        Msg::PageDown => {
+            let next = starts
+                .iter()
+                .find(|&&s| s > replay.shown)
+                .copied()
+                .unwrap_or(total);
+            jump(&mut replay, next);
+        }
+        Msg::Digit(round) if *round >= 1 => {
+            if let Some(&start) = starts.get(usize::from(*round) - 1) {
+                jump(&mut replay, start);
+            }
+        }
+        Msg::Confirm => {
+            replay.autoplay = !replay.autoplay;
+            replay.waited_ms = 0;
+            if replay.autoplay && replay.shown == total {
+                jump(&mut replay, 0);
+                replay.autoplay = true;
+            }
+        }
+        Msg::PlayOn => return play_on(app, &replay),
+        Msg::Back => {
+            app.requests.push(Request::ListSaves);
+            return Screen::SaveList { selected: 0 };
+        }
+        Msg::Quit => app.quit = true,
+        _ => {}
+    }
+    Screen::Replay(replay)
+}
+
+fn jump(replay: &mut Replay, shown: usize) {
+    replay.autoplay = false;
+    replay.animation = None;
+    replay.shown = shown.min(replay.session.actions().len());
+}
+
+/// The file a branch is saved to: beside the original, named after the move.
+fn branch_path(original: &Path, shown: usize, saves_dir: Option<&Path>, stamp: u64) -> PathBuf {
+    let stem = original
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("match");
+    let folder = saves_dir
+        .map(Path::to_path_buf)
+        .or_else(|| original.parent().map(Path::to_path_buf))
+        .unwrap_or_default();
+    folder.join(format!("{stem}-from-{shown}-{stamp}.toml"))
+}
+
+fn play_on(app: &mut App, replay: &Replay) -> Screen {
+    let mut branch = replay.session.truncated(replay.shown);
+    let position = *branch.position();
+    if matches!(position.status(), Status::MatchOver { .. }) {
+        app.message = Some(Notice {
+            text: "The match is over here; step back to play on from an earlier move.".into(),
+            warning: true,
+        });
+        return Screen::Replay(Box::new(replay.clone()));
+    }
+    branch.started_at = crate::save::now();
+    let path = branch_path(
+        &replay.path,
+        replay.shown,
+        app.saves_dir.as_deref(),
+        branch.started_at,
+    );
+    let note = format!(
+        "Playing on from move {}; this branch is saved as {}",
+        replay.shown,
+        path.display()
+    );
+    app.also_save_to = Some(path);
+    let mut game = Game {
+        cursor: 1,
+        session: branch,
+        animation: None,
+        notice: Some(Notice {
+            text: note,
+            warning: false,
+        }),
+    };
+    super::game::place_cursor(&mut game);
+    Screen::Game(Box::new(game))
+}

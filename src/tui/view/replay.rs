@@ -1,0 +1,245 @@
+//! The list of saved matches and the replay viewer.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
+
+use super::key_line;
+use crate::engine::{Place, Side};
+use crate::session::Action;
+use crate::tui::app::{App, Notice, Replay};
+use crate::tui::describe::side_title;
+use crate::tui::theme::Theme;
+use crate::tui::widgets::board::{BOARD_HEIGHT, BoardView, BoardWidget};
+
+fn render_message(theme: &Theme, message: Option<&Notice>, area: Rect, buf: &mut Buffer) {
+    if let Some(message) = message {
+        let style = if message.warning {
+            theme.warning
+        } else {
+            theme.text
+        };
+        Paragraph::new(Line::styled(message.text.clone(), style))
+            .alignment(Alignment::Center)
+            .render(area, buf);
+    }
+}
+
+pub fn render_save_list(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let frame = Rect::new(area.x + 1, area.y + 1, area.width - 2, area.height - 4);
+    let block = Block::bordered()
+        .border_type(BorderType::Rounded)
+        .title(Span::styled(" Saved matches ", theme.title));
+    let inner = block.inner(frame);
+    block.render(frame, buf);
+    if app.saves.is_empty() {
+        let text = vec![
+            Line::raw("No saved matches yet."),
+            Line::raw(""),
+            Line::styled("Every match is saved as you play;", theme.dim),
+            Line::styled(
+                "press s during a match to keep a copy under a name.",
+                theme.dim,
+            ),
+        ];
+        Paragraph::new(text)
+            .alignment(Alignment::Center)
+            .render(Rect::new(inner.x, inner.y + 2, inner.width, 4), buf);
+    } else {
+        let header = format!(
+            "{:<12} {:<22} {:<21} {}",
+            "variant", "players", "saved", "result"
+        );
+        buf.set_stringn(
+            inner.x + 1,
+            inner.y,
+            header,
+            usize::from(inner.width),
+            theme.dim,
+        );
+    }
+    let rows = usize::from(inner.height.saturating_sub(1));
+    let first = selected.saturating_sub(rows.saturating_sub(1));
+    for (row, (i, save)) in app
+        .saves
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(rows)
+        .enumerate()
+    {
+        let style = if i == selected {
+            theme.selected
+        } else {
+            theme.text
+        };
+        let line = format!(
+            "{:<12} {:<22} {:<21} {}",
+            save.variant, save.players, save.saved_at, save.result
+        );
+        let y = inner.y + 1 + u16::try_from(row).unwrap_or(0);
+        buf.set_stringn(inner.x + 1, y, &line, usize::from(inner.width - 1), style);
+    }
+    let footer = area.y + area.height - 1;
+    render_message(
+        theme,
+        app.message.as_ref(),
+        Rect::new(area.x, footer - 1, area.width, 1),
+        buf,
+    );
+    Paragraph::new(key_line(
+        theme,
+        &[
+            ("↑/↓", "choose"),
+            ("Enter", "watch"),
+            ("Esc", "back"),
+            ("q", "quit"),
+        ],
+    ))
+    .alignment(Alignment::Center)
+    .render(Rect::new(area.x, footer, area.width, 1), buf);
+}
+
+/// The moves around the one shown, the shown one in brackets.
+fn move_strip(replay: &Replay, width: usize) -> String {
+    let positions = replay.session.positions();
+    let mut round = 1;
+    let mut items = Vec::new();
+    for (i, action) in replay.session.actions().iter().enumerate() {
+        let text = match action {
+            Action::Move(pit) => {
+                let side = match positions[i].to_move() {
+                    Some(Side::South) => "S",
+                    Some(Side::North) => "N",
+                    None => "?",
+                };
+                format!("{side}{pit}")
+            }
+            Action::NextRound => {
+                round += 1;
+                format!("| round {round} |")
+            }
+            Action::EndMatch => "| ended".to_string(),
+        };
+        items.push(if i + 1 == replay.shown {
+            format!("[{text}]")
+        } else {
+            text
+        });
+    }
+    let start = replay.shown.saturating_sub(8);
+    let mut line = if start > 0 {
+        "... ".to_string()
+    } else {
+        String::new()
+    };
+    for text in items.iter().skip(start) {
+        if line.chars().count() + text.chars().count() + 1 > width {
+            line.push_str("...");
+            break;
+        }
+        line.push_str(text);
+        line.push(' ');
+    }
+    line
+}
+
+pub fn render_replay(app: &App, replay: &Replay, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let session = &replay.session;
+    let position = session.positions()[replay.shown];
+    let total = session.actions().len();
+    let frame = replay
+        .animation
+        .as_ref()
+        .map(crate::tui::anim::Animation::frame)
+        .filter(|f| !f.finished);
+    let view = frame
+        .as_ref()
+        .map_or_else(|| BoardView::of(&position), |f| f.board.clone());
+    let last_move = replay
+        .shown
+        .checked_sub(1)
+        .and_then(|i| match session.actions()[i] {
+            Action::Move(pit) => session.positions()[i].to_move().map(|side| (side, pit)),
+            _ => None,
+        });
+
+    let title = format!(
+        " Replay: {} - {} (South) v {} (North) - round {}",
+        session.rules().name(),
+        session.name(Side::South),
+        session.name(Side::North),
+        position.round()
+    );
+    Paragraph::new(Line::styled(title, theme.title))
+        .render(Rect::new(area.x, area.y, area.width, 1), buf);
+    let board_area = Rect::new(area.x, area.y + 2, area.width, BOARD_HEIGHT);
+    BoardWidget {
+        view: &view,
+        rules: session.rules(),
+        theme,
+        to_move: None,
+        cursor: None,
+        last_move: if frame.is_some() { None } else { last_move },
+        hand: frame.as_ref().and_then(|f| f.hand),
+        focus: frame.as_ref().and_then(|f| f.focus),
+    }
+    .render(board_area, buf);
+
+    let status = match (&frame, last_move) {
+        (Some(f), _) => format!("Move {} of {total} - lap {}", replay.shown, f.lap),
+        (None, Some((side, pit))) => format!(
+            "Move {} of {total}: {} ({}) played pit {pit}",
+            replay.shown,
+            session.name(side),
+            side_title(side)
+        ),
+        (None, None) if replay.shown == 0 => format!("The start - {total} steps in this match"),
+        (None, None) => format!("Step {} of {total}", replay.shown),
+    };
+    let score = format!(
+        "{} {}  -  {} {}",
+        session.name(Side::South),
+        view.get(Place::Store(Side::South)),
+        session.name(Side::North),
+        view.get(Place::Store(Side::North))
+    );
+    let autoplay = if replay.autoplay {
+        "autoplay on (Space to pause)"
+    } else {
+        ""
+    };
+    let lines = vec![
+        Line::styled(status, theme.title),
+        Line::styled(score, theme.dim),
+        Line::styled(move_strip(replay, usize::from(area.width) - 4), theme.text),
+        Line::styled(autoplay, theme.flash),
+    ];
+    let y = board_area.y + board_area.height + 1;
+    Paragraph::new(lines)
+        .alignment(Alignment::Center)
+        .render(Rect::new(area.x, y, area.width, 4), buf);
+    let footer = area.y + area.height - 1;
+    render_message(
+        theme,
+        app.message.as_ref(),
+        Rect::new(area.x, footer - 1, area.width, 1),
+        buf,
+    );
+    Paragraph::new(key_line(
+        theme,
+        &[
+            ("←/→", "step"),
+            ("g/G", "start/end"),
+            ("PgUp/PgDn", "round"),
+            ("Space", "autoplay"),
+            ("p", "play on"),
+            ("Esc", "back"),
+        ],
+    ))
+    .alignment(Alignment::Center)
+    .render(Rect::new(area.x, footer, area.width, 1), buf);
+}

@@ -25,7 +25,7 @@ fn played(id: &str, first: Side, choices: &[usize], moves: usize) -> Session {
         match session.position().status() {
             Status::MatchOver { .. } => break,
             Status::RoundOver { .. } => {
-                if *choice.next().unwrap() % 5 == 0 {
+                if choice.next().unwrap().is_multiple_of(5) {
                     session.end_match().unwrap();
                 } else {
                     session.next_round().unwrap();

@@ -85,6 +85,7 @@ fn summary(path: PathBuf, session: &Session, saved_at: &str) -> SaveSummary {
 /// The autosave and every save in the saves folder, newest first. Files that
 /// cannot be read are listed with the reason, so a damaged save is noticed.
 fn list_saves(app: &App, catalog: &Catalog) -> Vec<SaveSummary> {
+    let is_autosave = |path: &Path| app.autosave.as_deref() == Some(path);
     let mut paths: Vec<PathBuf> = app
         .autosave
         .iter()
@@ -105,7 +106,13 @@ fn list_saves(app: &App, catalog: &Catalog) -> Vec<SaveSummary> {
     let mut saves: Vec<SaveSummary> = paths
         .into_iter()
         .map(|path| match save::load(&path, catalog) {
-            Ok((session, info)) => summary(path, &session, &info.saved_at),
+            Ok((session, info)) => {
+                let mut entry = summary(path, &session, &info.saved_at);
+                if is_autosave(&entry.path) {
+                    entry.result.push_str(" (autosave)");
+                }
+                entry
+            }
             Err(error) => SaveSummary {
                 variant: "?".to_string(),
                 players: path

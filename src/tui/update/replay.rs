@@ -181,9 +181,9 @@ fn play_on(app: &mut App, replay: &Replay) -> Screen {
         branch.started_at,
     );
     let note = format!(
-        "Playing on from move {}; this branch is saved as {}",
+        "Playing on from step {} - saved as {}",
         replay.shown,
-        path.display()
+        path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
     );
     app.also_save_to = Some(path);
     let mut game = Game {

@@ -324,7 +324,10 @@ impl BoardWidget<'_> {
                 Side::South => pit - 1,
                 Side::North => pits - pit,
             };
-            if let Some(&key) = keys.get(usize::from(column)) {
+            // Keys only mean something while someone is to move.
+            if let Some(&key) = keys.get(usize::from(column))
+                && self.to_move.is_some()
+            {
                 let style = if self.to_move == Some(side) {
                     self.theme.key
                 } else {

@@ -293,3 +293,75 @@ fn bad_arguments_are_usage_errors_not_panics() {
             .stderr(predicate::str::contains("panicked").not());
     }
 }
+
+fn saved_raja_pasu(dir: &std::path::Path) -> std::path::PathBuf {
+    use mancala::engine::Side;
+    use mancala::session::Session;
+    let rules = std::sync::Arc::new(common::builtin("raja-pasu"));
+    let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
+    session.play(1).unwrap();
+    session.play(1).unwrap();
+    let path = dir.join("match.toml");
+    mancala::save::save(&session, &path).unwrap();
+    path
+}
+
+#[test]
+fn replay_print_tells_what_each_move_did() {
+    let config = tempfile::tempdir().unwrap();
+    let path = saved_raja_pasu(config.path());
+    mancala(&config)
+        .args(["replay", path.to_str().unwrap(), "--print"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "round 1, move 1: Ann played pit 1: 12 laps",
+        ))
+        .stdout(predicate::str::contains("leapt to South 5 for 3"))
+        .stdout(predicate::str::contains("round 1, move 2: Bo played pit 1"))
+        .stdout(predicate::str::contains("Raja Pasu - round 1"));
+}
+
+#[test]
+fn replay_json_is_the_show_json_with_the_moves() {
+    let config = tempfile::tempdir().unwrap();
+    let path = saved_raja_pasu(config.path());
+    let replayed = json_of(mancala(&config).args(["replay", path.to_str().unwrap(), "--json"]));
+    let shown = json_of(mancala(&config).args(["show", "raja-pasu", "--moves", "1,1", "--json"]));
+    for key in [
+        "variant", "round", "status", "to_move", "south", "north", "winner",
+    ] {
+        assert_eq!(replayed[key], shown[key], "{key}");
+    }
+    assert_eq!(replayed["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(replayed["moves"][0]["pit"], 1);
+    assert_eq!(replayed["moves"][0]["side"], "south");
+}
+
+#[test]
+fn bad_save_files_fail_with_the_file_named() {
+    let config = tempfile::tempdir().unwrap();
+    mancala(&config)
+        .args(["replay", "tests/saves/invalid/illegal-move.toml", "--print"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "illegal-move.toml: round 1, move 2 (move 2 of the match, pit 3) is illegal: pit 3 is empty",
+        ));
+    mancala(&config)
+        .args(["replay", "no/such/file.toml", "--json"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no/such/file.toml: cannot read"));
+}
+
+#[test]
+fn resume_without_an_autosave_says_so() {
+    let config = tempfile::tempdir().unwrap();
+    mancala(&config)
+        .env("XDG_DATA_HOME", config.path().join("data"))
+        .args(["resume"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no match to resume"));
+}

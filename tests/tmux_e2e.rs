@@ -191,3 +191,122 @@ fn the_menu_leads_to_a_game_and_quitting_restores_the_terminal() {
     // Back on the normal screen: the game's board is gone.
     assert!(!screen.contains("South to move"), "{screen}");
 }
+
+impl Tmux {
+    /// The data folder the game saves into.
+    fn data_dir(&self) -> std::path::PathBuf {
+        self.config.path().join("data").join("mancala")
+    }
+
+    /// The process id of the program running in the pane.
+    fn pane_pid(&self) -> u32 {
+        let output = Command::new("tmux")
+            .args([
+                "-L",
+                &self.socket,
+                "display-message",
+                "-p",
+                "-t",
+                "t",
+                "#{pane_pid}",
+            ])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stdout)
+            .trim()
+            .parse()
+            .unwrap()
+    }
+
+    /// Runs another command with the same folders, after the first has ended
+    /// (a session whose program ended is gone, so a new one is made).
+    fn respawn(&self, command: &str) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .status();
+        let full = format!(
+            "env XDG_CONFIG_HOME={dir}/config XDG_DATA_HOME={dir}/data {command}",
+            dir = self.config.path().display()
+        );
+        let status = Command::new("tmux")
+            .args([
+                "-L",
+                &self.socket,
+                "-f",
+                "/dev/null",
+                "new-session",
+                "-d",
+                "-s",
+                "t",
+                "-x",
+                "100",
+                "-y",
+                "30",
+                &full,
+            ])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+}
+
+fn saved_moves(path: &std::path::Path) -> Vec<u8> {
+    let catalog = mancala::catalog::Catalog::with_user_dir(None);
+    let (session, _) = mancala::save::load(path, &catalog).unwrap();
+    session
+        .round_moves()
+        .into_iter()
+        .flat_map(|r| r.moves)
+        .collect()
+}
+
+#[test]
+fn the_autosave_survives_a_killed_process() {
+    let tmux = game("kill", "kalaha", "--animation-ms 0");
+    tmux.wait_for("Ann (South) to move");
+    tmux.send(&["3", "1"]);
+    tmux.wait_for("Bo (North) to move");
+    tmux.send(&["2"]);
+    tmux.wait_for("Ann (South) to move");
+    let pid = tmux.pane_pid();
+    let status = Command::new("kill")
+        .args(["-9", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let autosave = tmux.data_dir().join("autosave.toml");
+    assert_eq!(saved_moves(&autosave), [3, 1, 2]);
+}
+
+#[test]
+fn play_quit_resume_and_replay() {
+    let binary = env!("CARGO_BIN_EXE_mancala");
+    let tmux = game("resume", "raja-pasu", "--animation-ms 0");
+    tmux.wait_for("Ann (South) to move");
+    tmux.send(&["1"]);
+    tmux.wait_for("Bo (North) to move");
+    tmux.send(&["q", "y"]);
+    sleep(Duration::from_millis(300));
+
+    tmux.respawn(&format!("{binary} resume"));
+    let screen = tmux.wait_for("Resumed where you stopped");
+    assert!(screen.contains("Bo (North) to move"), "{screen}");
+    assert_eq!(
+        counts_on_screen(&screen)[1],
+        [3, 1, 0, 0, 0, 14, 0],
+        "{screen}"
+    );
+    tmux.send(&["Escape"]);
+    tmux.wait_for("Continue");
+
+    let autosave = tmux.data_dir().join("autosave.toml");
+    tmux.respawn(&format!("{binary} replay {}", autosave.display()));
+    tmux.wait_for("The start - 1 steps");
+    tmux.send(&["Right", "Space"]);
+    let screen = tmux.wait_for("Move 1 of 1: Ann (South) played pit 1");
+    assert_eq!(
+        counts_on_screen(&screen)[0],
+        [2, 14, 1, 14, 14, 2, 14],
+        "{screen}"
+    );
+}

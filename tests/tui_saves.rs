@@ -31,13 +31,25 @@ impl Setup {
             saves_dir: Some(dir.path().join("saves")),
             resumable: None,
         };
-        let mut app = initial_app(&catalog, Options { start, animation_ms: 0, files }, 3);
+        let mut app = initial_app(
+            &catalog,
+            Options {
+                start,
+                animation_ms: 0,
+                files,
+            },
+            3,
+        );
         app.size = (100, 30);
         Setup { app, catalog, dir }
     }
 
     fn kalaha() -> Setup {
-        let rules = Catalog::with_user_dir(None).find("kalaha").unwrap().rules.clone();
+        let rules = Catalog::with_user_dir(None)
+            .find("kalaha")
+            .unwrap()
+            .rules
+            .clone();
         Setup::new(Start::Game {
             rules,
             names: ["Ann".into(), "Bo".into()],
@@ -59,7 +71,11 @@ impl Setup {
 
 fn moves_in(path: &Path) -> Vec<u8> {
     let (session, _) = load(path, &Catalog::with_user_dir(None)).unwrap();
-    session.round_moves().into_iter().flat_map(|r| r.moves).collect()
+    session
+        .round_moves()
+        .into_iter()
+        .flat_map(|r| r.moves)
+        .collect()
 }
 
 #[test]
@@ -78,14 +94,24 @@ fn every_move_is_autosaved() {
 fn save_as_writes_a_named_file() {
     let mut s = Setup::kalaha();
     s.send(&[Msg::Digit(3), Msg::Save]);
-    let Some(Overlay::SaveAs { name }) = &s.app.overlay else { panic!("no save box") };
+    let Some(Overlay::SaveAs { name }) = &s.app.overlay else {
+        panic!("no save box")
+    };
     assert!(name.starts_with("kalaha-"));
     let erase = vec![Msg::Backspace; name.chars().count()];
     s.send(&erase);
-    s.send(&[Msg::Char('m'), Msg::Char('y'), Msg::Char(' '), Msg::Char('g'), Msg::Confirm]);
+    s.send(&[
+        Msg::Char('m'),
+        Msg::Char('y'),
+        Msg::Char(' '),
+        Msg::Char('g'),
+        Msg::Confirm,
+    ]);
     let path = s.dir.path().join("saves").join("my-g.toml");
     assert_eq!(moves_in(&path), [3]);
-    let Screen::Game(game) = &s.app.screen else { panic!() };
+    let Screen::Game(game) = &s.app.screen else {
+        panic!()
+    };
     assert!(game.notice.as_ref().unwrap().text.contains("my-g.toml"));
 }
 
@@ -95,7 +121,9 @@ fn leaving_a_match_offers_continue_and_resumes_it() {
     s.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Back]);
     assert_eq!(s.app.menu_items()[0], MenuItem::Continue);
     s.send(&[Msg::Confirm]);
-    let Screen::Game(game) = &s.app.screen else { panic!("not resumed") };
+    let Screen::Game(game) = &s.app.screen else {
+        panic!("not resumed")
+    };
     assert_eq!(game.session.actions().len(), 2);
     assert_eq!(game.session.position().to_move(), Some(Side::North));
 }
@@ -111,19 +139,29 @@ fn the_replay_list_shows_saves_and_opens_the_viewer() {
     assert!(s.app.saves[0].result.contains("autosave"));
     assert_eq!(s.app.saves[0].players, "Ann v Bo");
     s.send(&[Msg::Confirm]);
-    let Screen::Replay(replay) = &s.app.screen else { panic!("no viewer") };
+    let Screen::Replay(replay) = &s.app.screen else {
+        panic!("no viewer")
+    };
     assert_eq!(replay.shown, 0);
     s.send(&[Msg::Right, Msg::Right]);
-    let Screen::Replay(replay) = &s.app.screen else { panic!() };
+    let Screen::Replay(replay) = &s.app.screen else {
+        panic!()
+    };
     assert_eq!(replay.shown, 2);
     s.send(&[Msg::Left]);
-    let Screen::Replay(replay) = &s.app.screen else { panic!() };
+    let Screen::Replay(replay) = &s.app.screen else {
+        panic!()
+    };
     assert_eq!(replay.shown, 1);
     s.send(&[Msg::End]);
-    let Screen::Replay(replay) = &s.app.screen else { panic!() };
+    let Screen::Replay(replay) = &s.app.screen else {
+        panic!()
+    };
     assert_eq!(replay.shown, 3);
     s.send(&[Msg::Home]);
-    let Screen::Replay(replay) = &s.app.screen else { panic!() };
+    let Screen::Replay(replay) = &s.app.screen else {
+        panic!()
+    };
     assert_eq!(replay.shown, 0);
 }
 
@@ -139,7 +177,9 @@ fn autoplay_steps_through_the_match() {
     for _ in 0..2000 {
         s.send(&[Msg::Tick { ms: 50 }]);
     }
-    let Screen::Replay(replay) = &s.app.screen else { panic!() };
+    let Screen::Replay(replay) = &s.app.screen else {
+        panic!()
+    };
     assert_eq!(replay.shown, 3);
     assert!(!replay.autoplay, "autoplay stops at the end");
 }
@@ -152,7 +192,9 @@ fn playing_on_from_a_replay_saves_a_branch() {
     let (session, _) = load(&path, &s.catalog).unwrap();
     let mut s = Setup::new(Start::Replay(Box::new(session), path));
     s.send(&[Msg::Right, Msg::PlayOn]);
-    let Screen::Game(game) = &s.app.screen else { panic!("not playing on") };
+    let Screen::Game(game) = &s.app.screen else {
+        panic!("not playing on")
+    };
     assert_eq!(game.session.actions().len(), 1);
     assert_eq!(game.session.position().to_move(), Some(Side::South));
     s.send(&[Msg::Digit(6)]);
@@ -160,7 +202,11 @@ fn playing_on_from_a_replay_saves_a_branch() {
     assert!(branch.starts_with(s.dir.path().join("saves")));
     assert_eq!(moves_in(&branch), [3, 6]);
     // The original is untouched.
-    assert_eq!(moves_in(&s.autosave()), [3, 6], "the autosave follows the match in play");
+    assert_eq!(
+        moves_in(&s.autosave()),
+        [3, 6],
+        "the autosave follows the match in play"
+    );
 }
 
 #[test]
@@ -170,7 +216,12 @@ fn a_damaged_save_is_listed_with_the_reason_and_not_opened() {
     std::fs::create_dir_all(&saves).unwrap();
     std::fs::write(saves.join("broken.toml"), "format = 1\nvariant = ").unwrap();
     s.send(&[Msg::Back, Msg::Digit(3)]);
-    let broken = s.app.saves.iter().position(|e| e.players == "broken.toml").expect("listed");
+    let broken = s
+        .app
+        .saves
+        .iter()
+        .position(|e| e.players == "broken.toml")
+        .expect("listed");
     assert!(s.app.saves[broken].result.contains("cannot be read"));
     for _ in 0..broken {
         s.send(&[Msg::Down]);
@@ -178,7 +229,10 @@ fn a_damaged_save_is_listed_with_the_reason_and_not_opened() {
     s.send(&[Msg::Confirm]);
     assert!(matches!(s.app.screen, Screen::SaveList { .. }));
     assert!(s.app.message.as_ref().unwrap().warning);
-    assert_eq!(std::fs::read_to_string(saves.join("broken.toml")).unwrap(), "format = 1\nvariant = ");
+    assert_eq!(
+        std::fs::read_to_string(saves.join("broken.toml")).unwrap(),
+        "format = 1\nvariant = "
+    );
 }
 
 fn draw(app: &App) -> Terminal<TestBackend> {
@@ -193,7 +247,10 @@ fn replay_viewer_screens() {
     s.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Digit(2)]);
     let path = s.autosave();
     let (session, _) = load(&path, &s.catalog).unwrap();
-    let mut s = Setup::new(Start::Replay(Box::new(session), PathBuf::from("match.toml")));
+    let mut s = Setup::new(Start::Replay(
+        Box::new(session),
+        PathBuf::from("match.toml"),
+    ));
     s.app.size = (80, 24);
     insta::assert_snapshot!("replay_at_the_start", draw(&s.app).backend());
     s.send(&[Msg::Right, Msg::Right]);

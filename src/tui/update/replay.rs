@@ -183,7 +183,8 @@ fn play_on(app: &mut App, replay: &Replay) -> Screen {
     let note = format!(
         "Playing on from step {} - saved as {}",
         replay.shown,
-        path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        path.file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
     );
     app.also_save_to = Some(path);
     let mut game = Game {

@@ -228,25 +228,19 @@ impl Tmux {
             "env XDG_CONFIG_HOME={dir}/config XDG_DATA_HOME={dir}/data {command}",
             dir = self.config.path().display()
         );
-        let status = Command::new("tmux")
-            .args([
-                "-L",
-                &self.socket,
-                "-f",
-                "/dev/null",
-                "new-session",
-                "-d",
-                "-s",
-                "t",
-                "-x",
-                "100",
-                "-y",
-                "30",
-                &full,
-            ])
-            .status()
-            .unwrap();
-        assert!(status.success());
+        // The old server may still be shutting down; try again briefly.
+        for _ in 0..40 {
+            let status = Command::new("tmux")
+                .args(["-L", &self.socket, "-f", "/dev/null", "new-session", "-d"])
+                .args(["-s", "t", "-x", "100", "-y", "30", &full])
+                .status()
+                .unwrap();
+            if status.success() {
+                return;
+            }
+            sleep(Duration::from_millis(50));
+        }
+        panic!("tmux would not start a new session");
     }
 }
 

@@ -80,10 +80,11 @@ fn round_starts(session: &Session) -> Vec<usize> {
 pub(super) fn replay(app: &mut App, mut replay: Box<Replay>, msg: &Msg) -> Screen {
     if let Some(animation) = &mut replay.animation
         && !animation.is_finished()
-        && !matches!(msg, Msg::Confirm)
     {
-        // As in play: a key shows the end of the move being sown first.
+        // As in play: a key shows the end of the move being sown first (and
+        // pauses autoplay); the arrows then step on from there.
         animation.finish();
+        replay.autoplay = false;
         if !matches!(msg, Msg::Left | Msg::Right) {
             return Screen::Replay(replay);
         }

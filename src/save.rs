@@ -253,7 +253,7 @@ pub fn load(path: &Path, catalog: &Catalog) -> Result<(Session, SaveInfo), SaveE
 
 fn syntax(path: &Path, text: &str, error: &toml::de::Error) -> SaveError {
     let offset = error.span().map_or(0, |s| s.start).min(text.len());
-    let before = &text[..offset];
+    let before = text.get(..offset).unwrap_or(text);
     SaveError::Syntax {
         path: path.to_path_buf(),
         line: before.matches('\n').count() + 1,

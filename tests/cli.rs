@@ -365,3 +365,55 @@ fn resume_without_an_autosave_says_so() {
         .failure()
         .stderr(predicate::str::contains("no match to resume"));
 }
+
+#[test]
+fn a_closed_pit_in_the_move_list_is_refused() {
+    use mancala::engine::{Position, Side, Status};
+    let rules = common::builtin("raja-pasu");
+    // Play round 1 with a fixed pattern of choices until one ends with a loser
+    // who has closed pits next round.
+    for pattern in 0..50usize {
+        let mut position = Position::new(&rules, Side::South);
+        let mut moves = Vec::new();
+        let mut i = pattern;
+        while position.status() == Status::Ongoing {
+            let legal = position.legal_moves(&rules);
+            i = (i * 7 + 3) % 101;
+            let pit = legal[i % legal.len()];
+            moves.push(pit);
+            position = position.play(&rules, pit).unwrap();
+        }
+        let Ok(next) = position.next_round(&rules) else {
+            continue;
+        };
+        let Some(starter) = next.to_move() else {
+            continue;
+        };
+        let loser = starter.other();
+        let Some(closed) = (1..=7).find(|&p| next.is_closed(loser, p)) else {
+            continue;
+        };
+        // The starter plays a legal move that hands the turn to the loser.
+        let Some(opening) = next
+            .legal_moves(&rules)
+            .into_iter()
+            .find(|&p| next.play(&rules, p).unwrap().to_move() == Some(loser))
+        else {
+            continue;
+        };
+        moves.push(opening);
+        moves.push(closed);
+        let list: Vec<String> = moves.iter().map(u8::to_string).collect();
+        let config = tempfile::tempdir().unwrap();
+        mancala(&config)
+            .args(["show", "raja-pasu", "--moves", &list.join(",")])
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(format!(
+                "move {} (pit {closed}) is illegal: pit {closed} is closed",
+                moves.len()
+            )));
+        return;
+    }
+    panic!("no round ended with closed pits");
+}

@@ -256,7 +256,13 @@ fn saved_moves(path: &std::path::Path) -> Vec<u8> {
 
 #[test]
 fn the_autosave_survives_a_killed_process() {
-    let tmux = game("kill", "kalaha", "--animation-ms 0");
+    let extra = tempfile::tempdir().unwrap();
+    let mine = extra.path().join("mine.toml");
+    let tmux = game(
+        "kill",
+        "kalaha",
+        &format!("--animation-ms 0 --save {}", mine.display()),
+    );
     tmux.wait_for("Ann (South) to move");
     tmux.send(&["3", "1"]);
     tmux.wait_for("Bo (North) to move");
@@ -270,6 +276,8 @@ fn the_autosave_survives_a_killed_process() {
     assert!(status.success());
     let autosave = tmux.data_dir().join("autosave.toml");
     assert_eq!(saved_moves(&autosave), [3, 1, 2]);
+    // `--save FILE` is kept up to date too.
+    assert_eq!(saved_moves(&mine), [3, 1, 2]);
 }
 
 #[test]

@@ -236,7 +236,8 @@ impl BoardWidget<'_> {
         let inner = rect.width.saturating_sub(2);
         let count = self.view.get(Place::Pit(side, pit));
         let (top, bottom) = if closed {
-            ("x".to_string(), "shut".to_string())
+            let word = if inner >= 6 { "closed" } else { "shut" };
+            ("--".to_string(), word.to_string())
         } else {
             (count.to_string(), seed_picture(count, inner))
         };

@@ -5,6 +5,7 @@ mod play;
 mod replay;
 mod rules;
 mod show;
+mod solve;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -40,6 +41,8 @@ pub enum Command {
     Show(ShowArgs),
     /// Count the move sequences of a given length (a correctness and speed check).
     Perft(PerftArgs),
+    /// The value of a position with perfect play, and the best moves.
+    Solve(SolveArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -133,6 +136,19 @@ pub struct ShowArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub line: LineArgs,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Transposition table size in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 256,
+          value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub hash: u64,
+}
+
+#[derive(Debug, Args)]
 pub struct PerftArgs {
     #[command(flatten)]
     pub line: LineArgs,
@@ -171,6 +187,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Rules(command)) => rules::run(&catalog, command),
         Some(Command::Show(args)) => show::run(&catalog, &args),
         Some(Command::Perft(args)) => perft::run(&catalog, &args),
+        Some(Command::Solve(args)) => solve::run(&catalog, &args),
     }
 }
 

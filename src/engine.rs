@@ -11,6 +11,7 @@ mod line;
 mod notation;
 mod perft;
 mod rules;
+mod search;
 mod side;
 mod sow;
 mod trace;
@@ -24,5 +25,6 @@ pub use rules::{
     Direction, FirstPlayer, MAX_PITS, MAX_SEEDS_PER_PIT, RoundEnd, Rounds, Rules, RulesError,
     Stores,
 };
+pub use search::{Limits, Report, Searcher, Table, solve};
 pub use side::{ParseSideError, Side};
 pub use trace::{Event, Observer};

@@ -138,6 +138,24 @@ impl Position {
         Ok(position)
     }
 
+    /// A 64-bit key of what decides the rest of the round (counts, closed pits,
+    /// who moves), for transposition tables. Different positions may share a
+    /// key, very rarely.
+    #[must_use]
+    pub fn key(&self) -> u64 {
+        let mut hash = self.open_pits ^ (u64::from(self.to_move.index() as u8) << 63);
+        for chunk in self.board.seeds().chunks(4) {
+            let mut word = 0u64;
+            for &count in chunk {
+                word = (word << 16) | u64::from(count);
+            }
+            // A multiply-xorshift step (as in splitmix64) per word.
+            hash = (hash ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            hash ^= hash >> 29;
+        }
+        hash
+    }
+
     /// Pits per row.
     #[must_use]
     pub fn pit_count(&self) -> u8 {

@@ -1,0 +1,392 @@
+//! Game-tree search for the computer player, hints and exact solving:
+//! iterative-deepening alpha-beta (negamax) with a transposition table.
+//!
+//! Values are seed margins from the point of view of the player to move: the
+//! seeds in their store minus the opponent's. A position whose round is over is
+//! a leaf worth its margin; at the search horizon the margin so far stands in.
+//! An extra turn keeps the same player, so its value is not negated.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::game::{Position, Status};
+use super::rules::Rules;
+use super::side::Side;
+
+/// Larger than any margin (at most 2,048 seeds).
+const INFINITY: i32 = 10_000;
+/// Depth recorded for a value that no horizon touched: the true game value.
+const TRUE_DEPTH: u8 = u8::MAX;
+/// How often (in nodes) the clock and the stop flag are looked at.
+const CHECK_EVERY: u64 = 1024;
+
+/// When to stop searching.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Deepest iteration, in plies.
+    pub max_depth: u32,
+    pub max_nodes: Option<u64>,
+    pub deadline: Option<Instant>,
+    /// Set from another thread to stop at once.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// The first iteration's depth. Solving starts deep: shallow iterations
+    /// only help move ordering when the game tree cannot be searched out.
+    pub first_depth: u32,
+}
+
+impl Limits {
+    /// Search to `depth` plies (or until the value is exact).
+    #[must_use]
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            max_depth: depth,
+            max_nodes: None,
+            deadline: None,
+            stop: None,
+            first_depth: 1,
+        }
+    }
+
+    /// Search until the value is exact, however long that takes.
+    #[must_use]
+    pub fn exact() -> Limits {
+        Limits {
+            first_depth: 250,
+            ..Limits::depth(u32::MAX)
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The best pit for the player to move (`None` when the round is over).
+    pub best: Option<u8>,
+    /// Its value: the margin the player to move can reach.
+    pub value: i32,
+    /// Deepest iteration completed.
+    pub depth: u32,
+    /// Whether `value` is the true game value (no horizon was reached).
+    pub exact: bool,
+    pub nodes: u64,
+    /// Each legal pit's value, best first (filled when asked for).
+    pub move_values: Vec<(u8, i32)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    value: i16,
+    depth: u8,
+    bound: Bound,
+    best: u8,
+}
+
+/// A transposition table of fixed size, always replacing.
+pub struct Table {
+    entries: Vec<Option<Entry>>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of about `mib` MiB (a power of two entries, at least 1,024).
+    #[must_use]
+    pub fn with_mib(mib: usize) -> Table {
+        let bytes = mib.max(1) * 1024 * 1024;
+        let wanted = (bytes / std::mem::size_of::<Option<Entry>>()).max(1024);
+        let size = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        Table {
+            entries: vec![None; size],
+            mask: size - 1,
+        }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        // The low bits index the table; the full key is checked on reading.
+        (key as usize) & self.mask
+    }
+
+    fn get(&self, key: u64) -> Option<Entry> {
+        self.entries[self.slot(key)].filter(|e| e.key == key)
+    }
+
+    fn put(&mut self, entry: Entry) {
+        let slot = self.slot(entry.key);
+        // Keep true game values over depth-limited ones of the same position.
+        if let Some(old) = self.entries[slot]
+            && old.key == entry.key
+            && old.depth == TRUE_DEPTH
+            && entry.depth != TRUE_DEPTH
+        {
+            return;
+        }
+        self.entries[slot] = Some(entry);
+    }
+
+    /// Bytes the table takes.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Option<Entry>>()
+    }
+}
+
+/// The margin of a finished round for `side`.
+fn margin(position: &Position, side: Side) -> i32 {
+    i32::from(position.store(side)) - i32::from(position.store(side.other()))
+}
+
+/// A searcher: the rules, its table and its counters.
+pub struct Searcher<'r> {
+    rules: &'r Rules,
+    table: Table,
+    limits: Limits,
+    nodes: u64,
+    aborted: bool,
+}
+
+impl<'r> Searcher<'r> {
+    #[must_use]
+    pub fn new(rules: &'r Rules, hash_mib: usize) -> Searcher<'r> {
+        Searcher {
+            rules,
+            table: Table::with_mib(hash_mib),
+            limits: Limits::depth(1),
+            nodes: 0,
+            aborted: false,
+        }
+    }
+
+    /// Bytes of the transposition table.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes % CHECK_EVERY == 0 {
+            let over_nodes = self.limits.max_nodes.is_some_and(|n| self.nodes >= n);
+            let over_time = self.limits.deadline.is_some_and(|d| Instant::now() >= d);
+            let stopped = self
+                .limits
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed));
+            self.aborted = over_nodes || over_time || stopped;
+        }
+        self.aborted
+    }
+
+    /// The legal moves and their positions, most promising first.
+    fn children(&self, position: &Position, mover: Side, first: Option<u8>) -> Vec<(u8, Position, i32)> {
+        let mut children: Vec<(u8, Position, i32)> = position
+            .candidate_moves()
+            .filter_map(|pit| {
+                let child = position.play(self.rules, pit).ok()?;
+                let gain = i32::from(child.store(mover)) - i32::from(position.store(mover));
+                let loss = i32::from(child.store(mover.other())) - i32::from(position.store(mover.other()));
+                let again = if child.to_move() == Some(mover) { 1000 } else { 0 };
+                let tried_first = if Some(pit) == first { 100_000 } else { 0 };
+                Some((pit, child, tried_first + again + 10 * (gain - loss)))
+            })
+            .collect();
+        children.sort_by(|a, b| b.2.cmp(&a.2));
+        children
+    }
+
+    /// The value of `child` for `mover`, who just moved into it.
+    fn child_value(&mut self, child: &Position, mover: Side, depth: u32, alpha: i32, beta: i32) -> (i32, bool) {
+        match child.status() {
+            Status::Ongoing if child.to_move() == Some(mover) => {
+                self.negamax(child, depth, alpha, beta)
+            }
+            Status::Ongoing => {
+                let (value, exact) = self.negamax(child, depth, -beta, -alpha);
+                (-value, exact)
+            }
+            _ => (margin(child, mover), true),
+        }
+    }
+
+    /// Alpha-beta from the point of view of the player to move in `position`,
+    /// which must be ongoing. Returns the value and whether no horizon was
+    /// reached below.
+    fn negamax(&mut self, position: &Position, depth: u32, mut alpha: i32, beta: i32) -> (i32, bool) {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return (0, false);
+        }
+        let Some(mover) = position.to_move() else {
+            return (0, true);
+        };
+        let key = position.key();
+        let entry = self.table.get(key);
+        if let Some(e) = entry
+            && (e.depth == TRUE_DEPTH || u32::from(e.depth) >= depth)
+        {
+            let value = i32::from(e.value);
+            let exact = e.depth == TRUE_DEPTH;
+            match e.bound {
+                Bound::Exact => return (value, exact),
+                Bound::Lower if value >= beta => return (value, exact),
+                Bound::Upper if value <= alpha => return (value, exact),
+                _ => {}
+            }
+        }
+        if depth == 0 {
+            return (margin(position, mover), false);
+        }
+        let original_alpha = alpha;
+        let mut best_value = -INFINITY;
+        let mut best_pit = 0;
+        let mut exact = true;
+        for (index, (pit, child, _)) in self
+            .children(position, mover, entry.map(|e| e.best))
+            .into_iter()
+            .enumerate()
+        {
+            // Principal variation search: the first move with the full window,
+            // the rest with a null window, searched again only if they beat it.
+            let (mut value, mut child_exact) = if index == 0 {
+                self.child_value(&child, mover, depth - 1, alpha, beta)
+            } else {
+                self.child_value(&child, mover, depth - 1, alpha, alpha + 1)
+            };
+            if index > 0 && value > alpha && value < beta && !self.aborted {
+                (value, child_exact) = self.child_value(&child, mover, depth - 1, alpha, beta);
+            }
+            if self.aborted {
+                return (0, false);
+            }
+            exact &= child_exact;
+            if value > best_value {
+                best_value = value;
+                best_pit = pit;
+            }
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        if best_value == -INFINITY {
+            // No legal move: the engine ends such rounds before this, but be safe.
+            return (margin(position, mover), true);
+        }
+        let bound = if best_value <= original_alpha {
+            Bound::Upper
+        } else if best_value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.put(Entry {
+            key,
+            value: i16::try_from(best_value).unwrap_or(0),
+            depth: if exact { TRUE_DEPTH } else { u8::try_from(depth.min(254)).unwrap_or(254) },
+            bound,
+            best: best_pit,
+        });
+        (best_value, exact)
+    }
+
+    /// Iterative deepening from `position` within `limits`. With `all_values`
+    /// every legal pit gets its own value (for hints); otherwise the root is
+    /// pruned like any node.
+    pub fn search(&mut self, position: &Position, limits: Limits, all_values: bool) -> Report {
+        self.limits = limits;
+        self.nodes = 0;
+        self.aborted = false;
+        let mut report = Report {
+            best: None,
+            value: 0,
+            depth: 0,
+            exact: false,
+            nodes: 0,
+            move_values: Vec::new(),
+        };
+        let Some(mover) = position.to_move() else {
+            report.exact = true;
+            return report;
+        };
+        let mut depth = self.limits.first_depth.clamp(1, self.limits.max_depth.max(1));
+        while depth <= self.limits.max_depth {
+            let mut alpha = -INFINITY;
+            let mut values = Vec::new();
+            let mut exact = true;
+            let first = report.best;
+            for (index, (pit, child, _)) in self.children(position, mover, first).into_iter().enumerate() {
+                let (mut value, mut child_exact) = if all_values || index == 0 {
+                    self.child_value(&child, mover, depth - 1, -INFINITY, INFINITY)
+                } else {
+                    self.child_value(&child, mover, depth - 1, alpha, alpha + 1)
+                };
+                if !all_values && index > 0 && value > alpha && !self.aborted {
+                    (value, child_exact) = self.child_value(&child, mover, depth - 1, alpha, INFINITY);
+                }
+                if self.aborted {
+                    break;
+                }
+                exact &= child_exact;
+                values.push((pit, value));
+                alpha = alpha.max(value);
+            }
+            if self.aborted {
+                break;
+            }
+            values.sort_by(|a, b| b.1.cmp(&a.1));
+            report.best = values.first().map(|&(pit, _)| pit);
+            report.value = values.first().map_or(0, |&(_, v)| v);
+            report.depth = depth;
+            report.exact = exact;
+            report.move_values = if all_values { values } else { Vec::new() };
+            if exact {
+                break;
+            }
+            depth += 1;
+        }
+        report.nodes = self.nodes;
+        report
+    }
+}
+
+impl Searcher<'_> {
+    /// The exact value of `position` for the player to move; `move_values`
+    /// holds the best moves, each with that value.
+    pub fn solve(&mut self, position: &Position) -> Report {
+        let mut report = self.search(position, Limits::exact(), false);
+        let Some(mover) = position.to_move() else {
+            return report;
+        };
+        if !report.exact {
+            return report;
+        }
+        // Which other moves reach the same value: a null window at it each.
+        let value = report.value;
+        let mut best = Vec::new();
+        for (pit, child, _) in self.children(position, mover, report.best) {
+            let (at_least, _) = self.child_value(&child, mover, u32::MAX - 1, value - 1, value);
+            if at_least >= value {
+                best.push((pit, value));
+            }
+        }
+        report.nodes = self.nodes;
+        report.move_values = best;
+        report
+    }
+}
+
+/// The exact value of `position` for the player to move, and the best moves.
+#[must_use]
+pub fn solve(rules: &Rules, position: &Position, hash_mib: usize) -> Report {
+    Searcher::new(rules, hash_mib).solve(position)
+}

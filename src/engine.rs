@@ -10,6 +10,7 @@ mod game;
 mod line;
 mod notation;
 mod perft;
+mod player;
 mod rules;
 mod search;
 mod side;
@@ -21,6 +22,7 @@ pub use game::{Outcome, PlayError, Position, RoundError, SetupError, Status};
 pub use line::{LineError, play_line};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};
+pub use player::{Dice, Level, ParseLevelError, choose_move};
 pub use rules::{
     Direction, FirstPlayer, MAX_PITS, MAX_SEEDS_PER_PIT, RoundEnd, Rounds, Rules, RulesError,
     Stores,

@@ -10,14 +10,20 @@ use crate::engine::{Searcher, Side};
 pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
     let (rules, position) = args.line.resolve(catalog)?;
     let Some(mover) = position.to_move() else {
-        return Err(Failure("the round is over: there is nothing to solve".into()));
+        return Err(Failure(
+            "the round is over: there is nothing to solve".into(),
+        ));
     };
     let started = Instant::now();
     let mut searcher = Searcher::new(&rules, usize::try_from(args.hash).unwrap_or(256));
     let report = searcher.solve(&position);
     let seconds = started.elapsed().as_secs_f64();
     // The value for South, as the spec states values for the first player.
-    let for_south = if mover == Side::South { report.value } else { -report.value };
+    let for_south = if mover == Side::South {
+        report.value
+    } else {
+        -report.value
+    };
     let best: Vec<u8> = report
         .move_values
         .iter()
@@ -39,9 +45,7 @@ pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
     } else {
         println!(
             "{} to move: value {:+} with perfect play (South's margin {:+})",
-            mover,
-            report.value,
-            for_south
+            mover, report.value, for_south
         );
         let best: Vec<String> = best.iter().map(u8::to_string).collect();
         println!("best move(s): pit {}", best.join(", "));

@@ -174,7 +174,7 @@ impl<'r> Searcher<'r> {
         if self.aborted {
             return true;
         }
-        if self.nodes % CHECK_EVERY == 0 {
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
             let over_nodes = self.limits.max_nodes.is_some_and(|n| self.nodes >= n);
             let over_time = self.limits.deadline.is_some_and(|d| Instant::now() >= d);
             let stopped = self
@@ -188,24 +188,41 @@ impl<'r> Searcher<'r> {
     }
 
     /// The legal moves and their positions, most promising first.
-    fn children(&self, position: &Position, mover: Side, first: Option<u8>) -> Vec<(u8, Position, i32)> {
+    fn children(
+        &self,
+        position: &Position,
+        mover: Side,
+        first: Option<u8>,
+    ) -> Vec<(u8, Position, i32)> {
         let mut children: Vec<(u8, Position, i32)> = position
             .candidate_moves()
             .filter_map(|pit| {
                 let child = position.play(self.rules, pit).ok()?;
                 let gain = i32::from(child.store(mover)) - i32::from(position.store(mover));
-                let loss = i32::from(child.store(mover.other())) - i32::from(position.store(mover.other()));
-                let again = if child.to_move() == Some(mover) { 1000 } else { 0 };
+                let loss = i32::from(child.store(mover.other()))
+                    - i32::from(position.store(mover.other()));
+                let again = if child.to_move() == Some(mover) {
+                    1000
+                } else {
+                    0
+                };
                 let tried_first = if Some(pit) == first { 100_000 } else { 0 };
                 Some((pit, child, tried_first + again + 10 * (gain - loss)))
             })
             .collect();
-        children.sort_by(|a, b| b.2.cmp(&a.2));
+        children.sort_by_key(|c| std::cmp::Reverse(c.2));
         children
     }
 
     /// The value of `child` for `mover`, who just moved into it.
-    fn child_value(&mut self, child: &Position, mover: Side, depth: u32, alpha: i32, beta: i32) -> (i32, bool) {
+    fn child_value(
+        &mut self,
+        child: &Position,
+        mover: Side,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, bool) {
         match child.status() {
             Status::Ongoing if child.to_move() == Some(mover) => {
                 self.negamax(child, depth, alpha, beta)
@@ -221,7 +238,13 @@ impl<'r> Searcher<'r> {
     /// Alpha-beta from the point of view of the player to move in `position`,
     /// which must be ongoing. Returns the value and whether no horizon was
     /// reached below.
-    fn negamax(&mut self, position: &Position, depth: u32, mut alpha: i32, beta: i32) -> (i32, bool) {
+    fn negamax(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, bool) {
         self.nodes += 1;
         if self.out_of_budget() {
             return (0, false);
@@ -292,7 +315,11 @@ impl<'r> Searcher<'r> {
         self.table.put(Entry {
             key,
             value: i16::try_from(best_value).unwrap_or(0),
-            depth: if exact { TRUE_DEPTH } else { u8::try_from(depth.min(254)).unwrap_or(254) },
+            depth: if exact {
+                TRUE_DEPTH
+            } else {
+                u8::try_from(depth.min(254)).unwrap_or(254)
+            },
             bound,
             best: best_pit,
         });
@@ -318,20 +345,28 @@ impl<'r> Searcher<'r> {
             report.exact = true;
             return report;
         };
-        let mut depth = self.limits.first_depth.clamp(1, self.limits.max_depth.max(1));
+        let mut depth = self
+            .limits
+            .first_depth
+            .clamp(1, self.limits.max_depth.max(1));
         while depth <= self.limits.max_depth {
             let mut alpha = -INFINITY;
             let mut values = Vec::new();
             let mut exact = true;
             let first = report.best;
-            for (index, (pit, child, _)) in self.children(position, mover, first).into_iter().enumerate() {
+            for (index, (pit, child, _)) in self
+                .children(position, mover, first)
+                .into_iter()
+                .enumerate()
+            {
                 let (mut value, mut child_exact) = if all_values || index == 0 {
                     self.child_value(&child, mover, depth - 1, -INFINITY, INFINITY)
                 } else {
                     self.child_value(&child, mover, depth - 1, alpha, alpha + 1)
                 };
                 if !all_values && index > 0 && value > alpha && !self.aborted {
-                    (value, child_exact) = self.child_value(&child, mover, depth - 1, alpha, INFINITY);
+                    (value, child_exact) =
+                        self.child_value(&child, mover, depth - 1, alpha, INFINITY);
                 }
                 if self.aborted {
                     break;
@@ -343,7 +378,7 @@ impl<'r> Searcher<'r> {
             if self.aborted {
                 break;
             }
-            values.sort_by(|a, b| b.1.cmp(&a.1));
+            values.sort_by_key(|v| std::cmp::Reverse(v.1));
             report.best = values.first().map(|&(pit, _)| pit);
             report.value = values.first().map_or(0, |&(_, v)| v);
             report.depth = depth;

@@ -1,0 +1,141 @@
+//! The computer player: a search budget and a little randomness per level.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::game::Position;
+use super::rules::Rules;
+use super::search::{Limits, Searcher};
+
+/// How strong the computer plays. Budgets are counted in nodes, not seconds,
+/// so a game with a fixed seed is the same on any machine; `time_cap` only
+/// keeps a slow machine from making the players wait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Strongest,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Strongest];
+
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Strongest => "strongest",
+        }
+    }
+
+    /// Nodes the search may visit for one move.
+    #[must_use]
+    pub fn nodes(self) -> u64 {
+        match self {
+            Level::Easy => 200,
+            Level::Medium => 20_000,
+            Level::Hard => 400_000,
+            Level::Strongest => 4_000_000,
+        }
+    }
+
+    /// Moves within this many seeds of the best may be chosen instead.
+    #[must_use]
+    pub fn slack(self) -> i32 {
+        match self {
+            Level::Easy => 6,
+            Level::Medium => 2,
+            Level::Hard | Level::Strongest => 0,
+        }
+    }
+
+    #[must_use]
+    pub fn time_cap(self) -> Duration {
+        match self {
+            Level::Easy | Level::Medium => Duration::from_millis(500),
+            Level::Hard => Duration::from_secs(3),
+            Level::Strongest => Duration::from_secs(10),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Not one of the level names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level {0:?}: expected easy, medium, hard or strongest")]
+pub struct ParseLevelError(pub String);
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s.to_ascii_lowercase())
+            .ok_or_else(|| ParseLevelError(s.to_string()))
+    }
+}
+
+/// A small deterministic generator (xorshift64*), so a seed fixes a game.
+#[derive(Clone, Copy, Debug)]
+pub struct Dice(u64);
+
+impl Dice {
+    #[must_use]
+    pub fn new(seed: u64) -> Dice {
+        Dice(seed | 1)
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let x = self.0.wrapping_mul(0x2545_f491_4f6c_dd1d);
+        usize::try_from(x % (n.max(1) as u64)).unwrap_or(0)
+    }
+}
+
+/// The computer's move in `position` at `level`, or `None` when the round is
+/// over. `stop` ends the thinking early (the best so far is played).
+#[must_use]
+pub fn choose_move(
+    rules: &Rules,
+    position: &Position,
+    level: Level,
+    dice: &mut Dice,
+    stop: Option<Arc<AtomicBool>>,
+) -> Option<u8> {
+    position.to_move()?;
+    let mut searcher = Searcher::new(rules, 16);
+    let limits = Limits {
+        max_nodes: Some(level.nodes()),
+        deadline: Some(Instant::now() + level.time_cap()),
+        stop,
+        ..Limits::depth(64)
+    };
+    let report = searcher.search(position, limits, level.slack() > 0);
+    if level.slack() == 0 || report.move_values.is_empty() {
+        return report
+            .best
+            .or_else(|| position.legal_moves(rules).first().copied());
+    }
+    let good: Vec<u8> = report
+        .move_values
+        .iter()
+        .filter(|&&(_, v)| v >= report.value - level.slack())
+        .map(|&(pit, _)| pit)
+        .collect();
+    good.get(dice.below(good.len())).copied().or(report.best)
+}

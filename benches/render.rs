@@ -19,6 +19,7 @@ fn render_bench(c: &mut Criterion) {
     let start = Start::Game {
         rules,
         names: ["South".into(), "North".into()],
+        computer: [None, None],
         first: Some(Side::South),
     };
     let mut app = initial_app(

@@ -94,10 +94,11 @@ pub struct LineArgs {
 pub struct PlayArgs {
     /// A rule set id (see `mancala rules list`) or the path of a rule file.
     pub rules: Option<String>,
-    /// South's name (the bottom row).
+    /// South's name (the bottom row), or `computer:LEVEL` (easy, medium, hard,
+    /// strongest) to play against the computer.
     #[arg(long, value_name = "NAME", default_value = "South")]
     pub south: String,
-    /// North's name (the top row).
+    /// North's name (the top row), or `computer:LEVEL`.
     #[arg(long, value_name = "NAME", default_value = "North")]
     pub north: String,
     /// Who moves first (default: as the rules say: South, drawn by lot, or an

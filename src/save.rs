@@ -14,7 +14,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{Catalog, LoadError, read_bounded};
-use crate::engine::{MoveList, Outcome, Rules, Side, Status, parse_moves};
+use crate::engine::{Level, MoveList, Outcome, Rules, Side, Status, parse_moves};
 use crate::session::{OddEvenGuess, RoundMoves, Session, clean_name};
 
 /// The save format this program writes and reads.
@@ -36,6 +36,9 @@ struct SaveFile {
     saved_at: String,
     south: String,
     north: String,
+    /// The computer's level in a seat it plays (`easy` ... `strongest`).
+    south_computer: Option<String>,
+    north_computer: Option<String>,
     first: String,
     odd_even: Option<OddEvenFile>,
     /// `ongoing`, `round-over` or `match-over`: checked on load.
@@ -162,6 +165,8 @@ pub fn to_toml(session: &Session) -> String {
         saved_at: timestamp(now()),
         south: session.name(Side::South).to_string(),
         north: session.name(Side::North).to_string(),
+        south_computer: session.computer(Side::South).map(|l| l.name().to_string()),
+        north_computer: session.computer(Side::North).map(|l| l.name().to_string()),
         first: session.first().name().to_string(),
         odd_even: session.odd_even.map(|g| OddEvenFile {
             marbles: g.marbles,
@@ -325,6 +330,15 @@ fn embedded_rules(
     Ok(rules)
 }
 
+fn computer_seat(path: &Path, key: &str, level: Option<&str>) -> Result<Option<Level>, SaveError> {
+    level
+        .map(|l| {
+            l.parse::<Level>()
+                .map_err(|e| invalid(path, format!("`{key}`: {e}")))
+        })
+        .transpose()
+}
+
 fn odd_even(path: &Path, guess: Option<&OddEvenFile>) -> Result<Option<OddEvenGuess>, SaveError> {
     let Some(guess) = guess else {
         return Ok(None);
@@ -383,6 +397,10 @@ pub fn from_toml(
     ];
     let mut session = Session::new(rules, names, first);
     session.odd_even = odd_even(path, file.odd_even.as_ref())?;
+    session.computer = [
+        computer_seat(path, "south-computer", file.south_computer.as_deref())?,
+        computer_seat(path, "north-computer", file.north_computer.as_deref())?,
+    ];
     if file.rounds.is_empty() {
         return Err(invalid(path, "no `[[rounds]]`: the file is incomplete"));
     }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::engine::{Event, Outcome, PlayError, Position, RoundError, Rules, Side, Status};
+use crate::engine::{Event, Level, Outcome, PlayError, Position, RoundError, Rules, Side, Status};
 
 /// Longest player name, in characters.
 pub const NAME_LENGTH: usize = 16;
@@ -71,6 +71,8 @@ pub struct Session {
     /// Seconds since 1970 when the match began.
     pub started_at: u64,
     pub odd_even: Option<OddEvenGuess>,
+    /// The computer's level for each seat (South, North); `None` is a person.
+    pub computer: [Option<Level>; 2],
     actions: Vec<Action>,
     /// `positions[i]` is the position after the first `i` actions.
     positions: Vec<Position>,
@@ -90,6 +92,7 @@ impl Session {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs()),
             odd_even: None,
+            computer: [None, None],
             actions: Vec::new(),
             positions: vec![start],
             undone: Vec::new(),
@@ -99,6 +102,12 @@ impl Session {
     #[must_use]
     pub fn rules(&self) -> &Arc<Rules> {
         &self.rules
+    }
+
+    /// The computer's level if `side` is played by the computer.
+    #[must_use]
+    pub fn computer(&self, side: Side) -> Option<Level> {
+        self.computer[side.index()]
     }
 
     /// A player's name.

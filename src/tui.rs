@@ -43,6 +43,8 @@ pub enum Start {
     Game {
         rules: Arc<Rules>,
         names: [String; 2],
+        /// The computer's level in the seats it plays.
+        computer: [Option<crate::engine::Level>; 2],
         first: Option<Side>,
     },
     /// A saved match, where it stopped.
@@ -125,17 +127,20 @@ pub fn initial_app(catalog: &Catalog, options: Options, seed: u64) -> App {
         Start::Game {
             rules,
             names,
+            computer,
             first: Some(first),
-        } => update::start_game(&app, rules, names, first, None),
-        Start::Resume(session) => update::resume(&app, *session, "Resumed where you stopped."),
+        } => update::start_game(rules, update::Players { names, computer }, first, None),
+        Start::Resume(session) => update::resume(*session, "Resumed where you stopped."),
         Start::Replay(session, path) => update::open_replay(*session, path),
         Start::Game {
             rules,
             names,
+            computer,
             first: None,
         } => {
             let mut setup = update::new_setup(rules);
             setup.names = names;
+            setup.computer = computer;
             // Straight into the game: settle who starts as the rules say.
             let mut app_for_start = app.clone();
             app_for_start.screen = Screen::Setup(setup);
@@ -160,13 +165,15 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<()> {
     if matches!(app.screen, Screen::Game(_)) {
         app.requests.push(app::Request::Autosave);
     }
-    effects::perform(&mut app, catalog);
+    update::schedule_computer(&mut app);
+    let mut worker: Option<effects::Worker> = None;
+    effects::perform(&mut app, catalog, &mut worker);
     let mut last_tick = Instant::now();
     while !app.quit {
         guard.terminal.draw(|frame| view::render(&app, frame))?;
         // Poll with a timeout only while something moves; otherwise sleep in
         // `read` until a key, a click or a resize arrives.
-        let event = if app.is_animating() {
+        let event = if app.is_animating() || worker.is_some() {
             if event::poll(FRAME)? {
                 Some(event::read()?)
             } else {
@@ -187,7 +194,11 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<()> {
         {
             update::update(&mut app, msg);
         }
-        effects::perform(&mut app, catalog);
+        if let Some(msg) = worker.as_ref().and_then(effects::Worker::poll) {
+            worker = None;
+            update::update(&mut app, msg);
+        }
+        effects::perform(&mut app, catalog, &mut worker);
     }
     Ok(())
 }

@@ -53,6 +53,7 @@ impl Setup {
         Setup::new(Start::Game {
             rules,
             names: ["Ann".into(), "Bo".into()],
+            computer: [None, None],
             first: Some(Side::South),
         })
     }
@@ -60,7 +61,7 @@ impl Setup {
     fn send(&mut self, msgs: &[Msg]) {
         for msg in msgs {
             update(&mut self.app, msg.clone());
-            perform(&mut self.app, &self.catalog);
+            perform(&mut self.app, &self.catalog, &mut None);
         }
     }
 

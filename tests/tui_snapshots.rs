@@ -36,6 +36,7 @@ fn game_app(id: &str) -> App {
     app_at(Start::Game {
         rules,
         names: ["Ann".into(), "Bo".into()],
+        computer: [None, None],
         first: Some(Side::South),
     })
 }

@@ -29,6 +29,7 @@ fn game_app(id: &str, first: Side) -> App {
     app_at(Start::Game {
         rules,
         names: ["Ann".into(), "Bo".into()],
+        computer: [None, None],
         first: Some(first),
     })
 }
@@ -92,9 +93,17 @@ fn names_are_typed_on_the_setup_screen() {
         send(&mut app, &[Msg::Backspace]);
     }
     send(&mut app, &[Msg::Char('A'), Msg::Char('n'), Msg::Char('n')]);
+    // South's seat, North's name, North's seat, then who starts.
     send(
         &mut app,
-        &[Msg::NextField, Msg::NextField, Msg::Right, Msg::NextField],
+        &[
+            Msg::NextField,
+            Msg::NextField,
+            Msg::NextField,
+            Msg::NextField,
+            Msg::Right,
+            Msg::NextField,
+        ],
     );
     let Screen::Setup(setup) = &app.screen else {
         panic!()
@@ -310,4 +319,82 @@ fn the_reduced_motion_setting_shows_moves_at_once() {
     send(&mut app, &[Msg::Digit(1)]);
     assert!(!app.is_animating());
     assert!(notice(&app).contains("played pit 1"));
+}
+
+#[test]
+fn a_seat_can_be_given_to_the_computer() {
+    let mut app = app_at(Start::Menu);
+    send(&mut app, &[Msg::Confirm, Msg::Confirm]); // Kalaha setup, on Start
+    // Up from Start: who starts, North's seat.
+    send(
+        &mut app,
+        &[Msg::Up, Msg::Up, Msg::Right, Msg::Right, Msg::Right],
+    );
+    let Screen::Setup(setup) = &app.screen else {
+        panic!()
+    };
+    assert_eq!(setup.computer[1], Some(mancala::engine::Level::Hard));
+    assert_eq!(setup.names[1], "Computer");
+    send(&mut app, &[Msg::Down, Msg::Down, Msg::Confirm]);
+    let session = &game(&app).session;
+    assert_eq!(
+        session.computer(Side::North),
+        Some(mancala::engine::Level::Hard)
+    );
+    assert_eq!(session.computer(Side::South), None);
+}
+
+#[test]
+fn the_computer_moves_when_its_answer_arrives() {
+    let catalog = Catalog::with_user_dir(None);
+    let rules = catalog.find("kalaha").unwrap().rules.clone();
+    let mut app = app_at(Start::Game {
+        rules,
+        names: ["Ann".into(), "Computer".into()],
+        computer: [None, Some(mancala::engine::Level::Easy)],
+        first: Some(Side::South),
+    });
+    app.reduced_motion = true;
+    send(&mut app, &[Msg::Digit(1)]);
+    assert!(game(&app).thinking);
+    assert!(app.requests.contains(&mancala::tui::app::Request::Think));
+    // A person's key on the computer's turn is refused.
+    send(&mut app, &[Msg::RowKey('Q')]);
+    assert!(notice(&app).contains("computer's turn"), "{}", notice(&app));
+    let key = game(&app).session.position().key();
+    send(
+        &mut app,
+        &[Msg::ComputerMove {
+            key: key ^ 1,
+            pit: 1,
+        }],
+    );
+    assert_eq!(
+        game(&app).session.actions().len(),
+        1,
+        "a stale answer is dropped"
+    );
+    send(&mut app, &[Msg::ComputerMove { key, pit: 2 }]);
+    assert_eq!(game(&app).session.last_move(), Some((Side::North, 2)));
+    assert!(!game(&app).thinking);
+    // Undo takes back the computer's reply and the person's move.
+    send(&mut app, &[Msg::Undo]);
+    assert_eq!(game(&app).session.actions().len(), 0);
+}
+
+#[test]
+fn a_hint_names_the_best_pit() {
+    let mut app = game_app("kalaha", Side::South);
+    send(&mut app, &[Msg::Hint]);
+    assert!(app.requests.contains(&mancala::tui::app::Request::Hint));
+    let key = game(&app).session.position().key();
+    send(
+        &mut app,
+        &[Msg::HintReady {
+            key,
+            values: vec![(3, 2), (6, 1), (1, -1)],
+        }],
+    );
+    assert!(notice(&app).contains("pit 3 (+2"), "{}", notice(&app));
+    assert_eq!(game(&app).cursor, 3);
 }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use super::{Failure, PlayArgs};
 use crate::catalog::Catalog;
+use crate::engine::Level;
 use crate::tui::app::clean_name;
 use crate::tui::{self, Files, Options, Start};
 
@@ -34,15 +35,31 @@ pub fn menu(catalog: &Catalog) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A seat from `--south`/`--north`: a person's name, or `computer[:LEVEL]`.
+fn seat(flag: &str, value: &str, fallback: &str) -> Result<(String, Option<Level>), Failure> {
+    match value.split_once(':') {
+        Some((word, level)) if word.eq_ignore_ascii_case("computer") => {
+            let level = level
+                .parse::<Level>()
+                .map_err(|e| Failure(format!("--{flag}: {e}")))?;
+            Ok(("Computer".to_string(), Some(level)))
+        }
+        _ if value.eq_ignore_ascii_case("computer") => {
+            Ok(("Computer".to_string(), Some(Level::Medium)))
+        }
+        _ => Ok((clean_name(value, fallback), None)),
+    }
+}
+
 pub fn run(catalog: &Catalog, args: &PlayArgs) -> Result<ExitCode, Failure> {
+    let (south, south_computer) = seat("south", &args.south, "South")?;
+    let (north, north_computer) = seat("north", &args.north, "North")?;
     let start = match &args.rules {
         None => Start::ChooseVariant,
         Some(id_or_file) => Start::Game {
             rules: catalog.resolve(id_or_file)?.rules,
-            names: [
-                clean_name(&args.south, "South"),
-                clean_name(&args.north, "North"),
-            ],
+            names: [south, north],
+            computer: [south_computer, north_computer],
             first: args.first.map(Into::into),
         },
     };

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::catalog::Entry;
-use crate::engine::{FirstPlayer, Rules, Side};
+use crate::engine::{FirstPlayer, Level, Rules, Side};
 use crate::session::Session;
 
 use super::anim::Animation;
@@ -83,6 +83,10 @@ pub enum Request {
     ListSaves,
     /// Open this save in the replay viewer.
     OpenReplay(PathBuf),
+    /// Let the computer choose a move for the player to move.
+    Think,
+    /// Search every move of the player to move, for a hint.
+    Hint,
 }
 
 /// How the first player is settled on the setup screen.
@@ -127,17 +131,40 @@ impl StarterChoice {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetupField {
     SouthName,
+    SouthSeat,
     NorthName,
+    NorthSeat,
     Starter,
     Start,
 }
 
-pub const SETUP_FIELDS: [SetupField; 4] = [
+pub const SETUP_FIELDS: [SetupField; 6] = [
     SetupField::SouthName,
+    SetupField::SouthSeat,
     SetupField::NorthName,
+    SetupField::NorthSeat,
     SetupField::Starter,
     SetupField::Start,
 ];
+
+/// Who plays a seat, as the setup screen cycles through: a person, then the
+/// computer's levels.
+pub const SEAT_CHOICES: [Option<Level>; 5] = [
+    None,
+    Some(Level::Easy),
+    Some(Level::Medium),
+    Some(Level::Hard),
+    Some(Level::Strongest),
+];
+
+/// "person" or "computer (hard)".
+#[must_use]
+pub fn seat_label(seat: Option<Level>) -> String {
+    seat.map_or_else(
+        || "person".to_string(),
+        |level| format!("computer ({level})"),
+    )
+}
 
 pub use crate::session::{NAME_LENGTH, clean_name};
 
@@ -145,6 +172,7 @@ pub use crate::session::{NAME_LENGTH, clean_name};
 pub struct Setup {
     pub rules: Arc<Rules>,
     pub names: [String; 2],
+    pub computer: [Option<Level>; 2],
     pub field: SetupField,
     pub starter: StarterChoice,
 }
@@ -155,6 +183,7 @@ pub struct Setup {
 pub struct OddEven {
     pub rules: Arc<Rules>,
     pub names: [String; 2],
+    pub computer: [Option<Level>; 2],
     pub stage: OddEvenStage,
 }
 
@@ -189,6 +218,8 @@ pub struct Game {
     pub cursor: u8,
     pub animation: Option<Animation>,
     pub notice: Option<Notice>,
+    /// The computer is choosing a move (in another thread).
+    pub thinking: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -310,7 +341,9 @@ impl App {
     #[must_use]
     pub fn is_animating(&self) -> bool {
         match &self.screen {
-            Screen::Game(game) => game.animation.as_ref().is_some_and(|a| !a.is_finished()),
+            Screen::Game(game) => {
+                game.thinking || game.animation.as_ref().is_some_and(|a| !a.is_finished())
+            }
             Screen::Replay(replay) => {
                 replay.autoplay || replay.animation.as_ref().is_some_and(|a| !a.is_finished())
             }

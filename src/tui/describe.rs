@@ -122,6 +122,25 @@ pub fn move_summary(session: &Session, mover: Side, pit: u8, trace: &[Event]) ->
     text
 }
 
+/// A hint: the best pit and every pit's value for the player to move.
+#[must_use]
+pub fn hint(session: &Session, mover: Side, values: &[(u8, i32)]) -> String {
+    let Some(&(best, value)) = values.first() else {
+        return "No hint: there is no move to weigh.".to_string();
+    };
+    let mut sorted = values.to_vec();
+    sorted.sort_by_key(|&(pit, _)| pit);
+    let all: Vec<String> = sorted
+        .iter()
+        .map(|(pit, v)| format!("{pit}:{v:+}"))
+        .collect();
+    format!(
+        "Hint for {}: pit {best} ({value:+} seeds ahead). All pits: {}",
+        session.name(mover),
+        all.join("  ")
+    )
+}
+
 /// Joins a rule file's hard-wrapped lines into paragraphs (and `- ` list
 /// items), so the terminal can wrap them at its own width.
 #[must_use]

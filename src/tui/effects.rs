@@ -2,19 +2,102 @@
 //! listing saved matches and opening one. Kept apart so `update` stays pure.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
 
 use crate::catalog::Catalog;
-use crate::engine::{Outcome, Status};
+use crate::engine::{Dice, Limits, Outcome, Searcher, Status, choose_move};
 use crate::save;
 use crate::session::Session;
 
 use super::app::{App, Request, SaveSummary, Screen};
+use super::msg::Msg;
 use super::update::{open_replay, set_notice};
 
-/// Does everything `update` asked for, in order.
-pub fn perform(app: &mut App, catalog: &Catalog) {
+/// A search running in another thread; its answer arrives as a message.
+pub struct Worker {
+    pub receiver: Receiver<Msg>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Worker {
+    /// The answer, if it has come.
+    #[must_use]
+    pub fn poll(&self) -> Option<Msg> {
+        self.receiver.try_recv().ok()
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // A search nobody waits for any more stops early.
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Time a hint may take.
+const HINT_TIME: Duration = Duration::from_secs(1);
+
+fn spawn(job: impl FnOnce(Arc<AtomicBool>) -> Msg + Send + 'static) -> Worker {
+    let (sender, receiver) = mpsc::channel();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    std::thread::spawn(move || {
+        let _ = sender.send(job(flag));
+    });
+    Worker { receiver, stop }
+}
+
+fn think(app: &App) -> Option<Worker> {
+    let Screen::Game(game) = &app.screen else {
+        return None;
+    };
+    let position = *game.session.position();
+    let level = game.session.computer(position.to_move()?)?;
+    let rules = game.session.rules().clone();
+    // Seeded by the position and the match, so a replayed match plays alike.
+    let seed = position.key() ^ game.session.started_at;
+    Some(spawn(move |stop| {
+        let mut dice = Dice::new(seed);
+        let pit = choose_move(&rules, &position, level, &mut dice, Some(stop)).unwrap_or_default();
+        Msg::ComputerMove {
+            key: position.key(),
+            pit,
+        }
+    }))
+}
+
+fn hint(app: &App) -> Option<Worker> {
+    let Screen::Game(game) = &app.screen else {
+        return None;
+    };
+    let position = *game.session.position();
+    position.to_move()?;
+    let rules = game.session.rules().clone();
+    Some(spawn(move |stop| {
+        let mut searcher = Searcher::new(&rules, 32);
+        let limits = Limits {
+            deadline: Some(Instant::now() + HINT_TIME),
+            stop: Some(stop),
+            ..Limits::depth(64)
+        };
+        let report = searcher.search(&position, limits, true);
+        Msg::HintReady {
+            key: position.key(),
+            values: report.move_values,
+        }
+    }))
+}
+
+/// Does everything `update` asked for, in order. A search is started in
+/// `worker` (replacing, and so stopping, any still running).
+pub fn perform(app: &mut App, catalog: &Catalog, worker: &mut Option<Worker>) {
     for request in std::mem::take(&mut app.requests) {
         match request {
+            Request::Think => *worker = think(app),
+            Request::Hint => *worker = hint(app),
             Request::Autosave => autosave(app),
             Request::SaveAs(path) => save_as(app, &path),
             Request::ListSaves => app.saves = list_saves(app, catalog),

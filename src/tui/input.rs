@@ -92,6 +92,7 @@ fn key_to_msg(app: &App, key: &KeyEvent) -> Option<Msg> {
             '-' | '_' => Msg::Slower,
             'a' => Msg::ToggleMotion,
             's' => Msg::Save,
+            'H' => Msg::Hint,
             'p' => Msg::PlayOn,
             'g' => Msg::Home,
             'G' => Msg::End,

@@ -43,6 +43,18 @@ pub enum Msg {
     End,
     /// `p`: play on from the position a replay shows.
     PlayOn,
+    /// `H`: a hint for the player to move.
+    Hint,
+    /// The computer chose `pit` in the position with this key.
+    ComputerMove {
+        key: u64,
+        pit: u8,
+    },
+    /// Every move's value (for the player to move) in the position with this key.
+    HintReady {
+        key: u64,
+        values: Vec<(u8, i32)>,
+    },
     Odd,
     Even,
     /// A left click at a screen cell.

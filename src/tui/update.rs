@@ -13,7 +13,7 @@ use crate::session::Session;
 use super::app::{App, Notice, OddEvenStage, Overlay, Request, SPEEDS_MS, Screen, SetupField};
 use super::msg::Msg;
 
-pub use menus::{new_setup, resume, start_game};
+pub use menus::{Players, new_setup, resume, start_game};
 pub use replay::open_replay;
 
 #[allow(clippy::needless_pass_by_value)] // messages are consumed by design
@@ -24,6 +24,27 @@ pub fn update(app: &mut App, msg: Msg) {
     // Any change to the match in play is written out by the runner.
     if after.is_some() && after != before {
         app.requests.push(Request::Autosave);
+    }
+    schedule_computer(app);
+}
+
+/// When the computer is to move and nothing else is on screen, ask the runner
+/// to let it think.
+pub fn schedule_computer(app: &mut App) {
+    if app.overlay.is_some() {
+        return;
+    }
+    let Screen::Game(game) = &mut app.screen else {
+        return;
+    };
+    let position = game.session.position();
+    let computer_to_move = position
+        .to_move()
+        .is_some_and(|side| game.session.computer(side).is_some());
+    let moving = game.animation.as_ref().is_some_and(|a| !a.is_finished());
+    if computer_to_move && !moving && !game.thinking {
+        game.thinking = true;
+        app.requests.push(Request::Think);
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::engine::{Event, Position, Side, Status};
 use crate::tui::anim::Animation;
-use crate::tui::app::{App, Game, Notice, Overlay, Screen};
+use crate::tui::app::{App, Game, Notice, Overlay, Request, Screen};
 use crate::tui::describe;
 use crate::tui::msg::Msg;
 use crate::tui::view::board_geometry;
@@ -19,8 +19,10 @@ pub(super) fn place_cursor(game: &mut Game) {
 
 pub(super) fn game(app: &mut App, mut game: Box<Game>, msg: &Msg) -> Screen {
     // While seeds are moving, any key but a speed key shows the move's end.
+    let from_a_player = !matches!(msg, Msg::ComputerMove { .. } | Msg::HintReady { .. });
     if let Some(animation) = &mut game.animation
         && !animation.is_finished()
+        && from_a_player
     {
         animation.finish();
         if *msg != Msg::Quit {
@@ -39,6 +41,9 @@ pub(super) fn game(app: &mut App, mut game: Box<Game>, msg: &Msg) -> Screen {
             }
         }
         Msg::Digit(d) => try_move(app, &mut game, position.to_move(), *d),
+        Msg::ComputerMove { key, pit } => computer_move(app, &mut game, *key, *pit),
+        Msg::Hint => ask_hint(app, &mut game),
+        Msg::HintReady { key, values } => show_hint(&mut game, *key, values),
         Msg::RowKey(key) => {
             if let Some((side, pit)) = pit_for_key(*key, pits) {
                 try_move(app, &mut game, Some(side), pit);
@@ -66,7 +71,8 @@ pub(super) fn game(app: &mut App, mut game: Box<Game>, msg: &Msg) -> Screen {
         Msg::NextRound => next_round(&mut game),
         Msg::EndMatch if game.session.end_match().is_ok() => game.notice = None,
         Msg::Undo => {
-            if game.session.undo() {
+            game.thinking = false;
+            if undo_to_a_person(&mut game) {
                 game.animation = None;
                 place_cursor(&mut game);
                 game.notice = Some(Notice {
@@ -152,6 +158,16 @@ fn try_move(app: &App, game: &mut Game, side: Option<Side>, pit: u8) {
     let Some(mover) = position.to_move() else {
         return;
     };
+    if let Some(level) = game.session.computer(mover) {
+        game.notice = Some(Notice {
+            text: format!(
+                "It is the computer's turn ({}, {level}) - it is thinking.",
+                describe::side_title(mover)
+            ),
+            warning: true,
+        });
+        return;
+    }
     if side != Some(mover) {
         game.notice = Some(Notice {
             text: format!(
@@ -164,6 +180,13 @@ fn try_move(app: &App, game: &mut Game, side: Option<Side>, pit: u8) {
         });
         return;
     }
+    play_pit(app, game, mover, pit);
+}
+
+/// Plays `pit` for `mover`, who is to move, or says why it cannot be played.
+fn play_pit(app: &App, game: &mut Game, mover: Side, pit: u8) {
+    let position = *game.session.position();
+    debug_assert_eq!(position.to_move(), Some(mover));
     match game.session.play(pit) {
         Ok(trace) => {
             game.cursor = pit;
@@ -199,6 +222,58 @@ fn show_move(app: &App, game: &mut Game, before: Position, trace: Vec<Event>) {
             && next == mover
         {
             game.cursor = keep;
+        }
+    }
+}
+
+/// Takes back moves until a person is to move (against the computer, undo
+/// takes back its reply too). Returns whether anything was taken back.
+fn undo_to_a_person(game: &mut Game) -> bool {
+    if !game.session.undo() {
+        return false;
+    }
+    while let Some(side) = game.session.position().to_move()
+        && game.session.computer(side).is_some()
+        && game.session.can_undo()
+    {
+        game.session.undo();
+    }
+    true
+}
+
+fn computer_move(app: &App, game: &mut Game, key: u64, pit: u8) {
+    let position = *game.session.position();
+    // An answer for a position since undone is dropped.
+    if game.thinking && key == position.key() {
+        game.thinking = false;
+        if let Some(mover) = position.to_move() {
+            play_pit(app, game, mover, pit);
+        }
+    }
+}
+
+fn ask_hint(app: &mut App, game: &mut Game) {
+    if game.session.position().to_move().is_some() && !game.thinking {
+        app.requests.push(Request::Hint);
+        game.notice = Some(Notice {
+            text: "Looking for the best move...".into(),
+            warning: false,
+        });
+    }
+}
+
+fn show_hint(game: &mut Game, key: u64, values: &[(u8, i32)]) {
+    let position = *game.session.position();
+    if key != position.key() {
+        return;
+    }
+    if let Some(mover) = position.to_move() {
+        game.notice = Some(Notice {
+            text: describe::hint(&game.session, mover, values),
+            warning: false,
+        });
+        if let Some(&(best, _)) = values.first() {
+            game.cursor = best;
         }
     }
 }

@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use crate::engine::{Rules, Side};
+use crate::engine::{Level, Rules, Side};
 use crate::session::{OddEvenGuess, Session, clean_name};
 use crate::tui::app::{
-    App, Game, MenuItem, NAME_LENGTH, Notice, OddEven, OddEvenStage, Request, SETUP_FIELDS, Screen,
-    Setup, SetupField, StarterChoice,
+    App, Game, MenuItem, NAME_LENGTH, Notice, OddEven, OddEvenStage, Request, SEAT_CHOICES,
+    SETUP_FIELDS, Screen, Setup, SetupField, StarterChoice,
 };
 use crate::tui::describe;
 use crate::tui::msg::Msg;
@@ -21,7 +21,7 @@ pub(super) fn menu(app: &mut App, selected: usize, msg: &Msg) -> Screen {
     let items = app.menu_items();
     let choose = |app: &mut App, item: MenuItem| match item {
         MenuItem::Continue => match app.resumable.take() {
-            Some(session) => resume(app, *session, "Resumed where you stopped."),
+            Some(session) => resume(*session, "Resumed where you stopped."),
             None => Screen::Menu { selected: 0 },
         },
         MenuItem::Play => Screen::Variants {
@@ -73,8 +73,7 @@ pub(super) fn menu(app: &mut App, selected: usize, msg: &Msg) -> Screen {
 
 /// A match on screen again, as it was saved.
 #[must_use]
-pub fn resume(app: &App, session: Session, note: &str) -> Screen {
-    let _ = app;
+pub fn resume(session: Session, note: &str) -> Screen {
     let mut game = Game {
         cursor: 1,
         session,
@@ -83,6 +82,7 @@ pub fn resume(app: &App, session: Session, note: &str) -> Screen {
             text: note.to_string(),
             warning: false,
         }),
+        thinking: false,
     };
     super::game::place_cursor(&mut game);
     Screen::Game(Box::new(game))
@@ -152,6 +152,7 @@ pub fn new_setup(rules: Arc<Rules>) -> Setup {
     Setup {
         rules,
         names: ["South".to_string(), "North".to_string()],
+        computer: [None, None],
         field: SetupField::Start,
         starter,
     }
@@ -192,6 +193,24 @@ pub(super) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
             setup.starter =
                 StarterChoice::ALL[step(at, StarterChoice::ALL.len(), *msg == Msg::Right)];
         }
+        Msg::Left | Msg::Right
+            if matches!(setup.field, SetupField::SouthSeat | SetupField::NorthSeat) =>
+        {
+            let side = usize::from(setup.field == SetupField::NorthSeat);
+            let at = SEAT_CHOICES
+                .iter()
+                .position(|&s| s == setup.computer[side])
+                .unwrap_or(0);
+            let seat = SEAT_CHOICES[step(at, SEAT_CHOICES.len(), *msg == Msg::Right)];
+            setup.computer[side] = seat;
+            // A computer seat gets a name that says so, unless one was typed.
+            let default = ["South", "North"][side];
+            if seat.is_some() && setup.names[side] == default {
+                setup.names[side] = "Computer".to_string();
+            } else if seat.is_none() && setup.names[side] == "Computer" {
+                setup.names[side] = default.to_string();
+            }
+        }
         Msg::Confirm if setup.field == SetupField::Start => return start_from_setup(app, setup),
         Msg::Confirm => setup.field = SETUP_FIELDS[step(index, SETUP_FIELDS.len(), true)],
         Msg::Back => {
@@ -221,9 +240,13 @@ fn clean_names(names: &[String; 2]) -> [String; 2] {
 
 fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
     let names = clean_names(&setup.names);
+    let players = |names: [String; 2]| Players {
+        names,
+        computer: setup.computer,
+    };
     match setup.starter {
-        StarterChoice::South => start_game(app, setup.rules, names, Side::South, None),
-        StarterChoice::North => start_game(app, setup.rules, names, Side::North, None),
+        StarterChoice::South => start_game(setup.rules, players(names), Side::South, None),
+        StarterChoice::North => start_game(setup.rules, players(names), Side::North, None),
         StarterChoice::Random => {
             let first = if app.random(2) == 1 {
                 Side::South
@@ -236,11 +259,12 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
                 format!("{} ({})", names[first.index()], describe::side_title(first))
             };
             let note = format!("Drawn by lot: {who} starts.");
-            start_game(app, setup.rules, names, first, Some(note))
+            start_game(setup.rules, players(names), first, Some(note))
         }
         StarterChoice::OddEven => Screen::OddEven(OddEven {
             rules: setup.rules,
             names,
+            computer: setup.computer,
             stage: OddEvenStage::Hide {
                 typed: String::new(),
             },
@@ -248,16 +272,23 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
     }
 }
 
+/// Who plays a new match: names and, for the computer's seats, its level.
+#[derive(Clone, Debug)]
+pub struct Players {
+    pub names: [String; 2],
+    pub computer: [Option<Level>; 2],
+}
+
 /// A new match on screen.
 #[must_use]
 pub fn start_game(
-    app: &App,
     rules: Arc<Rules>,
-    names: [String; 2],
+    players: Players,
     first: Side,
     note: Option<String>,
 ) -> Screen {
-    let session = Session::new(rules, names, first);
+    let mut session = Session::new(rules, players.names, first);
+    session.computer = players.computer;
     let mut game = Game {
         cursor: 1,
         session,
@@ -266,9 +297,9 @@ pub fn start_game(
             text,
             warning: false,
         }),
+        thinking: false,
     };
     super::game::place_cursor(&mut game);
-    let _ = app;
     Screen::Game(Box::new(game))
 }
 
@@ -308,7 +339,11 @@ pub(super) fn odd_even(app: &mut App, mut odd_even: OddEven, msg: &Msg) -> Scree
                 marbles: *marbles,
                 guessed_odd: *guessed_odd,
             };
-            let mut screen = start_game(app, odd_even.rules, odd_even.names, *starter, None);
+            let players = Players {
+                names: odd_even.names,
+                computer: odd_even.computer,
+            };
+            let mut screen = start_game(odd_even.rules, players, *starter, None);
             if let Screen::Game(game) = &mut screen {
                 game.session.odd_even = Some(guess);
             }
@@ -319,6 +354,7 @@ pub(super) fn odd_even(app: &mut App, mut odd_even: OddEven, msg: &Msg) -> Scree
                 starter: StarterChoice::OddEven,
                 field: SetupField::Start,
                 names: odd_even.names,
+                computer: odd_even.computer,
                 rules: odd_even.rules,
             });
         }

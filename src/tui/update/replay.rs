@@ -196,6 +196,7 @@ fn play_on(app: &mut App, replay: &Replay) -> Screen {
             text: note,
             warning: false,
         }),
+        thinking: false,
     };
     super::game::place_cursor(&mut game);
     Screen::Game(Box::new(game))

@@ -202,6 +202,16 @@ fn render_turn_line(app: &App, game: &Game, frame: Option<&Frame>, area: Rect, b
                 theme.side(side).patch(theme.title),
             )
         }
+        (None, Some(side)) if session.computer(side).is_some() => {
+            let level = session.computer(side).map_or("", |l| l.name());
+            Line::styled(
+                format!(
+                    "{} - the computer ({level}) is thinking...",
+                    player_name(session, side)
+                ),
+                theme.side(side).patch(theme.title),
+            )
+        }
         (None, Some(side)) => {
             let pits = position.pit_count();
             let keys = if side == Side::South {

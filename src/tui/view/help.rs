@@ -66,6 +66,7 @@ fn screen_keys(app: &App) -> Vec<(&'static str, &'static str)> {
             ("any key", "skip to the end of a move being sown"),
             ("n / e", "after a round: next round / end the match"),
             ("s", "save the match under a name"),
+            ("H", "a hint: the best pit and every pit's value"),
             ("Esc", "back to the menu (Continue resumes the match)"),
             ("q", "quit (asks first during a match)"),
         ],

@@ -6,14 +6,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{key_line, popup};
-use crate::tui::app::{App, OddEven, OddEvenStage, Setup, SetupField};
+use crate::tui::app::{App, OddEven, OddEvenStage, Setup, SetupField, seat_label};
 
 pub fn render_setup(app: &App, setup: &Setup, area: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
     let inner = popup(
         area,
         66,
-        15,
+        17,
         &format!("New match: {}", setup.rules.name()),
         theme,
         buf,
@@ -37,12 +37,26 @@ pub fn render_setup(app: &App, setup: &Setup, area: Rect, buf: &mut Buffer) {
                 field_style(SetupField::SouthName),
             ),
         ]),
+        Line::from(vec![
+            Span::styled("   played by        ", theme.dim),
+            Span::styled(
+                format!("< {} >", seat_label(setup.computer[0])),
+                field_style(SetupField::SouthSeat),
+            ),
+        ]),
         Line::raw(""),
         Line::from(vec![
             Span::styled("North (top row)     ", theme.north),
             Span::styled(
                 format!("{}{}", setup.names[1], cursor(SetupField::NorthName)),
                 field_style(SetupField::NorthName),
+            ),
+        ]),
+        Line::from(vec![
+            Span::styled("   played by        ", theme.dim),
+            Span::styled(
+                format!("< {} >", seat_label(setup.computer[1])),
+                field_style(SetupField::NorthSeat),
             ),
         ]),
         Line::raw(""),
@@ -72,7 +86,7 @@ pub fn render_setup(app: &App, setup: &Setup, area: Rect, buf: &mut Buffer) {
         theme,
         &[
             ("↑/↓/Tab", "field"),
-            ("←/→", "who starts"),
+            ("←/→", "change"),
             ("Enter", "start"),
             ("?", "rules"),
             ("Esc", "back"),

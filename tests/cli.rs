@@ -417,3 +417,34 @@ fn a_closed_pit_in_the_move_list_is_refused() {
     }
     panic!("no round ended with closed pits");
 }
+
+#[test]
+fn solve_gives_the_value_and_best_moves() {
+    let config = tempfile::tempdir().unwrap();
+    let report = json_of(mancala(&config).args([
+        "solve",
+        "tests/rules/valid/kalah-3-3.toml",
+        "--hash",
+        "8",
+        "--json",
+    ]));
+    assert_eq!(report["value"], 2);
+    assert_eq!(report["value_for_south"], 2);
+    assert_eq!(report["to_move"], "south");
+    assert!(!report["best"].as_array().unwrap().is_empty());
+    mancala(&config)
+        .args(["solve", "tests/rules/valid/kalah-2-4.toml", "--hash", "8"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("value -10"));
+}
+
+#[test]
+fn play_refuses_an_unknown_computer_level() {
+    let config = tempfile::tempdir().unwrap();
+    mancala(&config)
+        .args(["play", "kalaha", "--north", "computer:genius"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--north: unknown level \"genius\""));
+}

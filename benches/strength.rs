@@ -1,0 +1,69 @@
+//! Strength figures for the computer player (prints, does not assert):
+//! the depth reached in one second from each variant's start, and the result
+//! of games between two levels. `GAMES=100 cargo bench --bench strength`.
+
+use std::time::{Duration, Instant};
+
+use mancala::catalog::Catalog;
+use mancala::engine::{Dice, Level, Limits, Position, Rules, Searcher, Side, choose_move};
+
+fn depth_in_one_second(rules: &Rules) -> (u32, u64) {
+    let start = Position::new(rules, Side::South);
+    let mut searcher = Searcher::new(rules, 256);
+    let limits = Limits {
+        deadline: Some(Instant::now() + Duration::from_secs(1)),
+        ..Limits::depth(200)
+    };
+    let report = searcher.search(&start, limits, false);
+    (report.depth, report.nodes)
+}
+
+/// One match (every round); returns the winner.
+fn play(rules: &Rules, levels: [Level; 2], seed: u64) -> Option<Side> {
+    let mut position = Position::new(rules, Side::South);
+    let mut dice = Dice::new(seed);
+    for _ in 0..3000 {
+        match position.to_move() {
+            Some(side) => {
+                let pit = choose_move(rules, &position, levels[side.index()], &mut dice, None)?;
+                position = position.play(rules, pit).ok()?;
+            }
+            None => match position.next_round(rules) {
+                Ok(next) => position = next,
+                Err(_) => break,
+            },
+        }
+    }
+    let (south, north) = (position.store(Side::South), position.store(Side::North));
+    match south.cmp(&north) {
+        std::cmp::Ordering::Greater => Some(Side::South),
+        std::cmp::Ordering::Less => Some(Side::North),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+fn main() {
+    let games: u64 = std::env::var("GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(10);
+    let strong: Level = std::env::var("STRONG").ok().and_then(|l| l.parse().ok()).unwrap_or(Level::Hard);
+    let catalog = Catalog::with_user_dir(None);
+    for id in ["kalaha", "raja-pasu", "sat-gharva"] {
+        let rules = &catalog.find(id).expect("built-in").rules;
+        let (depth, nodes) = depth_in_one_second(rules);
+        println!("{id}: depth {depth} in 1 s from the start ({nodes} nodes)");
+        let started = Instant::now();
+        let mut won = 0;
+        for seed in 0..games {
+            // The strong level plays each side in turn.
+            let strong_side = if seed % 2 == 0 { Side::South } else { Side::North };
+            let mut levels = [Level::Easy; 2];
+            levels[strong_side.index()] = strong;
+            if play(rules, levels, seed) == Some(strong_side) {
+                won += 1;
+            }
+        }
+        println!(
+            "{id}: {strong} won {won} of {games} matches against easy ({:.0} s)",
+            started.elapsed().as_secs_f64()
+        );
+    }
+}

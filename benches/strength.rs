@@ -43,8 +43,14 @@ fn play(rules: &Rules, levels: [Level; 2], seed: u64) -> Option<Side> {
 }
 
 fn main() {
-    let games: u64 = std::env::var("GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(10);
-    let strong: Level = std::env::var("STRONG").ok().and_then(|l| l.parse().ok()).unwrap_or(Level::Hard);
+    let games: u64 = std::env::var("GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(10);
+    let strong: Level = std::env::var("STRONG")
+        .ok()
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(Level::Hard);
     let catalog = Catalog::with_user_dir(None);
     for id in ["kalaha", "raja-pasu", "sat-gharva"] {
         let rules = &catalog.find(id).expect("built-in").rules;
@@ -54,7 +60,11 @@ fn main() {
         let mut won = 0;
         for seed in 0..games {
             // The strong level plays each side in turn.
-            let strong_side = if seed % 2 == 0 { Side::South } else { Side::North };
+            let strong_side = if seed % 2 == 0 {
+                Side::South
+            } else {
+                Side::North
+            };
             let mut levels = [Level::Easy; 2];
             levels[strong_side.index()] = strong;
             if play(rules, levels, seed) == Some(strong_side) {

@@ -446,5 +446,7 @@ fn play_refuses_an_unknown_computer_level() {
         .args(["play", "kalaha", "--north", "computer:genius"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("--north: unknown level \"genius\""));
+        .stderr(predicate::str::contains(
+            "--north: unknown level \"genius\"",
+        ));
 }

@@ -257,3 +257,23 @@ fn replay_viewer_screens() {
     s.send(&[Msg::Right, Msg::Right]);
     insta::assert_snapshot!("replay_after_two_moves", draw(&s.app).backend());
 }
+
+#[test]
+fn a_new_match_keeps_the_unfinished_one_from_the_autosave() {
+    let mut s = Setup::kalaha();
+    s.send(&[Msg::Digit(3), Msg::Digit(1)]);
+    // Leave, and start another match from the menu: Play, Kalaha, Start.
+    s.send(&[Msg::Back]);
+    // Menu: Continue, Play, ...; the new match needs a later start time.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    s.send(&[Msg::Digit(2), Msg::Confirm, Msg::Confirm]);
+    s.send(&[Msg::Digit(6)]);
+    assert_eq!(moves_in(&s.autosave()), [6]);
+    let kept: Vec<PathBuf> = std::fs::read_dir(s.dir.path().join("saves"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(kept[0].to_string_lossy().ends_with("-unfinished.toml"));
+    assert_eq!(moves_in(&kept[0]), [3, 1]);
+}

@@ -98,7 +98,7 @@ pub fn perform(app: &mut App, catalog: &Catalog, worker: &mut Option<Worker>) {
         match request {
             Request::Think => *worker = think(app),
             Request::Hint => *worker = hint(app),
-            Request::Autosave => autosave(app),
+            Request::Autosave => autosave(app, catalog),
             Request::SaveAs(path) => save_as(app, &path),
             Request::ListSaves => app.saves = list_saves(app, catalog),
             Request::OpenReplay(path) => match save::load(&path, catalog) {
@@ -116,7 +116,39 @@ fn session(app: &App) -> Option<&Session> {
     }
 }
 
-fn autosave(app: &mut App) {
+/// Before a new match takes the autosave, an unfinished match still in it is
+/// moved to the saves folder, so starting a game never loses another.
+fn keep_unfinished_autosave(app: &App, catalog: &Catalog, session: &Session) -> Option<String> {
+    let autosave = app.autosave.as_ref()?;
+    let (old, _) = save::load(autosave, catalog).ok()?;
+    let same_match = old.started_at == session.started_at
+        && old.name(crate::engine::Side::South) == session.name(crate::engine::Side::South)
+        && old.rules().id() == session.rules().id();
+    if same_match || matches!(old.position().status(), Status::MatchOver { .. }) {
+        return None;
+    }
+    let folder = app.saves_dir.as_ref()?;
+    let name = format!("{}-unfinished.toml", super::update::default_save_name(&old));
+    let target = folder.join(name);
+    std::fs::create_dir_all(folder).ok()?;
+    if target.exists() {
+        return None;
+    }
+    std::fs::rename(autosave, &target).ok()?;
+    Some(format!(
+        "The unfinished match from before is kept as {}",
+        target.display()
+    ))
+}
+
+fn autosave(app: &mut App, catalog: &Catalog) {
+    let Some(playing) = session(app) else {
+        return;
+    };
+    if let Some(note) = keep_unfinished_autosave(app, catalog, playing) {
+        set_notice(app, note, false);
+    }
+    // Again: the notice above needed the app mutably.
     let Some(session) = session(app) else {
         return;
     };

@@ -18,8 +18,8 @@ fn depth_in_one_second(rules: &Rules) -> (u32, u64) {
     (report.depth, report.nodes)
 }
 
-/// One match (every round); returns the winner.
-fn play(rules: &Rules, levels: [Level; 2], seed: u64) -> Option<Side> {
+/// One match, or its first `rounds` rounds; returns who holds more seeds.
+fn play(rules: &Rules, levels: [Level; 2], seed: u64, rounds: u16) -> Option<Side> {
     let mut position = Position::new(rules, Side::South);
     let mut dice = Dice::new(seed);
     for _ in 0..3000 {
@@ -28,6 +28,7 @@ fn play(rules: &Rules, levels: [Level; 2], seed: u64) -> Option<Side> {
                 let pit = choose_move(rules, &position, levels[side.index()], &mut dice, None)?;
                 position = position.play(rules, pit).ok()?;
             }
+            None if position.round() >= rounds => break,
             None => match position.next_round(rules) {
                 Ok(next) => position = next,
                 Err(_) => break,
@@ -51,8 +52,17 @@ fn main() {
         .ok()
         .and_then(|l| l.parse().ok())
         .unwrap_or(Level::Hard);
+    // Sat-gharva matches can run to hundreds of rounds; ROUNDS caps them.
+    let rounds: u16 = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(u16::MAX);
+    let only = std::env::var("VARIANT").ok();
     let catalog = Catalog::with_user_dir(None);
     for id in ["kalaha", "raja-pasu", "sat-gharva"] {
+        if only.as_deref().is_some_and(|o| o != id) {
+            continue;
+        }
         let rules = &catalog.find(id).expect("built-in").rules;
         let (depth, nodes) = depth_in_one_second(rules);
         println!("{id}: depth {depth} in 1 s from the start ({nodes} nodes)");
@@ -67,7 +77,7 @@ fn main() {
             };
             let mut levels = [Level::Easy; 2];
             levels[strong_side.index()] = strong;
-            if play(rules, levels, seed) == Some(strong_side) {
+            if play(rules, levels, seed, rounds) == Some(strong_side) {
                 won += 1;
             }
         }

@@ -331,14 +331,45 @@ impl Position {
         if self.board.get(origin) == 0 {
             return Err(PlayError::Empty(pit));
         }
+        self.sow_from(rules, mover, origin, obs)
+            .ok_or(PlayError::Endless(pit))
+    }
+
+    /// The move from track index `origin`, which must be an open, non-empty pit
+    /// of the player to move; `None` when its turn never ends. Perft walks
+    /// moves this way, skipping the checks its move list already made.
+    #[inline]
+    fn sow_from<O: Observer>(
+        &self,
+        rules: &Rules,
+        mover: Side,
+        origin: usize,
+        obs: &mut O,
+    ) -> Option<Position> {
+        debug_assert_eq!(self.to_move(), Some(mover));
+        debug_assert!(self.open_pits & self.board.filled() & (1 << origin) != 0);
         let mut next = *self;
-        let end = sow_turn(&mut next.board, &self.turn(rules, mover, origin), obs)
-            .map_err(|_| PlayError::Endless(pit))?;
+        let end = sow_turn(&mut next.board, &self.turn(rules, mover, origin), obs).ok()?;
         next.to_move = if end.extra_turn { mover } else { mover.other() };
         next.start_turn(rules, obs);
         debug_assert_eq!(next.total_seeds(), self.total_seeds());
         debug_assert!(next.board.is_consistent());
-        Ok(next)
+        Some(next)
+    }
+
+    /// Every position one legal move away, in track order (for perft and
+    /// search, which need the positions, not the pit numbers).
+    pub(crate) fn for_each_child(&self, rules: &Rules, mut visit: impl FnMut(Position)) {
+        if self.status != Status::Ongoing {
+            return;
+        }
+        let mover = self.to_move;
+        let movable = self.layout.row_mask(mover) & self.open_pits & self.board.filled();
+        for origin in indices(movable) {
+            if let Some(child) = self.sow_from(rules, mover, origin, &mut NoTrace) {
+                visit(child);
+            }
+        }
     }
 
     fn turn<'r>(&self, rules: &'r Rules, mover: Side, origin: usize) -> Turn<'r> {

@@ -34,12 +34,10 @@ pub fn perft(rules: &Rules, position: &Position, depth: u32) -> PerftCount {
         return PerftCount { nodes: 1, moves: 0 };
     }
     let mut count = PerftCount::default();
-    for pit in position.candidate_moves() {
-        if let Ok(child) = position.play(rules, pit) {
-            count.moves += 1;
-            count += perft(rules, &child, depth - 1);
-        }
-    }
+    position.for_each_child(rules, |child| {
+        count.moves += 1;
+        count += perft(rules, &child, depth - 1);
+    });
     count
 }
 

@@ -128,6 +128,43 @@ pub fn timestamp(seconds: u64) -> String {
     )
 }
 
+/// Seconds since 1970 of a `YYYY-MM-DDThh:mm:ssZ` timestamp (as written by
+/// [`timestamp`]).
+#[must_use]
+pub fn parse_timestamp(text: &str) -> Option<u64> {
+    let bytes = text.as_bytes();
+    if bytes.len() != 20
+        || bytes[4] != b'-'
+        || bytes[7] != b'-'
+        || bytes[10] != b'T'
+        || bytes[13] != b':'
+        || bytes[16] != b':'
+        || bytes[19] != b'Z'
+    {
+        return None;
+    }
+    let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<i64>().ok();
+    let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
+    let (hour, minute, second) = (number(11..13)?, number(14..16)?, number(17..19)?);
+    if !(1..=12).contains(&month)
+        || !(1..=31).contains(&day)
+        || hour > 23
+        || minute > 59
+        || second > 60
+    {
+        return None;
+    }
+    // Days since 1970-01-01 from a civil date (H. Hinnant's algorithm).
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let year_of_era = y.rem_euclid(400);
+    let mp = (month + 9) % 12;
+    let day_of_year = (153 * mp + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    let days = era * 146_097 + day_of_era - 719_468;
+    u64::try_from(days * 86_400 + hour * 3600 + minute * 60 + second).ok()
+}
+
 /// Seconds since 1970, now.
 #[must_use]
 pub fn now() -> u64 {
@@ -396,6 +433,15 @@ pub fn from_toml(
         clean_name(&file.north, "North"),
     ];
     let mut session = Session::new(rules, names, first);
+    session.started_at = parse_timestamp(&file.started_at).ok_or_else(|| {
+        invalid(
+            path,
+            format!(
+                "`started-at`: {:?} is not a time like 2026-11-29T13:54:37Z",
+                file.started_at
+            ),
+        )
+    })?;
     session.odd_even = odd_even(path, file.odd_even.as_ref())?;
     session.computer = [
         computer_seat(path, "south-computer", file.south_computer.as_deref())?,
@@ -496,6 +542,15 @@ mod tests {
         assert_eq!(timestamp(0), "1970-01-01T00:00:00Z");
         assert_eq!(timestamp(951_782_400), "2000-02-29T00:00:00Z");
         assert_eq!(timestamp(1_795_000_000), "2026-11-18T11:06:40Z");
+    }
+
+    #[test]
+    fn timestamps_read_back() {
+        for seconds in [0, 951_782_400, 1_795_000_000, 4_102_444_799] {
+            assert_eq!(parse_timestamp(&timestamp(seconds)), Some(seconds));
+        }
+        assert_eq!(parse_timestamp("2026-13-01T00:00:00Z"), None);
+        assert_eq!(parse_timestamp("yesterday"), None);
     }
 
     #[test]

@@ -152,3 +152,10 @@ fn oversized_save_files_are_refused_unread() {
         "{message}"
     );
 }
+
+#[test]
+fn the_start_time_survives_a_round_trip() {
+    let session = played("kalaha", Side::South, &[1, 2], 4);
+    let (loaded, _) = from_toml(Path::new("t.toml"), &to_toml(&session), &catalog()).unwrap();
+    assert_eq!(loaded.started_at, session.started_at);
+}

@@ -68,13 +68,19 @@ impl Tmux {
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
 
-    /// Waits until the screen shows `text` and returns the screen.
+    /// Waits until the screen shows `text` and has stopped changing (a frame
+    /// may be caught half drawn), and returns it.
     fn wait_for(&self, text: &str) -> String {
         let deadline = Instant::now() + Duration::from_secs(15);
         loop {
             let screen = self.screen();
             if screen.contains(text) {
-                return screen;
+                sleep(Duration::from_millis(80));
+                let again = self.screen();
+                if again == screen {
+                    return screen;
+                }
+                continue;
             }
             assert!(
                 Instant::now() < deadline,

@@ -367,6 +367,15 @@ fn embedded_rules(
     Ok(rules)
 }
 
+fn started_at(path: &Path, text: &str) -> Result<u64, SaveError> {
+    parse_timestamp(text).ok_or_else(|| {
+        invalid(
+            path,
+            format!("`started-at`: {text:?} is not a time like 2026-11-29T13:54:37Z"),
+        )
+    })
+}
+
 fn computer_seat(path: &Path, key: &str, level: Option<&str>) -> Result<Option<Level>, SaveError> {
     level
         .map(|l| {
@@ -433,15 +442,7 @@ pub fn from_toml(
         clean_name(&file.north, "North"),
     ];
     let mut session = Session::new(rules, names, first);
-    session.started_at = parse_timestamp(&file.started_at).ok_or_else(|| {
-        invalid(
-            path,
-            format!(
-                "`started-at`: {:?} is not a time like 2026-11-29T13:54:37Z",
-                file.started_at
-            ),
-        )
-    })?;
+    session.started_at = started_at(path, &file.started_at)?;
     session.odd_even = odd_even(path, file.odd_even.as_ref())?;
     session.computer = [
         computer_seat(path, "south-computer", file.south_computer.as_deref())?,

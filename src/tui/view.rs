@@ -13,7 +13,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
-use super::app::{App, Overlay, Screen};
+use super::app::{App, Notice, Overlay, Screen};
 use super::theme::Theme;
 use super::widgets::board::BoardGeometry;
 
@@ -114,6 +114,40 @@ fn popup(
     let inner = block.inner(rect);
     block.render(rect, buf);
     inner
+}
+
+/// A notice centred on one line: plain, or as a warning.
+fn notice_line(theme: &Theme, notice: Option<&Notice>, area: Rect, buf: &mut Buffer) {
+    if let Some(notice) = notice {
+        let style = if notice.warning {
+            theme.warning
+        } else {
+            theme.text
+        };
+        Paragraph::new(Line::styled(notice.text.clone(), style))
+            .alignment(Alignment::Center)
+            .render(area, buf);
+    }
+}
+
+/// The foot of a screen: a message (if any) above a line of keys.
+fn footer(
+    theme: &Theme,
+    message: Option<&Notice>,
+    keys: &[(&str, &str)],
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let bottom = area.y + area.height - 1;
+    notice_line(
+        theme,
+        message,
+        Rect::new(area.x, bottom - 1, area.width, 1),
+        buf,
+    );
+    Paragraph::new(key_line(theme, keys))
+        .alignment(Alignment::Center)
+        .render(Rect::new(area.x, bottom, area.width, 1), buf);
 }
 
 /// A line of `key description` pairs for the foot of a screen.

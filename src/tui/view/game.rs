@@ -7,7 +7,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::{key_line, popup};
+use super::{key_line, notice_line, popup};
 use crate::engine::{Outcome, Position, Rules, Side, Status, Stores};
 use crate::session::Session;
 use crate::tui::anim::Frame;
@@ -240,22 +240,20 @@ fn render_turn_line(app: &App, game: &Game, frame: Option<&Frame>, area: Rect, b
 
 fn render_notice(app: &App, game: &Game, frame: Option<&Frame>, area: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
-    let flash = frame.filter(|f| !f.finished).and_then(|f| f.flash);
-    let line = match (flash, &game.notice) {
-        (Some(flash), _) => Line::styled(describe::flash(&game.session, flash), theme.flash),
-        (None, Some(notice)) if frame.is_none_or(|f| f.finished) => Line::styled(
-            notice.text.clone(),
-            if notice.warning {
-                theme.warning
-            } else {
-                theme.text
-            },
-        ),
-        _ => Line::raw(""),
-    };
-    Paragraph::new(line)
-        .alignment(Alignment::Center)
-        .render(area, buf);
+    let moving = frame.is_some_and(|f| !f.finished);
+    match frame.filter(|f| !f.finished).and_then(|f| f.flash) {
+        Some(flash) => {
+            Paragraph::new(Line::styled(
+                describe::flash(&game.session, flash),
+                theme.flash,
+            ))
+            .alignment(Alignment::Center)
+            .render(area, buf);
+        }
+        // Messages about the last move wait until it has been shown.
+        None if !moving => notice_line(theme, game.notice.as_ref(), area, buf),
+        None => {}
+    }
 }
 
 fn render_footer(app: &App, game: &Game, animating: bool, area: Rect, buf: &mut Buffer) {

@@ -5,7 +5,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
 
-use super::key_line;
+use super::{footer, key_line};
 use crate::tui::app::App;
 
 const TITLE: [&str; 3] = ["+-+-+-+-+-+-+-+", "|m|a|n|c|a|l|a|", "+-+-+-+-+-+-+-+"];
@@ -56,18 +56,8 @@ pub fn render_menu(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         ]);
         Paragraph::new(line).render(Rect::new(area.x + area.width / 2 - 20, y, 60, 1), buf);
     }
-    let mut footer_y = area.y + area.height - 1;
-    if let Some(message) = &app.message {
-        footer_y -= 1;
-        let style = if message.warning {
-            theme.warning
-        } else {
-            theme.text
-        };
-        Paragraph::new(Line::styled(message.text.clone(), style))
-            .alignment(Alignment::Center)
-            .render(Rect::new(area.x, footer_y, area.width, 1), buf);
-    }
+    // The message line sits just above the keys; rule-file warnings above it.
+    let mut footer_y = area.y + area.height - 2;
     for warning in app.warnings.iter().rev() {
         footer_y -= 1;
         Paragraph::new(Line::styled(
@@ -76,8 +66,9 @@ pub fn render_menu(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         ))
         .render(Rect::new(area.x + 1, footer_y, area.width - 2, 1), buf);
     }
-    Paragraph::new(key_line(
+    footer(
         theme,
+        app.message.as_ref(),
         &[
             ("↑/↓", "choose"),
             ("Enter", "open"),
@@ -85,10 +76,7 @@ pub fn render_menu(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
             ("?", "help"),
             ("q", "quit"),
         ],
-    ))
-    .alignment(Alignment::Center)
-    .render(
-        Rect::new(area.x, area.y + area.height - 1, area.width, 1),
+        area,
         buf,
     );
 }

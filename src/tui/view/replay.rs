@@ -5,26 +5,12 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
 
-use super::key_line;
+use super::footer;
 use crate::engine::{Place, Side};
 use crate::session::Action;
-use crate::tui::app::{App, Notice, Replay};
+use crate::tui::app::{App, Replay};
 use crate::tui::describe::side_title;
-use crate::tui::theme::Theme;
 use crate::tui::widgets::board::{BOARD_HEIGHT, BoardView, BoardWidget};
-
-fn render_message(theme: &Theme, message: Option<&Notice>, area: Rect, buf: &mut Buffer) {
-    if let Some(message) = message {
-        let style = if message.warning {
-            theme.warning
-        } else {
-            theme.text
-        };
-        Paragraph::new(Line::styled(message.text.clone(), style))
-            .alignment(Alignment::Center)
-            .render(area, buf);
-    }
-}
 
 pub fn render_save_list(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
@@ -82,24 +68,18 @@ pub fn render_save_list(app: &App, selected: usize, area: Rect, buf: &mut Buffer
         let y = inner.y + 1 + u16::try_from(row).unwrap_or(0);
         buf.set_stringn(inner.x + 1, y, &line, usize::from(inner.width - 1), style);
     }
-    let footer = area.y + area.height - 1;
-    render_message(
+    footer(
         theme,
         app.message.as_ref(),
-        Rect::new(area.x, footer - 1, area.width, 1),
-        buf,
-    );
-    Paragraph::new(key_line(
-        theme,
         &[
             ("↑/↓", "choose"),
             ("Enter", "watch"),
             ("Esc", "back"),
             ("q", "quit"),
         ],
-    ))
-    .alignment(Alignment::Center)
-    .render(Rect::new(area.x, footer, area.width, 1), buf);
+        area,
+        buf,
+    );
 }
 
 /// The moves around the one shown, the shown one in brackets.
@@ -222,15 +202,9 @@ pub fn render_replay(app: &App, replay: &Replay, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines)
         .alignment(Alignment::Center)
         .render(Rect::new(area.x, y, area.width, 4), buf);
-    let footer = area.y + area.height - 1;
-    render_message(
+    footer(
         theme,
         app.message.as_ref(),
-        Rect::new(area.x, footer - 1, area.width, 1),
-        buf,
-    );
-    Paragraph::new(key_line(
-        theme,
         &[
             ("←/→", "step"),
             ("g/G", "start/end"),
@@ -239,7 +213,7 @@ pub fn render_replay(app: &App, replay: &Replay, area: Rect, buf: &mut Buffer) {
             ("p", "play on"),
             ("Esc", "back"),
         ],
-    ))
-    .alignment(Alignment::Center)
-    .render(Rect::new(area.x, footer, area.width, 1), buf);
+        area,
+        buf,
+    );
 }

@@ -166,6 +166,7 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<()> {
         app.requests.push(app::Request::Autosave);
     }
     update::schedule_computer(&mut app);
+    update::schedule_analysis(&mut app);
     let mut worker: Option<effects::Worker> = None;
     effects::perform(&mut app, catalog, &mut worker);
     let mut last_tick = Instant::now();

@@ -277,3 +277,72 @@ fn a_new_match_keeps_the_unfinished_one_from_the_autosave() {
     assert!(kept[0].to_string_lossy().ends_with("-unfinished.toml"));
     assert_eq!(moves_in(&kept[0]), [3, 1]);
 }
+
+#[test]
+fn the_replay_viewer_marks_a_move_that_threw_the_game_away() {
+    let mut s = Setup::kalaha();
+    s.send(&[Msg::Digit(3), Msg::Digit(1)]);
+    let path = s.autosave();
+    let (session, _) = load(&path, &s.catalog).unwrap();
+    let mut s = Setup::new(Start::Replay(Box::new(session), path));
+    let Screen::Replay(replay) = &s.app.screen else {
+        panic!()
+    };
+    assert!(replay.values.is_none());
+    // South could hold +2 before its second move and is at -3 after it.
+    let started_at = replay.session.started_at;
+    s.send(&[Msg::AnalysisReady {
+        started_at,
+        steps: 2,
+        values: vec![2, 2, -3],
+    }]);
+    let Screen::Replay(replay) = &s.app.screen else {
+        panic!()
+    };
+    assert!(!replay.threw_away(1));
+    assert!(replay.threw_away(2));
+    s.send(&[Msg::End]);
+    s.app.size = (80, 24);
+    let screen = format!("{:?}", draw(&s.app).backend());
+    assert!(screen.contains("S1?"), "{screen}");
+    assert!(screen.contains("threw the game away"), "{screen}");
+    // A stale analysis (another match) is ignored.
+    let Screen::Replay(replay) = &s.app.screen else {
+        panic!()
+    };
+    let values = replay.values.clone();
+    s.send(&[Msg::AnalysisReady {
+        started_at: started_at + 1,
+        steps: 2,
+        values: vec![0, 0, 0],
+    }]);
+    let Screen::Replay(replay) = &s.app.screen else {
+        panic!()
+    };
+    assert_eq!(replay.values, values);
+}
+
+#[test]
+fn the_analysis_worker_values_every_position() {
+    let mut s = Setup::kalaha();
+    s.send(&[Msg::Digit(3), Msg::Digit(1)]);
+    let path = s.autosave();
+    let (session, _) = load(&path, &s.catalog).unwrap();
+    let mut s = Setup::new(Start::Replay(Box::new(session), path));
+    s.send(&[Msg::Right]);
+    assert!(s.app.requests.is_empty());
+    let mut worker = None;
+    s.app.requests.push(mancala::tui::app::Request::Analyse);
+    perform(&mut s.app, &s.catalog, &mut worker);
+    let msg = worker.expect("a worker").receiver.recv().unwrap();
+    let Msg::AnalysisReady { values, steps, .. } = &msg else {
+        panic!("{msg:?}")
+    };
+    assert_eq!(*steps, 2);
+    assert_eq!(values.len(), 3);
+    update(&mut s.app, msg);
+    let Screen::Replay(replay) = &s.app.screen else {
+        panic!()
+    };
+    assert!(replay.values.is_some());
+}

@@ -70,6 +70,29 @@ pub struct Replay {
     pub autoplay: bool,
     /// Milliseconds since the last autoplay step finished.
     pub waited_ms: u64,
+    /// The engine's value of each position, for South (`None` until the
+    /// analysis, which runs in the background, arrives).
+    pub values: Option<Vec<i32>>,
+    pub analysis_asked: bool,
+}
+
+impl Replay {
+    /// Whether the move that led to position `shown` threw the game away: the
+    /// mover could hold a draw or better before it, and no longer after it.
+    #[must_use]
+    pub fn threw_away(&self, shown: usize) -> bool {
+        let (Some(values), Some(before)) = (&self.values, shown.checked_sub(1)) else {
+            return false;
+        };
+        let Some(mover) = self.session.positions()[before].to_move() else {
+            return false;
+        };
+        let sign = if mover == Side::South { 1 } else { -1 };
+        let (Some(&was), Some(&now)) = (values.get(before), values.get(shown)) else {
+            return false;
+        };
+        sign * was >= 0 && sign * now < 0
+    }
 }
 
 /// Work for the runner, which does the input and output that `update` may not.
@@ -87,6 +110,8 @@ pub enum Request {
     Think,
     /// Search every move of the player to move, for a hint.
     Hint,
+    /// Value every position of the match in the replay viewer.
+    Analyse,
 }
 
 /// How the first player is settled on the setup screen.

@@ -8,7 +8,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use crate::catalog::Catalog;
-use crate::engine::{Dice, Limits, Outcome, Searcher, Status, choose_move};
+use crate::engine::{Dice, Limits, Outcome, Searcher, Side, Status, choose_move};
 use crate::save;
 use crate::session::Session;
 
@@ -91,6 +91,43 @@ fn hint(app: &App) -> Option<Worker> {
     }))
 }
 
+/// Nodes spent on each position when valuing a whole match.
+const ANALYSIS_NODES: u64 = 30_000;
+
+fn analyse(app: &App) -> Option<Worker> {
+    let Screen::Replay(replay) = &app.screen else {
+        return None;
+    };
+    let session = replay.session.clone();
+    Some(spawn(move |stop| {
+        let rules = session.rules().clone();
+        let mut searcher = Searcher::new(&rules, 16);
+        let mut values = Vec::new();
+        for position in session.positions() {
+            let value = match position.to_move() {
+                Some(mover) => {
+                    let limits = Limits {
+                        max_nodes: Some(ANALYSIS_NODES),
+                        stop: Some(stop.clone()),
+                        ..Limits::depth(64)
+                    };
+                    let value = searcher.search(position, limits, false).value;
+                    if mover == Side::South { value } else { -value }
+                }
+                None => {
+                    i32::from(position.store(Side::South)) - i32::from(position.store(Side::North))
+                }
+            };
+            values.push(value);
+        }
+        Msg::AnalysisReady {
+            started_at: session.started_at,
+            steps: session.actions().len(),
+            values,
+        }
+    }))
+}
+
 /// Does everything `update` asked for, in order. A search is started in
 /// `worker` (replacing, and so stopping, any still running).
 pub fn perform(app: &mut App, catalog: &Catalog, worker: &mut Option<Worker>) {
@@ -98,6 +135,7 @@ pub fn perform(app: &mut App, catalog: &Catalog, worker: &mut Option<Worker>) {
         match request {
             Request::Think => *worker = think(app),
             Request::Hint => *worker = hint(app),
+            Request::Analyse => *worker = analyse(app),
             Request::Autosave => autosave(app, catalog),
             Request::SaveAs(path) => save_as(app, &path),
             Request::ListSaves => app.saves = list_saves(app, catalog),

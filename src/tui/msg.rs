@@ -55,6 +55,13 @@ pub enum Msg {
         key: u64,
         values: Vec<(u8, i32)>,
     },
+    /// The value for South of every position of the match started at
+    /// `started_at` with `steps` actions.
+    AnalysisReady {
+        started_at: u64,
+        steps: usize,
+        values: Vec<i32>,
+    },
     Odd,
     Even,
     /// A left click at a screen cell.

@@ -26,6 +26,17 @@ pub fn update(app: &mut App, msg: Msg) {
         app.requests.push(Request::Autosave);
     }
     schedule_computer(app);
+    schedule_analysis(app);
+}
+
+/// A replay on screen gets its positions valued once, in the background.
+pub fn schedule_analysis(app: &mut App) {
+    if let Screen::Replay(replay) = &mut app.screen
+        && !replay.analysis_asked
+    {
+        replay.analysis_asked = true;
+        app.requests.push(Request::Analyse);
+    }
 }
 
 /// When the computer is to move and nothing else is on screen, ask the runner

@@ -22,6 +22,8 @@ pub fn open_replay(session: Session, path: PathBuf) -> Screen {
         animation: None,
         autoplay: false,
         waited_ms: 0,
+        values: None,
+        analysis_asked: false,
     }))
 }
 
@@ -80,6 +82,7 @@ fn round_starts(session: &Session) -> Vec<usize> {
 pub(super) fn replay(app: &mut App, mut replay: Box<Replay>, msg: &Msg) -> Screen {
     if let Some(animation) = &mut replay.animation
         && !animation.is_finished()
+        && !matches!(msg, Msg::AnalysisReady { .. })
     {
         // As in play: a key shows the end of the move being sown first (and
         // pauses autoplay); the arrows then step on from there.
@@ -90,6 +93,17 @@ pub(super) fn replay(app: &mut App, mut replay: Box<Replay>, msg: &Msg) -> Scree
         }
     }
     let total = replay.session.actions().len();
+    if let Msg::AnalysisReady {
+        started_at,
+        steps,
+        values,
+    } = msg
+    {
+        if *started_at == replay.session.started_at && *steps == total {
+            replay.values = Some(values.clone());
+        }
+        return Screen::Replay(replay);
+    }
     let starts = round_starts(&replay.session);
     let animate = !app.reduced_motion;
     match msg {

@@ -1,5 +1,7 @@
 //! The list of saved matches and the replay viewer.
 
+use std::fmt::Write;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
@@ -95,7 +97,9 @@ fn move_strip(replay: &Replay, width: usize) -> String {
                     Some(Side::North) => "N",
                     None => "?",
                 };
-                format!("{side}{pit}")
+                // A move that threw the game away is marked, as in notation.
+                let mark = if replay.threw_away(i + 1) { "?" } else { "" };
+                format!("{side}{pit}{mark}")
             }
             Action::NextRound => {
                 round += 1;
@@ -180,13 +184,22 @@ pub fn render_replay(app: &App, replay: &Replay, area: Rect, buf: &mut Buffer) {
         (None, None) if replay.shown == 0 => format!("The start - {total} steps in this match"),
         (None, None) => format!("Step {} of {total}", replay.shown),
     };
-    let score = format!(
+    let mut score = format!(
         "{} {}  -  {} {}",
         session.name(Side::South),
         view.get(Place::Store(Side::South)),
         session.name(Side::North),
         view.get(Place::Store(Side::North))
     );
+    match replay.values.as_ref().and_then(|v| v.get(replay.shown)) {
+        Some(value) => {
+            let _ = write!(score, "   engine: {value:+} for South");
+            if replay.threw_away(replay.shown) {
+                score.push_str(" - that move threw the game away (?)");
+            }
+        }
+        None => score.push_str("   engine: thinking..."),
+    }
     let autoplay = if replay.autoplay {
         "autoplay on (Space to pause)"
     } else {

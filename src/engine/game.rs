@@ -143,8 +143,23 @@ impl Position {
     /// key, very rarely.
     #[must_use]
     pub fn key(&self) -> u64 {
+        self.hash(self.board.seeds())
+    }
+
+    /// Like [`Position::key`] but blind to the stores: what is left to play
+    /// for does not depend on them, so searches share one table entry across
+    /// every way the seeds already won were split.
+    pub(crate) fn key_without_stores(&self) -> u64 {
+        let mut seeds = *self.board.seeds();
+        for side in Side::BOTH {
+            seeds[self.layout.store(side)] = 0;
+        }
+        self.hash(&seeds)
+    }
+
+    fn hash(&self, seeds: &[u16]) -> u64 {
         let mut hash = self.open_pits ^ (u64::from(self.to_move.index() as u8) << 63);
-        for chunk in self.board.seeds().chunks(4) {
+        for chunk in seeds.chunks(4) {
             let mut word = 0u64;
             for &count in chunk {
                 word = (word << 16) | u64::from(count);

@@ -1,10 +1,13 @@
 //! Game-tree search for the computer player, hints and exact solving:
 //! iterative-deepening alpha-beta (negamax) with a transposition table.
 //!
-//! Values are seed margins from the point of view of the player to move: the
-//! seeds in their store minus the opponent's. A position whose round is over is
-//! a leaf worth its margin; at the search horizon the margin so far stands in.
-//! An extra turn keeps the same player, so its value is not negated.
+//! Inside the search a value is what the player to move can still gain on the
+//! opponent from here: seeds they will add to their store minus seeds the
+//! opponent will add. It does not depend on the stores, so the table is keyed
+//! without them and one entry serves every split of the seeds already won.
+//! Reports add the margin so far, giving the final store margin. A position
+//! whose round is over gains nothing more; at the search horizon nothing more
+//! is assumed. An extra turn keeps the same player, so its value is not negated.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -214,24 +217,31 @@ impl<'r> Searcher<'r> {
         children
     }
 
-    /// The value of `child` for `mover`, who just moved into it.
+    /// The value of `child` for `mover`, who just moved into it from
+    /// `parent`: what the move itself gained (its captures, sowing into the
+    /// store, a round's end) plus, unless the round is over, the child's own
+    /// value, negated when the other player moves next.
     fn child_value(
         &mut self,
+        parent: &Position,
         child: &Position,
         mover: Side,
         depth: u32,
         alpha: i32,
         beta: i32,
     ) -> (i32, bool) {
+        let gained = margin(child, mover) - margin(parent, mover);
         match child.status() {
             Status::Ongoing if child.to_move() == Some(mover) => {
-                self.negamax(child, depth, alpha, beta)
+                let (value, exact) = self.negamax(child, depth, alpha - gained, beta - gained);
+                (gained + value, exact)
             }
             Status::Ongoing => {
-                let (value, exact) = self.negamax(child, depth, -beta, -alpha);
-                (-value, exact)
+                let (value, exact) =
+                    self.negamax(child, depth, -(beta - gained), -(alpha - gained));
+                (gained - value, exact)
             }
-            _ => (margin(child, mover), true),
+            _ => (gained, true),
         }
     }
 
@@ -252,7 +262,7 @@ impl<'r> Searcher<'r> {
         let Some(mover) = position.to_move() else {
             return (0, true);
         };
-        let key = position.key();
+        let key = position.key_without_stores();
         let entry = self.table.get(key);
         if let Some(e) = entry
             && (e.depth == TRUE_DEPTH || u32::from(e.depth) >= depth)
@@ -267,7 +277,7 @@ impl<'r> Searcher<'r> {
             }
         }
         if depth == 0 {
-            return (margin(position, mover), false);
+            return (0, false);
         }
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
@@ -281,12 +291,13 @@ impl<'r> Searcher<'r> {
             // Principal variation search: the first move with the full window,
             // the rest with a null window, searched again only if they beat it.
             let (mut value, mut child_exact) = if index == 0 {
-                self.child_value(&child, mover, depth - 1, alpha, beta)
+                self.child_value(position, &child, mover, depth - 1, alpha, beta)
             } else {
-                self.child_value(&child, mover, depth - 1, alpha, alpha + 1)
+                self.child_value(position, &child, mover, depth - 1, alpha, alpha + 1)
             };
             if index > 0 && value > alpha && value < beta && !self.aborted {
-                (value, child_exact) = self.child_value(&child, mover, depth - 1, alpha, beta);
+                (value, child_exact) =
+                    self.child_value(position, &child, mover, depth - 1, alpha, beta);
             }
             if self.aborted {
                 return (0, false);
@@ -303,7 +314,7 @@ impl<'r> Searcher<'r> {
         }
         if best_value == -INFINITY {
             // No legal move: the engine ends such rounds before this, but be safe.
-            return (margin(position, mover), true);
+            return (0, true);
         }
         let bound = if best_value <= original_alpha {
             Bound::Upper
@@ -360,13 +371,13 @@ impl<'r> Searcher<'r> {
                 .enumerate()
             {
                 let (mut value, mut child_exact) = if all_values || index == 0 {
-                    self.child_value(&child, mover, depth - 1, -INFINITY, INFINITY)
+                    self.child_value(position, &child, mover, depth - 1, -INFINITY, INFINITY)
                 } else {
-                    self.child_value(&child, mover, depth - 1, alpha, alpha + 1)
+                    self.child_value(position, &child, mover, depth - 1, alpha, alpha + 1)
                 };
                 if !all_values && index > 0 && value > alpha && !self.aborted {
                     (value, child_exact) =
-                        self.child_value(&child, mover, depth - 1, alpha, INFINITY);
+                        self.child_value(position, &child, mover, depth - 1, alpha, INFINITY);
                 }
                 if self.aborted {
                     break;
@@ -379,6 +390,11 @@ impl<'r> Searcher<'r> {
                 break;
             }
             values.sort_by_key(|v| std::cmp::Reverse(v.1));
+            // Reports give final margins: add what is already won.
+            let so_far = margin(position, mover);
+            for (_, value) in &mut values {
+                *value += so_far;
+            }
             report.best = values.first().map(|&(pit, _)| pit);
             report.value = values.first().map_or(0, |&(_, v)| v);
             report.depth = depth;
@@ -406,12 +422,13 @@ impl Searcher<'_> {
             return report;
         }
         // Which other moves reach the same value: a null window at it each.
-        let value = report.value;
+        let to_gain = report.value - margin(position, mover);
         let mut best = Vec::new();
         for (pit, child, _) in self.children(position, mover, report.best) {
-            let (at_least, _) = self.child_value(&child, mover, u32::MAX - 1, value - 1, value);
-            if at_least >= value {
-                best.push((pit, value));
+            let (at_least, _) =
+                self.child_value(position, &child, mover, u32::MAX - 1, to_gain - 1, to_gain);
+            if at_least >= to_gain {
+                best.push((pit, report.value));
             }
         }
         report.nodes = self.nodes;

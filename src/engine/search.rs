@@ -36,6 +36,8 @@ pub struct Limits {
     /// The first iteration's depth. Solving starts deep: shallow iterations
     /// only help move ordering when the game tree cannot be searched out.
     pub first_depth: u32,
+    /// Plies added from one iteration to the next.
+    pub depth_step: u32,
 }
 
 impl Limits {
@@ -48,6 +50,7 @@ impl Limits {
             deadline: None,
             stop: None,
             first_depth: 1,
+            depth_step: 1,
         }
     }
 
@@ -56,6 +59,7 @@ impl Limits {
     pub fn exact() -> Limits {
         Limits {
             first_depth: 250,
+            depth_step: 250,
             ..Limits::depth(u32::MAX)
         }
     }
@@ -403,7 +407,7 @@ impl<'r> Searcher<'r> {
             if exact {
                 break;
             }
-            depth += 1;
+            depth = depth.saturating_add(self.limits.depth_step.max(1));
         }
         report.nodes = self.nodes;
         report

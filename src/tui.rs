@@ -141,13 +141,11 @@ pub fn initial_app(catalog: &Catalog, options: Options, seed: u64) -> App {
             let mut setup = update::new_setup(rules);
             setup.names = names;
             setup.computer = computer;
-            // Straight into the game: settle who starts as the rules say.
-            let mut app_for_start = app.clone();
-            app_for_start.screen = Screen::Setup(setup);
-            update::update(&mut app_for_start, Msg::Confirm);
-            let screen = app_for_start.screen.clone();
-            app = app_for_start;
-            screen
+            // Straight into the game: settle who starts as the rules say, as
+            // the setup screen's Start does (a draw, or the odd-or-even guess).
+            app.screen = Screen::Setup(setup);
+            update::update(&mut app, Msg::Confirm);
+            return app;
         }
     };
     app

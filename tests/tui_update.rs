@@ -398,3 +398,35 @@ fn a_hint_names_the_best_pit() {
     assert!(notice(&app).contains("pit 3 (+2"), "{}", notice(&app));
     assert_eq!(game(&app).cursor, 3);
 }
+
+#[test]
+fn the_computer_takes_its_part_in_the_odd_or_even_guess() {
+    let catalog = Catalog::with_user_dir(None);
+    let rules = catalog.find("sat-gharva").unwrap().rules.clone();
+    // North (the computer) hides the marbles; South guesses.
+    let app = app_at(Start::Game {
+        rules: rules.clone(),
+        names: ["Ann".into(), "Computer".into()],
+        computer: [None, Some(mancala::engine::Level::Easy)],
+        first: None,
+    });
+    let Screen::OddEven(odd_even) = &app.screen else {
+        panic!("{:?}", app.screen)
+    };
+    assert!(matches!(odd_even.stage, OddEvenStage::Guess { .. }));
+    // South (the computer) guesses on its own once North has hidden them.
+    let mut app = app_at(Start::Game {
+        rules,
+        names: ["Computer".into(), "Bo".into()],
+        computer: [Some(mancala::engine::Level::Easy), None],
+        first: None,
+    });
+    send(&mut app, &[Msg::Char('4'), Msg::Confirm]);
+    let Screen::OddEven(odd_even) = &app.screen else {
+        panic!()
+    };
+    assert!(matches!(
+        odd_even.stage,
+        OddEvenStage::Reveal { marbles: 4, .. }
+    ));
+}

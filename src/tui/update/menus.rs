@@ -261,14 +261,42 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
             let note = format!("Drawn by lot: {who} starts.");
             start_game(setup.rules, players(names), first, Some(note))
         }
-        StarterChoice::OddEven => Screen::OddEven(OddEven {
-            rules: setup.rules,
-            names,
-            computer: setup.computer,
-            stage: OddEvenStage::Hide {
-                typed: String::new(),
+        StarterChoice::OddEven => {
+            let mut odd_even = OddEven {
+                rules: setup.rules,
+                names,
+                computer: setup.computer,
+                stage: OddEvenStage::Hide {
+                    typed: String::new(),
+                },
+            };
+            computer_plays_odd_even(app, &mut odd_even);
+            Screen::OddEven(odd_even)
+        }
+    }
+}
+
+/// The computer hides the marbles (North's part) or guesses (South's) when it
+/// has that seat.
+fn computer_plays_odd_even(app: &mut App, odd_even: &mut OddEven) {
+    if odd_even.computer[1].is_some() && matches!(odd_even.stage, OddEvenStage::Hide { .. }) {
+        odd_even.stage = OddEvenStage::Guess {
+            marbles: app.random(MAX_DRAWN_MARBLES),
+        };
+    }
+    if let OddEvenStage::Guess { marbles } = odd_even.stage
+        && odd_even.computer[0].is_some()
+    {
+        let guessed_odd = app.random(2) == 1;
+        odd_even.stage = OddEvenStage::Reveal {
+            marbles,
+            guessed_odd,
+            starter: if guessed_odd == (marbles % 2 == 1) {
+                Side::South
+            } else {
+                Side::North
             },
-        }),
+        };
     }
 }
 
@@ -317,6 +345,7 @@ pub(super) fn odd_even(app: &mut App, mut odd_even: OddEven, msg: &Msg) -> Scree
                 _ => app.random(MAX_DRAWN_MARBLES),
             };
             odd_even.stage = OddEvenStage::Guess { marbles };
+            computer_plays_odd_even(app, &mut odd_even);
         }
         (OddEvenStage::Guess { marbles }, Msg::Odd | Msg::Even) => {
             let guessed_odd = *msg == Msg::Odd;

@@ -101,7 +101,7 @@ pub fn render_setup(app: &App, setup: &Setup, area: Rect, buf: &mut Buffer) {
 
 pub fn render_odd_even(app: &App, odd_even: &OddEven, area: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
-    let inner = popup(area, 66, 12, "Who starts? Odd or even", theme, buf)
+    let inner = popup(area, 66, 10, "Who starts? Odd or even", theme, buf)
         .inner(ratatui::layout::Margin::new(1, 0));
     let [south, north] = &odd_even.names;
     let lines: Vec<Line> = match &odd_even.stage {

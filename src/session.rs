@@ -240,15 +240,6 @@ impl Session {
         }
     }
 
-    /// The position before the last action.
-    #[must_use]
-    pub fn previous_position(&self) -> Option<&Position> {
-        self.positions
-            .len()
-            .checked_sub(2)
-            .map(|i| &self.positions[i])
-    }
-
     /// The moves of each round begun so far, with who opened it.
     #[must_use]
     pub fn round_moves(&self) -> Vec<RoundMoves> {

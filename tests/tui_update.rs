@@ -430,3 +430,27 @@ fn the_computer_takes_its_part_in_the_odd_or_even_guess() {
         OddEvenStage::Reveal { marbles: 4, .. }
     ));
 }
+
+#[test]
+fn the_computers_move_is_played_even_with_help_open() {
+    let catalog = Catalog::with_user_dir(None);
+    let rules = catalog.find("kalaha").unwrap().rules.clone();
+    let mut app = app_at(Start::Game {
+        rules,
+        names: ["Ann".into(), "Computer".into()],
+        computer: [None, Some(mancala::engine::Level::Easy)],
+        first: Some(Side::North),
+    });
+    app.reduced_motion = true;
+    mancala::tui::update::schedule_computer(&mut app);
+    assert!(game(&app).thinking);
+    send(&mut app, &[Msg::Help]);
+    let key = game(&app).session.position().key();
+    send(&mut app, &[Msg::ComputerMove { key, pit: 1 }]);
+    assert_eq!(
+        app.overlay,
+        Some(Overlay::Help { scroll: 0 }),
+        "help stays open"
+    );
+    assert_eq!(game(&app).session.last_move(), Some((Side::North, 1)));
+}

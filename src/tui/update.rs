@@ -88,7 +88,14 @@ fn route(app: &mut App, msg: Msg) {
         }
         _ => {}
     }
+    // Answers from a worker thread are not keys: an open box must neither
+    // swallow them nor be closed by them.
+    let from_worker = matches!(
+        msg,
+        Msg::ComputerMove { .. } | Msg::HintReady { .. } | Msg::AnalysisReady { .. }
+    );
     match app.overlay.clone() {
+        _ if from_worker => {}
         Some(Overlay::ConfirmQuit) => {
             app.overlay = None;
             if msg == Msg::Yes {
@@ -122,7 +129,9 @@ fn route(app: &mut App, msg: Msg) {
         app.overlay = Some(Overlay::Help { scroll: 0 });
         return;
     }
-    app.message = None;
+    if !from_worker {
+        app.message = None;
+    }
     // Each handler may replace the screen; take it out to avoid borrowing twice.
     let screen = std::mem::replace(&mut app.screen, Screen::Menu { selected: 0 });
     app.screen = match screen {

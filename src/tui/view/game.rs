@@ -278,34 +278,17 @@ fn totals_line<'a>(
     position: &Position,
     theme: &crate::tui::theme::Theme,
 ) -> Line<'a> {
+    let total = |side: Side| format!("{} {}", player_name(session, side), position.store(side));
     Line::from(vec![
-        Span::styled(
-            format!(
-                "{} (South) {}",
-                session.name(Side::South),
-                position.store(Side::South)
-            ),
-            theme.south,
-        ),
+        Span::styled(total(Side::South), theme.south),
         Span::raw("   "),
-        Span::styled(
-            format!(
-                "{} (North) {}",
-                session.name(Side::North),
-                position.store(Side::North)
-            ),
-            theme.north,
-        ),
+        Span::styled(total(Side::North), theme.north),
     ])
 }
 
 fn outcome_text(session: &Session, outcome: Option<Outcome>, what: &str) -> String {
     match outcome {
-        Some(Outcome::Win(side)) => format!(
-            "{} ({}) wins the {what}",
-            session.name(side),
-            side_title(side)
-        ),
+        Some(Outcome::Win(side)) => format!("{} wins the {what}", player_name(session, side)),
         _ => format!("The {what} is a draw"),
     }
 }

@@ -1,6 +1,8 @@
 //! End-to-end: the real binary in a real terminal (tmux), driven by keys, read
 //! off the screen.
 
+mod common;
+
 use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
@@ -250,16 +252,6 @@ impl Tmux {
     }
 }
 
-fn saved_moves(path: &std::path::Path) -> Vec<u8> {
-    let catalog = mancala::catalog::Catalog::with_user_dir(None);
-    let (session, _) = mancala::save::load(path, &catalog).unwrap();
-    session
-        .round_moves()
-        .into_iter()
-        .flat_map(|r| r.moves)
-        .collect()
-}
-
 #[test]
 fn the_autosave_survives_a_killed_process() {
     let extra = tempfile::tempdir().unwrap();
@@ -281,9 +273,9 @@ fn the_autosave_survives_a_killed_process() {
         .unwrap();
     assert!(status.success());
     let autosave = tmux.data_dir().join("autosave.toml");
-    assert_eq!(saved_moves(&autosave), [3, 1, 2]);
+    assert_eq!(common::moves_in_save(&autosave), [3, 1, 2]);
     // `--save FILE` is kept up to date too.
-    assert_eq!(saved_moves(&mine), [3, 1, 2]);
+    assert_eq!(common::moves_in_save(&mine), [3, 1, 2]);
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! Saving from the interface: autosave after every move, save-as, the list
 //! of saved matches, the replay viewer and playing on from it.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 
 use mancala::catalog::Catalog;
 use mancala::engine::Side;
@@ -70,25 +72,16 @@ impl Setup {
     }
 }
 
-fn moves_in(path: &Path) -> Vec<u8> {
-    let (session, _) = load(path, &Catalog::with_user_dir(None)).unwrap();
-    session
-        .round_moves()
-        .into_iter()
-        .flat_map(|r| r.moves)
-        .collect()
-}
-
 #[test]
 fn every_move_is_autosaved() {
     let mut s = Setup::kalaha();
     s.send(&[Msg::Digit(3)]);
-    assert_eq!(moves_in(&s.autosave()), [3]);
+    assert_eq!(common::moves_in_save(&s.autosave()), [3]);
     s.send(&[Msg::Digit(1), Msg::Digit(2)]);
-    assert_eq!(moves_in(&s.autosave()), [3, 1, 2]);
+    assert_eq!(common::moves_in_save(&s.autosave()), [3, 1, 2]);
     // Undo is saved too: the file always holds the match as it stands.
     s.send(&[Msg::Undo]);
-    assert_eq!(moves_in(&s.autosave()), [3, 1]);
+    assert_eq!(common::moves_in_save(&s.autosave()), [3, 1]);
 }
 
 #[test]
@@ -109,7 +102,7 @@ fn save_as_writes_a_named_file() {
         Msg::Confirm,
     ]);
     let path = s.dir.path().join("saves").join("my-g.toml");
-    assert_eq!(moves_in(&path), [3]);
+    assert_eq!(common::moves_in_save(&path), [3]);
     let Screen::Game(game) = &s.app.screen else {
         panic!()
     };
@@ -201,10 +194,10 @@ fn playing_on_from_a_replay_saves_a_branch() {
     s.send(&[Msg::Digit(6)]);
     let branch = s.app.also_save_to.clone().expect("a branch file");
     assert!(branch.starts_with(s.dir.path().join("saves")));
-    assert_eq!(moves_in(&branch), [3, 6]);
+    assert_eq!(common::moves_in_save(&branch), [3, 6]);
     // The original is untouched.
     assert_eq!(
-        moves_in(&s.autosave()),
+        common::moves_in_save(&s.autosave()),
         [3, 6],
         "the autosave follows the match in play"
     );
@@ -268,14 +261,14 @@ fn a_new_match_keeps_the_unfinished_one_from_the_autosave() {
     std::thread::sleep(std::time::Duration::from_millis(1100));
     s.send(&[Msg::Digit(2), Msg::Confirm, Msg::Confirm]);
     s.send(&[Msg::Digit(6)]);
-    assert_eq!(moves_in(&s.autosave()), [6]);
+    assert_eq!(common::moves_in_save(&s.autosave()), [6]);
     let kept: Vec<PathBuf> = std::fs::read_dir(s.dir.path().join("saves"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
     assert_eq!(kept.len(), 1, "{kept:?}");
     assert!(kept[0].to_string_lossy().ends_with("-unfinished.toml"));
-    assert_eq!(moves_in(&kept[0]), [3, 1]);
+    assert_eq!(common::moves_in_save(&kept[0]), [3, 1]);
 }
 
 #[test]

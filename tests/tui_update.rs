@@ -34,6 +34,18 @@ fn game_app(id: &str, first: Side) -> App {
     })
 }
 
+/// Kalaha, Ann (South) against the computer (North, easy).
+fn against_the_computer(first: Side) -> App {
+    let catalog = Catalog::with_user_dir(None);
+    let rules = catalog.find("kalaha").unwrap().rules.clone();
+    app_at(Start::Game {
+        rules,
+        names: ["Ann".into(), "Computer".into()],
+        computer: [None, Some(mancala::engine::Level::Easy)],
+        first: Some(first),
+    })
+}
+
 fn send(app: &mut App, msgs: &[Msg]) {
     for msg in msgs {
         update(app, msg.clone());
@@ -346,14 +358,7 @@ fn a_seat_can_be_given_to_the_computer() {
 
 #[test]
 fn the_computer_moves_when_its_answer_arrives() {
-    let catalog = Catalog::with_user_dir(None);
-    let rules = catalog.find("kalaha").unwrap().rules.clone();
-    let mut app = app_at(Start::Game {
-        rules,
-        names: ["Ann".into(), "Computer".into()],
-        computer: [None, Some(mancala::engine::Level::Easy)],
-        first: Some(Side::South),
-    });
+    let mut app = against_the_computer(Side::South);
     app.reduced_motion = true;
     send(&mut app, &[Msg::Digit(1)]);
     assert!(game(&app).thinking);
@@ -433,14 +438,7 @@ fn the_computer_takes_its_part_in_the_odd_or_even_guess() {
 
 #[test]
 fn the_computers_move_is_played_even_with_help_open() {
-    let catalog = Catalog::with_user_dir(None);
-    let rules = catalog.find("kalaha").unwrap().rules.clone();
-    let mut app = app_at(Start::Game {
-        rules,
-        names: ["Ann".into(), "Computer".into()],
-        computer: [None, Some(mancala::engine::Level::Easy)],
-        first: Some(Side::North),
-    });
+    let mut app = against_the_computer(Side::North);
     app.reduced_motion = true;
     mancala::tui::update::schedule_computer(&mut app);
     assert!(game(&app).thinking);

@@ -54,3 +54,13 @@ pub fn south(pit: u8) -> Place {
 pub fn north(pit: u8) -> Place {
     Place::Pit(Side::North, pit)
 }
+
+/// Every move of a save file, all rounds in order.
+pub fn moves_in_save(path: &std::path::Path) -> Vec<u8> {
+    let (session, _) = mancala::save::load(path, &Catalog::with_user_dir(None)).unwrap();
+    session
+        .round_moves()
+        .into_iter()
+        .flat_map(|r| r.moves)
+        .collect()
+}

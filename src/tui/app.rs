@@ -362,6 +362,18 @@ impl App {
         u32::try_from(x % u64::from(max.max(1))).unwrap_or(0) + 1
     }
 
+    /// Whether a text field has the focus, so keys type instead of acting.
+    #[must_use]
+    pub fn is_typing(&self) -> bool {
+        match &self.screen {
+            Screen::Setup(setup) => {
+                matches!(setup.field, SetupField::SouthName | SetupField::NorthName)
+            }
+            Screen::OddEven(odd_even) => matches!(odd_even.stage, OddEvenStage::Hide { .. }),
+            _ => false,
+        }
+    }
+
     /// Whether something is moving, so the loop should wake up on its own.
     #[must_use]
     pub fn is_animating(&self) -> bool {

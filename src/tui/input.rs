@@ -4,7 +4,7 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 
-use super::app::{App, OddEvenStage, Overlay, Screen, SetupField};
+use super::app::{App, OddEvenStage, Overlay, Screen};
 use super::msg::Msg;
 use super::widgets::board::{NORTH_KEYS, SOUTH_KEYS};
 
@@ -110,14 +110,7 @@ fn key_to_msg(app: &App, key: &KeyEvent) -> Option<Msg> {
 
 /// Keys while a text field has the focus: they type.
 fn text_entry(app: &App, key: &KeyEvent) -> Option<Msg> {
-    let typing = match &app.screen {
-        Screen::Setup(setup) => {
-            matches!(setup.field, SetupField::SouthName | SetupField::NorthName)
-        }
-        Screen::OddEven(odd_even) => matches!(odd_even.stage, OddEvenStage::Hide { .. }),
-        _ => false,
-    };
-    if !typing {
+    if !app.is_typing() {
         return None;
     }
     Some(match key.code {

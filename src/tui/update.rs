@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use crate::engine::Position;
 use crate::session::Session;
 
-use super::app::{App, Notice, OddEvenStage, Overlay, Request, SPEEDS_MS, Screen, SetupField};
+use super::app::{App, Notice, Overlay, Request, SPEEDS_MS, Screen};
 use super::msg::Msg;
 
 pub use menus::{Players, new_setup, resume, start_game};
@@ -125,7 +125,7 @@ fn route(app: &mut App, msg: Msg) {
         }
         None => {}
     }
-    if msg == Msg::Help && !is_typing(app) {
+    if msg == Msg::Help && !app.is_typing() {
         app.overlay = Some(Overlay::Help { scroll: 0 });
         return;
     }
@@ -147,16 +147,6 @@ fn route(app: &mut App, msg: Msg) {
         Screen::Game(game) => game::game(app, game, &msg),
         Screen::Replay(replay) => replay::replay(app, replay, &msg),
     };
-}
-
-fn is_typing(app: &App) -> bool {
-    match &app.screen {
-        Screen::Setup(setup) => {
-            matches!(setup.field, SetupField::SouthName | SetupField::NorthName)
-        }
-        Screen::OddEven(o) => matches!(o.stage, OddEvenStage::Hide { .. }),
-        _ => false,
-    }
 }
 
 fn tick(app: &mut App, ms: u64) {

@@ -6,6 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{key_line, popup};
+use crate::engine::Side;
 use crate::tui::app::{App, OddEven, OddEvenStage, Setup, SetupField, seat_label};
 
 pub fn render_setup(app: &App, setup: &Setup, area: Rect, buf: &mut Buffer) {
@@ -27,38 +28,47 @@ pub fn render_setup(app: &App, setup: &Setup, area: Rect, buf: &mut Buffer) {
         }
     };
     let cursor = |field: SetupField| if setup.field == field { "_" } else { "" };
+    // Each side's name and who plays it.
+    let fields = |side: Side| match side {
+        Side::South => (
+            SetupField::SouthName,
+            SetupField::SouthSeat,
+            "South (bottom row)  ",
+        ),
+        Side::North => (
+            SetupField::NorthName,
+            SetupField::NorthSeat,
+            "North (top row)     ",
+        ),
+    };
+    let player = |side: Side| {
+        let (name_field, _, label) = fields(side);
+        Line::from(vec![
+            Span::styled(label, theme.side(side)),
+            Span::styled(
+                format!("{}{}", setup.names[side.index()], cursor(name_field)),
+                field_style(name_field),
+            ),
+        ])
+    };
+    let seat = |side: Side| {
+        let (_, seat_field, _) = fields(side);
+        Line::from(vec![
+            Span::styled("   played by        ", theme.dim),
+            Span::styled(
+                format!("< {} >", seat_label(setup.computer[side.index()])),
+                field_style(seat_field),
+            ),
+        ])
+    };
     let lines = vec![
         Line::styled(setup.rules.summary(), theme.dim),
         Line::raw(""),
-        Line::from(vec![
-            Span::styled("South (bottom row)  ", theme.south),
-            Span::styled(
-                format!("{}{}", setup.names[0], cursor(SetupField::SouthName)),
-                field_style(SetupField::SouthName),
-            ),
-        ]),
-        Line::from(vec![
-            Span::styled("   played by        ", theme.dim),
-            Span::styled(
-                format!("< {} >", seat_label(setup.computer[0])),
-                field_style(SetupField::SouthSeat),
-            ),
-        ]),
+        player(Side::South),
+        seat(Side::South),
         Line::raw(""),
-        Line::from(vec![
-            Span::styled("North (top row)     ", theme.north),
-            Span::styled(
-                format!("{}{}", setup.names[1], cursor(SetupField::NorthName)),
-                field_style(SetupField::NorthName),
-            ),
-        ]),
-        Line::from(vec![
-            Span::styled("   played by        ", theme.dim),
-            Span::styled(
-                format!("< {} >", seat_label(setup.computer[1])),
-                field_style(SetupField::NorthSeat),
-            ),
-        ]),
+        player(Side::North),
+        seat(Side::North),
         Line::raw(""),
         Line::from(vec![
             Span::styled("Who starts          ", theme.text),

@@ -143,10 +143,20 @@ pub struct SolveArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Transposition table size in MiB.
+    /// Memory for the solver's tables in MiB (transposition table and
+    /// endgame table together).
     #[arg(long, value_name = "MIB", default_value_t = 256,
           value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub hash: u64,
+    /// Largest seed count the endgame table covers (Kalah-shaped rules only;
+    /// the memory bound may lower it).
+    #[arg(long, value_name = "SEEDS",
+          value_parser = clap::value_parser!(u32).range(0..=120))]
+    pub endgame: Option<u32>,
+    /// Threads to search with (default: every core).
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
 }
 
 #[derive(Debug, Args)]

@@ -7,6 +7,7 @@
 mod board;
 mod capture;
 mod game;
+mod kalah;
 mod line;
 mod notation;
 mod perft;
@@ -19,6 +20,7 @@ mod trace;
 
 pub use board::Place;
 pub use game::{Outcome, PlayError, Position, RoundError, SetupError, Status};
+pub use kalah::{Solution, SolveOptions, solve as solve_exact};
 pub use line::{LineError, play_line};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};

@@ -1,0 +1,147 @@
+//! The compact board the solver searches: pit counts only, seen from the
+//! player to move, so a position and its mirror image are one entry.
+//!
+//! Index `0..m` holds the mover's pits in sowing order (the last one touches
+//! their store), `m..2m` the opponent's pits in the order the mover's seeds
+//! reach them. Pit `i` faces pit `2m - 1 - i`. Stores are not kept: the solver
+//! values what is still to be won, which does not depend on them.
+
+/// Most pits a row may have on the compact board (the rule files' limit).
+pub const MAX_ROW: usize = 16;
+
+/// The board's shape: pits per row and whether a long sowing skips its origin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub row: usize,
+    pub skip_origin: bool,
+}
+
+impl Shape {
+    /// Pits on the whole board.
+    #[must_use]
+    pub fn pits(self) -> usize {
+        2 * self.row
+    }
+}
+
+/// Pit counts, the player to move first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pits(pub [u8; 2 * MAX_ROW]);
+
+/// What one move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Played {
+    /// The same player moves again on the board left (still from their side).
+    Again { gain: i32, board: Pits },
+    /// The opponent moves next; the board is turned round to their side.
+    Over { gain: i32, board: Pits },
+    /// A row is empty: the game is over and `gain` includes the seeds each
+    /// player keeps from their own row.
+    Finished { gain: i32 },
+}
+
+impl Pits {
+    /// Seeds on the board.
+    #[must_use]
+    pub fn total(&self, shape: Shape) -> u32 {
+        self.0[..shape.pits()].iter().map(|&s| u32::from(s)).sum()
+    }
+
+    fn row_total(&self, shape: Shape, first: usize) -> i32 {
+        self.0[first..first + shape.row]
+            .iter()
+            .map(|&s| i32::from(s))
+            .sum()
+    }
+
+    /// The same board seen from the other side.
+    #[must_use]
+    pub fn turned(&self, shape: Shape) -> Pits {
+        let m = shape.row;
+        let mut out = [0u8; 2 * MAX_ROW];
+        out[..m].copy_from_slice(&self.0[m..2 * m]);
+        out[m..2 * m].copy_from_slice(&self.0[..m]);
+        Pits(out)
+    }
+
+    /// Sows pit `pit` (0-based, must hold seeds) under Kalah rules: own store
+    /// sown, the opponent's passed; last seed in the store moves again; last
+    /// seed in an empty own pit takes the opposite pit when it holds seeds;
+    /// the game ends as soon as either row is empty.
+    #[must_use]
+    pub fn play(&self, shape: Shape, pit: usize) -> Played {
+        let m = shape.row;
+        let mut board = *self;
+        let mut hand = u32::from(board.0[pit]);
+        board.0[pit] = 0;
+        let mut gain: i32 = 0;
+        // Track positions: 0..m own pits, m the store, m+1..=2m the opponent's.
+        let track = 2 * m + 1;
+        // Whole laps first: every place on the track gets the same.
+        let lap = if shape.skip_origin { track - 1 } else { track };
+        if hand as usize >= lap {
+            let laps = hand / lap as u32;
+            hand %= lap as u32;
+            let each = u8::try_from(laps).unwrap_or(u8::MAX);
+            for (index, count) in board.0[..2 * m].iter_mut().enumerate() {
+                if index != pit || !shape.skip_origin {
+                    *count += each;
+                }
+            }
+            gain += laps as i32;
+        }
+        let mut at = pit + 1; // track position of the next drop (own pits map 1:1)
+        let mut last = if shape.skip_origin || hand > 0 {
+            usize::MAX
+        } else {
+            pit
+        };
+        while hand > 0 {
+            if at == track {
+                at = 0;
+            }
+            if shape.skip_origin && at == pit {
+                at += 1;
+                continue;
+            }
+            if at == m {
+                gain += 1;
+            } else {
+                let index = if at < m { at } else { at - 1 };
+                board.0[index] += 1;
+            }
+            last = at;
+            at += 1;
+            hand -= 1;
+        }
+        if last == usize::MAX {
+            // Only whole laps with the origin skipped: the last seed fell just
+            // before the origin.
+            last = if pit == 0 { track - 1 } else { pit - 1 };
+        }
+        if last < m && board.0[last] == 1 {
+            let facing = 2 * m - 1 - last;
+            let taken = board.0[facing];
+            if taken > 0 {
+                board.0[last] = 0;
+                board.0[facing] = 0;
+                gain += i32::from(taken) + 1;
+            }
+        }
+        let own = board.row_total(shape, 0);
+        let other = board.row_total(shape, m);
+        if own == 0 || other == 0 {
+            return Played::Finished {
+                gain: gain + own - other,
+            };
+        }
+        if last == m {
+            Played::Again { gain, board }
+        } else {
+            Played::Over {
+                gain,
+                board: board.turned(shape),
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! The endgame table: the exact value of every board with few seeds left,
+//! built when a solve starts, by working up from empty boards.
+//!
+//! A move never adds seeds to the board, so every board a move leads to has
+//! as many seeds or fewer. Boards are built one seed count at a time; a move
+//! that keeps the count (no seed reaches a store, no capture) only carries the
+//! mover's seeds towards their store, so following such moves always stops,
+//! and a board still missing its value is worked out first, depth first.
+
+use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
+
+use super::board::{MAX_ROW, Pits, Played, Shape};
+use super::index::Indexer;
+
+/// Not worked out yet (no value is this low: a board holds at most 127 seeds).
+const UNKNOWN: i8 = i8::MIN;
+/// Boards handed to a thread at a time, consecutive in the numbering.
+const BLOCK: u64 = 4096;
+
+pub struct Endgame {
+    /// Every board with at most this many seeds is in the table.
+    pub max_seeds: u32,
+    values: Vec<AtomicI8>,
+}
+
+impl Endgame {
+    /// Builds the table of boards with at most `max_seeds` seeds using
+    /// `threads` threads.
+    #[must_use]
+    pub fn build(shape: Shape, indexer: &Indexer, max_seeds: u32, threads: usize) -> Endgame {
+        let size = usize::try_from(indexer.count_up_to(max_seeds as usize)).unwrap_or(usize::MAX);
+        let table = Endgame {
+            max_seeds,
+            values: (0..size).map(|_| AtomicI8::new(UNKNOWN)).collect(),
+        };
+        for seeds in 0..=max_seeds {
+            let first = if seeds == 0 {
+                0
+            } else {
+                indexer.count_up_to(seeds as usize - 1)
+            };
+            let end = indexer.count_up_to(seeds as usize);
+            let next_block = AtomicU64::new(first);
+            std::thread::scope(|scope| {
+                for _ in 0..threads.max(1) {
+                    scope.spawn(|| {
+                        loop {
+                            let start = next_block.fetch_add(BLOCK, Ordering::Relaxed);
+                            if start >= end {
+                                break;
+                            }
+                            table.fill_block(
+                                shape,
+                                indexer,
+                                seeds,
+                                start,
+                                (start + BLOCK).min(end),
+                            );
+                        }
+                    });
+                }
+            });
+        }
+        table
+    }
+
+    /// Boards in the table.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The value of the board numbered `index` for the player to move (what
+    /// they gain on the opponent from here), if it is in the table.
+    #[must_use]
+    pub fn get(&self, index: u64) -> Option<i8> {
+        let value = self.values.get(usize::try_from(index).ok()?)?;
+        Some(value.load(Ordering::Relaxed)).filter(|&v| v != UNKNOWN)
+    }
+
+    /// Works out boards `start..end`, all holding `seeds` seeds.
+    fn fill_block(&self, shape: Shape, indexer: &Indexer, seeds: u32, start: u64, end: u64) {
+        let _ = seeds;
+        let mut board = indexer.board(start);
+        for index in start..end {
+            self.value(shape, indexer, &board, index);
+            next_board(shape, &mut board);
+        }
+    }
+
+    fn value(&self, shape: Shape, indexer: &Indexer, board: &Pits, index: u64) -> i8 {
+        let slot = &self.values[index as usize];
+        let known = slot.load(Ordering::Relaxed);
+        if known != UNKNOWN {
+            return known;
+        }
+        let m = shape.row;
+        let own: i32 = board.0[..m].iter().map(|&s| i32::from(s)).sum();
+        let other: i32 = board.0[m..2 * m].iter().map(|&s| i32::from(s)).sum();
+        let value = if own == 0 || other == 0 {
+            // Never to move (the game ended), but give it its end value.
+            own - other
+        } else {
+            let mut best = i32::MIN;
+            for pit in 0..m {
+                if board.0[pit] == 0 {
+                    continue;
+                }
+                let value = match board.play(shape, pit) {
+                    Played::Finished { gain } => gain,
+                    Played::Again { gain, board } => {
+                        gain + i32::from(self.value(shape, indexer, &board, indexer.index(&board)))
+                    }
+                    Played::Over { gain, board } => {
+                        gain - i32::from(self.value(shape, indexer, &board, indexer.index(&board)))
+                    }
+                };
+                best = best.max(value);
+            }
+            best
+        };
+        let value = i8::try_from(value).expect("a value is at most the seeds on the board");
+        slot.store(value, Ordering::Relaxed);
+        value
+    }
+}
+
+/// The next board with the same seeds in the numbering (wraps after the last).
+fn next_board(shape: Shape, board: &mut Pits) {
+    let k = shape.pits();
+    // Suffix sums s_j = x_j + … + x_{k-1}; find the last j ≥ 1 that may grow.
+    let mut suffix = [0u32; 2 * MAX_ROW + 1];
+    for i in (0..k).rev() {
+        suffix[i] = suffix[i + 1] + u32::from(board.0[i]);
+    }
+    for j in (1..k).rev() {
+        if suffix[j] < suffix[j - 1] {
+            suffix[j] += 1;
+            for s in &mut suffix[j + 1..k] {
+                *s = 0;
+            }
+            for i in 0..k {
+                board.0[i] = u8::try_from(suffix[i] - suffix[i + 1]).unwrap_or(u8::MAX);
+            }
+            return;
+        }
+    }
+}

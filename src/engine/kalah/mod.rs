@@ -1,0 +1,274 @@
+//! The exact solver for Kalah-shaped rule sets: stores sown, extra turns,
+//! Kalah captures, one game that ends as soon as a row is empty.
+//!
+//! It searches a compact board seen from the player to move ([`board`]),
+//! numbered one-to-one ([`index`]), with an endgame table built at the start
+//! ([`endgame`]), a lock-free shared table of proven bounds ([`table`]) and
+//! null-window tests run two at a time ([`search`]). Rule sets of any other
+//! shape are solved by the general [`Searcher`](super::Searcher).
+
+mod board;
+mod endgame;
+mod index;
+mod search;
+mod table;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use self::board::{MAX_ROW, Pits, Played, Shape};
+use self::endgame::Endgame;
+use self::index::Indexer;
+use self::search::Shared;
+use self::table::Table;
+use super::game::{Position, Status};
+use super::rules::{Direction, RoundEnd, Rounds, Rules, Stores};
+use super::search::{Limits, Searcher};
+use super::side::Side;
+
+/// Most seeds the compact board takes (values must fit in a byte).
+const MAX_SEEDS: u32 = 120;
+
+/// What proving a position's value found and what it took.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// The final store margin of the player to move, with perfect play.
+    pub value: i32,
+    /// Every pit (1..=n) that keeps that value.
+    pub best: Vec<u8>,
+    pub nodes: u64,
+    /// Seeds up to which the endgame table holds every board (0: no table).
+    pub endgame_seeds: u32,
+    pub endgame_boards: usize,
+    pub endgame_seconds: f64,
+    pub table_bytes: usize,
+}
+
+/// How to solve: memory and threads.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveOptions {
+    /// Bytes for the transposition table and the endgame table together.
+    pub memory: usize,
+    pub threads: usize,
+    /// Largest endgame table, in seeds (the memory bound may lower it).
+    pub endgame_seeds: Option<u32>,
+}
+
+impl SolveOptions {
+    /// `mib` MiB and every core this machine has.
+    #[must_use]
+    pub fn with_mib(mib: usize) -> SolveOptions {
+        SolveOptions {
+            memory: mib.max(1) * 1024 * 1024,
+            threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            endgame_seeds: None,
+        }
+    }
+}
+
+/// The compact board's shape when `rules` are Kalah-shaped, else `None`.
+fn kalah_shape(rules: &Rules) -> Option<Shape> {
+    let fits = rules.stores() == Stores::Sown
+        && rules.extra_turn()
+        && rules.kalah_capture()
+        && !rules.relay()
+        && !rules.four_capture()
+        && !rules.leap_capture()
+        && rules.round_end() == RoundEnd::SideEmpty
+        && rules.rounds() == Rounds::Single
+        && u32::from(rules.total_seeds()) <= MAX_SEEDS
+        && usize::from(rules.pits()) <= MAX_ROW;
+    fits.then_some(Shape {
+        row: usize::from(rules.pits()),
+        skip_origin: rules.skip_origin(),
+    })
+}
+
+/// Where pit `pit` (1..=n) of a row sits in the compact board's sowing order.
+fn slot(rules: &Rules, pit: u8) -> usize {
+    match rules.direction() {
+        Direction::CounterClockwise => usize::from(pit) - 1,
+        Direction::Clockwise => usize::from(rules.pits() - pit),
+    }
+}
+
+/// The compact board of `position`, seen from `mover`.
+fn compact(rules: &Rules, position: &Position, mover: Side) -> Pits {
+    let m = usize::from(rules.pits());
+    let mut pits = Pits([0; 2 * MAX_ROW]);
+    for pit in 1..=rules.pits() {
+        for (side, offset) in [(mover, 0), (mover.other(), m)] {
+            let count = position.pit(side, pit);
+            pits.0[offset + slot(rules, pit)] = u8::try_from(count).unwrap_or(u8::MAX);
+        }
+    }
+    pits
+}
+
+/// Proves the value of `position` (which must be ongoing) and finds every
+/// best move. Kalah-shaped rules use the fast solver below; any other rules
+/// the general search.
+#[must_use]
+pub fn solve(rules: &Rules, position: &Position, options: SolveOptions) -> Solution {
+    let mover = position.to_move();
+    match (kalah_shape(rules), mover, position.status()) {
+        (Some(shape), Some(mover), Status::Ongoing) => solve_kalah(
+            rules,
+            position,
+            mover,
+            shape,
+            options,
+            &AtomicBool::new(false),
+        )
+        .expect("nothing stops this solve"),
+        _ => solve_general(rules, position, options),
+    }
+}
+
+fn solve_general(rules: &Rules, position: &Position, options: SolveOptions) -> Solution {
+    let mut searcher = Searcher::new(rules, options.memory / (1024 * 1024));
+    let report = searcher.solve(position);
+    Solution {
+        value: report.value,
+        best: report.move_values.iter().map(|&(pit, _)| pit).collect(),
+        nodes: report.nodes,
+        endgame_seeds: 0,
+        endgame_boards: 0,
+        endgame_seconds: 0.0,
+        table_bytes: searcher.table_bytes(),
+    }
+}
+
+/// The endgame table's reach: the most seeds whose table fits in half the
+/// memory, no more than the board holds (then the table alone is the answer)
+/// and no more than `cap`.
+fn endgame_reach(indexer: &Indexer, seeds: u32, memory: usize, cap: u32) -> u32 {
+    let mut reach = 0;
+    while reach < seeds.min(cap) && indexer.count_up_to(reach as usize + 1) <= (memory / 2) as u64 {
+        reach += 1;
+    }
+    reach
+}
+
+/// Up to this many seeds the endgame table builds in a few seconds on two
+/// cores and pays for itself on the full-size board.
+const DEFAULT_ENDGAME_CAP: u32 = 16;
+
+fn solve_kalah(
+    rules: &Rules,
+    position: &Position,
+    mover: Side,
+    shape: Shape,
+    options: SolveOptions,
+    stop: &AtomicBool,
+) -> Option<Solution> {
+    let board = compact(rules, position, mover);
+    let seeds = board.total(shape);
+    let indexer = Indexer::new(shape, seeds as usize)?;
+    let reach = endgame_reach(
+        &indexer,
+        seeds,
+        options.memory,
+        options.endgame_seeds.unwrap_or(DEFAULT_ENDGAME_CAP),
+    );
+    let started = Instant::now();
+    let endgame = Endgame::build(shape, &indexer, reach, options.threads);
+    let endgame_seconds = started.elapsed().as_secs_f64();
+    let table = Table::with_bytes(options.memory.saturating_sub(endgame.len()));
+    let shared = Shared {
+        shape,
+        indexer: &indexer,
+        endgame: &endgame,
+        table: &table,
+        nodes: AtomicU64::new(0),
+        stop,
+    };
+    let guess = first_guess(rules, position, mover);
+    let seeds = seeds as i32;
+    let value = search::value(&shared, &board, guess, options.threads)?;
+    let best = best_moves(&shared, &board, seeds, value, options.threads)?;
+    let so_far = i32::from(position.store(mover)) - i32::from(position.store(mover.other()));
+    let pit_of_slot = |slot: usize| -> u8 {
+        let slot = slot as u8;
+        match rules.direction() {
+            Direction::CounterClockwise => slot + 1,
+            Direction::Clockwise => rules.pits() - slot,
+        }
+    };
+    let mut best: Vec<u8> = best.into_iter().map(pit_of_slot).collect();
+    best.sort_unstable();
+    Some(Solution {
+        value: value + so_far,
+        best,
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        endgame_seeds: reach,
+        endgame_boards: endgame.len(),
+        endgame_seconds,
+        table_bytes: table.bytes(),
+    })
+}
+
+/// A quick depth-limited estimate of what the mover gains from here, to start
+/// the exact tests near the answer.
+fn first_guess(rules: &Rules, position: &Position, mover: Side) -> i32 {
+    let mut searcher = Searcher::new(rules, 16);
+    let limits = Limits {
+        max_nodes: Some(300_000),
+        ..Limits::depth(64)
+    };
+    let report = searcher.search(position, limits, false);
+    report.value - (i32::from(position.store(mover)) - i32::from(position.store(mover.other())))
+}
+
+/// The mover's moves (compact slots) that reach `value`, tested on as many
+/// threads as there are.
+fn best_moves(
+    shared: &Shared,
+    board: &Pits,
+    seeds: i32,
+    value: i32,
+    threads: usize,
+) -> Option<Vec<usize>> {
+    let moves: Vec<usize> = (0..shared.shape.row).filter(|&p| board.0[p] > 0).collect();
+    let next = AtomicU64::new(0);
+    let found: Vec<Vec<usize>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let at = next.fetch_add(1, Ordering::Relaxed) as usize;
+                        let Some(&pit) = moves.get(at) else { break };
+                        let reaches = match board.play(shared.shape, pit) {
+                            Played::Finished { gain } => gain >= value,
+                            Played::Again { gain, board } => {
+                                gain + search::test_once(shared, &board, seeds - gain, value - gain)
+                                    >= value
+                            }
+                            Played::Over { gain, board } => {
+                                gain - search::test_once(
+                                    shared,
+                                    &board,
+                                    seeds - gain,
+                                    gain - value + 1,
+                                ) >= value
+                            }
+                        };
+                        if reaches {
+                            mine.push(pit);
+                        }
+                    }
+                    mine
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a search thread panicked"))
+            .collect()
+    });
+    if shared.stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    Some(found.into_iter().flatten().collect())
+}

@@ -1,0 +1,127 @@
+//! The solver's transposition table, shared by its threads without locks.
+//!
+//! Every search here runs to the end of the game, so an entry holds proven
+//! bounds on a board's true value (`low ≤ value ≤ high`) rather than a value
+//! at some depth. Each entry is two words: the data, and the board's exact
+//! number XOR the data, so a half-written entry (two threads writing at once)
+//! fails the key check instead of being misread. Two entries share a bucket;
+//! a new board evicts the one whose proof took less work.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What the table knows about a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    pub low: i8,
+    pub high: i8,
+    /// The pit that gave the last cut or best value, or `NO_PIT`.
+    pub best: u8,
+    /// About log2 of the nodes its proof took: what replacement keeps.
+    pub work: u8,
+}
+
+pub const NO_PIT: u8 = u8::MAX;
+
+impl Bounds {
+    fn pack(self) -> u64 {
+        u64::from(self.low as u8)
+            | u64::from(self.high as u8) << 8
+            | u64::from(self.best) << 16
+            | u64::from(self.work) << 24
+            | 1 << 32 // never zero, so an empty slot never matches
+    }
+
+    fn unpack(data: u64) -> Bounds {
+        Bounds {
+            low: data as u8 as i8,
+            high: (data >> 8) as u8 as i8,
+            best: (data >> 16) as u8,
+            work: (data >> 24) as u8,
+        }
+    }
+}
+
+const WAYS: usize = 2;
+
+pub struct Table {
+    /// `[key ^ data, data]` per entry, `WAYS` entries per bucket.
+    words: Vec<AtomicU64>,
+    buckets: usize,
+}
+
+impl Table {
+    /// A table of about `bytes` bytes (a power of two buckets, at least 1,024).
+    #[must_use]
+    pub fn with_bytes(bytes: usize) -> Table {
+        let bucket_bytes = WAYS * 16;
+        let wanted = (bytes / bucket_bytes).max(1024);
+        let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let words = (0..buckets * WAYS * 2).map(|_| AtomicU64::new(0)).collect();
+        Table { words, buckets }
+    }
+
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.words.len() * 8
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        // Numbers of nearby boards are close together: mix before masking.
+        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        ((mixed >> 20) as usize & (self.buckets - 1)) * WAYS * 2
+    }
+
+    #[must_use]
+    pub fn get(&self, key: u64) -> Option<Bounds> {
+        let base = self.bucket(key);
+        for way in 0..WAYS {
+            let check = self.words[base + 2 * way].load(Ordering::Relaxed);
+            let data = self.words[base + 2 * way + 1].load(Ordering::Relaxed);
+            if data != 0 && check ^ data == key {
+                return Some(Bounds::unpack(data));
+            }
+        }
+        None
+    }
+
+    pub fn put(&self, key: u64, bounds: Bounds) {
+        let base = self.bucket(key);
+        let mut victim = 0;
+        let mut least = u8::MAX;
+        for way in 0..WAYS {
+            let check = self.words[base + 2 * way].load(Ordering::Relaxed);
+            let data = self.words[base + 2 * way + 1].load(Ordering::Relaxed);
+            if data == 0 || check ^ data == key {
+                victim = way;
+                break;
+            }
+            let work = Bounds::unpack(data).work;
+            if work < least {
+                least = work;
+                victim = way;
+            }
+        }
+        let data = bounds.pack();
+        self.words[base + 2 * victim + 1].store(data, Ordering::Relaxed);
+        self.words[base + 2 * victim].store(key ^ data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_bounds_and_tells_boards_apart() {
+        let table = Table::with_bytes(1 << 16);
+        let bounds = Bounds {
+            low: -3,
+            high: 7,
+            best: 2,
+            work: 9,
+        };
+        table.put(12_345, bounds);
+        assert_eq!(table.get(12_345), Some(bounds));
+        assert_eq!(table.get(12_346), None);
+    }
+}

@@ -43,8 +43,8 @@ pub enum Played {
 impl Pits {
     /// Seeds on the board.
     #[must_use]
-    pub fn total(&self, shape: Shape) -> u32 {
-        self.0[..shape.pits()].iter().map(|&s| u32::from(s)).sum()
+    pub fn total(&self, shape: Shape) -> i32 {
+        self.0[..shape.pits()].iter().map(|&s| i32::from(s)).sum()
     }
 
     fn row_total(&self, shape: Shape, first: usize) -> i32 {
@@ -88,7 +88,7 @@ impl Pits {
                     *count += each;
                 }
             }
-            gain += laps as i32;
+            gain += laps.cast_signed();
         }
         let mut at = pit + 1; // track position of the next drop (own pits map 1:1)
         let mut last = if shape.skip_origin || hand > 0 {

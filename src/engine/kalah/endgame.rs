@@ -14,12 +14,14 @@ use super::index::Indexer;
 
 /// Not worked out yet (no value is this low: a board holds at most 127 seeds).
 const UNKNOWN: i8 = i8::MIN;
+/// Marks a move that ended the game in the build's move list.
+const FINISHED: u64 = u64::MAX;
 /// Boards handed to a thread at a time, consecutive in the numbering.
 const BLOCK: u64 = 4096;
 
 pub struct Endgame {
     /// Every board with at most this many seeds is in the table.
-    pub max_seeds: u32,
+    pub max_seeds: i32,
     values: Vec<AtomicI8>,
 }
 
@@ -30,7 +32,7 @@ impl Endgame {
     pub fn build(shape: Shape, indexer: &Indexer, max_seeds: u32, threads: usize) -> Endgame {
         let size = usize::try_from(indexer.count_up_to(max_seeds as usize)).unwrap_or(usize::MAX);
         let table = Endgame {
-            max_seeds,
+            max_seeds: max_seeds.cast_signed(),
             values: (0..size).map(|_| AtomicI8::new(UNKNOWN)).collect(),
         };
         for seeds in 0..=max_seeds {
@@ -70,11 +72,6 @@ impl Endgame {
         self.values.len()
     }
 
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
-    }
-
     /// The value of the board numbered `index` for the player to move (what
     /// they gain on the opponent from here), if it is in the table.
     #[must_use]
@@ -106,19 +103,38 @@ impl Endgame {
             // Never to move (the game ended), but give it its end value.
             own - other
         } else {
-            let mut best = i32::MIN;
+            // Every move first, so the table reads for them overlap; then
+            // any board of this seed count not worked out yet.
+            let mut moves = [(0i32, 0u64, Pits([0; 2 * MAX_ROW]), 0i8); MAX_ROW];
+            let mut count = 0;
             for pit in 0..m {
                 if board.0[pit] == 0 {
                     continue;
                 }
-                let value = match board.play(shape, pit) {
-                    Played::Finished { gain } => gain,
-                    Played::Again { gain, board } => {
-                        gain + i32::from(self.value(shape, indexer, &board, indexer.index(&board)))
-                    }
-                    Played::Over { gain, board } => {
-                        gain - i32::from(self.value(shape, indexer, &board, indexer.index(&board)))
-                    }
+                moves[count] = match board.play(shape, pit) {
+                    Played::Finished { gain } => (gain, FINISHED, *board, 0),
+                    Played::Again { gain, board } => (gain, indexer.index(&board), board, 1),
+                    Played::Over { gain, board } => (gain, indexer.index(&board), board, -1),
+                };
+                count += 1;
+            }
+            let mut known = [UNKNOWN; MAX_ROW];
+            for (value, &(_, index, _, _)) in known.iter_mut().zip(&moves[..count]) {
+                if index != FINISHED {
+                    *value = self.values[index as usize].load(Ordering::Relaxed);
+                }
+            }
+            let mut best = i32::MIN;
+            for (&(gain, index, next, sign), &value) in moves[..count].iter().zip(&known) {
+                let value = if sign == 0 {
+                    gain
+                } else {
+                    let value = if value == UNKNOWN {
+                        self.value(shape, indexer, &next, index)
+                    } else {
+                        value
+                    };
+                    gain + i32::from(sign) * i32::from(value)
                 };
                 best = best.max(value);
             }

@@ -82,11 +82,11 @@ impl Indexer {
         let mut rest = index;
         let mut suffix = [0usize; 2 * MAX_ROW + 1];
         let mut bound = self.max_seeds;
-        for i in 0..self.pits {
-            let row = &self.terms[i * width..i * width + bound + 1];
+        for (i, sum) in suffix[..self.pits].iter_mut().enumerate() {
+            let row = &self.terms[i * width..=i * width + bound];
             let s = row.partition_point(|&term| term <= rest) - 1;
             rest -= row[s];
-            suffix[i] = s;
+            *sum = s;
             bound = s;
         }
         let mut board = Pits([0; 2 * MAX_ROW]);
@@ -132,7 +132,7 @@ mod tests {
             assert!(!seen[index], "two boards share number {index}");
             seen[index] = true;
             assert_eq!(indexer.board(index as u64), *board);
-            let seeds = board.total(shape) as usize;
+            let seeds = usize::try_from(board.total(shape)).unwrap();
             if seeds > 0 {
                 assert!(index as u64 >= indexer.count_up_to(seeds - 1));
             }

@@ -13,13 +13,13 @@ mod index;
 mod search;
 mod table;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use self::board::{MAX_ROW, Pits, Played, Shape};
 use self::endgame::Endgame;
 use self::index::Indexer;
-use self::search::Shared;
+use self::search::{Busy, Shared};
 use self::table::Table;
 use super::game::{Position, Status};
 use super::rules::{Direction, RoundEnd, Rounds, Rules, Stores};
@@ -50,7 +50,8 @@ pub struct SolveOptions {
     /// Bytes for the transposition table and the endgame table together.
     pub memory: usize,
     pub threads: usize,
-    /// Largest endgame table, in seeds (the memory bound may lower it).
+    /// How far the endgame table reaches, in seeds, instead of the default
+    /// (the memory bound may lower it).
     pub endgame_seeds: Option<u32>,
 }
 
@@ -106,31 +107,27 @@ fn compact(rules: &Rules, position: &Position, mover: Side) -> Pits {
 }
 
 /// Proves the value of `position` (which must be ongoing) and finds every
-/// best move. Kalah-shaped rules use the fast solver below; any other rules
-/// the general search.
+/// best move. Kalah-shaped rules use the fast solver of this module; any
+/// other rules the general search.
 #[must_use]
 pub fn solve(rules: &Rules, position: &Position, options: SolveOptions) -> Solution {
-    let mover = position.to_move();
-    match (kalah_shape(rules), mover, position.status()) {
-        (Some(shape), Some(mover), Status::Ongoing) => solve_kalah(
-            rules,
-            position,
-            mover,
-            shape,
-            options,
-            &AtomicBool::new(false),
-        )
-        .expect("nothing stops this solve"),
-        _ => solve_general(rules, position, options),
-    }
+    let fast = match (kalah_shape(rules), position.to_move(), position.status()) {
+        (Some(shape), Some(mover), Status::Ongoing) => {
+            solve_kalah(rules, position, mover, shape, options)
+        }
+        _ => None,
+    };
+    fast.unwrap_or_else(|| solve_general(rules, position, options))
 }
 
 fn solve_general(rules: &Rules, position: &Position, options: SolveOptions) -> Solution {
     let mut searcher = Searcher::new(rules, options.memory / (1024 * 1024));
     let report = searcher.solve(position);
+    let mut best: Vec<u8> = report.move_values.iter().map(|&(pit, _)| pit).collect();
+    best.sort_unstable();
     Solution {
         value: report.value,
-        best: report.move_values.iter().map(|&(pit, _)| pit).collect(),
+        best,
         nodes: report.nodes,
         endgame_seeds: 0,
         endgame_boards: 0,
@@ -139,40 +136,36 @@ fn solve_general(rules: &Rules, position: &Position, options: SolveOptions) -> S
     }
 }
 
-/// The endgame table's reach: the most seeds whose table fits in half the
-/// memory, no more than the board holds (then the table alone is the answer)
-/// and no more than `cap`.
-fn endgame_reach(indexer: &Indexer, seeds: u32, memory: usize, cap: u32) -> u32 {
+/// How far the endgame table reaches, in seeds. Its size grows about
+/// two-and-a-half-fold with every two seeds, and the search it saves shrinks
+/// less than that, so the best reach grows with the seeds in play: on
+/// Kalah(6,4), 16 seeds took 47 s in all, 18 took 25 s and 20 took 36 s;
+/// on Kalah(6,3), 12 was best. It is bounded by half the memory, and by the
+/// seeds on the board (a table of all of them is the answer by itself).
+fn endgame_reach(indexer: &Indexer, seeds: u32, options: SolveOptions) -> u32 {
+    let wanted = options.endgame_seeds.unwrap_or(seeds * 3 / 8).min(seeds);
     let mut reach = 0;
-    while reach < seeds.min(cap) && indexer.count_up_to(reach as usize + 1) <= (memory / 2) as u64 {
+    while reach < wanted && indexer.count_up_to(reach as usize + 1) <= (options.memory / 2) as u64 {
         reach += 1;
     }
     reach
 }
 
-/// Up to this many seeds the endgame table builds in a few seconds on two
-/// cores and pays for itself on the full-size board.
-const DEFAULT_ENDGAME_CAP: u32 = 16;
-
+/// The fast solver, or `None` when the board's numbers would not fit.
 fn solve_kalah(
     rules: &Rules,
     position: &Position,
     mover: Side,
     shape: Shape,
     options: SolveOptions,
-    stop: &AtomicBool,
 ) -> Option<Solution> {
     let board = compact(rules, position, mover);
     let seeds = board.total(shape);
-    let indexer = Indexer::new(shape, seeds as usize)?;
-    let reach = endgame_reach(
-        &indexer,
-        seeds,
-        options.memory,
-        options.endgame_seeds.unwrap_or(DEFAULT_ENDGAME_CAP),
-    );
+    let indexer = Indexer::new(shape, usize::try_from(seeds).ok()?)?;
+    let reach = endgame_reach(&indexer, seeds.cast_unsigned(), options);
+    let threads = options.threads.max(1);
     let started = Instant::now();
-    let endgame = Endgame::build(shape, &indexer, reach, options.threads);
+    let endgame = Endgame::build(shape, &indexer, reach, threads);
     let endgame_seconds = started.elapsed().as_secs_f64();
     let table = Table::with_bytes(options.memory.saturating_sub(endgame.len()));
     let shared = Shared {
@@ -181,22 +174,16 @@ fn solve_kalah(
         endgame: &endgame,
         table: &table,
         nodes: AtomicU64::new(0),
-        stop,
+        busy: Busy::new(threads),
     };
     let guess = first_guess(rules, position, mover);
-    let seeds = seeds as i32;
-    let value = search::value(&shared, &board, guess, options.threads)?;
-    let best = best_moves(&shared, &board, seeds, value, options.threads)?;
-    let so_far = i32::from(position.store(mover)) - i32::from(position.store(mover.other()));
-    let pit_of_slot = |slot: usize| -> u8 {
-        let slot = slot as u8;
-        match rules.direction() {
-            Direction::CounterClockwise => slot + 1,
-            Direction::Clockwise => rules.pits() - slot,
-        }
-    };
-    let mut best: Vec<u8> = best.into_iter().map(pit_of_slot).collect();
+    let value = search::value(&shared, &board, guess, threads);
+    let mut best: Vec<u8> = best_moves(&shared, &board, seeds, value, threads)
+        .into_iter()
+        .map(|slot| pit_of_slot(rules, slot))
+        .collect();
     best.sort_unstable();
+    let so_far = i32::from(position.store(mover)) - i32::from(position.store(mover.other()));
     Some(Solution {
         value: value + so_far,
         best,
@@ -206,6 +193,15 @@ fn solve_kalah(
         endgame_seconds,
         table_bytes: table.bytes(),
     })
+}
+
+/// The pit number (1..=n) of a slot of the compact board's row.
+fn pit_of_slot(rules: &Rules, slot: usize) -> u8 {
+    let slot = u8::try_from(slot).expect("a row has at most 16 pits");
+    match rules.direction() {
+        Direction::CounterClockwise => slot + 1,
+        Direction::Clockwise => rules.pits() - slot,
+    }
 }
 
 /// A quick depth-limited estimate of what the mover gains from here, to start
@@ -220,41 +216,28 @@ fn first_guess(rules: &Rules, position: &Position, mover: Side) -> i32 {
     report.value - (i32::from(position.store(mover)) - i32::from(position.store(mover.other())))
 }
 
-/// The mover's moves (compact slots) that reach `value`, tested on as many
-/// threads as there are.
-fn best_moves(
-    shared: &Shared,
-    board: &Pits,
-    seeds: i32,
-    value: i32,
-    threads: usize,
-) -> Option<Vec<usize>> {
+/// The mover's moves (compact slots) that reach `value`, shared out over
+/// the threads.
+fn best_moves(shared: &Shared, board: &Pits, seeds: i32, value: i32, threads: usize) -> Vec<usize> {
     let moves: Vec<usize> = (0..shared.shape.row).filter(|&p| board.0[p] > 0).collect();
     let next = AtomicU64::new(0);
-    let found: Vec<Vec<usize>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads.max(1))
+    let reaches = |pit: usize| match board.play(shared.shape, pit) {
+        Played::Finished { gain } => gain >= value,
+        Played::Again { gain, board } => {
+            gain + search::test_once(shared, &board, seeds - gain, value - gain) >= value
+        }
+        Played::Over { gain, board } => {
+            gain - search::test_once(shared, &board, seeds - gain, gain - value + 1) >= value
+        }
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
                     let mut mine = Vec::new();
-                    loop {
-                        let at = next.fetch_add(1, Ordering::Relaxed) as usize;
-                        let Some(&pit) = moves.get(at) else { break };
-                        let reaches = match board.play(shared.shape, pit) {
-                            Played::Finished { gain } => gain >= value,
-                            Played::Again { gain, board } => {
-                                gain + search::test_once(shared, &board, seeds - gain, value - gain)
-                                    >= value
-                            }
-                            Played::Over { gain, board } => {
-                                gain - search::test_once(
-                                    shared,
-                                    &board,
-                                    seeds - gain,
-                                    gain - value + 1,
-                                ) >= value
-                            }
-                        };
-                        if reaches {
+                    while let Some(&pit) = moves.get(next.fetch_add(1, Ordering::Relaxed) as usize)
+                    {
+                        if reaches(pit) {
                             mine.push(pit);
                         }
                     }
@@ -264,11 +247,7 @@ fn best_moves(
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().expect("a search thread panicked"))
+            .flat_map(|h| h.join().expect("a search thread panicked"))
             .collect()
-    });
-    if shared.stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    Some(found.into_iter().flatten().collect())
+    })
 }

@@ -1,11 +1,12 @@
 //! The exact search: null-window alpha-beta tests ("is the value at least
-//! t?") over the compact board, driven towards the true value MTD(f)-style,
-//! with two tests at a time when there are two threads.
+//! t?") over the compact board, driven towards the true value MTD(f)-style.
+//! Every thread runs the same test; they share the table and spread out over
+//! the moves (see [`Busy`]).
 //!
 //! Values are what the player to move still gains on the opponent, so they
 //! lie within ± the seeds left on the board; that alone settles many tests.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::board::{MAX_ROW, Pits, Played, Shape};
 use super::endgame::Endgame;
@@ -19,9 +20,49 @@ pub struct Shared<'a> {
     pub endgame: &'a Endgame,
     pub table: &'a Table,
     pub nodes: AtomicU64,
-    /// Raised to make every test return at once (with a meaningless value).
-    pub stop: &'a AtomicBool,
+    /// Moves some thread is searching right now (see [`Busy`]).
+    pub busy: Busy,
 }
+
+/// Moves being searched, so that threads running the same test spread out:
+/// at a node where every move must be searched, a thread leaves a move
+/// another thread is already on for last, by when its result is usually in
+/// the table (simplified ABDADA). A slot holds `board number · 32 + pit + 1`.
+pub struct Busy {
+    slots: Vec<AtomicU64>,
+}
+
+impl Busy {
+    #[must_use]
+    pub fn new(threads: usize) -> Busy {
+        let size = if threads > 1 { 1 << 15 } else { 0 };
+        Busy {
+            slots: (0..size).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> Option<&AtomicU64> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+        Some(&self.slots[mixed as usize & (self.slots.len() - 1)])
+    }
+}
+
+/// A pit's place in the move order among equals: nearer the store first.
+fn slot_order(pit: usize) -> i32 {
+    i32::try_from(pit).unwrap_or(0)
+}
+
+/// Stands for "not numbered yet" in [`Next::index`].
+const UNNUMBERED: u64 = u64::MAX;
+
+/// Children are looked up before any is searched (for cutoffs from the
+/// table, and so the memory reads overlap) only this many seeds above the
+/// endgame table; nearer the leaves that costs more than it saves.
+/// Measured on Kalah(6,4): 4 → 27.6 s, 8 → 24.6 s, never → 25.1 s.
+const EAGER_MARGIN: i32 = 8;
 
 /// One thread's search.
 struct Tester<'s, 'a> {
@@ -29,19 +70,35 @@ struct Tester<'s, 'a> {
     nodes: u64,
 }
 
-/// A move tried at a node, with the order it is tried in.
+/// A move at a node, with what is known of its value before searching it.
 #[derive(Clone, Copy)]
 struct Candidate {
     pit: u8,
     order: i32,
-    played: Played,
+    /// The move's value for the mover lies in `low..=high`.
+    low: i32,
+    high: i32,
+    /// Where it leads, when the game goes on.
+    next: Option<Next>,
+}
+
+/// The board after a move and how to turn its value into the mover's.
+#[derive(Clone, Copy)]
+struct Next {
+    board: Pits,
+    index: u64,
+    seeds: i32,
+    gain: i32,
+    /// The mover moves again (the value is not negated).
+    again: bool,
 }
 
 impl Tester<'_, '_> {
     /// Fail-soft test of "value ≥ `beta`" for the player to move on `board`
-    /// (holding `seeds` seeds): a result ≥ `beta` is a lower bound of the
-    /// value, one below it an upper bound.
-    fn test(&mut self, board: &Pits, seeds: i32, beta: i32) -> i32 {
+    /// (number `index`, holding `seeds` seeds, more than the endgame table
+    /// covers): a result ≥ `beta` is a lower bound of the value, one below it
+    /// an upper bound.
+    fn test(&mut self, board: &Pits, index: u64, seeds: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if beta > seeds {
             return seeds;
@@ -49,16 +106,7 @@ impl Tester<'_, '_> {
         if beta <= -seeds {
             return -seeds;
         }
-        if self.nodes.is_multiple_of(1 << 16) && self.shared.stop.load(Ordering::Relaxed) {
-            return 0;
-        }
         let shared = self.shared;
-        let index = shared.indexer.index(board);
-        if seeds as u32 <= shared.endgame.max_seeds
-            && let Some(value) = shared.endgame.get(index)
-        {
-            return i32::from(value);
-        }
         let mut low = -seeds;
         let mut high = seeds;
         let mut first = NO_PIT;
@@ -74,29 +122,58 @@ impl Tester<'_, '_> {
             first = known.best;
         }
         let nodes_before = self.nodes;
-        let (candidates, count) = self.candidates(board, first);
+        let eager = seeds > shared.endgame.max_seeds + EAGER_MARGIN;
+        let (candidates, count) = self.candidates(board, first, eager);
         let mut best = i32::MIN;
         let mut best_pit = NO_PIT;
-        for candidate in &candidates[..count] {
-            let value = match candidate.played {
-                Played::Finished { gain } => gain,
-                Played::Again { gain, board } => {
-                    gain + self.test(&board, seeds - gain, beta - gain)
+        // A move whose known bounds already reach `beta` settles the test
+        // without a search (enhanced transposition cutoff).
+        if let Some(cut) = candidates[..count].iter().find(|c| c.low >= beta) {
+            best = cut.low;
+            best_pit = cut.pit;
+        }
+        let mut deferred = [0usize; MAX_ROW];
+        let mut deferred_count = 0;
+        if best < beta {
+            for (order, candidate) in candidates[..count].iter().enumerate() {
+                let key = index * 32 + u64::from(candidate.pit) + 1;
+                let busy = match candidate.next {
+                    Some(_) if order > 0 && candidate.high >= beta => shared.busy.slot(key),
+                    _ => None,
+                };
+                if let Some(slot) = busy {
+                    if slot.load(Ordering::Relaxed) == key {
+                        deferred[deferred_count] = order;
+                        deferred_count += 1;
+                        continue;
+                    }
+                    slot.store(key, Ordering::Relaxed);
                 }
-                Played::Over { gain, board } => {
-                    gain - self.test(&board, seeds - gain, gain - beta + 1)
+                let value = self.move_value(candidate, beta);
+                if let Some(slot) = busy {
+                    let _ = slot.compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
                 }
-            };
-            if value > best {
-                best = value;
-                best_pit = candidate.pit;
-                if best >= beta {
-                    break;
+                if value > best {
+                    best = value;
+                    best_pit = candidate.pit;
+                    if best >= beta {
+                        break;
+                    }
                 }
             }
         }
-        if self.shared.stop.load(Ordering::Relaxed) {
-            return 0;
+        if best < beta {
+            for &order in &deferred[..deferred_count] {
+                let candidate = &candidates[order];
+                let value = self.move_value(candidate, beta);
+                if value > best {
+                    best = value;
+                    best_pit = candidate.pit;
+                    if best >= beta {
+                        break;
+                    }
+                }
+            }
         }
         if best >= beta {
             low = low.max(best);
@@ -116,31 +193,112 @@ impl Tester<'_, '_> {
         best
     }
 
-    /// The legal moves, in the order to try them: the table's move, moves
-    /// that end the game (no search needed), extra turns from the pit nearest
-    /// the store down, then the rest by what they win at once.
-    fn candidates(&self, board: &Pits, first: u8) -> ([Candidate; MAX_ROW], usize) {
-        let shape = self.shared.shape;
+    /// The value of a move for the mover, as a fail-soft bound against
+    /// `beta`, searching only when its known bounds do not decide.
+    fn move_value(&mut self, candidate: &Candidate, beta: i32) -> i32 {
+        if candidate.high < beta || candidate.low >= beta {
+            return if candidate.high < beta {
+                candidate.high
+            } else {
+                candidate.low
+            };
+        }
+        let Some(mut next) = candidate.next else {
+            return candidate.low;
+        };
+        if next.index == UNNUMBERED {
+            next.index = self.shared.indexer.index(&next.board);
+            let (low, high) = self.known(&next);
+            if low == high {
+                return if next.again {
+                    next.gain + low
+                } else {
+                    next.gain - low
+                };
+            }
+        }
+        if next.again {
+            next.gain + self.test(&next.board, next.index, next.seeds, beta - next.gain)
+        } else {
+            next.gain - self.test(&next.board, next.index, next.seeds, next.gain - beta + 1)
+        }
+    }
+
+    fn lookup(&self, board: Pits, gain: i32, again: bool, eager: bool) -> Next {
+        let seeds = board.total(self.shared.shape);
+        Next {
+            index: if eager {
+                self.shared.indexer.index(&board)
+            } else {
+                UNNUMBERED
+            },
+            board,
+            seeds,
+            gain,
+            again,
+        }
+    }
+
+    /// Bounds on the value of `next` for the player to move there: exact
+    /// from the endgame table, proven ones from the transposition table, or
+    /// the seeds left.
+    fn known(&self, next: &Next) -> (i32, i32) {
+        let shared = self.shared;
+        if next.index == UNNUMBERED {
+            return (-next.seeds, next.seeds);
+        }
+        if next.seeds <= shared.endgame.max_seeds
+            && let Some(value) = shared.endgame.get(next.index)
+        {
+            return (i32::from(value), i32::from(value));
+        }
+        match shared.table.get(next.index) {
+            Some(known) => (i32::from(known.low), i32::from(known.high)),
+            None => (-next.seeds, next.seeds),
+        }
+    }
+
+    /// The legal moves with what the tables know of each, in the order to
+    /// try them: the table's move, extra turns from the pit nearest the
+    /// store down, then the rest by what they win at once. Looking every
+    /// child up here, before any is searched, also lets the memory loads
+    /// overlap.
+    fn candidates(&self, board: &Pits, first: u8, eager: bool) -> ([Candidate; MAX_ROW], usize) {
+        let shared = self.shared;
+        let shape = shared.shape;
         let mut list = [Candidate {
             pit: 0,
             order: 0,
-            played: Played::Finished { gain: 0 },
+            low: 0,
+            high: 0,
+            next: None,
         }; MAX_ROW];
         let mut count = 0;
         for pit in (0..shape.row).rev() {
             if board.0[pit] == 0 {
                 continue;
             }
-            let played = board.play(shape, pit);
-            let pit = pit as u8;
-            let order = if pit == first {
-                1 << 20
-            } else {
-                match played {
-                    Played::Finished { .. } => 1 << 19,
-                    Played::Again { .. } => (1 << 18) + i32::from(pit),
-                    Played::Over { gain, .. } => gain * 32 + i32::from(pit),
+            let (order, low, high, next) = match board.play(shape, pit) {
+                Played::Finished { gain } => (1 << 19, gain, gain, None),
+                Played::Again { gain, board } => {
+                    let next = self.lookup(board, gain, true, eager);
+                    let (low, high) = self.known(&next);
+                    ((1 << 18) + slot_order(pit), gain + low, gain + high, Some(next))
                 }
+                Played::Over { gain, board } => {
+                    let next = self.lookup(board, gain, false, eager);
+                    let (low, high) = self.known(&next);
+                    (gain * 32 + slot_order(pit), gain - high, gain - low, Some(next))
+                }
+            };
+            let pit = pit as u8;
+            let order = if pit == first { 1 << 20 } else { order };
+            let candidate = Candidate {
+                pit,
+                order,
+                low,
+                high,
+                next,
             };
             // Insertion sort: at most sixteen moves.
             let mut at = count;
@@ -148,7 +306,7 @@ impl Tester<'_, '_> {
                 list[at] = list[at - 1];
                 at -= 1;
             }
-            list[at] = Candidate { pit, order, played };
+            list[at] = candidate;
             count += 1;
         }
         (list, count)
@@ -156,58 +314,61 @@ impl Tester<'_, '_> {
 }
 
 /// The value of `board` for the player to move, proved exactly: `guess` is
-/// where to start looking. Returns `None` when stopped.
-pub fn value(shared: &Shared, board: &Pits, guess: i32, threads: usize) -> Option<i32> {
-    let seeds = board.total(shared.shape) as i32;
+/// where to start looking. Every thread runs the same test.
+pub fn value(shared: &Shared, board: &Pits, guess: i32, threads: usize) -> i32 {
+    let seeds = board.total(shared.shape);
     let mut low = -seeds;
     let mut high = seeds;
     let mut guess = guess.clamp(low, high);
     while low < high {
-        // The test that would confirm the guess from below, and the one that
-        // would confirm it from above.
-        let first = if guess > low { guess } else { guess + 1 };
-        let mut targets = vec![first];
-        if threads > 1 && first < high {
-            targets.push(first + 1);
+        // Confirm the guess from below first, then from above.
+        let target = if guess > low { guess } else { guess + 1 };
+        let result = parallel_test(shared, board, seeds, target, threads);
+        if result >= target {
+            low = result;
+        } else {
+            high = result;
         }
-        let results = run_tests(shared, board, seeds, &targets);
-        if shared.stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        for (&target, &result) in targets.iter().zip(&results) {
-            if result >= target {
-                low = low.max(result);
-                guess = result;
-            } else {
-                high = high.min(result);
-            }
-        }
-        if results[0] < targets[0] {
-            guess = results[0];
-        }
-        guess = guess.clamp(low, high);
+        guess = result.clamp(low, high);
     }
-    Some(low)
+    low
 }
 
-/// Runs one test per target, each on its own thread.
-fn run_tests(shared: &Shared, board: &Pits, seeds: i32, targets: &[i32]) -> Vec<i32> {
+/// One test of "value ≥ `target`", run by `threads` threads together.
+pub fn parallel_test(
+    shared: &Shared,
+    board: &Pits,
+    seeds: i32,
+    target: i32,
+    threads: usize,
+) -> i32 {
+    if threads <= 1 {
+        return test_once(shared, board, seeds, target);
+    }
     std::thread::scope(|scope| {
-        let handles: Vec<_> = targets
-            .iter()
-            .map(|&target| scope.spawn(move || test_once(shared, board, seeds, target)))
+        let helpers: Vec<_> = (1..threads)
+            .map(|_| scope.spawn(move || test_once(shared, board, seeds, target)))
             .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a search thread panicked"))
-            .collect()
+        let result = test_once(shared, board, seeds, target);
+        // The first thread's answer is complete; the helpers' work is in the
+        // table. (They finish their own copy of the same test quickly.)
+        for helper in helpers {
+            let _ = helper.join();
+        }
+        result
     })
 }
 
 /// One test of "value ≥ `target`" from `board`, counting its nodes.
 pub fn test_once(shared: &Shared, board: &Pits, seeds: i32, target: i32) -> i32 {
     let mut tester = Tester { shared, nodes: 0 };
-    let result = tester.test(board, seeds, target);
+    let index = shared.indexer.index(board);
+    if seeds <= shared.endgame.max_seeds
+        && let Some(value) = shared.endgame.get(index)
+    {
+        return i32::from(value);
+    }
+    let result = tester.test(board, index, seeds, target);
     shared.nodes.fetch_add(tester.nodes, Ordering::Relaxed);
     result
 }

@@ -24,8 +24,8 @@ pub const NO_PIT: u8 = u8::MAX;
 
 impl Bounds {
     fn pack(self) -> u64 {
-        u64::from(self.low as u8)
-            | u64::from(self.high as u8) << 8
+        u64::from(self.low.cast_unsigned())
+            | u64::from(self.high.cast_unsigned()) << 8
             | u64::from(self.best) << 16
             | u64::from(self.work) << 24
             | 1 << 32 // never zero, so an empty slot never matches
@@ -33,8 +33,8 @@ impl Bounds {
 
     fn unpack(data: u64) -> Bounds {
         Bounds {
-            low: data as u8 as i8,
-            high: (data >> 8) as u8 as i8,
+            low: (data as u8).cast_signed(),
+            high: ((data >> 8) as u8).cast_signed(),
             best: (data >> 16) as u8,
             work: (data >> 24) as u8,
         }
@@ -50,12 +50,10 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of about `bytes` bytes (a power of two buckets, at least 1,024).
+    /// A table of at most `bytes` bytes (at least 1,024 buckets).
     #[must_use]
     pub fn with_bytes(bytes: usize) -> Table {
-        let bucket_bytes = WAYS * 16;
-        let wanted = (bytes / bucket_bytes).max(1024);
-        let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let buckets = (bytes / (WAYS * 16)).max(1024);
         let words = (0..buckets * WAYS * 2).map(|_| AtomicU64::new(0)).collect();
         Table { words, buckets }
     }
@@ -66,9 +64,11 @@ impl Table {
     }
 
     fn bucket(&self, key: u64) -> usize {
-        // Numbers of nearby boards are close together: mix before masking.
-        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((mixed >> 20) as usize & (self.buckets - 1)) * WAYS * 2
+        // Numbers of similar boards are close together: mix them, then scale
+        // to the bucket count (any count, not only powers of two).
+        let mixed = (key ^ (key >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let bucket = (u128::from(mixed) * self.buckets as u128) >> 64;
+        bucket as usize * WAYS * 2
     }
 
     #[must_use]

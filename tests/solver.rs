@@ -1,35 +1,60 @@
-//! Search and solving: the spec's solved Kalah values, legal moves only,
-//! deterministic levels, and the strong level beating the weak one.
+//! Search and solving: the spec's solved Kalah values, the fast Kalah solver
+//! against the general search, legal moves only, deterministic levels, and
+//! the strong level beating the weak one.
 
 mod common;
 
 use std::path::Path;
 
-use mancala::catalog::load_file;
 use mancala::engine::{
-    Dice, Level, Limits, Position, Rules, Searcher, Side, Status, choose_move, solve,
+    Dice, Level, Limits, Position, Rules, Searcher, Side, SolveOptions, Status, choose_move, solve,
+    solve_exact,
 };
+
+fn kalah_text(pits: u8, seeds: u8) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/rules/valid")
+        .join(format!("kalah-{pits}-{seeds}.toml"));
+    std::fs::read_to_string(path).unwrap()
+}
 
 fn kalah(pits: u8, seeds: u8) -> Rules {
     if (pits, seeds) == (6, 4) {
         return common::builtin("kalaha");
     }
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/rules/valid")
-        .join(format!("kalah-{pits}-{seeds}.toml"));
-    load_file(&path).unwrap()
+    Rules::from_toml(&kalah_text(pits, seeds)).unwrap()
+}
+
+/// A Kalah board with some `key = value` lines of its rule file replaced.
+fn kalah_variant(pits: u8, seeds: u8, replacements: &[(&str, &str)]) -> Rules {
+    let mut text = kalah_text(pits, seeds);
+    for (from, to) in replacements {
+        assert!(text.contains(from), "{from:?}");
+        text = text.replace(from, to);
+    }
+    Rules::from_toml(&text).unwrap()
+}
+
+fn options(mib: usize, endgame: Option<u32>) -> SolveOptions {
+    SolveOptions {
+        endgame_seeds: endgame,
+        ..SolveOptions::with_mib(mib)
+    }
 }
 
 fn solved_value(pits: u8, seeds: u8) -> i32 {
     let rules = kalah(pits, seeds);
-    let report = solve(&rules, &Position::new(&rules, Side::South), 64);
-    assert!(report.exact);
-    assert!(!report.move_values.is_empty());
-    report.value
+    let solution = solve_exact(
+        &rules,
+        &Position::new(&rules, Side::South),
+        options(256, None),
+    );
+    assert!(!solution.best.is_empty());
+    solution.value
 }
 
 #[test]
-fn small_kalah_boards_have_the_spec_values() {
+fn kalah_boards_have_the_spec_values() {
     for ((pits, seeds), value) in [
         ((1, 3), 6),
         ((2, 4), -10),
@@ -37,22 +62,111 @@ fn small_kalah_boards_have_the_spec_values() {
         ((3, 6), -8),
         ((4, 2), 6),
         ((4, 3), 6),
+        ((5, 3), 6),
+        ((6, 3), 2),
     ] {
         assert_eq!(solved_value(pits, seeds), value, "Kalah({pits},{seeds})");
     }
 }
 
 #[test]
-#[ignore = "seconds in a release build: cargo test --release --test solver -- --ignored"]
-fn kalah_5_3_and_6_3() {
-    assert_eq!(solved_value(5, 3), 6);
-    assert_eq!(solved_value(6, 3), 2);
+#[ignore = "about half a minute on two cores in a release build: \
+            cargo test --release --test solver -- --ignored"]
+fn kalah_6_4_is_a_first_player_win_by_8() {
+    assert_eq!(solved_value(6, 4), 8);
 }
 
 #[test]
-#[ignore = "long: the full Kalah(6,4)"]
-fn kalah_6_4_is_a_first_player_win_by_8() {
-    assert_eq!(solved_value(6, 4), 8);
+fn the_general_search_also_has_the_small_spec_values() {
+    for ((pits, seeds), value) in [((2, 4), -10), ((3, 3), 2), ((4, 2), 6)] {
+        let rules = kalah(pits, seeds);
+        let report = solve(&rules, &Position::new(&rules, Side::South), 16);
+        assert!(report.exact);
+        assert_eq!(report.value, value, "Kalah({pits},{seeds})");
+    }
+}
+
+/// Ongoing positions from random games: every `every`-th ply of `games`
+/// games.
+fn random_positions(rules: &Rules, games: u64, every: usize) -> Vec<Position> {
+    let mut positions = Vec::new();
+    for seed in 0..games {
+        let mut dice = Dice::new(seed + 1);
+        let mut position = Position::new(rules, Side::South);
+        let mut ply = 0;
+        while position.status() == Status::Ongoing {
+            if ply % every == seed as usize % every {
+                positions.push(position);
+            }
+            let legal = position.legal_moves(rules);
+            position = position
+                .play(rules, legal[dice.below(legal.len())])
+                .unwrap();
+            ply += 1;
+        }
+    }
+    positions
+}
+
+/// The fast solver must give the general search's value and exactly its set
+/// of best moves, with no endgame table, a small one, and one holding the
+/// whole game.
+fn agrees_with_the_general_search(rules: &Rules, games: u64, every: usize, tables: &[u32]) {
+    let positions = random_positions(rules, games, every);
+    assert!(positions.len() >= 10);
+    for position in &positions {
+        let mut searcher = Searcher::new(rules, 8);
+        let general = searcher.solve(position);
+        let mut general_best: Vec<u8> = general.move_values.iter().map(|&(p, _)| p).collect();
+        general_best.sort_unstable();
+        for &reach in tables {
+            let fast = solve_exact(rules, position, options(8, Some(reach)));
+            let context = format!("{} reach {reach} at {position:?}", rules.id());
+            assert_eq!(fast.value, general.value, "{context}");
+            assert_eq!(fast.best, general_best, "{context}");
+        }
+    }
+}
+
+#[test]
+fn the_kalah_solver_agrees_with_the_general_search() {
+    agrees_with_the_general_search(&kalah(3, 3), 8, 3, &[0, 4, 18]);
+    agrees_with_the_general_search(&kalah(4, 3), 6, 4, &[0, 8]);
+    // Seven or more seeds in a pit go round the whole track of three pits.
+    agrees_with_the_general_search(&kalah(3, 6), 6, 4, &[0, 8]);
+}
+
+#[test]
+fn the_kalah_solver_follows_direction_and_skipped_origins() {
+    let clockwise = kalah_variant(
+        3,
+        6,
+        &[(
+            "direction = \"counter-clockwise\"",
+            "direction = \"clockwise\"",
+        )],
+    );
+    agrees_with_the_general_search(&clockwise, 4, 4, &[0, 6]);
+    let skipping = kalah_variant(
+        3,
+        6,
+        &[(
+            "direction = \"counter-clockwise\"",
+            "direction = \"counter-clockwise\"\nskip-origin = true",
+        )],
+    );
+    agrees_with_the_general_search(&skipping, 6, 3, &[0, 6]);
+}
+
+#[test]
+fn other_rule_sets_are_solved_by_the_general_search() {
+    // A Kalah board without captures is not Kalah-shaped.
+    let rules = kalah_variant(2, 4, &[("kalah = true", "kalah = false")]);
+    let position = Position::new(&rules, Side::South);
+    let solution = solve_exact(&rules, &position, options(8, None));
+    let report = Searcher::new(&rules, 8).solve(&position);
+    assert_eq!(solution.value, report.value);
+    assert_eq!(solution.endgame_boards, 0);
 }
 
 /// Positions from a playout of every variant, several per round.

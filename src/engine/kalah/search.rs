@@ -283,12 +283,22 @@ impl Tester<'_, '_> {
                 Played::Again { gain, board } => {
                     let next = self.lookup(board, gain, true, eager);
                     let (low, high) = self.known(&next);
-                    ((1 << 18) + slot_order(pit), gain + low, gain + high, Some(next))
+                    (
+                        (1 << 18) + slot_order(pit),
+                        gain + low,
+                        gain + high,
+                        Some(next),
+                    )
                 }
                 Played::Over { gain, board } => {
                     let next = self.lookup(board, gain, false, eager);
                     let (low, high) = self.known(&next);
-                    (gain * 32 + slot_order(pit), gain - high, gain - low, Some(next))
+                    (
+                        gain * 32 + slot_order(pit),
+                        gain - high,
+                        gain - low,
+                        Some(next),
+                    )
                 }
             };
             let pit = pit as u8;

@@ -1,7 +1,9 @@
 //! Strength figures for the computer player (prints, does not assert):
 //! the depth reached in one second from each variant's start, and the result
-//! of games between two levels. `GAMES=100 cargo bench --bench strength`.
+//! of games between two levels, played one per core at a time.
+//! `GAMES=100 STRONG=strongest cargo bench --bench strength`.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use mancala::catalog::Catalog;
@@ -67,20 +69,34 @@ fn main() {
         let (depth, nodes) = depth_in_one_second(rules);
         println!("{id}: depth {depth} in 1 s from the start ({nodes} nodes)");
         let started = Instant::now();
-        let mut won = 0;
-        for seed in 0..games {
-            // The strong level plays each side in turn.
-            let strong_side = if seed % 2 == 0 {
-                Side::South
-            } else {
-                Side::North
-            };
-            let mut levels = [Level::Easy; 2];
-            levels[strong_side.index()] = strong;
-            if play(rules, levels, seed, rounds) == Some(strong_side) {
-                won += 1;
+        // Matches are independent: one per core at a time.
+        let next = AtomicU64::new(0);
+        let won = AtomicU64::new(0);
+        let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    loop {
+                        let seed = next.fetch_add(1, Ordering::Relaxed);
+                        if seed >= games {
+                            break;
+                        }
+                        // The strong level plays each side in turn.
+                        let strong_side = if seed % 2 == 0 {
+                            Side::South
+                        } else {
+                            Side::North
+                        };
+                        let mut levels = [Level::Easy; 2];
+                        levels[strong_side.index()] = strong;
+                        if play(rules, levels, seed, rounds) == Some(strong_side) {
+                            won.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                });
             }
-        }
+        });
+        let won = won.load(Ordering::Relaxed);
         println!(
             "{id}: {strong} won {won} of {games} matches against easy ({:.0} s)",
             started.elapsed().as_secs_f64()

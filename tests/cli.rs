@@ -431,12 +431,54 @@ fn solve_gives_the_value_and_best_moves() {
     assert_eq!(report["value"], 2);
     assert_eq!(report["value_for_south"], 2);
     assert_eq!(report["to_move"], "south");
-    assert!(!report["best"].as_array().unwrap().is_empty());
+    assert_eq!(report["best"], serde_json::json!([1, 2]));
     mancala(&config)
         .args(["solve", "tests/rules/valid/kalah-2-4.toml", "--hash", "8"])
         .assert()
         .success()
         .stdout(predicate::str::contains("value -10"));
+}
+
+#[test]
+fn solve_takes_the_endgame_reach_and_threads() {
+    let config = tempfile::tempdir().unwrap();
+    let report = json_of(mancala(&config).args([
+        "solve",
+        "tests/rules/valid/kalah-4-3.toml",
+        "--endgame",
+        "10",
+        "--threads",
+        "1",
+        "--hash",
+        "16",
+        "--json",
+    ]));
+    assert_eq!(report["value"], 6);
+    assert_eq!(report["endgame_seeds"], 10);
+    // Every board of 8 pits with up to 10 seeds: C(18, 8).
+    assert_eq!(report["endgame_boards"], 43_758);
+    assert!(report["table_bytes"].as_u64().unwrap() <= 16 << 20);
+    // After South's best move: pit 2's three seeds end in the store, so
+    // South moves again and still wins by 6.
+    let later = json_of(mancala(&config).args([
+        "solve",
+        "tests/rules/valid/kalah-4-3.toml",
+        "--moves",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(later["to_move"], "south");
+    assert_eq!(later["value_for_south"], 6);
+    mancala(&config)
+        .args(["solve", "kalaha", "--endgame", "500"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--endgame"));
+    mancala(&config)
+        .args(["solve", "kalaha", "--threads", "0"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--threads"));
 }
 
 #[test]

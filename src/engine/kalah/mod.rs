@@ -164,6 +164,7 @@ fn solve_kalah(
     let indexer = Indexer::new(shape, usize::try_from(seeds).ok()?)?;
     let reach = endgame_reach(&indexer, seeds.cast_unsigned(), options);
     let threads = options.threads.max(1);
+    let guess = first_guess(rules, position, mover);
     let started = Instant::now();
     let endgame = Endgame::build(shape, &indexer, reach, threads);
     let endgame_seconds = started.elapsed().as_secs_f64();
@@ -176,7 +177,6 @@ fn solve_kalah(
         nodes: AtomicU64::new(0),
         busy: Busy::new(threads),
     };
-    let guess = first_guess(rules, position, mover);
     let value = search::value(&shared, &board, guess, threads);
     let mut best: Vec<u8> = best_moves(&shared, &board, seeds, value, threads)
         .into_iter()
@@ -207,7 +207,7 @@ fn pit_of_slot(rules: &Rules, slot: usize) -> u8 {
 /// A quick depth-limited estimate of what the mover gains from here, to start
 /// the exact tests near the answer.
 fn first_guess(rules: &Rules, position: &Position, mover: Side) -> i32 {
-    let mut searcher = Searcher::new(rules, 16);
+    let mut searcher = Searcher::new(rules, 2);
     let limits = Limits {
         max_nodes: Some(300_000),
         ..Limits::depth(64)

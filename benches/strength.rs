@@ -82,7 +82,7 @@ fn main() {
                             break;
                         }
                         // The strong level plays each side in turn.
-                        let strong_side = if seed % 2 == 0 {
+                        let strong_side = if seed.is_multiple_of(2) {
                             Side::South
                         } else {
                             Side::North

@@ -54,6 +54,74 @@ impl Pits {
             .sum()
     }
 
+    /// Sows `hand` seeds (at most `2m`, so the origin is never reached
+    /// again) from `pit`: a run of drops along the own row, the store and the
+    /// opponent's row, wrapping onto the own row. Returns the seeds gained and
+    /// the track position of the last drop.
+    fn sow_short(&mut self, m: usize, pit: usize, hand: usize) -> (i32, usize) {
+        let end = pit + hand;
+        let track = 2 * m + 1;
+        for count in &mut self.0[pit + 1..=end.min(m - 1)] {
+            *count += 1;
+        }
+        if end < m {
+            return (0, end);
+        }
+        for count in &mut self.0[m..end.min(2 * m)] {
+            *count += 1;
+        }
+        if end >= track {
+            for count in &mut self.0[..=end - track] {
+                *count += 1;
+            }
+        }
+        (1, end % track)
+    }
+
+    /// Sows more seeds than the track minus the origin holds: whole laps
+    /// first, then the rest one by one.
+    fn sow_long(&mut self, shape: Shape, pit: usize, hand: usize) -> (i32, usize) {
+        let m = shape.row;
+        let track = 2 * m + 1;
+        let lap = if shape.skip_origin { track - 1 } else { track };
+        let laps = hand / lap;
+        let mut hand = hand % lap;
+        let each = u8::try_from(laps).unwrap_or(u8::MAX);
+        for (index, count) in self.0[..2 * m].iter_mut().enumerate() {
+            if index != pit || !shape.skip_origin {
+                *count += each;
+            }
+        }
+        let mut gain = i32::try_from(laps).unwrap_or(0);
+        // With no seeds left after the laps, the last one fell on the origin,
+        // or just before it when the origin is skipped.
+        let mut last = match (hand, shape.skip_origin) {
+            (0, false) => pit,
+            (0, true) => (pit + track - 1) % track,
+            _ => usize::MAX,
+        };
+        let mut at = pit + 1;
+        while hand > 0 {
+            if at == track {
+                at = 0;
+            }
+            if shape.skip_origin && at == pit {
+                at += 1;
+                continue;
+            }
+            if at == m {
+                gain += 1;
+            } else {
+                let index = if at < m { at } else { at - 1 };
+                self.0[index] += 1;
+            }
+            last = at;
+            at += 1;
+            hand -= 1;
+        }
+        (gain, last)
+    }
+
     /// The same board seen from the other side.
     #[must_use]
     pub fn turned(&self, shape: Shape) -> Pits {
@@ -72,53 +140,14 @@ impl Pits {
     pub fn play(&self, shape: Shape, pit: usize) -> Played {
         let m = shape.row;
         let mut board = *self;
-        let mut hand = u32::from(board.0[pit]);
+        let hand = usize::from(board.0[pit]);
         board.0[pit] = 0;
-        let mut gain: i32 = 0;
         // Track positions: 0..m own pits, m the store, m+1..=2m the opponent's.
-        let track = 2 * m + 1;
-        // Whole laps first: every place on the track gets the same.
-        let lap = if shape.skip_origin { track - 1 } else { track };
-        if hand as usize >= lap {
-            let laps = hand / lap as u32;
-            hand %= lap as u32;
-            let each = u8::try_from(laps).unwrap_or(u8::MAX);
-            for (index, count) in board.0[..2 * m].iter_mut().enumerate() {
-                if index != pit || !shape.skip_origin {
-                    *count += each;
-                }
-            }
-            gain += laps.cast_signed();
-        }
-        let mut at = pit + 1; // track position of the next drop (own pits map 1:1)
-        let mut last = if shape.skip_origin || hand > 0 {
-            usize::MAX
+        let (mut gain, last) = if hand <= 2 * m {
+            board.sow_short(m, pit, hand)
         } else {
-            pit
+            board.sow_long(shape, pit, hand)
         };
-        while hand > 0 {
-            if at == track {
-                at = 0;
-            }
-            if shape.skip_origin && at == pit {
-                at += 1;
-                continue;
-            }
-            if at == m {
-                gain += 1;
-            } else {
-                let index = if at < m { at } else { at - 1 };
-                board.0[index] += 1;
-            }
-            last = at;
-            at += 1;
-            hand -= 1;
-        }
-        if last == usize::MAX {
-            // Only whole laps with the origin skipped: the last seed fell just
-            // before the origin.
-            last = if pit == 0 { track - 1 } else { pit - 1 };
-        }
         if last < m && board.0[last] == 1 {
             let facing = 2 * m - 1 - last;
             let taken = board.0[facing];
@@ -143,5 +172,103 @@ impl Pits {
                 board: board.turned(shape),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KALAH: Shape = Shape {
+        row: 6,
+        skip_origin: false,
+    };
+
+    fn pits(own: [u8; 6], other: [u8; 6]) -> Pits {
+        let mut board = [0; 2 * MAX_ROW];
+        board[..6].copy_from_slice(&own);
+        board[6..12].copy_from_slice(&other);
+        Pits(board)
+    }
+
+    #[test]
+    fn last_seed_in_the_store_moves_again() {
+        let start = pits([4; 6], [4; 6]);
+        assert_eq!(
+            start.play(KALAH, 2),
+            Played::Again {
+                gain: 1,
+                board: pits([4, 4, 0, 5, 5, 5], [4; 6])
+            }
+        );
+    }
+
+    #[test]
+    fn a_move_past_the_store_hands_the_turned_board_over() {
+        let start = pits([4; 6], [4; 6]);
+        // Pit 6 (slot 5): store, then the opponent's first three pits.
+        assert_eq!(
+            start.play(KALAH, 5),
+            Played::Over {
+                gain: 1,
+                board: pits([5, 5, 5, 4, 4, 4], [4, 4, 4, 4, 4, 0])
+            }
+        );
+    }
+
+    #[test]
+    fn last_seed_in_an_empty_own_pit_takes_the_pit_across() {
+        let board = pits([1, 0, 1, 0, 0, 0], [2, 2, 5, 2, 2, 2]);
+        // Slot 2 sows into empty slot 3, which faces slot 8 (five seeds).
+        assert_eq!(
+            board.play(KALAH, 2),
+            Played::Over {
+                gain: 6,
+                board: pits([2, 2, 0, 2, 2, 2], [1, 0, 0, 0, 0, 0])
+            }
+        );
+        // Facing an empty pit, nothing is taken.
+        let board = pits([1, 0, 1, 0, 0, 0], [2, 2, 0, 2, 2, 2]);
+        assert_eq!(
+            board.play(KALAH, 2),
+            Played::Over {
+                gain: 0,
+                board: pits([2, 2, 0, 2, 2, 2], [1, 0, 0, 1, 0, 0])
+            }
+        );
+    }
+
+    #[test]
+    fn a_full_lap_ends_in_the_emptied_origin() {
+        // Thirteen seeds: one in every place, the last back in the origin,
+        // which was empty, so it takes the pit across.
+        let board = pits([13, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 3]);
+        assert_eq!(
+            board.play(KALAH, 0),
+            Played::Over {
+                gain: 6,
+                board: pits([1, 1, 1, 1, 1, 0], [0, 1, 1, 1, 1, 1])
+            }
+        );
+        // Skipping the origin, twelve seeds go round once and the last falls
+        // on the opponent's last pit.
+        let skipping = Shape {
+            skip_origin: true,
+            ..KALAH
+        };
+        let board = pits([12, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 3]);
+        assert_eq!(
+            board.play(skipping, 0),
+            Played::Over {
+                gain: 1,
+                board: pits([1, 1, 1, 1, 1, 4], [0, 2, 1, 1, 1, 1])
+            }
+        );
+    }
+
+    #[test]
+    fn an_empty_row_ends_the_game_and_each_keeps_their_own() {
+        let board = pits([0, 0, 0, 0, 0, 1], [3, 0, 0, 0, 2, 0]);
+        assert_eq!(board.play(KALAH, 5), Played::Finished { gain: 1 - 5 });
     }
 }

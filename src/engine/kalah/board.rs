@@ -54,74 +54,6 @@ impl Pits {
             .sum()
     }
 
-    /// Sows `hand` seeds (at most `2m`, so the origin is never reached
-    /// again) from `pit`: a run of drops along the own row, the store and the
-    /// opponent's row, wrapping onto the own row. Returns the seeds gained and
-    /// the track position of the last drop.
-    fn sow_short(&mut self, m: usize, pit: usize, hand: usize) -> (i32, usize) {
-        let end = pit + hand;
-        let track = 2 * m + 1;
-        for count in &mut self.0[pit + 1..=end.min(m - 1)] {
-            *count += 1;
-        }
-        if end < m {
-            return (0, end);
-        }
-        for count in &mut self.0[m..end.min(2 * m)] {
-            *count += 1;
-        }
-        if end >= track {
-            for count in &mut self.0[..=end - track] {
-                *count += 1;
-            }
-        }
-        (1, end % track)
-    }
-
-    /// Sows more seeds than the track minus the origin holds: whole laps
-    /// first, then the rest one by one.
-    fn sow_long(&mut self, shape: Shape, pit: usize, hand: usize) -> (i32, usize) {
-        let m = shape.row;
-        let track = 2 * m + 1;
-        let lap = if shape.skip_origin { track - 1 } else { track };
-        let laps = hand / lap;
-        let mut hand = hand % lap;
-        let each = u8::try_from(laps).unwrap_or(u8::MAX);
-        for (index, count) in self.0[..2 * m].iter_mut().enumerate() {
-            if index != pit || !shape.skip_origin {
-                *count += each;
-            }
-        }
-        let mut gain = i32::try_from(laps).unwrap_or(0);
-        // With no seeds left after the laps, the last one fell on the origin,
-        // or just before it when the origin is skipped.
-        let mut last = match (hand, shape.skip_origin) {
-            (0, false) => pit,
-            (0, true) => (pit + track - 1) % track,
-            _ => usize::MAX,
-        };
-        let mut at = pit + 1;
-        while hand > 0 {
-            if at == track {
-                at = 0;
-            }
-            if shape.skip_origin && at == pit {
-                at += 1;
-                continue;
-            }
-            if at == m {
-                gain += 1;
-            } else {
-                let index = if at < m { at } else { at - 1 };
-                self.0[index] += 1;
-            }
-            last = at;
-            at += 1;
-            hand -= 1;
-        }
-        (gain, last)
-    }
-
     /// The same board seen from the other side.
     #[must_use]
     pub fn turned(&self, shape: Shape) -> Pits {
@@ -140,14 +72,53 @@ impl Pits {
     pub fn play(&self, shape: Shape, pit: usize) -> Played {
         let m = shape.row;
         let mut board = *self;
-        let hand = usize::from(board.0[pit]);
+        let mut hand = u32::from(board.0[pit]);
         board.0[pit] = 0;
+        let mut gain: i32 = 0;
         // Track positions: 0..m own pits, m the store, m+1..=2m the opponent's.
-        let (mut gain, last) = if hand <= 2 * m {
-            board.sow_short(m, pit, hand)
+        let track = 2 * m + 1;
+        // Whole laps first: every place on the track gets the same.
+        let lap = if shape.skip_origin { track - 1 } else { track };
+        if hand as usize >= lap {
+            let laps = hand / lap as u32;
+            hand %= lap as u32;
+            let each = u8::try_from(laps).unwrap_or(u8::MAX);
+            for (index, count) in board.0[..2 * m].iter_mut().enumerate() {
+                if index != pit || !shape.skip_origin {
+                    *count += each;
+                }
+            }
+            gain += laps.cast_signed();
+        }
+        let mut at = pit + 1; // track position of the next drop (own pits map 1:1)
+        let mut last = if shape.skip_origin || hand > 0 {
+            usize::MAX
         } else {
-            board.sow_long(shape, pit, hand)
+            pit
         };
+        while hand > 0 {
+            if at == track {
+                at = 0;
+            }
+            if shape.skip_origin && at == pit {
+                at += 1;
+                continue;
+            }
+            if at == m {
+                gain += 1;
+            } else {
+                let index = if at < m { at } else { at - 1 };
+                board.0[index] += 1;
+            }
+            last = at;
+            at += 1;
+            hand -= 1;
+        }
+        if last == usize::MAX {
+            // Only whole laps with the origin skipped: the last seed fell just
+            // before the origin.
+            last = if pit == 0 { track - 1 } else { pit - 1 };
+        }
         if last < m && board.0[last] == 1 {
             let facing = 2 * m - 1 - last;
             let taken = board.0[facing];

@@ -51,13 +51,7 @@ impl Endgame {
                             if start >= end {
                                 break;
                             }
-                            table.fill_block(
-                                shape,
-                                indexer,
-                                seeds,
-                                start,
-                                (start + BLOCK).min(end),
-                            );
+                            table.fill_block(shape, indexer, start, (start + BLOCK).min(end));
                         }
                     });
                 }
@@ -80,9 +74,8 @@ impl Endgame {
         Some(value.load(Ordering::Relaxed)).filter(|&v| v != UNKNOWN)
     }
 
-    /// Works out boards `start..end`, all holding `seeds` seeds.
-    fn fill_block(&self, shape: Shape, indexer: &Indexer, seeds: u32, start: u64, end: u64) {
-        let _ = seeds;
+    /// Works out boards `start..end`, all holding the same number of seeds.
+    fn fill_block(&self, shape: Shape, indexer: &Indexer, start: u64, end: u64) {
         let mut board = indexer.board(start);
         for index in start..end {
             self.value(shape, indexer, &board, index);
@@ -90,6 +83,7 @@ impl Endgame {
         }
     }
 
+    /// The value of `board` (numbered `index`), worked out if need be.
     fn value(&self, shape: Shape, indexer: &Indexer, board: &Pits, index: u64) -> i8 {
         let slot = &self.values[index as usize];
         let known = slot.load(Ordering::Relaxed);
@@ -146,7 +140,8 @@ impl Endgame {
     }
 }
 
-/// The next board with the same seeds in the numbering (wraps after the last).
+/// The next board with the same seeds in the numbering: the suffix sums
+/// `(s_1, s_2, …)` count up like an odometer, the last fastest.
 fn next_board(shape: Shape, board: &mut Pits) {
     let k = shape.pits();
     // Suffix sums s_j = x_j + … + x_{k-1}; find the last j ≥ 1 that may grow.

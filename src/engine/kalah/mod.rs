@@ -4,8 +4,8 @@
 //! It searches a compact board seen from the player to move ([`board`]),
 //! numbered one-to-one ([`index`]), with an endgame table built at the start
 //! ([`endgame`]), a lock-free shared table of proven bounds ([`table`]) and
-//! null-window tests run two at a time ([`search`]). Rule sets of any other
-//! shape are solved by the general [`Searcher`](super::Searcher).
+//! null-window tests that every thread runs together ([`search`]). Rule sets
+//! of any other shape are solved by the general [`Searcher`](super::Searcher).
 
 mod board;
 mod endgame;

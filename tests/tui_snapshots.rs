@@ -135,3 +135,33 @@ fn recovers_after_a_resize() {
     let large = draw(&mut app, 80, 24);
     assert!(!format!("{:?}", large.backend()).contains("enlarge"));
 }
+
+#[test]
+fn a_hint_on_the_widest_board_wraps_below_it() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/valid/wide-16.toml");
+    let rules = std::sync::Arc::new(mancala::catalog::load_file(&path).unwrap());
+    let mut app = app_at(Start::Game {
+        rules,
+        names: ["Ann".into(), "Bo".into()],
+        computer: [None, None],
+        first: Some(Side::South),
+    });
+    update(&mut app, Msg::Hint);
+    let mancala::tui::app::Screen::Game(game) = &app.screen else {
+        panic!("not a game")
+    };
+    let key = game.session.position().key();
+    // Values as a search would send them, best first.
+    let mut values: Vec<(u8, i32)> = (1..=16).map(|pit| (pit, i32::from(pit % 7) - 9)).collect();
+    values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    update(
+        &mut app,
+        Msg::HintReady {
+            key,
+            values,
+            reach: mancala::tui::msg::HintReach::Plies(9),
+        },
+    );
+    insta::assert_snapshot!(draw(&mut app, 98, 30).backend());
+}

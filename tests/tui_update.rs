@@ -3,7 +3,7 @@
 use mancala::catalog::Catalog;
 use mancala::engine::{Side, Status};
 use mancala::tui::app::{App, OddEvenStage, Overlay, Screen, SetupField, StarterChoice};
-use mancala::tui::msg::Msg;
+use mancala::tui::msg::{HintReach, Msg};
 use mancala::tui::update::update;
 use mancala::tui::view::board_geometry;
 use mancala::tui::{Files, Options, Start, initial_app};
@@ -398,10 +398,34 @@ fn a_hint_names_the_best_pit() {
         &[Msg::HintReady {
             key,
             values: vec![(3, 2), (6, 1), (1, -1)],
+            reach: HintReach::Plies(12),
         }],
     );
-    assert!(notice(&app).contains("pit 3 (+2"), "{}", notice(&app));
+    assert!(
+        notice(&app).contains("pit 3 (+2 seeds ahead at the end, looking 12 moves ahead)"),
+        "{}",
+        notice(&app)
+    );
+    assert!(
+        notice(&app).contains("\nEvery pit: 1:-1  3:+2  6:+1"),
+        "{}",
+        notice(&app)
+    );
     assert_eq!(game(&app).cursor, 3);
+    // Values the search saw to the end say so.
+    send(
+        &mut app,
+        &[Msg::HintReady {
+            key,
+            values: vec![(6, 4), (3, 2)],
+            reach: HintReach::Exact,
+        }],
+    );
+    assert!(
+        notice(&app).contains("pit 6 (+4 seeds ahead at the end, with perfect play)"),
+        "{}",
+        notice(&app)
+    );
 }
 
 #[test]

@@ -7,6 +7,7 @@ use crate::engine::{Event, Place, PlayError, Side};
 use crate::session::Session;
 
 use super::anim::Flash;
+use super::msg::HintReach;
 
 /// "North 5", "South's store".
 #[must_use]
@@ -124,7 +125,7 @@ pub fn move_summary(session: &Session, mover: Side, pit: u8, trace: &[Event]) ->
 
 /// A hint: the best pit and every pit's value for the player to move.
 #[must_use]
-pub fn hint(session: &Session, mover: Side, values: &[(u8, i32)]) -> String {
+pub fn hint(session: &Session, mover: Side, values: &[(u8, i32)], reach: HintReach) -> String {
     let Some(&(best, value)) = values.first() else {
         return "No hint: there is no move to weigh.".to_string();
     };
@@ -134,8 +135,12 @@ pub fn hint(session: &Session, mover: Side, values: &[(u8, i32)]) -> String {
         .iter()
         .map(|(pit, v)| format!("{pit}:{v:+}"))
         .collect();
+    let how = match reach {
+        HintReach::Exact => "with perfect play".to_string(),
+        HintReach::Plies(plies) => format!("looking {plies} moves ahead"),
+    };
     format!(
-        "Hint for {}: pit {best} ({value:+} seeds ahead). All pits: {}",
+        "Hint for {}: pit {best} ({value:+} seeds ahead at the end, {how}).\nEvery pit: {}",
         session.name(mover),
         all.join("  ")
     )

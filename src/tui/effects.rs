@@ -13,7 +13,7 @@ use crate::save;
 use crate::session::Session;
 
 use super::app::{App, Request, SaveSummary, Screen};
-use super::msg::Msg;
+use super::msg::{HintReach, Msg};
 use super::update::{open_replay, set_notice};
 
 /// A search running in another thread; its answer arrives as a message.
@@ -87,6 +87,11 @@ fn hint(app: &App) -> Option<Worker> {
         Msg::HintReady {
             key: position.key(),
             values: report.move_values,
+            reach: if report.exact {
+                HintReach::Exact
+            } else {
+                HintReach::Plies(report.depth)
+            },
         }
     }))
 }

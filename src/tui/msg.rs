@@ -50,10 +50,12 @@ pub enum Msg {
         key: u64,
         pit: u8,
     },
-    /// Every move's value (for the player to move) in the position with this key.
+    /// Every move's value (for the player to move) in the position with this
+    /// key, best first, and how far the search that found them saw.
     HintReady {
         key: u64,
         values: Vec<(u8, i32)>,
+        reach: HintReach,
     },
     /// The value for South of every position of the match started at
     /// `started_at` with `steps` actions.
@@ -77,4 +79,13 @@ pub enum Msg {
         width: u16,
         height: u16,
     },
+}
+
+/// How far a hint's search saw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintReach {
+    /// To the end of the round: the values are what perfect play gives.
+    Exact,
+    /// This many moves ahead.
+    Plies(u32),
 }

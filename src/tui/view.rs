@@ -10,7 +10,7 @@ mod setup;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
-use ratatui::text::{Line, Span};
+use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
 use super::app::{App, Notice, Overlay, Screen};
@@ -124,8 +124,9 @@ fn notice_line(theme: &Theme, notice: Option<&Notice>, area: Rect, buf: &mut Buf
         } else {
             theme.text
         };
-        Paragraph::new(Line::styled(notice.text.clone(), style))
+        Paragraph::new(Text::styled(notice.text.clone(), style))
             .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
             .render(area, buf);
     }
 }

@@ -4,7 +4,7 @@ use crate::engine::{Event, Position, Side, Status};
 use crate::tui::anim::Animation;
 use crate::tui::app::{App, Game, Notice, Overlay, Request, Screen};
 use crate::tui::describe;
-use crate::tui::msg::Msg;
+use crate::tui::msg::{HintReach, Msg};
 use crate::tui::view::board_geometry;
 use crate::tui::widgets::board::pit_for_key;
 
@@ -43,7 +43,7 @@ pub(super) fn game(app: &mut App, mut game: Box<Game>, msg: &Msg) -> Screen {
         Msg::Digit(d) => try_move(app, &mut game, position.to_move(), *d),
         Msg::ComputerMove { key, pit } => computer_move(app, &mut game, *key, *pit),
         Msg::Hint => ask_hint(app, &mut game),
-        Msg::HintReady { key, values } => show_hint(&mut game, *key, values),
+        Msg::HintReady { key, values, reach } => show_hint(&mut game, *key, values, *reach),
         Msg::RowKey(key) => {
             if let Some((side, pit)) = pit_for_key(*key, pits) {
                 try_move(app, &mut game, Some(side), pit);
@@ -262,14 +262,14 @@ fn ask_hint(app: &mut App, game: &mut Game) {
     }
 }
 
-fn show_hint(game: &mut Game, key: u64, values: &[(u8, i32)]) {
+fn show_hint(game: &mut Game, key: u64, values: &[(u8, i32)], reach: HintReach) {
     let position = *game.session.position();
     if key != position.key() {
         return;
     }
     if let Some(mover) = position.to_move() {
         game.notice = Some(Notice {
-            text: describe::hint(&game.session, mover, values),
+            text: describe::hint(&game.session, mover, values, reach),
             warning: false,
         });
         if let Some(&(best, _)) = values.first() {

@@ -40,7 +40,9 @@ fn layout(size: (u16, u16)) -> GameLayout {
         board: Rect::new(0, top + 2, width, BOARD_HEIGHT),
         south: row(BOARD_HEIGHT + 2),
         turn: row(BOARD_HEIGHT + 4),
-        notice: row(BOARD_HEIGHT + 5),
+        // Three rows, the second shared with the lap line (shown only while
+        // seeds move): a long notice, such as a hint on a wide board, wraps.
+        notice: Rect::new(0, top + BOARD_HEIGHT + 5, width, 3),
         detail: row(BOARD_HEIGHT + 6),
         footer: Rect::new(0, height.saturating_sub(1), width, 1),
     }

@@ -20,7 +20,9 @@ mod trace;
 
 pub use board::Place;
 pub use game::{Outcome, PlayError, Position, RoundError, SetupError, Status};
-pub use kalah::{Solution, SolveOptions, solve as solve_exact};
+pub use kalah::{
+    Progress, Solution, SolveOptions, is_kalah_shaped, solve as solve_exact, solve_reporting,
+};
 pub use line::{LineError, play_line};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};

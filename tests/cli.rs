@@ -440,6 +440,50 @@ fn solve_gives_the_value_and_best_moves() {
 }
 
 #[test]
+fn solve_shows_its_progress_on_standard_error() {
+    let config = tempfile::tempdir().unwrap();
+    let output = mancala(&config)
+        .args([
+            "solve",
+            "tests/rules/valid/kalah-4-3.toml",
+            "--endgame",
+            "6",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let progress = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        progress.contains("building the endgame table: 3003 boards with up to 6 seeds"),
+        "{progress}"
+    );
+    assert!(
+        progress.lines().last().unwrap().starts_with("proven: +6 ("),
+        "{progress}"
+    );
+    // C(14, 8) boards above: 8 pits, up to 6 seeds. Rules the fast solver
+    // does not take get the general search, depth by depth.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("tests/rules/valid/kalah-2-4.toml")
+        .unwrap()
+        .replace("kalah = true", "kalah = false");
+    let file = dir.path().join("no-captures.toml");
+    std::fs::write(&file, text).unwrap();
+    let output = mancala(&config)
+        .args(["solve", file.to_str().unwrap()])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let progress = String::from_utf8(output.stderr).unwrap();
+    assert!(progress.contains("is not Kalah-shaped"), "{progress}");
+    assert!(progress.contains("4 moves ahead: "), "{progress}");
+    let answer = String::from_utf8(output.stdout).unwrap();
+    assert!(answer.contains("with perfect play"), "{answer}");
+}
+
+#[test]
 fn solve_takes_the_endgame_reach_and_threads() {
     let config = tempfile::tempdir().unwrap();
     let report = json_of(mancala(&config).args([

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use super::{Failure, SolveArgs};
 use crate::catalog::Catalog;
-use crate::engine::{Side, SolveOptions, solve_exact};
+use crate::engine::{Progress, Rounds, Side, SolveOptions, is_kalah_shaped, solve_reporting};
 
 pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
     let (rules, position) = args.line.resolve(catalog)?;
@@ -20,7 +20,40 @@ pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
         options.threads = usize::try_from(threads).unwrap_or(1);
     }
     let started = Instant::now();
-    let solution = solve_exact(&rules, &position, options);
+    if !is_kalah_shaped(&rules) {
+        eprintln!(
+            "{} is not Kalah-shaped: the general search looks deeper and deeper until \
+             it sees every game to its end, which only finishes from small positions \
+             (Ctrl-C stops it).",
+            rules.name()
+        );
+    }
+    // Progress goes to standard error, so the answer on standard output stays
+    // clean (and valid JSON with --json).
+    let solution = solve_reporting(&rules, &position, options, &mut |progress| {
+        let seconds = started.elapsed().as_secs_f64();
+        match progress {
+            Progress::Building { seeds, boards } => {
+                eprintln!("building the endgame table: {boards} boards with up to {seeds} seeds");
+            }
+            Progress::Bounds { low, high, nodes } if low == high => {
+                eprintln!("proven: {low:+} ({nodes} nodes, {seconds:.1} s)");
+            }
+            Progress::Bounds { low, high, nodes } => {
+                eprintln!("proven: between {low:+} and {high:+} ({nodes} nodes, {seconds:.1} s)");
+            }
+            Progress::Depth {
+                depth,
+                value,
+                nodes,
+            } => {
+                eprintln!(
+                    "{depth} moves ahead: {value:+} as far as the search sees \
+                     ({nodes} nodes, {seconds:.1} s)"
+                );
+            }
+        }
+    });
     let seconds = started.elapsed().as_secs_f64();
     // The value for South, as the spec states values for the first player.
     let for_south = if mover == Side::South {
@@ -46,8 +79,14 @@ pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
         });
         println!("{json}");
     } else {
+        // Several rounds: the search scores each round by its own end.
+        let when = if rules.rounds() == Rounds::Many {
+            " at the end of this round"
+        } else {
+            ""
+        };
         println!(
-            "{} to move: value {:+} with perfect play (South's margin {:+})",
+            "{} to move: value {:+} with perfect play (South's margin {:+}{when})",
             mover, solution.value, for_south
         );
         let best: Vec<String> = solution.best.iter().map(u8::to_string).collect();

@@ -418,13 +418,47 @@ impl Searcher<'_> {
     /// The exact value of `position` for the player to move; `move_values`
     /// holds the best moves, each with that value.
     pub fn solve(&mut self, position: &Position) -> Report {
-        let mut report = self.search(position, Limits::exact(), false);
+        let report = self.search(position, Limits::exact(), false);
+        self.with_best_moves(position, report)
+    }
+
+    /// Like [`solve`](Searcher::solve), but deepening `step` plies at a time
+    /// and handing each finished depth's report to `progress`, for solves
+    /// that may take long.
+    pub fn solve_deepening(
+        &mut self,
+        position: &Position,
+        step: u32,
+        progress: &mut dyn FnMut(&Report),
+    ) -> Report {
+        let mut depth = step.max(1);
+        let mut nodes = 0;
+        loop {
+            let limits = Limits {
+                first_depth: depth,
+                ..Limits::depth(depth)
+            };
+            let mut report = self.search(position, limits, false);
+            nodes += report.nodes;
+            report.nodes = nodes;
+            progress(&report);
+            if report.exact || position.to_move().is_none() {
+                return self.with_best_moves(position, report);
+            }
+            depth = depth.saturating_add(step.max(1));
+        }
+    }
+
+    /// Fills `move_values` of an exact report with every move that keeps its
+    /// value.
+    fn with_best_moves(&mut self, position: &Position, mut report: Report) -> Report {
         let Some(mover) = position.to_move() else {
             return report;
         };
         if !report.exact {
             return report;
         }
+        self.nodes = report.nodes;
         // Which other moves reach the same value: a null window at it each.
         let to_gain = report.value - margin(position, mover);
         let mut best = Vec::new();

@@ -67,6 +67,24 @@ impl SolveOptions {
     }
 }
 
+/// How a solve is getting on, for a caller that shows it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Progress {
+    /// Building the endgame table of every board with up to `seeds` seeds.
+    Building { seeds: u32, boards: usize },
+    /// Proven so far: the final margin lies in `low..=high`.
+    Bounds { low: i32, high: i32, nodes: u64 },
+    /// Rules that are not Kalah-shaped: the general search has looked
+    /// `depth` moves ahead and sees `value` from there.
+    Depth { depth: u32, value: i32, nodes: u64 },
+}
+
+/// Whether `rules` get the fast solver of this module.
+#[must_use]
+pub fn is_kalah_shaped(rules: &Rules) -> bool {
+    kalah_shape(rules).is_some()
+}
+
 /// The compact board's shape when `rules` are Kalah-shaped, else `None`.
 fn kalah_shape(rules: &Rules) -> Option<Shape> {
     let fits = rules.stores() == Stores::Sown
@@ -111,18 +129,42 @@ fn compact(rules: &Rules, position: &Position, mover: Side) -> Pits {
 /// other rules the general search.
 #[must_use]
 pub fn solve(rules: &Rules, position: &Position, options: SolveOptions) -> Solution {
+    solve_reporting(rules, position, options, &mut |_| {})
+}
+
+/// [`solve`], telling `progress` how it is getting on.
+pub fn solve_reporting(
+    rules: &Rules,
+    position: &Position,
+    options: SolveOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Solution {
     let fast = match (kalah_shape(rules), position.to_move(), position.status()) {
         (Some(shape), Some(mover), Status::Ongoing) => {
-            solve_kalah(rules, position, mover, shape, options)
+            solve_kalah(rules, position, mover, shape, options, progress)
         }
         _ => None,
     };
-    fast.unwrap_or_else(|| solve_general(rules, position, options))
+    fast.unwrap_or_else(|| solve_general(rules, position, options, progress))
 }
 
-fn solve_general(rules: &Rules, position: &Position, options: SolveOptions) -> Solution {
+/// Plies the general search deepens by between progress reports.
+const GENERAL_STEP: u32 = 4;
+
+fn solve_general(
+    rules: &Rules,
+    position: &Position,
+    options: SolveOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Solution {
     let mut searcher = Searcher::new(rules, options.memory / (1024 * 1024));
-    let report = searcher.solve(position);
+    let report = searcher.solve_deepening(position, GENERAL_STEP, &mut |report| {
+        progress(Progress::Depth {
+            depth: report.depth,
+            value: report.value,
+            nodes: report.nodes,
+        });
+    });
     let mut best: Vec<u8> = report.move_values.iter().map(|&(pit, _)| pit).collect();
     best.sort_unstable();
     Solution {
@@ -158,6 +200,7 @@ fn solve_kalah(
     mover: Side,
     shape: Shape,
     options: SolveOptions,
+    progress: &mut dyn FnMut(Progress),
 ) -> Option<Solution> {
     let board = compact(rules, position, mover);
     let seeds = board.total(shape);
@@ -166,6 +209,10 @@ fn solve_kalah(
     let threads = options.threads.max(1);
     let guess = first_guess(rules, position, mover);
     let started = Instant::now();
+    progress(Progress::Building {
+        seeds: reach,
+        boards: usize::try_from(indexer.count_up_to(reach as usize)).unwrap_or(usize::MAX),
+    });
     let endgame = Endgame::build(shape, &indexer, reach, threads);
     let endgame_seconds = started.elapsed().as_secs_f64();
     let table = Table::with_bytes(options.memory.saturating_sub(endgame.len()));
@@ -177,13 +224,19 @@ fn solve_kalah(
         nodes: AtomicU64::new(0),
         busy: Busy::new(threads),
     };
-    let value = search::value(&shared, &board, guess, threads);
+    let so_far = i32::from(position.store(mover)) - i32::from(position.store(mover.other()));
+    let value = search::value(&shared, &board, guess, threads, &mut |low, high| {
+        progress(Progress::Bounds {
+            low: low + so_far,
+            high: high + so_far,
+            nodes: shared.nodes.load(Ordering::Relaxed),
+        });
+    });
     let mut best: Vec<u8> = best_moves(&shared, &board, seeds, value, threads)
         .into_iter()
         .map(|slot| pit_of_slot(rules, slot))
         .collect();
     best.sort_unstable();
-    let so_far = i32::from(position.store(mover)) - i32::from(position.store(mover.other()));
     Some(Solution {
         value: value + so_far,
         best,

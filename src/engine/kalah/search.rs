@@ -324,8 +324,15 @@ impl Tester<'_, '_> {
 }
 
 /// The value of `board` for the player to move, proved exactly: `guess` is
-/// where to start looking. Every thread runs the same test.
-pub fn value(shared: &Shared, board: &Pits, guess: i32, threads: usize) -> i32 {
+/// where to start looking. Every thread runs the same test. `proven` hears
+/// the bounds after each test.
+pub fn value(
+    shared: &Shared,
+    board: &Pits,
+    guess: i32,
+    threads: usize,
+    proven: &mut dyn FnMut(i32, i32),
+) -> i32 {
     let seeds = board.total(shared.shape);
     let mut low = -seeds;
     let mut high = seeds;
@@ -339,6 +346,7 @@ pub fn value(shared: &Shared, board: &Pits, guess: i32, threads: usize) -> i32 {
         } else {
             high = result;
         }
+        proven(low, high);
         guess = result.clamp(low, high);
     }
     low

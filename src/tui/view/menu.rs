@@ -66,13 +66,15 @@ pub fn render_menu(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         ))
         .render(Rect::new(area.x + 1, footer_y, area.width - 2, 1), buf);
     }
+    // The digits that jump: as many as there are items (Continue comes and goes).
+    let digits = format!("1-{}", items.len());
     footer(
         theme,
         app.message.as_ref(),
         &[
             ("↑/↓", "choose"),
             ("Enter", "open"),
-            ("1-5", "jump"),
+            (&digits, "jump"),
             ("?", "help"),
             ("q", "quit"),
         ],

@@ -211,8 +211,9 @@ pub(super) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
                 setup.names[side] = default.to_string();
             }
         }
-        Msg::Confirm if setup.field == SetupField::Start => return start_from_setup(app, setup),
-        Msg::Confirm => setup.field = SETUP_FIELDS[step(index, SETUP_FIELDS.len(), true)],
+        // Enter starts the match from any field, as the footer says: someone
+        // who has just picked a seat expects to play, not to move on a line.
+        Msg::Confirm => return start_from_setup(app, setup),
         Msg::Back => {
             let selected = app
                 .variants

@@ -27,7 +27,8 @@ pub struct Shared<'a> {
 /// Moves being searched, so that threads running the same test spread out:
 /// at a node where every move must be searched, a thread leaves a move
 /// another thread is already on for last, by when its result is usually in
-/// the table (simplified ABDADA). A slot holds `board number · 32 + pit + 1`.
+/// the table (simplified ABDADA). A slot holds `board number · 32 + pit + 1`
+/// (wrapping: a clash only costs a little order).
 pub struct Busy {
     slots: Vec<AtomicU64>,
 }
@@ -124,57 +125,12 @@ impl Tester<'_, '_> {
         let nodes_before = self.nodes;
         let eager = seeds > shared.endgame.max_seeds + EAGER_MARGIN;
         let (candidates, count) = self.candidates(board, first, eager);
-        let mut best = i32::MIN;
-        let mut best_pit = NO_PIT;
         // A move whose known bounds already reach `beta` settles the test
         // without a search (enhanced transposition cutoff).
-        if let Some(cut) = candidates[..count].iter().find(|c| c.low >= beta) {
-            best = cut.low;
-            best_pit = cut.pit;
-        }
-        let mut deferred = [0usize; MAX_ROW];
-        let mut deferred_count = 0;
-        if best < beta {
-            for (order, candidate) in candidates[..count].iter().enumerate() {
-                let key = index * 32 + u64::from(candidate.pit) + 1;
-                let busy = match candidate.next {
-                    Some(_) if order > 0 && candidate.high >= beta => shared.busy.slot(key),
-                    _ => None,
-                };
-                if let Some(slot) = busy {
-                    if slot.load(Ordering::Relaxed) == key {
-                        deferred[deferred_count] = order;
-                        deferred_count += 1;
-                        continue;
-                    }
-                    slot.store(key, Ordering::Relaxed);
-                }
-                let value = self.move_value(candidate, beta);
-                if let Some(slot) = busy {
-                    let _ = slot.compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
-                }
-                if value > best {
-                    best = value;
-                    best_pit = candidate.pit;
-                    if best >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        if best < beta {
-            for &order in &deferred[..deferred_count] {
-                let candidate = &candidates[order];
-                let value = self.move_value(candidate, beta);
-                if value > best {
-                    best = value;
-                    best_pit = candidate.pit;
-                    if best >= beta {
-                        break;
-                    }
-                }
-            }
-        }
+        let (best, best_pit) = match candidates[..count].iter().find(|c| c.low >= beta) {
+            Some(cut) => (cut.low, cut.pit),
+            None => self.try_moves(index, &candidates[..count], beta),
+        };
         if best >= beta {
             low = low.max(best);
         } else {
@@ -191,6 +147,58 @@ impl Tester<'_, '_> {
             },
         );
         best
+    }
+
+    /// Searches `candidates` (of the board numbered `index`) in order until
+    /// one reaches `beta`; returns the best value and its pit. A move another
+    /// thread is searching is left for last (see [`Busy`]).
+    fn try_moves(&mut self, index: u64, candidates: &[Candidate], beta: i32) -> (i32, u8) {
+        let mut best = i32::MIN;
+        let mut best_pit = NO_PIT;
+        let mut deferred = [0usize; MAX_ROW];
+        let mut deferred_count = 0;
+        for (order, candidate) in candidates.iter().enumerate() {
+            let key = index
+                .wrapping_mul(32)
+                .wrapping_add(u64::from(candidate.pit) + 1);
+            // The first move, and moves the tables already settle, are never
+            // left: the first is what every thread starts with.
+            let busy = match candidate.next {
+                Some(_) if order > 0 && candidate.high >= beta => self.shared.busy.slot(key),
+                _ => None,
+            };
+            if let Some(slot) = busy {
+                if slot.load(Ordering::Relaxed) == key {
+                    deferred[deferred_count] = order;
+                    deferred_count += 1;
+                    continue;
+                }
+                slot.store(key, Ordering::Relaxed);
+            }
+            let value = self.move_value(candidate, beta);
+            if let Some(slot) = busy {
+                let _ = slot.compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
+            }
+            if value > best {
+                best = value;
+                best_pit = candidate.pit;
+                if best >= beta {
+                    return (best, best_pit);
+                }
+            }
+        }
+        for &order in &deferred[..deferred_count] {
+            let candidate = &candidates[order];
+            let value = self.move_value(candidate, beta);
+            if value > best {
+                best = value;
+                best_pit = candidate.pit;
+                if best >= beta {
+                    break;
+                }
+            }
+        }
+        (best, best_pit)
     }
 
     /// The value of a move for the mover, as a fail-soft bound against

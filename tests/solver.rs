@@ -159,6 +159,50 @@ fn the_kalah_solver_follows_direction_and_skipped_origins() {
 }
 
 #[test]
+fn exact_move_values_match_the_general_search() {
+    let far_off = std::time::Instant::now() + std::time::Duration::from_mins(10);
+    let never = std::sync::atomic::AtomicBool::new(false);
+    for rules in [kalah(3, 3), kalah(4, 3)] {
+        for position in random_positions(&rules, 4, 3) {
+            let mut general = Searcher::new(&rules, 8).search(&position, Limits::exact(), true);
+            assert!(general.exact);
+            general.move_values.sort_by_key(|&(pit, _)| pit);
+            let mut fast =
+                mancala::engine::move_values(&rules, &position, options(8, None), &never, far_off)
+                    .expect("Kalah-shaped and ongoing");
+            // Best first, and every legal pit once.
+            assert!(fast.windows(2).all(|w| w[0].1 >= w[1].1), "{fast:?}");
+            fast.sort_by_key(|&(pit, _)| pit);
+            assert_eq!(fast, general.move_values, "{position:?}");
+        }
+    }
+}
+
+#[test]
+fn exact_move_values_give_up_when_told_or_out_of_time() {
+    let rules = kalah(6, 4);
+    let start = Position::new(&rules, Side::South);
+    let later = std::time::Instant::now() + std::time::Duration::from_mins(10);
+    let stopped = std::sync::atomic::AtomicBool::new(true);
+    let values = mancala::engine::move_values(&rules, &start, options(8, Some(4)), &stopped, later);
+    assert_eq!(values, None);
+    let running = std::sync::atomic::AtomicBool::new(false);
+    let now = std::time::Instant::now();
+    let values = mancala::engine::move_values(&rules, &start, options(8, Some(4)), &running, now);
+    assert_eq!(values, None);
+    // Not Kalah-shaped: no exact values from this solver.
+    let relay = common::builtin("raja-pasu");
+    let values = mancala::engine::move_values(
+        &relay,
+        &Position::new(&relay, Side::South),
+        options(8, None),
+        &running,
+        later,
+    );
+    assert_eq!(values, None);
+}
+
+#[test]
 fn other_rule_sets_are_solved_by_the_general_search() {
     // A Kalah board without captures is not Kalah-shaped.
     let rules = kalah_variant(2, 4, &[("kalah = true", "kalah = false")]);

@@ -13,7 +13,7 @@ mod index;
 mod search;
 mod table;
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use self::board::{MAX_ROW, Pits, Played, Shape};
@@ -181,8 +181,8 @@ fn solve_general(
 /// How far the endgame table reaches, in seeds. Its size grows about
 /// two-and-a-half-fold with every two seeds, and the search it saves shrinks
 /// less than that, so the best reach grows with the seeds in play: on
-/// Kalah(6,4), 16 seeds took 47 s in all, 18 took 25 s and 20 took 36 s;
-/// on Kalah(6,3), 12 was best. It is bounded by half the memory, and by the
+/// Kalah(6,4), 18 seeds took 25 s in all and 20 took 36 s (16 took 47 s
+/// with an earlier search); on Kalah(6,3), 12 was best. It is bounded by half the memory, and by the
 /// seeds on the board (a table of all of them is the answer by itself).
 fn endgame_reach(indexer: &Indexer, seeds: u32, options: SolveOptions) -> u32 {
     let wanted = options.endgame_seeds.unwrap_or(seeds * 3 / 8).min(seeds);
@@ -191,6 +191,69 @@ fn endgame_reach(indexer: &Indexer, seeds: u32, options: SolveOptions) -> u32 {
         reach += 1;
     }
     reach
+}
+
+/// The tables a search works with: the numbering, the endgame table built
+/// for it and a transposition table in the memory left.
+struct Tables {
+    shape: Shape,
+    indexer: Indexer,
+    endgame: Endgame,
+    table: Table,
+    endgame_seconds: f64,
+}
+
+impl Tables {
+    /// Tables for boards of `shape` with up to `seeds` seeds, or `None` when
+    /// their numbers would not fit.
+    fn build(
+        shape: Shape,
+        seeds: i32,
+        options: SolveOptions,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Option<Tables> {
+        let indexer = Indexer::new(shape, usize::try_from(seeds).ok()?)?;
+        let reach = endgame_reach(&indexer, seeds.cast_unsigned(), options);
+        progress(Progress::Building {
+            seeds: reach,
+            boards: usize::try_from(indexer.count_up_to(reach as usize)).unwrap_or(usize::MAX),
+        });
+        let started = Instant::now();
+        let endgame = Endgame::build(shape, &indexer, reach, options.threads.max(1));
+        let endgame_seconds = started.elapsed().as_secs_f64();
+        let table = Table::with_bytes(options.memory.saturating_sub(endgame.len()));
+        Some(Tables {
+            shape,
+            indexer,
+            endgame,
+            table,
+            endgame_seconds,
+        })
+    }
+
+    fn shared<'a>(
+        &'a self,
+        threads: usize,
+        stop: Option<&'a AtomicBool>,
+        deadline: Option<Instant>,
+    ) -> Shared<'a> {
+        Shared {
+            shape: self.shape,
+            indexer: &self.indexer,
+            endgame: &self.endgame,
+            table: &self.table,
+            nodes: AtomicU64::new(0),
+            busy: Busy::new(threads),
+            stop,
+            deadline,
+            halted: AtomicBool::new(false),
+        }
+    }
+}
+
+/// The mover's store margin so far.
+fn margin_so_far(position: &Position, mover: Side) -> i32 {
+    i32::from(position.store(mover)) - i32::from(position.store(mover.other()))
 }
 
 /// The fast solver, or `None` when the board's numbers would not fit.
@@ -204,34 +267,18 @@ fn solve_kalah(
 ) -> Option<Solution> {
     let board = compact(rules, position, mover);
     let seeds = board.total(shape);
-    let indexer = Indexer::new(shape, usize::try_from(seeds).ok()?)?;
-    let reach = endgame_reach(&indexer, seeds.cast_unsigned(), options);
     let threads = options.threads.max(1);
     let guess = first_guess(rules, position, mover);
-    let started = Instant::now();
-    progress(Progress::Building {
-        seeds: reach,
-        boards: usize::try_from(indexer.count_up_to(reach as usize)).unwrap_or(usize::MAX),
-    });
-    let endgame = Endgame::build(shape, &indexer, reach, threads);
-    let endgame_seconds = started.elapsed().as_secs_f64();
-    let table = Table::with_bytes(options.memory.saturating_sub(endgame.len()));
-    let shared = Shared {
-        shape,
-        indexer: &indexer,
-        endgame: &endgame,
-        table: &table,
-        nodes: AtomicU64::new(0),
-        busy: Busy::new(threads),
-    };
-    let so_far = i32::from(position.store(mover)) - i32::from(position.store(mover.other()));
+    let tables = Tables::build(shape, seeds, options, progress)?;
+    let shared = tables.shared(threads, None, None);
+    let so_far = margin_so_far(position, mover);
     let value = search::value(&shared, &board, guess, threads, &mut |low, high| {
         progress(Progress::Bounds {
             low: low + so_far,
             high: high + so_far,
             nodes: shared.nodes.load(Ordering::Relaxed),
         });
-    });
+    })?;
     let mut best: Vec<u8> = best_moves(&shared, &board, seeds, value, threads)
         .into_iter()
         .map(|slot| pit_of_slot(rules, slot))
@@ -241,11 +288,54 @@ fn solve_kalah(
         value: value + so_far,
         best,
         nodes: shared.nodes.load(Ordering::Relaxed),
-        endgame_seeds: reach,
-        endgame_boards: endgame.len(),
-        endgame_seconds,
-        table_bytes: table.bytes(),
+        endgame_seeds: tables.endgame.max_seeds.cast_unsigned(),
+        endgame_boards: tables.endgame.len(),
+        endgame_seconds: tables.endgame_seconds,
+        table_bytes: tables.table.bytes(),
     })
+}
+
+/// Every legal pit with its exact value (the mover's final store margin
+/// with perfect play after it), best first: for hints. `None` when the rules
+/// are not Kalah-shaped, the round is over, or `stop` or `deadline` came
+/// first.
+#[must_use]
+pub fn move_values(
+    rules: &Rules,
+    position: &Position,
+    options: SolveOptions,
+    stop: &AtomicBool,
+    deadline: Instant,
+) -> Option<Vec<(u8, i32)>> {
+    let shape = kalah_shape(rules)?;
+    let mover = position.to_move()?;
+    if position.status() != Status::Ongoing {
+        return None;
+    }
+    let board = compact(rules, position, mover);
+    let threads = options.threads.max(1);
+    let tables = Tables::build(shape, board.total(shape), options, &mut |_| {})?;
+    let shared = tables.shared(threads, Some(stop), Some(deadline));
+    let so_far = margin_so_far(position, mover);
+    // The position's own value first: no move is worth more, so each move's
+    // search starts from where that value puts it, and the table is warm.
+    let guess = first_guess(rules, position, mover);
+    let best = search::value(&shared, &board, guess, threads, &mut |_, _| {})?;
+    let mut values = Vec::new();
+    for slot in (0..shape.row).filter(|&slot| board.0[slot] > 0) {
+        let value = match board.play(shape, slot) {
+            Played::Finished { gain } => gain,
+            Played::Again { gain, board } => {
+                gain + search::value(&shared, &board, best - gain, threads, &mut |_, _| {})?
+            }
+            Played::Over { gain, board } => {
+                gain - search::value(&shared, &board, gain - best, threads, &mut |_, _| {})?
+            }
+        };
+        values.push((pit_of_slot(rules, slot), value + so_far));
+    }
+    values.sort_by_key(|&(pit, value)| (std::cmp::Reverse(value), pit));
+    Some(values)
 }
 
 /// The pit number (1..=n) of a slot of the compact board's row.

@@ -6,7 +6,8 @@
 //! Values are what the player to move still gains on the opponent, so they
 //! lie within ± the seeds left on the board; that alone settles many tests.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 use super::board::{MAX_ROW, Pits, Played, Shape};
 use super::endgame::Endgame;
@@ -22,7 +23,33 @@ pub struct Shared<'a> {
     pub nodes: AtomicU64,
     /// Moves some thread is searching right now (see [`Busy`]).
     pub busy: Busy,
+    /// When to give up: a flag another thread may raise, and a deadline.
+    pub stop: Option<&'a AtomicBool>,
+    pub deadline: Option<Instant>,
+    /// Raised once the search has given up: every test then returns at once
+    /// with a meaningless value, and nothing more is written to the table.
+    pub halted: AtomicBool,
 }
+
+impl Shared<'_> {
+    /// Whether to give up, looking at the flag and the clock.
+    fn check_limits(&self) -> bool {
+        let over = self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d);
+        if over {
+            self.halted.store(true, Ordering::Relaxed);
+        }
+        over
+    }
+
+    #[must_use]
+    pub fn is_halted(&self) -> bool {
+        self.halted.load(Ordering::Relaxed)
+    }
+}
+
+/// How often (in nodes) a thread looks at the flag and the clock.
+const CHECK_EVERY: u64 = 1 << 14;
 
 /// Moves being searched, so that threads running the same test spread out:
 /// at a node where every move must be searched, a thread leaves a move
@@ -101,6 +128,11 @@ impl Tester<'_, '_> {
     /// an upper bound.
     fn test(&mut self, board: &Pits, index: u64, seeds: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        if (self.nodes.is_multiple_of(CHECK_EVERY) && self.shared.check_limits())
+            || self.shared.is_halted()
+        {
+            return 0;
+        }
         if beta > seeds {
             return seeds;
         }
@@ -131,6 +163,9 @@ impl Tester<'_, '_> {
             Some(cut) => (cut.low, cut.pit),
             None => self.try_moves(index, &candidates[..count], beta),
         };
+        if shared.is_halted() {
+            return 0;
+        }
         if best >= beta {
             low = low.max(best);
         } else {
@@ -333,22 +368,28 @@ impl Tester<'_, '_> {
 
 /// The value of `board` for the player to move, proved exactly: `guess` is
 /// where to start looking. Every thread runs the same test. `proven` hears
-/// the bounds after each test.
+/// the bounds after each test. `None` when the search gave up.
 pub fn value(
     shared: &Shared,
     board: &Pits,
     guess: i32,
     threads: usize,
     proven: &mut dyn FnMut(i32, i32),
-) -> i32 {
+) -> Option<i32> {
     let seeds = board.total(shared.shape);
     let mut low = -seeds;
     let mut high = seeds;
     let mut guess = guess.clamp(low, high);
     while low < high {
         // Confirm the guess from below first, then from above.
+        if shared.check_limits() {
+            return None;
+        }
         let target = if guess > low { guess } else { guess + 1 };
         let result = parallel_test(shared, board, seeds, target, threads);
+        if shared.is_halted() {
+            return None;
+        }
         if result >= target {
             low = result;
         } else {
@@ -357,7 +398,7 @@ pub fn value(
         proven(low, high);
         guess = result.clamp(low, high);
     }
-    low
+    Some(low)
 }
 
 /// One test of "value ≥ `target`", run by `threads` threads together.

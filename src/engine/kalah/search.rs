@@ -96,6 +96,9 @@ const EAGER_MARGIN: i32 = 8;
 struct Tester<'s, 'a> {
     shared: &'s Shared<'a>,
     nodes: u64,
+    /// This thread has seen the limits passed (each thread looks for itself,
+    /// so the hot path reads no shared flag).
+    halted: bool,
 }
 
 /// A move at a node, with what is known of its value before searching it.
@@ -128,9 +131,10 @@ impl Tester<'_, '_> {
     /// an upper bound.
     fn test(&mut self, board: &Pits, index: u64, seeds: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if (self.nodes.is_multiple_of(CHECK_EVERY) && self.shared.check_limits())
-            || self.shared.is_halted()
-        {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.shared.check_limits() {
+            self.halted = true;
+        }
+        if self.halted {
             return 0;
         }
         if beta > seeds {
@@ -163,7 +167,7 @@ impl Tester<'_, '_> {
             Some(cut) => (cut.low, cut.pit),
             None => self.try_moves(index, &candidates[..count], beta),
         };
-        if shared.is_halted() {
+        if self.halted {
             return 0;
         }
         if best >= beta {
@@ -428,7 +432,11 @@ pub fn parallel_test(
 
 /// One test of "value ≥ `target`" from `board`, counting its nodes.
 pub fn test_once(shared: &Shared, board: &Pits, seeds: i32, target: i32) -> i32 {
-    let mut tester = Tester { shared, nodes: 0 };
+    let mut tester = Tester {
+        shared,
+        nodes: 0,
+        halted: false,
+    };
     let index = shared.indexer.index(board);
     if seeds <= shared.endgame.max_seeds
         && let Some(value) = shared.endgame.get(index)

@@ -203,6 +203,21 @@ fn exact_move_values_give_up_when_told_or_out_of_time() {
 }
 
 #[test]
+fn the_strongest_level_plays_perfectly_on_small_kalah_boards() {
+    let rules = kalah(4, 3);
+    for position in random_positions(&rules, 3, 4) {
+        let pit = choose_move(&rules, &position, Level::Strongest, &mut Dice::new(1), None)
+            .expect("a move");
+        let solution = solve_exact(&rules, &position, options(8, None));
+        assert!(
+            solution.best.contains(&pit),
+            "{pit} not in {:?}",
+            solution.best
+        );
+    }
+}
+
+#[test]
 fn other_rule_sets_are_solved_by_the_general_search() {
     // A Kalah board without captures is not Kalah-shaped.
     let rules = kalah_variant(2, 4, &[("kalah = true", "kalah = false")]);

@@ -1,4 +1,6 @@
 //! The computer player: a search budget and a little randomness per level.
+//! The strongest level plays perfectly once a Kalah-shaped game is small
+//! enough for the exact solver.
 
 use std::fmt;
 use std::str::FromStr;
@@ -7,8 +9,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::game::Position;
+use super::kalah::{SolveOptions, is_kalah_shaped, move_values};
 use super::rules::Rules;
 use super::search::{Limits, Searcher};
+use super::side::Side;
 
 /// How strong the computer plays. Budgets are counted in nodes, not seconds,
 /// so a game with a fixed seed is the same on any machine; `time_cap` only
@@ -118,6 +122,11 @@ pub fn choose_move(
     stop: Option<Arc<AtomicBool>>,
 ) -> Option<u8> {
     position.to_move()?;
+    if level == Level::Strongest
+        && let Some(pit) = perfect_move(rules, position, stop.as_deref(), level.time_cap())
+    {
+        return Some(pit);
+    }
     let mut searcher = Searcher::new(rules, 16);
     let limits = Limits {
         max_nodes: Some(level.nodes()),
@@ -138,4 +147,31 @@ pub fn choose_move(
         .map(|&(pit, _)| pit)
         .collect();
     good.get(dice.below(good.len())).copied().or(report.best)
+}
+
+/// Seeds on the board up to which the strongest level asks the exact Kalah
+/// solver (the same bound as exact hints: well under a second on two cores).
+pub const PERFECT_PLAY_SEEDS: u16 = 28;
+
+/// A best move by exact solving, for Kalah-shaped rules with few seeds
+/// left; `None` otherwise, or when stopped or out of time.
+fn perfect_move(
+    rules: &Rules,
+    position: &Position,
+    stop: Option<&AtomicBool>,
+    time: Duration,
+) -> Option<u8> {
+    let on_board = position.row_total(Side::South) + position.row_total(Side::North);
+    if on_board > PERFECT_PLAY_SEEDS || !is_kalah_shaped(rules) {
+        return None;
+    }
+    let never = AtomicBool::new(false);
+    let values = move_values(
+        rules,
+        position,
+        SolveOptions::with_mib(64),
+        stop.unwrap_or(&never),
+        Instant::now() + time,
+    )?;
+    values.first().map(|&(pit, _)| pit)
 }

@@ -41,7 +41,7 @@ impl MenuItem {
     pub fn hint(self) -> &'static str {
         match self {
             MenuItem::Continue => "resume the last unfinished match",
-            MenuItem::Play => "two players at this keyboard",
+            MenuItem::Play => "with a friend or against the computer",
             MenuItem::Replay => "watch a saved match, or play on from it",
             MenuItem::Rules => "read how each variant is played",
             MenuItem::Quit => "leave the game",

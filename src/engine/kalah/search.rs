@@ -424,7 +424,7 @@ pub fn parallel_test(
         // The first thread's answer is complete; the helpers' work is in the
         // table. (They finish their own copy of the same test quickly.)
         for helper in helpers {
-            let _ = helper.join();
+            helper.join().expect("a search thread panicked");
         }
         result
     })

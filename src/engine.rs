@@ -21,8 +21,8 @@ mod trace;
 pub use board::Place;
 pub use game::{Outcome, PlayError, Position, RoundError, SetupError, Status};
 pub use kalah::{
-    Progress, Solution, SolveOptions, is_kalah_shaped, move_values, solve as solve_exact,
-    solve_reporting,
+    ExactValues, Progress, Solution, SolveOptions, is_kalah_shaped, move_values,
+    solve as solve_exact, solve_reporting,
 };
 pub use line::{LineError, play_line};
 pub use notation::{MoveList, ParseMovesError, parse_moves};

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use crate::catalog::Catalog;
 use crate::engine::{
-    Dice, Limits, Outcome, Searcher, Side, SolveOptions, Status, choose_move, move_values,
+    Dice, ExactValues, Limits, Outcome, Searcher, Side, SolveOptions, Status, choose_move,
+    move_values,
 };
 use crate::save;
 use crate::session::Session;
@@ -134,16 +135,25 @@ fn analyse(app: &App) -> Option<Worker> {
     Some(spawn(move |stop| {
         let rules = session.rules().clone();
         let mut searcher = Searcher::new(&rules, 16);
+        // Kalah-shaped matches get true values once few seeds are left (a
+        // whole Kalaha match takes under a second of this).
+        let exact = ExactValues::new(&rules, EXACT_HINT_SEEDS, SolveOptions::with_mib(64));
         let mut values = Vec::new();
         for position in session.positions() {
             let value = match position.to_move() {
                 Some(mover) => {
-                    let limits = Limits {
-                        max_nodes: Some(ANALYSIS_NODES),
-                        stop: Some(stop.clone()),
-                        ..Limits::depth(64)
-                    };
-                    let value = searcher.search(position, limits, false).value;
+                    let deadline = Instant::now() + HINT_TIME;
+                    let value = exact
+                        .as_ref()
+                        .and_then(|exact| exact.value(position, &stop, deadline))
+                        .unwrap_or_else(|| {
+                            let limits = Limits {
+                                max_nodes: Some(ANALYSIS_NODES),
+                                stop: Some(stop.clone()),
+                                ..Limits::depth(64)
+                            };
+                            searcher.search(position, limits, false).value
+                        });
                     if mover == Side::South { value } else { -value }
                 }
                 None => {

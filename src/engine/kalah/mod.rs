@@ -338,6 +338,53 @@ pub fn move_values(
     Some(values)
 }
 
+/// Exact values of many positions of Kalah-shaped games with few seeds on
+/// the board, one after another, on shared tables: the positions of one
+/// match share most of their game trees, so each solve starts warm.
+pub struct ExactValues {
+    rules: Rules,
+    shape: Shape,
+    max_seeds: i32,
+    tables: Tables,
+    threads: usize,
+}
+
+impl ExactValues {
+    /// Tables for positions with up to `max_seeds` seeds on the board, or
+    /// `None` when the rules are not Kalah-shaped.
+    #[must_use]
+    pub fn new(rules: &Rules, max_seeds: u16, options: SolveOptions) -> Option<ExactValues> {
+        let shape = kalah_shape(rules)?;
+        let max_seeds = i32::from(max_seeds);
+        let tables = Tables::build(shape, max_seeds, options, &mut |_| {})?;
+        Some(ExactValues {
+            rules: rules.clone(),
+            shape,
+            max_seeds,
+            tables,
+            threads: options.threads.max(1),
+        })
+    }
+
+    /// The final store margin of the player to move with perfect play, or
+    /// `None` when the round is over, the board holds more seeds than the
+    /// tables were made for, or `stop` or `deadline` came first.
+    #[must_use]
+    pub fn value(&self, position: &Position, stop: &AtomicBool, deadline: Instant) -> Option<i32> {
+        let mover = position.to_move()?;
+        if position.status() != Status::Ongoing {
+            return None;
+        }
+        let board = compact(&self.rules, position, mover);
+        if board.total(self.shape) > self.max_seeds {
+            return None;
+        }
+        let shared = self.tables.shared(self.threads, Some(stop), Some(deadline));
+        let value = search::value(&shared, &board, 0, self.threads, &mut |_, _| {})?;
+        Some(value + margin_so_far(position, mover))
+    }
+}
+
 /// The pit number (1..=n) of a slot of the compact board's row.
 fn pit_of_slot(rules: &Rules, slot: usize) -> u8 {
     let slot = u8::try_from(slot).expect("a row has at most 16 pits");

@@ -21,8 +21,8 @@ mod trace;
 pub use board::Place;
 pub use game::{Outcome, PlayError, Position, RoundError, SetupError, Status};
 pub use kalah::{
-    ExactValues, Progress, Solution, SolveOptions, is_kalah_shaped, move_values,
-    solve as solve_exact, solve_reporting,
+    ExactValues, Progress, QUICK_EXACT_SEEDS, Solution, SolveOptions, is_kalah_shaped,
+    is_quick_to_solve, move_values, solve as solve_exact, solve_reporting,
 };
 pub use line::{LineError, play_line};
 pub use notation::{MoveList, ParseMovesError, parse_moves};

@@ -32,7 +32,11 @@ fn app_at(start: Start) -> App {
 }
 
 fn game_app(id: &str) -> App {
-    let rules = Catalog::with_user_dir(None).find(id).unwrap().rules.clone();
+    game_with(Catalog::with_user_dir(None).find(id).unwrap().rules.clone())
+}
+
+/// A match between Ann (South, first) and Bo under `rules`.
+fn game_with(rules: std::sync::Arc<mancala::engine::Rules>) -> App {
     app_at(Start::Game {
         rules,
         names: ["Ann".into(), "Bo".into()],
@@ -140,13 +144,9 @@ fn recovers_after_a_resize() {
 fn a_hint_on_the_widest_board_wraps_below_it() {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/valid/wide-16.toml");
-    let rules = std::sync::Arc::new(mancala::catalog::load_file(&path).unwrap());
-    let mut app = app_at(Start::Game {
-        rules,
-        names: ["Ann".into(), "Bo".into()],
-        computer: [None, None],
-        first: Some(Side::South),
-    });
+    let mut app = game_with(std::sync::Arc::new(
+        mancala::catalog::load_file(&path).unwrap(),
+    ));
     update(&mut app, Msg::Hint);
     let mancala::tui::app::Screen::Game(game) = &app.screen else {
         panic!("not a game")

@@ -9,10 +9,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::game::Position;
-use super::kalah::{SolveOptions, is_kalah_shaped, move_values};
+use super::kalah::{SolveOptions, is_quick_to_solve, move_values};
 use super::rules::Rules;
 use super::search::{Limits, Searcher};
-use super::side::Side;
 
 /// How strong the computer plays. Budgets are counted in nodes, not seconds,
 /// so a game with a fixed seed is the same on any machine; `time_cap` only
@@ -149,20 +148,15 @@ pub fn choose_move(
     good.get(dice.below(good.len())).copied().or(report.best)
 }
 
-/// Seeds on the board up to which the strongest level asks the exact Kalah
-/// solver (the same bound as exact hints: well under a second on two cores).
-pub const PERFECT_PLAY_SEEDS: u16 = 28;
-
-/// A best move by exact solving, for Kalah-shaped rules with few seeds
-/// left; `None` otherwise, or when stopped or out of time.
+/// A best move by exact solving, for positions the Kalah solver answers
+/// quickly; `None` otherwise, or when stopped or out of time.
 fn perfect_move(
     rules: &Rules,
     position: &Position,
     stop: Option<&AtomicBool>,
     time: Duration,
 ) -> Option<u8> {
-    let on_board = position.row_total(Side::South) + position.row_total(Side::North);
-    if on_board > PERFECT_PLAY_SEEDS || !is_kalah_shaped(rules) {
+    if !is_quick_to_solve(rules, position) {
         return None;
     }
     let never = AtomicBool::new(false);

@@ -146,7 +146,7 @@ impl Table {
 }
 
 /// The margin of a finished round for `side`.
-fn margin(position: &Position, side: Side) -> i32 {
+pub(super) fn margin(position: &Position, side: Side) -> i32 {
     i32::from(position.store(side)) - i32::from(position.store(side.other()))
 }
 

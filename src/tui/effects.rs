@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use crate::catalog::Catalog;
 use crate::engine::{
-    Dice, ExactValues, Limits, Outcome, Searcher, Side, SolveOptions, Status, choose_move,
-    move_values,
+    Dice, ExactValues, Limits, Outcome, QUICK_EXACT_SEEDS, Searcher, Side, SolveOptions, Status,
+    choose_move, is_quick_to_solve, move_values,
 };
 use crate::save;
 use crate::session::Session;
@@ -42,12 +42,6 @@ impl Drop for Worker {
 
 /// Time a hint may take (twice, when the exact solver runs out of it first).
 const HINT_TIME: Duration = Duration::from_secs(1);
-/// Seeds on the board up to which a Kalah-shaped hint tries for exact
-/// values. Measured on Kalaha positions from random games, two cores: every
-/// pit's exact value took at most 0.2 s with 20 seeds, 0.5 s with 26, 0.8 s
-/// with 28 and 1.4 s with 30; the general one-second search often does not
-/// see to the end from about 24 seeds.
-const EXACT_HINT_SEEDS: u16 = 28;
 
 fn spawn(job: impl FnOnce(Arc<AtomicBool>) -> Msg + Send + 'static) -> Worker {
     let (sender, receiver) = mpsc::channel();
@@ -86,10 +80,9 @@ fn hint(app: &App) -> Option<Worker> {
     position.to_move()?;
     let rules = game.session.rules().clone();
     Some(spawn(move |stop| {
-        // Kalah-shaped rules with few seeds left: the exact solver usually
+        // Few seeds left under Kalah-shaped rules: the exact solver usually
         // answers within the time, with every pit's true value.
-        let on_board = position.row_total(Side::South) + position.row_total(Side::North);
-        if on_board <= EXACT_HINT_SEEDS {
+        if is_quick_to_solve(&rules, &position) {
             let deadline = Instant::now() + HINT_TIME;
             if let Some(values) = move_values(
                 &rules,
@@ -137,7 +130,7 @@ fn analyse(app: &App) -> Option<Worker> {
         let mut searcher = Searcher::new(&rules, 16);
         // Kalah-shaped matches get true values once few seeds are left (a
         // whole Kalaha match takes under a second of this).
-        let exact = ExactValues::new(&rules, EXACT_HINT_SEEDS, SolveOptions::with_mib(64));
+        let exact = ExactValues::new(&rules, QUICK_EXACT_SEEDS, SolveOptions::with_mib(64));
         let mut values = Vec::new();
         for position in session.positions() {
             let value = match position.to_move() {

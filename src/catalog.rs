@@ -190,6 +190,16 @@ impl Catalog {
         &self.entries
     }
 
+    /// The same rule sets, without the report of files that failed (for a
+    /// part of the program that only looks rules up).
+    #[must_use]
+    pub fn rule_sets(&self) -> Catalog {
+        Catalog {
+            entries: self.entries.clone(),
+            problems: Vec::new(),
+        }
+    }
+
     /// User files that could not be loaded.
     #[must_use]
     pub fn problems(&self) -> &[LoadError] {

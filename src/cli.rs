@@ -4,6 +4,7 @@ mod perft;
 mod play;
 mod replay;
 mod rules;
+mod saves;
 mod show;
 mod solve;
 
@@ -27,13 +28,17 @@ pub struct Cli {
 pub enum Command {
     /// Play a match at this terminal (with no rule set: choose one from a menu).
     Play(PlayArgs),
-    /// Resume a saved match where it stopped (default: the last unfinished one).
+    /// Resume a saved match where it stopped (default: the unfinished one, or
+    /// a list to choose from when there are several).
     Resume {
-        /// A save file (default: the autosave).
+        /// A match id (see `mancala saves`) or a save file. A file from outside
+        /// the library is played on as a new match; the file is not changed.
         file: Option<PathBuf>,
     },
     /// Watch a saved match, or print what each move did.
     Replay(ReplayArgs),
+    /// List every saved match: the library and the named copies.
+    Saves(SavesArgs),
     /// List, show and check rule sets.
     #[command(subcommand)]
     Rules(RulesCommand),
@@ -109,20 +114,28 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = crate::tui::app::DEFAULT_SPEED_MS,
           value_parser = clap::value_parser!(u64).range(0..=5000))]
     pub animation_ms: u64,
-    /// Also keep the match saved in this file after every move.
+    /// Also keep the match this command begins in this file, after every
+    /// move (a new file: one that exists is not replaced).
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// The save file to replay.
+    /// A match id (see `mancala saves`) or a save file.
     pub file: PathBuf,
     /// Print every move and what it did, then the final board, instead of
     /// opening the viewer.
     #[arg(long, conflicts_with = "json")]
     pub print: bool,
     /// Print the final position as JSON (as `show --json`), with every move.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SavesArgs {
+    /// Print a JSON array, one object a file.
     #[arg(long)]
     pub json: bool,
 }
@@ -195,11 +208,23 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Play(args)) => play::run(&catalog, &args),
         Some(Command::Resume { file }) => play::resume(&catalog, file.as_deref()),
         Some(Command::Replay(args)) => replay::run(&catalog, &args),
+        Some(Command::Saves(args)) => saves::run(&catalog, &args),
         Some(Command::Rules(command)) => rules::run(&catalog, command),
         Some(Command::Show(args)) => show::run(&catalog, &args),
         Some(Command::Perft(args)) => perft::run(&catalog, &args),
         Some(Command::Solve(args)) => solve::run(&catalog, &args),
     }
+}
+
+/// The player's library, with older saves moved in.
+fn library(catalog: &Catalog) -> Result<crate::storage::Library, Failure> {
+    let library = crate::storage::Library::of_user().ok_or_else(|| {
+        Failure("no home folder to keep matches in: set HOME or XDG_DATA_HOME".into())
+    })?;
+    if let Some(note) = library.migrate(catalog) {
+        eprintln!("mancala: {note}");
+    }
+    Ok(library)
 }
 
 impl LineArgs {

@@ -7,6 +7,6 @@ pub mod catalog;
 pub mod cli;
 pub mod engine;
 pub mod report;
-pub mod save;
 pub mod session;
+pub mod storage;
 pub mod tui;

@@ -63,7 +63,7 @@ pub struct RoundMoves {
 }
 
 /// A match in progress.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session {
     rules: Arc<Rules>,
     names: [String; 2],

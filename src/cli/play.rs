@@ -1,38 +1,67 @@
-//! `mancala` and `mancala play`: the terminal game.
+//! `mancala`, `mancala play` and `mancala resume`: the terminal game.
 
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::{Failure, PlayArgs};
+use super::{Failure, PlayArgs, library};
 use crate::catalog::Catalog;
 use crate::engine::Level;
-use crate::tui::app::clean_name;
-use crate::tui::{self, Files, Options, Start};
+use crate::session::clean_name;
+use crate::storage::library::Library;
+use crate::storage::{BranchPoint, SavedMatch, load};
+use crate::tui::{self, Options, Start};
 
 pub(super) fn check_terminal() -> Result<(), Failure> {
     if std::io::stdout().is_terminal() && std::io::stdin().is_terminal() {
         Ok(())
     } else {
         Err(Failure(
-            "the game needs a terminal; for scripts see `mancala --help` (show, perft, rules)"
+            "the game needs a terminal; for scripts see `mancala --help` (show, perft, rules, saves)"
                 .to_string(),
         ))
     }
 }
 
+/// Runs the game; what could not be written makes the exit status 1.
+pub(super) fn play(
+    catalog: &Catalog,
+    start: Start,
+    animation_ms: u64,
+    library: Library,
+    mirror: Option<std::path::PathBuf>,
+) -> Result<ExitCode, Failure> {
+    check_terminal()?;
+    let unsaved = tui::run(
+        catalog,
+        Options {
+            start,
+            animation_ms,
+            library: Some(library),
+            mirror,
+        },
+    )?;
+    for problem in &unsaved {
+        eprintln!("mancala: not saved: {problem}");
+    }
+    Ok(if unsaved.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
 /// No arguments: the main menu.
 pub fn menu(catalog: &Catalog) -> Result<ExitCode, Failure> {
     check_terminal()?;
-    tui::run(
+    let library = library(catalog)?;
+    play(
         catalog,
-        Options {
-            start: Start::Menu,
-            animation_ms: tui::app::DEFAULT_SPEED_MS,
-            files: Files::of_user(catalog, None),
-        },
-    )?;
-    Ok(ExitCode::SUCCESS)
+        Start::Menu,
+        tui::app::DEFAULT_SPEED_MS,
+        library,
+        None,
+    )
 }
 
 /// A seat from `--south`/`--north`: a person's name, or `computer[:LEVEL]`.
@@ -63,33 +92,61 @@ pub fn run(catalog: &Catalog, args: &PlayArgs) -> Result<ExitCode, Failure> {
             first: args.first.map(Into::into),
         },
     };
-    check_terminal()?;
-    tui::run(
-        catalog,
-        Options {
-            start,
-            animation_ms: args.animation_ms,
-            files: Files::of_user(catalog, args.save.clone()),
-        },
-    )?;
-    Ok(ExitCode::SUCCESS)
-}
-
-/// `mancala resume [FILE]`: a saved match, where it stopped.
-pub fn resume(catalog: &Catalog, file: Option<&Path>) -> Result<ExitCode, Failure> {
-    let autosave = crate::save::autosave_path();
-    let Some(path) = file.map(Path::to_path_buf).or(autosave.clone()) else {
-        return Err(Failure(
-            "no home folder to find the autosave in; name a file".into(),
-        ));
-    };
-    if file.is_none() && !path.is_file() {
+    // `--save` makes a new file: one that is there may hold another match.
+    if let Some(file) = &args.save
+        && (file.exists() || file.is_symlink())
+    {
         return Err(Failure(format!(
-            "no match to resume: {} does not exist yet",
-            path.display()
+            "--save {}: that file exists already; name a new one (or `mancala resume {}` plays on from it)",
+            file.display(),
+            file.display()
         )));
     }
-    let (session, _) = crate::save::load(&path, catalog)?;
+    check_terminal()?;
+    let library = library(catalog)?;
+    play(
+        catalog,
+        start,
+        args.animation_ms,
+        library,
+        args.save.clone(),
+    )
+}
+
+/// `mancala resume [FILE|ID]`: a saved match, where it stopped.
+pub fn resume(catalog: &Catalog, file: Option<&Path>) -> Result<ExitCode, Failure> {
+    let library = library(catalog)?;
+    let start = match file {
+        None => {
+            let unfinished: Vec<_> = library
+                .list()
+                .into_iter()
+                .filter(crate::storage::Listing::is_unfinished)
+                .collect();
+            match unfinished.as_slice() {
+                [] => {
+                    return Err(Failure(
+                        "no match to resume: none is unfinished (`mancala saves` lists them all)"
+                            .into(),
+                    ));
+                }
+                [one] => Start::Resume(one.path.clone()),
+                _ => Start::ContinueList,
+            }
+        }
+        Some(file_or_id) => {
+            let path = library.resolve(file_or_id).map_err(Failure)?;
+            start_from_file(catalog, &library, &path)?
+        }
+    };
+    check_terminal()?;
+    play(catalog, start, tui::app::DEFAULT_SPEED_MS, library, None)
+}
+
+/// Where resuming a file begins: its own match when it is in the library (or
+/// is a copy of one that has not moved on), else a new match from its end.
+fn start_from_file(catalog: &Catalog, library: &Library, path: &Path) -> Result<Start, Failure> {
+    let SavedMatch { session, meta } = load(path, catalog)?;
     if matches!(
         session.position().status(),
         crate::engine::Status::MatchOver { .. }
@@ -99,20 +156,25 @@ pub fn resume(catalog: &Catalog, file: Option<&Path>) -> Result<ExitCode, Failur
             path.display()
         )));
     }
-    check_terminal()?;
-    // A named file is kept up to date as well as the autosave.
-    let also = file
-        .filter(|f| Some(f.to_path_buf()) != autosave)
-        .map(Path::to_path_buf);
-    let mut files = Files::of_user(catalog, also);
-    files.resumable = None;
-    tui::run(
-        catalog,
-        Options {
-            start: Start::Resume(Box::new(session)),
-            animation_ms: tui::app::DEFAULT_SPEED_MS,
-            files,
-        },
-    )?;
-    Ok(ExitCode::SUCCESS)
+    if library.holds(path) {
+        return Ok(Start::Resume(path.to_path_buf()));
+    }
+    if let Some(id) = &meta.id {
+        let own = library.path_of(id);
+        let same = load(&own, catalog).is_ok_and(|saved| {
+            saved.session.actions() == session.actions() && saved.session.first() == session.first()
+        });
+        if same {
+            return Ok(Start::Resume(own));
+        }
+    }
+    let moves = session.round_moves().iter().map(|r| r.moves.len()).sum();
+    let from = BranchPoint {
+        file: path.display().to_string(),
+        id: meta.id,
+        moves,
+    };
+    let mut session = session;
+    session.started_at = crate::storage::time::now_seconds();
+    Ok(Start::Branch(Box::new(session), from))
 }

@@ -2,14 +2,14 @@
 
 use std::process::ExitCode;
 
-use super::{Failure, ReplayArgs, play::check_terminal};
+use super::{Failure, ReplayArgs, library, play};
 use crate::catalog::Catalog;
 use crate::engine::Position;
 use crate::report::{board_text, position_json};
-use crate::save;
 use crate::session::{Action, Session};
+use crate::storage::{SavedMatch, load};
 use crate::tui::describe::move_summary;
-use crate::tui::{self, Files, Options, Start};
+use crate::tui::{self, Start};
 
 /// One line per step of the match: moves with what they did, round changes.
 fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
@@ -53,7 +53,14 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
 }
 
 pub fn run(catalog: &Catalog, args: &ReplayArgs) -> Result<ExitCode, Failure> {
-    let (session, _) = save::load(&args.file, catalog)?;
+    // A file by its path needs no library; an id is looked up in it.
+    let (path, library) = if args.file.exists() {
+        (args.file.clone(), None)
+    } else {
+        let library = library(catalog)?;
+        (library.resolve(&args.file).map_err(Failure)?, Some(library))
+    };
+    let SavedMatch { session, meta } = load(&path, catalog)?;
     let rules = session.rules().clone();
     if args.json {
         let mut json = serde_json::to_value(position_json(&rules, session.position()))?;
@@ -68,15 +75,13 @@ pub fn run(catalog: &Catalog, args: &ReplayArgs) -> Result<ExitCode, Failure> {
         println!();
         print!("{}", board_text(&rules, session.position()));
     } else {
-        check_terminal()?;
-        tui::run(
-            catalog,
-            Options {
-                start: Start::Replay(Box::new(session), args.file.clone()),
-                animation_ms: tui::app::DEFAULT_SPEED_MS,
-                files: Files::of_user(catalog, None),
-            },
-        )?;
+        play::check_terminal()?;
+        let library = match library {
+            Some(library) => library,
+            None => super::library(catalog)?,
+        };
+        let start = Start::Replay(Box::new(session), path, meta.id);
+        return play::play(catalog, start, tui::app::DEFAULT_SPEED_MS, library, None);
     }
     Ok(ExitCode::SUCCESS)
 }

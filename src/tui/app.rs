@@ -6,9 +6,10 @@ use std::sync::Arc;
 use crate::catalog::Entry;
 use crate::engine::{FirstPlayer, Level, Rules, Side};
 use crate::session::Session;
+use crate::storage::{Listing, MatchId};
 
 use super::anim::Animation;
-use super::theme::Theme;
+use super::command::Command;
 
 /// Milliseconds per dropped seed that `+` and `-` step through.
 pub const SPEEDS_MS: [u64; 9] = [15, 30, 45, 70, 100, 150, 250, 400, 600];
@@ -40,7 +41,7 @@ impl MenuItem {
     #[must_use]
     pub fn hint(self) -> &'static str {
         match self {
-            MenuItem::Continue => "resume the last unfinished match",
+            MenuItem::Continue => "resume an unfinished match",
             MenuItem::Play => "with a friend or against the computer",
             MenuItem::Replay => "watch a saved match, or play on from it",
             MenuItem::Rules => "read how each variant is played",
@@ -49,21 +50,29 @@ impl MenuItem {
     }
 }
 
-/// A saved match in the replay list.
-#[derive(Clone, Debug)]
-pub struct SaveSummary {
-    pub path: PathBuf,
-    pub variant: String,
-    pub players: String,
-    pub saved_at: String,
-    pub result: String,
+/// The list of saved matches on screen.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LibraryList {
+    /// Only unfinished matches, to choose one to continue.
+    pub continuing: bool,
+    /// Shown are the matches whose players, title or variant contain this.
+    pub filter: String,
+    /// Keys type into the filter.
+    pub filtering: bool,
+    pub oldest_first: bool,
+    /// Index into the matches shown.
+    pub selected: usize,
+    /// The first match drawn, when they do not all fit.
+    pub offset: usize,
 }
 
 /// A saved match being watched.
 #[derive(Clone, Debug)]
 pub struct Replay {
     pub session: Session,
+    /// The file it was read from, and its match id (format 1 had none).
     pub path: PathBuf,
+    pub id: Option<MatchId>,
     /// Actions shown: 0 is the start, `session.actions().len()` the end.
     pub shown: usize,
     pub animation: Option<Animation>,
@@ -93,25 +102,6 @@ impl Replay {
         };
         sign * was >= 0 && sign * now < 0
     }
-}
-
-/// Work for the runner, which does the input and output that `update` may not.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
-    /// Write the match in play to the autosave (and `--save`) file.
-    Autosave,
-    /// Write the match in play to this file.
-    SaveAs(PathBuf),
-    /// Read the saved matches for the replay list.
-    ListSaves,
-    /// Open this save in the replay viewer.
-    OpenReplay(PathBuf),
-    /// Let the computer choose a move for the player to move.
-    Think,
-    /// Search every move of the player to move, for a hint.
-    Hint,
-    /// Value every position of the match in the replay viewer.
-    Analyse,
 }
 
 /// How the first player is settled on the setup screen.
@@ -252,9 +242,7 @@ pub enum Screen {
     Menu {
         selected: usize,
     },
-    SaveList {
-        selected: usize,
-    },
+    Library(LibraryList),
     Replay(Box<Replay>),
     Variants {
         selected: usize,
@@ -277,6 +265,24 @@ pub enum Overlay {
     SaveAs {
         name: String,
     },
+    /// A copy of this name exists: replace it?
+    ConfirmReplace {
+        name: String,
+    },
+    /// Another game plays this match: watch it read-only instead?
+    OpenElsewhere {
+        path: PathBuf,
+    },
+    /// Move this file to the trash? `what` describes it.
+    ConfirmDelete {
+        path: PathBuf,
+        what: String,
+    },
+    /// Typing a match's title.
+    Rename {
+        path: PathBuf,
+        title: String,
+    },
 }
 
 /// The whole interface state.
@@ -285,60 +291,101 @@ pub struct App {
     pub variants: Vec<Entry>,
     pub screen: Screen,
     pub overlay: Option<Overlay>,
-    pub speed_ms: u64,
-    /// Moves appear at once; what they did is still written out.
-    pub reduced_motion: bool,
-    pub theme: Theme,
     pub size: (u16, u16),
     pub quit: bool,
     /// Problems found in the user's rule files, shown on the menu.
     pub warnings: Vec<String>,
     /// A line at the foot of screens other than a match's.
     pub message: Option<Notice>,
-    /// The unfinished match the menu's Continue resumes.
-    pub resumable: Option<Box<Session>>,
-    /// Where the match in play is written after every move.
-    pub autosave: Option<PathBuf>,
-    /// Another file kept up to date (`--save`, or a branch played on).
-    pub also_save_to: Option<PathBuf>,
-    /// Where named saves go.
-    pub saves_dir: Option<PathBuf>,
-    /// The saved matches found for the replay list.
-    pub saves: Vec<SaveSummary>,
-    /// Input and output for the runner to do after this update.
-    pub requests: Vec<Request>,
+    /// Why a match could not be written: shown across the top of every
+    /// screen until a write succeeds.
+    pub banner: Option<String>,
+    /// The saved matches, as last listed.
+    pub matches: Vec<Listing>,
+    /// Commands for the runner, gathered while a message is handled.
+    pub(super) commands: Vec<Command>,
     random_state: u64,
 }
 
 impl App {
     #[must_use]
-    pub fn new(variants: Vec<Entry>, theme: Theme, seed: u64) -> App {
+    pub fn new(variants: Vec<Entry>, seed: u64) -> App {
         App {
             variants,
             screen: Screen::Menu { selected: 0 },
             overlay: None,
-            speed_ms: DEFAULT_SPEED_MS,
-            reduced_motion: false,
-            theme,
             size: (80, 24),
             quit: false,
             warnings: Vec::new(),
             message: None,
-            resumable: None,
-            autosave: None,
-            also_save_to: None,
-            saves_dir: None,
-            saves: Vec::new(),
-            requests: Vec::new(),
+            banner: None,
+            matches: Vec::new(),
+            commands: Vec::new(),
             random_state: seed | 1,
         }
+    }
+
+    /// Asks the runner for something once this message is handled.
+    pub fn command(&mut self, command: Command) {
+        self.commands.push(command);
+    }
+
+    /// The commands gathered so far, leaving none.
+    pub fn take_commands(&mut self) -> Vec<Command> {
+        std::mem::take(&mut self.commands)
+    }
+
+    /// The matches not over, most recently played first.
+    pub fn unfinished(&self) -> impl Iterator<Item = &Listing> {
+        self.matches.iter().filter(|m| m.is_unfinished())
+    }
+
+    /// The saved matches the list shows: filtered, in its order.
+    #[must_use]
+    pub fn shown_matches(&self, list: &LibraryList) -> Vec<&Listing> {
+        let filter = list.filter.to_lowercase();
+        let mut shown: Vec<&Listing> = self
+            .matches
+            .iter()
+            .filter(|m| !list.continuing || m.is_unfinished())
+            .filter(|m| filter.is_empty() || self.search_text(m).contains(&filter))
+            .collect();
+        if list.oldest_first {
+            shown.reverse();
+        }
+        shown
+    }
+
+    /// What the list's filter looks in: players, title, variant and file.
+    fn search_text(&self, listing: &Listing) -> String {
+        let mut text = listing.file_name();
+        if let Ok(header) = &listing.header {
+            for part in header.names.iter().chain(&header.title) {
+                text.push(' ');
+                text.push_str(part);
+            }
+            text.push(' ');
+            text.push_str(&header.variant);
+            text.push(' ');
+            text.push_str(self.variant_name(&header.variant));
+        }
+        text.to_lowercase()
+    }
+
+    /// A variant's name from its id, or the id when no rule set has it.
+    #[must_use]
+    pub fn variant_name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.variants
+            .iter()
+            .find(|e| e.rules.id() == id)
+            .map_or(id, |e| e.rules.name())
     }
 
     /// The main menu's entries: Continue only when there is a match to resume.
     #[must_use]
     pub fn menu_items(&self) -> Vec<MenuItem> {
         let mut items = Vec::new();
-        if self.resumable.is_some() {
+        if self.unfinished().next().is_some() {
             items.push(MenuItem::Continue);
         }
         items.extend([
@@ -370,6 +417,7 @@ impl App {
                 matches!(setup.field, SetupField::SouthName | SetupField::NorthName)
             }
             Screen::OddEven(odd_even) => matches!(odd_even.stage, OddEvenStage::Hide { .. }),
+            Screen::Library(list) => list.filtering,
             _ => false,
         }
     }
@@ -392,7 +440,7 @@ impl App {
     #[must_use]
     pub fn current_rules(&self) -> Option<&Rules> {
         match &self.screen {
-            Screen::Menu { .. } | Screen::SaveList { .. } => None,
+            Screen::Menu { .. } | Screen::Library(_) => None,
             Screen::Replay(replay) => Some(replay.session.rules()),
             Screen::Variants { selected, .. } => self.variants.get(*selected).map(|e| &*e.rules),
             Screen::Setup(setup) => Some(&setup.rules),

@@ -180,3 +180,25 @@ mod tests {
         assert_eq!(reflow(text), ["One two three.", "", "- a b c", "- d"]);
     }
 }
+
+/// One line naming a listed match: title or players, variant, when it was
+/// last played, and its file.
+#[must_use]
+pub fn listing_summary(app: &super::app::App, listing: &crate::storage::Listing) -> String {
+    use crate::report::library::players;
+    match &listing.header {
+        Ok(header) => {
+            let who = header
+                .title
+                .as_ref()
+                .map_or_else(|| players(header), |t| format!("{t} ({})", players(header)));
+            format!(
+                "{who}, {}, {} ({})",
+                app.variant_name(&header.variant),
+                crate::storage::time::local_minutes(header.saved_at),
+                listing.file_name()
+            )
+        }
+        Err(_) => listing.file_name(),
+    }
+}

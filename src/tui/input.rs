@@ -31,24 +31,23 @@ pub fn to_msg(app: &App, event: &Event) -> Option<Msg> {
 }
 
 fn key_to_msg(app: &App, key: &KeyEvent) -> Option<Msg> {
+    let typing = app.is_typing()
+        || matches!(
+            app.overlay,
+            Some(Overlay::SaveAs { .. } | Overlay::Rename { .. })
+        );
     if key.modifiers.contains(KeyModifiers::CONTROL) {
-        // Ctrl-C leaves like `q` does, asking first during a match.
-        return matches!(key.code, KeyCode::Char('c')).then_some(Msg::Quit);
-    }
-    if app.overlay == Some(Overlay::ConfirmQuit) {
         return match key.code {
-            KeyCode::Char('y' | 'Y' | 'q') | KeyCode::Enter => Some(Msg::Yes),
-            _ => Some(Msg::No),
-        };
-    }
-    if let Some(Overlay::SaveAs { .. }) = app.overlay {
-        return match key.code {
-            KeyCode::Char(c) => Some(Msg::Char(c)),
-            KeyCode::Backspace => Some(Msg::Backspace),
-            KeyCode::Enter => Some(Msg::Confirm),
-            KeyCode::Esc => Some(Msg::Back),
+            // Ctrl-C leaves like `q` does, asking first during a match.
+            KeyCode::Char('c') => Some(Msg::Quit),
+            KeyCode::Char('u') if typing => Some(Msg::ClearField),
             _ => None,
         };
+    }
+    if let Some(overlay) = &app.overlay
+        && !matches!(overlay, Overlay::Help { .. })
+    {
+        return question_key(overlay, key);
     }
     if let Some(Overlay::Help { .. }) = app.overlay {
         return match key.code {
@@ -60,6 +59,11 @@ fn key_to_msg(app: &App, key: &KeyEvent) -> Option<Msg> {
         };
     }
     if let Some(msg) = text_entry(app, key) {
+        return Some(msg);
+    }
+    if let Screen::Library(_) = app.screen
+        && let Some(msg) = list_key(key)
+    {
         return Some(msg);
     }
     let round_over = matches!(&app.screen, Screen::Game(game)
@@ -104,6 +108,42 @@ fn key_to_msg(app: &App, key: &KeyEvent) -> Option<Msg> {
             c if SOUTH_KEYS.contains(&c) || NORTH_KEYS.contains(&c) => Msg::RowKey(c),
             _ => return None,
         },
+        _ => return None,
+    })
+}
+
+/// Keys while a question or a name box is open.
+fn question_key(overlay: &Overlay, key: &KeyEvent) -> Option<Msg> {
+    match overlay {
+        Overlay::ConfirmQuit => match key.code {
+            KeyCode::Char('y' | 'Y' | 'q') | KeyCode::Enter => Some(Msg::Yes),
+            _ => Some(Msg::No),
+        },
+        Overlay::ConfirmReplace { .. }
+        | Overlay::ConfirmDelete { .. }
+        | Overlay::OpenElsewhere { .. } => match key.code {
+            KeyCode::Char('y' | 'Y') | KeyCode::Enter => Some(Msg::Yes),
+            _ => Some(Msg::No),
+        },
+        Overlay::SaveAs { .. } | Overlay::Rename { .. } => match key.code {
+            KeyCode::Char(c) => Some(Msg::Char(c)),
+            KeyCode::Backspace => Some(Msg::Backspace),
+            KeyCode::Enter => Some(Msg::Confirm),
+            KeyCode::Esc => Some(Msg::Back),
+            _ => None,
+        },
+        Overlay::Help { .. } => None,
+    }
+}
+
+/// Keys of the list of saved matches.
+fn list_key(key: &KeyEvent) -> Option<Msg> {
+    Some(match key.code {
+        KeyCode::Char('/') => Msg::Filter,
+        KeyCode::Char('c') => Msg::ContinueMatch,
+        KeyCode::Char('d') | KeyCode::Delete => Msg::Delete,
+        KeyCode::Char('r') => Msg::Rename,
+        KeyCode::Char('o') => Msg::Order,
         _ => return None,
     })
 }

@@ -1,4 +1,10 @@
-//! Everything that can happen to the interface: keys, clicks, time, resizes.
+//! Everything that can happen to the interface: keys, clicks, time, resizes,
+//! and the answers of the effects (files read and written, searches done).
+
+use std::path::PathBuf;
+
+use crate::session::Session;
+use crate::storage::{Listing, MatchId};
 
 /// A message for [`super::update::update`], the only code that changes the model.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +30,8 @@ pub enum Msg {
     /// A character typed into a text field.
     Char(char),
     Backspace,
+    /// Ctrl+U: empty the text field.
+    ClearField,
     /// Tab: the next field.
     NextField,
     Undo,
@@ -43,6 +51,16 @@ pub enum Msg {
     End,
     /// `p`: play on from the position a replay shows.
     PlayOn,
+    /// In the list of matches, `/`: type to filter it.
+    Filter,
+    /// In the list, `c`: continue the chosen match.
+    ContinueMatch,
+    /// In the list, `d` or Delete: move the chosen file to the trash.
+    Delete,
+    /// In the list, `r`: rename the chosen match (give it a title).
+    Rename,
+    /// In the list, `o`: newest or oldest first.
+    Order,
     /// `H`: a hint for the player to move.
     Hint,
     /// The computer chose `pit` in the position with this key.
@@ -64,6 +82,56 @@ pub enum Msg {
         steps: usize,
         values: Vec<i32>,
     },
+    /// Everything this game has to write is on disk.
+    Saved,
+    /// A match could not be written; it is kept in memory and tried again.
+    SaveFailed {
+        reason: String,
+    },
+    /// A named copy was written.
+    CopySaved {
+        path: PathBuf,
+    },
+    /// A copy of that name exists already: ask before replacing it.
+    CopyExists {
+        name: String,
+        path: PathBuf,
+    },
+    CopyNotSaved {
+        reason: String,
+    },
+    /// The saved matches, newest first.
+    MatchesListed(Vec<Listing>),
+    /// A saved match, verified, for the replay viewer.
+    ReplayOpened {
+        session: Box<Session>,
+        path: PathBuf,
+        id: Option<MatchId>,
+    },
+    /// A library match taken up again; this game now writes it.
+    MatchResumed {
+        session: Box<Session>,
+        path: PathBuf,
+    },
+    /// Another running game plays that match.
+    OpenElsewhere {
+        path: PathBuf,
+    },
+    /// A file was moved to the trash folder beside it.
+    Trashed {
+        path: PathBuf,
+        to: PathBuf,
+    },
+    /// A match's title was written.
+    Retitled {
+        path: PathBuf,
+    },
+    /// A file could not be opened, moved or changed; it is as it was.
+    FileFailed {
+        reason: String,
+    },
+    /// Something the player should know from the start (older saves moved in).
+    Note(String),
     Odd,
     Even,
     /// A left click at a screen cell.

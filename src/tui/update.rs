@@ -1,132 +1,206 @@
 //! `update`: the only code that changes the model. This file routes each
-//! message; the handlers for each group of screens live in `update/`.
+//! message; the handlers for each group of screens live in `update/`. It
+//! never touches a file or a thread: it returns commands, and the answers
+//! come back as messages.
 
 mod game;
+mod library;
 mod menus;
 mod replay;
 
-use std::path::PathBuf;
-
 use crate::engine::Position;
-use crate::session::Session;
+use crate::storage::format::clean_title;
 
-use super::app::{App, Notice, Overlay, Request, SPEEDS_MS, Screen};
+use super::Start;
+use super::app::{App, LibraryList, Notice, Overlay, SPEEDS_MS, Screen};
+use super::command::Command;
+use super::config::{Config, Setting};
 use super::msg::Msg;
 
 pub use menus::{Players, new_setup, resume, start_game};
 pub use replay::open_replay;
 
+/// Handles one message and returns what the runner should do.
 #[allow(clippy::needless_pass_by_value)] // messages are consumed by design
-pub fn update(app: &mut App, msg: Msg) {
+pub fn update(app: &mut App, config: &Config, msg: Msg) -> Vec<Command> {
     let before = match_state(app);
-    route(app, msg);
+    let was_listing = shows_the_list(app);
+    route(app, config, msg);
     let after = match_state(app);
-    // Any change to the match in play is written out by the runner.
-    if after.is_some() && after != before {
-        app.requests.push(Request::Autosave);
+    match (before, after) {
+        // Any change to the match in play is written out.
+        (Some(before), Some(after)) if before != after => {
+            if let Screen::Game(game) = &app.screen {
+                let session = Box::new(game.session.clone());
+                app.command(Command::SaveMatch(session));
+            }
+        }
+        // A match that leaves the screen lets go of its file.
+        (Some(_), None) => app.command(Command::CloseMatch),
+        _ => {}
+    }
+    // The menu and the list show the library as it is now.
+    if shows_the_list(app) && !was_listing {
+        app.command(Command::ListMatches);
     }
     schedule_computer(app);
     schedule_analysis(app);
+    app.take_commands()
+}
+
+/// Where the game begins: the first screen, and the commands it needs.
+pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
+    app.command(Command::ListMatches);
+    app.screen = match start {
+        Start::Menu => Screen::Menu { selected: 0 },
+        Start::ChooseVariant => Screen::Variants {
+            selected: 0,
+            for_play: true,
+            scroll: 0,
+        },
+        Start::ContinueList => Screen::Library(LibraryList {
+            continuing: true,
+            ..LibraryList::default()
+        }),
+        Start::Resume(path) => {
+            app.command(Command::ResumeMatch(path));
+            Screen::Menu { selected: 0 }
+        }
+        Start::Branch(session, from) => {
+            let note = format!(
+                "Playing on from the end of {}: a new match (that file is not changed).",
+                from.file
+            );
+            app.command(Command::BeginBranch(from));
+            resume(*session, &note)
+        }
+        Start::Replay(session, path, id) => open_replay(*session, path, id),
+        Start::Game {
+            rules,
+            names,
+            computer,
+            first: Some(first),
+        } => start_game(app, rules, Players { names, computer }, first, None),
+        Start::Game {
+            rules,
+            names,
+            computer,
+            first: None,
+        } => {
+            let mut setup = new_setup(rules);
+            setup.names = names;
+            setup.computer = computer;
+            // Straight into the game: settle who starts as the rules say, as
+            // the setup screen's Start does (a draw, or the odd-or-even guess).
+            app.screen = Screen::Setup(setup);
+            let mut commands = app.take_commands();
+            commands.extend(update(app, config, Msg::Confirm));
+            return commands;
+        }
+    };
+    schedule_computer(app);
+    schedule_analysis(app);
+    app.take_commands()
+}
+
+fn shows_the_list(app: &App) -> bool {
+    matches!(app.screen, Screen::Menu { .. } | Screen::Library(_))
 }
 
 /// A replay on screen gets its positions valued once, in the background.
-pub fn schedule_analysis(app: &mut App) {
+fn schedule_analysis(app: &mut App) {
     if let Screen::Replay(replay) = &mut app.screen
         && !replay.analysis_asked
     {
         replay.analysis_asked = true;
-        app.requests.push(Request::Analyse);
+        let session = Box::new(replay.session.clone());
+        app.command(Command::Analyse(session));
     }
 }
 
 /// When the computer is to move and nothing else is on screen, ask the runner
 /// to let it think.
-pub fn schedule_computer(app: &mut App) {
+fn schedule_computer(app: &mut App) {
     if app.overlay.is_some() {
         return;
     }
     let Screen::Game(game) = &mut app.screen else {
         return;
     };
-    let position = game.session.position();
-    let computer_to_move = position
+    let position = *game.session.position();
+    let Some(level) = position
         .to_move()
-        .is_some_and(|side| game.session.computer(side).is_some());
+        .and_then(|side| game.session.computer(side))
+    else {
+        return;
+    };
     let moving = game.animation.as_ref().is_some_and(|a| !a.is_finished());
-    if computer_to_move && !moving && !game.thinking {
+    if !moving && !game.thinking {
         game.thinking = true;
-        app.requests.push(Request::Think);
+        // Seeded by the position and the match, so a replayed match plays alike.
+        let seed = position.key() ^ game.session.started_at;
+        let rules = game.session.rules().clone();
+        app.command(Command::Think {
+            rules,
+            position,
+            level,
+            seed,
+        });
     }
 }
 
 /// What identifies the state of the match in play, if one is.
-fn match_state(app: &App) -> Option<(usize, Position)> {
+fn match_state(app: &App) -> Option<(u64, usize, Position)> {
     match &app.screen {
-        Screen::Game(game) => Some((game.session.actions().len(), *game.session.position())),
+        Screen::Game(game) => Some((
+            game.session.started_at,
+            game.session.actions().len(),
+            *game.session.position(),
+        )),
         _ => None,
     }
 }
 
 #[allow(clippy::needless_pass_by_value)] // as `update`
-fn route(app: &mut App, msg: Msg) {
+fn route(app: &mut App, config: &Config, msg: Msg) {
     match msg {
         Msg::Resize { width, height } => {
             app.size = (width, height);
             return;
         }
         Msg::Tick { ms } => {
-            tick(app, ms);
+            tick(app, config, ms);
             return;
         }
         Msg::Faster | Msg::Slower => {
-            change_speed(app, msg == Msg::Faster);
+            change_speed(app, config, msg == Msg::Faster);
             return;
         }
         Msg::ToggleMotion => {
-            toggle_motion(app);
+            toggle_motion(app, config);
             return;
         }
         _ => {}
     }
+    let Some(msg) = answer(app, msg) else {
+        return;
+    };
     // Answers from a worker thread are not keys: an open box must neither
     // swallow them nor be closed by them.
     let from_worker = matches!(
         msg,
         Msg::ComputerMove { .. } | Msg::HintReady { .. } | Msg::AnalysisReady { .. }
     );
-    match app.overlay.clone() {
-        _ if from_worker => {}
-        Some(Overlay::ConfirmQuit) => {
-            app.overlay = None;
-            if msg == Msg::Yes {
-                app.quit = true;
-            }
-            return;
-        }
-        Some(Overlay::Help { scroll }) => {
-            app.overlay = match msg {
-                Msg::Up => Some(Overlay::Help {
-                    scroll: scroll.saturating_sub(1),
-                }),
-                Msg::Down => Some(Overlay::Help { scroll: scroll + 1 }),
-                Msg::PageUp => Some(Overlay::Help {
-                    scroll: scroll.saturating_sub(10),
-                }),
-                Msg::PageDown => Some(Overlay::Help {
-                    scroll: scroll + 10,
-                }),
-                _ => None,
-            };
-            return;
-        }
-        Some(Overlay::SaveAs { name }) => {
-            save_as(app, name, &msg);
-            return;
-        }
-        None => {}
+    if !from_worker && overlay(app, &msg) {
+        return;
     }
     if msg == Msg::Help && !app.is_typing() {
         app.overlay = Some(Overlay::Help { scroll: 0 });
+        return;
+    }
+    // Something could not be written: quitting now would lose it, so ask.
+    if msg == Msg::Quit && app.banner.is_some() && !app.is_typing() {
+        app.overlay = Some(Overlay::ConfirmQuit);
         return;
     }
     if !from_worker {
@@ -143,14 +217,166 @@ fn route(app: &mut App, msg: Msg) {
         } => menus::variants(app, selected, for_play, scroll, &msg),
         Screen::Setup(setup) => menus::setup(app, setup, &msg),
         Screen::OddEven(odd_even) => menus::odd_even(app, odd_even, &msg),
-        Screen::SaveList { selected } => menus::save_list(app, selected, &msg),
-        Screen::Game(game) => game::game(app, game, &msg),
-        Screen::Replay(replay) => replay::replay(app, replay, &msg),
+        Screen::Library(list) => library::library(app, list, &msg),
+        Screen::Game(game) => game::game(app, config, game, &msg),
+        Screen::Replay(replay) => replay::replay(app, config, replay, &msg),
     };
 }
 
-fn tick(app: &mut App, ms: u64) {
-    let speed = app.speed_ms;
+/// Handles the effects' answers about files; other messages are given back.
+fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
+    match msg {
+        Msg::Saved => app.banner = None,
+        Msg::SaveFailed { reason } => {
+            app.banner = Some(format!(
+                "Not saved: {reason}. Play goes on; the game keeps trying."
+            ));
+        }
+        Msg::CopySaved { path } => {
+            set_notice(app, format!("Saved a copy as {}", path.display()), false);
+        }
+        Msg::CopyExists { name, path } => {
+            set_notice(app, format!("{} exists already", path.display()), true);
+            app.overlay = Some(Overlay::ConfirmReplace { name });
+        }
+        Msg::CopyNotSaved { reason } => set_notice(app, format!("Not saved: {reason}"), true),
+        Msg::MatchesListed(matches) => {
+            app.matches = matches;
+            library::keep_in_range(app);
+        }
+        Msg::ReplayOpened { session, path, id } => {
+            app.screen = open_replay(*session, path, id);
+        }
+        Msg::MatchResumed { session, .. } => {
+            app.overlay = None;
+            app.screen = resume(*session, "Resumed where you stopped.");
+        }
+        Msg::OpenElsewhere { path } => app.overlay = Some(Overlay::OpenElsewhere { path }),
+        Msg::Trashed { to, .. } => {
+            let text = if to.as_os_str().is_empty() {
+                "Deleted: it had never been written.".to_string()
+            } else {
+                format!("Moved to {} (fetch it from there to undo)", to.display())
+            };
+            set_notice(app, text, false);
+            app.command(Command::ListMatches);
+        }
+        Msg::Retitled { .. } => {
+            set_notice(app, "Renamed.".into(), false);
+            app.command(Command::ListMatches);
+        }
+        Msg::FileFailed { reason } => set_notice(app, reason, true),
+        Msg::Note(text) => {
+            app.message = Some(Notice {
+                text,
+                warning: false,
+            });
+        }
+        other => return Some(other),
+    }
+    None
+}
+
+/// Handles `msg` if a box is open over the screen; whether it did.
+fn overlay(app: &mut App, msg: &Msg) -> bool {
+    let Some(open) = app.overlay.take() else {
+        return false;
+    };
+    match open {
+        Overlay::ConfirmQuit => {
+            if *msg == Msg::Yes {
+                app.quit = true;
+            }
+        }
+        Overlay::Help { scroll } => {
+            app.overlay = match msg {
+                Msg::Up => Some(Overlay::Help {
+                    scroll: scroll.saturating_sub(1),
+                }),
+                Msg::Down => Some(Overlay::Help { scroll: scroll + 1 }),
+                Msg::PageUp => Some(Overlay::Help {
+                    scroll: scroll.saturating_sub(10),
+                }),
+                Msg::PageDown => Some(Overlay::Help {
+                    scroll: scroll + 10,
+                }),
+                _ => None,
+            };
+        }
+        Overlay::SaveAs { name } => match msg {
+            Msg::Confirm => save_copy(app, name, false),
+            Msg::Back => {}
+            _ => {
+                app.overlay = Some(Overlay::SaveAs {
+                    name: edit(name, msg),
+                });
+            }
+        },
+        Overlay::ConfirmReplace { name } => {
+            if *msg == Msg::Yes {
+                save_copy(app, name, true);
+            }
+        }
+        Overlay::OpenElsewhere { path } => {
+            if *msg == Msg::Yes {
+                app.command(Command::OpenReplay(path));
+            }
+        }
+        Overlay::ConfirmDelete { path, .. } => {
+            if *msg == Msg::Yes {
+                app.command(Command::Trash(path));
+            }
+        }
+        Overlay::Rename { path, title } => match msg {
+            Msg::Confirm => {
+                let title = clean_title(&title);
+                app.command(Command::SetTitle { path, title });
+            }
+            Msg::Back => {}
+            _ => {
+                let title = edit(title, msg);
+                app.overlay = Some(Overlay::Rename { path, title });
+            }
+        },
+    }
+    true
+}
+
+/// Longest name typed into a box.
+const FIELD_LENGTH: usize = 48;
+
+/// A text field after a key: typed characters added, Backspace and Ctrl+U.
+fn edit(mut text: String, msg: &Msg) -> String {
+    match msg {
+        Msg::Char(c) if !c.is_control() && text.chars().count() < FIELD_LENGTH => text.push(*c),
+        Msg::Backspace => {
+            text.pop();
+        }
+        Msg::ClearField => text.clear(),
+        _ => {}
+    }
+    text
+}
+
+/// Asks for a named copy of the match on screen.
+fn save_copy(app: &mut App, name: String, replace: bool) {
+    let Screen::Game(game) = &app.screen else {
+        return;
+    };
+    if name.trim().is_empty() {
+        set_notice(app, "Not saved: the name is empty".into(), true);
+        return;
+    }
+    let session = Box::new(game.session.clone());
+    app.command(Command::SaveCopy {
+        session,
+        name,
+        replace,
+    });
+}
+
+fn tick(app: &mut App, config: &Config, ms: u64) {
+    let speed = config.speed_ms;
     match &mut app.screen {
         Screen::Game(game) => {
             if let Some(animation) = &mut game.animation {
@@ -162,26 +388,28 @@ fn tick(app: &mut App, ms: u64) {
     }
 }
 
-fn change_speed(app: &mut App, faster: bool) {
+fn change_speed(app: &mut App, config: &Config, faster: bool) {
     let index = SPEEDS_MS
         .iter()
-        .position(|&ms| ms >= app.speed_ms)
+        .position(|&ms| ms >= config.speed_ms)
         .unwrap_or(SPEEDS_MS.len() - 1);
     let index = if faster {
         index.saturating_sub(1)
     } else {
         (index + 1).min(SPEEDS_MS.len() - 1)
     };
-    app.speed_ms = SPEEDS_MS[index];
+    let speed = SPEEDS_MS[index];
+    app.command(Command::Set(Setting::Speed(speed)));
     set_notice(
         app,
-        format!("Speed: {} ms a seed (+ faster, - slower)", app.speed_ms),
+        format!("Speed: {speed} ms a seed (+ faster, - slower)"),
         false,
     );
 }
 
-fn toggle_motion(app: &mut App) {
-    app.reduced_motion = !app.reduced_motion;
+fn toggle_motion(app: &mut App, config: &Config) {
+    let reduced = !config.reduced_motion;
+    app.command(Command::Set(Setting::ReducedMotion(reduced)));
     match &mut app.screen {
         Screen::Game(game) => {
             if let Some(animation) = &mut game.animation {
@@ -195,7 +423,7 @@ fn toggle_motion(app: &mut App) {
         }
         _ => {}
     }
-    let state = if app.reduced_motion {
+    let state = if reduced {
         "off: moves appear at once"
     } else {
         "on"
@@ -212,58 +440,15 @@ pub fn set_notice(app: &mut App, text: String, warning: bool) {
     }
 }
 
-/// The name first offered for a save: the variant and the time.
+/// The name first offered for a copy: the variant and the match's start.
 #[must_use]
-pub fn default_save_name(session: &Session) -> String {
-    let stamp = crate::save::timestamp(session.started_at)
+pub fn default_copy_name(session: &crate::session::Session) -> String {
+    let stamp = crate::storage::time::format_utc(session.started_at)
         .replace([':', '-'], "")
         .replace('T', "-")
         .trim_end_matches('Z')
         .to_string();
     format!("{}-{stamp}", session.rules().id())
-}
-
-/// A file name from what the player typed: letters, digits, `-`, `_` and `.`
-/// kept, anything else made a dash, `.toml` added.
-#[must_use]
-pub fn save_file_name(typed: &str) -> Option<String> {
-    let stem: String = typed
-        .trim()
-        .trim_end_matches(".toml")
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let stem = stem.trim_start_matches('.');
-    (!stem.is_empty()).then(|| format!("{stem}.toml"))
-}
-
-fn save_as(app: &mut App, mut name: String, msg: &Msg) {
-    match msg {
-        Msg::Char(c) if !c.is_control() && name.chars().count() < 48 => {
-            name.push(*c);
-            app.overlay = Some(Overlay::SaveAs { name });
-        }
-        Msg::Backspace => {
-            name.pop();
-            app.overlay = Some(Overlay::SaveAs { name });
-        }
-        Msg::Confirm => {
-            app.overlay = None;
-            let folder = app.saves_dir.clone().unwrap_or_else(|| PathBuf::from("."));
-            match save_file_name(&name) {
-                Some(file) => app.requests.push(Request::SaveAs(folder.join(file))),
-                None => set_notice(app, "Not saved: the name is empty".into(), true),
-            }
-        }
-        Msg::Back => app.overlay = None,
-        _ => app.overlay = Some(Overlay::SaveAs { name }),
-    }
 }
 
 fn step(selected: usize, len: usize, down: bool) -> usize {
@@ -273,21 +458,5 @@ fn step(selected: usize, len: usize, down: bool) -> usize {
         (selected + 1) % len
     } else {
         (selected + len - 1) % len
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::save_file_name;
-
-    #[test]
-    fn save_names_become_safe_file_names() {
-        assert_eq!(save_file_name("my game").as_deref(), Some("my-game.toml"));
-        assert_eq!(
-            save_file_name("../../etc/x").as_deref(),
-            Some("-..-etc-x.toml")
-        );
-        assert_eq!(save_file_name("a.toml").as_deref(), Some("a.toml"));
-        assert_eq!(save_file_name("  "), None);
     }
 }

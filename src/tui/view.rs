@@ -3,6 +3,7 @@
 
 mod game;
 mod help;
+mod library;
 mod menu;
 mod replay;
 mod setup;
@@ -13,11 +14,13 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
-use super::app::{App, Notice, Overlay, Screen};
+use super::app::{App, Notice, Screen};
+use super::config::Config;
 use super::theme::Theme;
 use super::widgets::board::BoardGeometry;
 
 pub use game::{board_geometry, player_name};
+pub use library::{library_first_row, library_rows};
 pub use menu::menu_item_at;
 
 /// The smallest terminal every screen reads well at.
@@ -39,36 +42,46 @@ pub fn required_size(app: &App) -> (u16, u16) {
 }
 
 /// Draws the whole interface.
-pub fn render(app: &App, frame: &mut Frame) {
-    render_to(app, frame.area(), frame.buffer_mut());
+pub fn render(app: &App, config: &Config, frame: &mut Frame) {
+    render_to(app, config, frame.area(), frame.buffer_mut());
 }
 
 /// Draws the whole interface into a buffer (the form tests and benches use).
-pub fn render_to(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn render_to(app: &App, config: &Config, area: Rect, buf: &mut Buffer) {
     let (width, height) = required_size(app);
     if area.width < width || area.height < height {
-        too_small(&app.theme, area, buf, (width, height));
+        too_small(&config.theme, area, buf, (width, height));
         return;
     }
     match &app.screen {
-        Screen::Menu { selected } => menu::render_menu(app, *selected, area, buf),
+        Screen::Menu { selected } => menu::render_menu(app, config, *selected, area, buf),
         Screen::Variants {
             selected,
             for_play,
             scroll,
-        } => menu::render_variants(app, *selected, *for_play, *scroll, area, buf),
-        Screen::Setup(setup) => setup::render_setup(app, setup, area, buf),
-        Screen::OddEven(odd_even) => setup::render_odd_even(app, odd_even, area, buf),
-        Screen::Game(game) => game::render_game(app, game, area, buf),
-        Screen::SaveList { selected } => replay::render_save_list(app, *selected, area, buf),
-        Screen::Replay(state) => replay::render_replay(app, state, area, buf),
+        } => menu::render_variants(app, config, *selected, *for_play, *scroll, area, buf),
+        Screen::Setup(setup) => setup::render_setup(config, setup, area, buf),
+        Screen::OddEven(odd_even) => setup::render_odd_even(config, odd_even, area, buf),
+        Screen::Game(game) => game::render_game(config, game, area, buf),
+        Screen::Library(list) => library::render_library(app, config, list, area, buf),
+        Screen::Replay(state) => replay::render_replay(app, config, state, area, buf),
     }
-    match &app.overlay {
-        Some(Overlay::Help { scroll }) => help::render_help(app, *scroll, area, buf),
-        Some(Overlay::ConfirmQuit) => help::render_confirm_quit(app, area, buf),
-        Some(Overlay::SaveAs { name }) => help::render_save_as(app, name, area, buf),
-        None => {}
+    if let Some(banner) = &app.banner {
+        render_banner(&config.theme, banner, area, buf);
     }
+    if let Some(overlay) = &app.overlay {
+        help::render_overlay(app, config, overlay, area, buf);
+    }
+}
+
+/// Why a match could not be written, across the top two lines of any screen.
+fn render_banner(theme: &Theme, banner: &str, area: Rect, buf: &mut Buffer) {
+    let rect = Rect::new(area.x, area.y, area.width, 2.min(area.height));
+    Clear.render(rect, buf);
+    Paragraph::new(Line::styled(banner.to_string(), theme.warning))
+        .wrap(Wrap { trim: true })
+        .alignment(Alignment::Center)
+        .render(rect, buf);
 }
 
 fn too_small(theme: &Theme, area: Rect, buf: &mut Buffer, (width, height): (u16, u16)) {

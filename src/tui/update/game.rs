@@ -2,7 +2,9 @@
 
 use crate::engine::{Event, Position, Side, Status};
 use crate::tui::anim::Animation;
-use crate::tui::app::{App, Game, Notice, Overlay, Request, Screen};
+use crate::tui::app::{App, Game, Notice, Overlay, Screen};
+use crate::tui::command::Command;
+use crate::tui::config::Config;
 use crate::tui::describe;
 use crate::tui::msg::{HintReach, Msg};
 use crate::tui::view::board_geometry;
@@ -17,7 +19,7 @@ pub(super) fn place_cursor(game: &mut Game) {
     }
 }
 
-pub(super) fn game(app: &mut App, mut game: Box<Game>, msg: &Msg) -> Screen {
+pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Msg) -> Screen {
     // While seeds are moving, any key but a speed key shows the move's end.
     let from_a_player = !matches!(msg, Msg::ComputerMove { .. } | Msg::HintReady { .. });
     if let Some(animation) = &mut game.animation
@@ -40,33 +42,30 @@ pub(super) fn game(app: &mut App, mut game: Box<Game>, msg: &Msg) -> Screen {
                 app.overlay = Some(Overlay::ConfirmQuit);
             }
         }
-        Msg::Digit(d) => try_move(app, &mut game, position.to_move(), *d),
-        Msg::ComputerMove { key, pit } => computer_move(app, &mut game, *key, *pit),
+        Msg::Digit(d) => try_move(config, &mut game, position.to_move(), *d),
+        Msg::ComputerMove { key, pit } => computer_move(config, &mut game, *key, *pit),
         Msg::Hint => ask_hint(app, &mut game),
         Msg::HintReady { key, values, reach } => show_hint(&mut game, *key, values, *reach),
         Msg::RowKey(key) => {
             if let Some((side, pit)) = pit_for_key(*key, pits) {
-                try_move(app, &mut game, Some(side), pit);
+                try_move(config, &mut game, Some(side), pit);
             }
         }
         Msg::Click { column, row } => {
             if let Some(geometry) = board_geometry(app.size, pits)
                 && let Some((side, pit)) = geometry.pit_at(*column, *row)
             {
-                try_move(app, &mut game, Some(side), pit);
+                try_move(config, &mut game, Some(side), pit);
             }
         }
         Msg::Left | Msg::Right => move_cursor(&mut game, *msg == Msg::Right),
         Msg::Confirm => match position.status() {
             Status::Ongoing => {
                 let pit = game.cursor;
-                try_move(app, &mut game, position.to_move(), pit);
+                try_move(config, &mut game, position.to_move(), pit);
             }
             Status::RoundOver { .. } => next_round(&mut game),
-            Status::MatchOver { .. } => {
-                app.resumable = None;
-                return Screen::Menu { selected: 0 };
-            }
+            Status::MatchOver { .. } => return Screen::Menu { selected: 0 },
         },
         Msg::NextRound => next_round(&mut game),
         Msg::EndMatch if game.session.end_match().is_ok() => game.notice = None,
@@ -89,7 +88,7 @@ pub(super) fn game(app: &mut App, mut game: Box<Game>, msg: &Msg) -> Screen {
         Msg::Redo => {
             let before = *game.session.position();
             match game.session.redo() {
-                Some(trace) => show_move(app, &mut game, before, trace),
+                Some(trace) => show_move(config, &mut game, before, trace),
                 None => {
                     game.notice = Some(Notice {
                         text: "Nothing to redo".into(),
@@ -99,15 +98,10 @@ pub(super) fn game(app: &mut App, mut game: Box<Game>, msg: &Msg) -> Screen {
             }
         }
         // The match is saved after every move, so leaving keeps it for Continue.
-        Msg::Back => {
-            if !matches!(position.status(), Status::MatchOver { .. }) {
-                app.resumable = Some(Box::new(game.session.clone()));
-            }
-            return Screen::Menu { selected: 0 };
-        }
+        Msg::Back => return Screen::Menu { selected: 0 },
         Msg::Save => {
             app.overlay = Some(Overlay::SaveAs {
-                name: super::default_save_name(&game.session),
+                name: super::default_copy_name(&game.session),
             });
         }
         _ => {}
@@ -153,7 +147,7 @@ fn move_cursor(game: &mut Game, right: bool) {
     game.cursor = pit;
 }
 
-fn try_move(app: &App, game: &mut Game, side: Option<Side>, pit: u8) {
+fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: u8) {
     let position = *game.session.position();
     let Some(mover) = position.to_move() else {
         return;
@@ -180,17 +174,17 @@ fn try_move(app: &App, game: &mut Game, side: Option<Side>, pit: u8) {
         });
         return;
     }
-    play_pit(app, game, mover, pit);
+    play_pit(config, game, mover, pit);
 }
 
 /// Plays `pit` for `mover`, who is to move, or says why it cannot be played.
-fn play_pit(app: &App, game: &mut Game, mover: Side, pit: u8) {
+fn play_pit(config: &Config, game: &mut Game, mover: Side, pit: u8) {
     let position = *game.session.position();
     debug_assert_eq!(position.to_move(), Some(mover));
     match game.session.play(pit) {
         Ok(trace) => {
             game.cursor = pit;
-            show_move(app, game, position, trace);
+            show_move(config, game, position, trace);
         }
         Err(error) => {
             game.cursor = pit.clamp(1, position.pit_count());
@@ -202,14 +196,14 @@ fn play_pit(app: &App, game: &mut Game, mover: Side, pit: u8) {
     }
 }
 
-fn show_move(app: &App, game: &mut Game, before: Position, trace: Vec<Event>) {
+fn show_move(config: &Config, game: &mut Game, before: Position, trace: Vec<Event>) {
     let (mover, pit) = game.session.last_move().unwrap_or((Side::South, 0));
     game.notice = Some(Notice {
         text: describe::move_summary(&game.session, mover, pit, &trace),
         warning: false,
     });
     let mut animation = Animation::new(before, trace);
-    if app.reduced_motion || app.speed_ms == 0 {
+    if config.reduced_motion || config.speed_ms == 0 {
         animation.finish();
     }
     game.animation = Some(animation);
@@ -241,20 +235,23 @@ fn undo_to_a_person(game: &mut Game) -> bool {
     true
 }
 
-fn computer_move(app: &App, game: &mut Game, key: u64, pit: u8) {
+fn computer_move(config: &Config, game: &mut Game, key: u64, pit: u8) {
     let position = *game.session.position();
     // An answer for a position since undone is dropped.
     if game.thinking && key == position.key() {
         game.thinking = false;
         if let Some(mover) = position.to_move() {
-            play_pit(app, game, mover, pit);
+            play_pit(config, game, mover, pit);
         }
     }
 }
 
 fn ask_hint(app: &mut App, game: &mut Game) {
     if game.session.position().to_move().is_some() && !game.thinking {
-        app.requests.push(Request::Hint);
+        app.command(Command::Hint {
+            rules: game.session.rules().clone(),
+            position: *game.session.position(),
+        });
         game.notice = Some(Notice {
             text: "Looking for the best move...".into(),
             warning: false,

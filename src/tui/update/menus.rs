@@ -6,12 +6,14 @@ use std::sync::Arc;
 use crate::engine::{Level, Rules, Side};
 use crate::session::{OddEvenGuess, Session, clean_name};
 use crate::tui::app::{
-    App, Game, MenuItem, NAME_LENGTH, Notice, OddEven, OddEvenStage, Request, SEAT_CHOICES,
+    App, Game, LibraryList, MenuItem, NAME_LENGTH, Notice, OddEven, OddEvenStage, SEAT_CHOICES,
     SETUP_FIELDS, Screen, Setup, SetupField, StarterChoice,
 };
+use crate::tui::command::Command;
 use crate::tui::describe;
 use crate::tui::msg::Msg;
 
+use super::library::continue_listing;
 use super::step;
 
 /// Marbles the game hides when it draws for the odd-or-even guess.
@@ -20,19 +22,13 @@ const MAX_DRAWN_MARBLES: u32 = 20;
 pub(super) fn menu(app: &mut App, selected: usize, msg: &Msg) -> Screen {
     let items = app.menu_items();
     let choose = |app: &mut App, item: MenuItem| match item {
-        MenuItem::Continue => match app.resumable.take() {
-            Some(session) => resume(*session, "Resumed where you stopped."),
-            None => Screen::Menu { selected: 0 },
-        },
+        MenuItem::Continue => continue_a_match(app, selected),
         MenuItem::Play => Screen::Variants {
             selected: 0,
             for_play: true,
             scroll: 0,
         },
-        MenuItem::Replay => {
-            app.requests.push(Request::ListSaves);
-            Screen::SaveList { selected: 0 }
-        }
+        MenuItem::Replay => Screen::Library(LibraryList::default()),
         MenuItem::Rules => Screen::Variants {
             selected: 0,
             for_play: false,
@@ -71,6 +67,22 @@ pub(super) fn menu(app: &mut App, selected: usize, msg: &Msg) -> Screen {
     }
 }
 
+/// Continue: the one unfinished match, or the list when there are several.
+fn continue_a_match(app: &mut App, selected: usize) -> Screen {
+    let unfinished: Vec<_> = app.unfinished().cloned().collect();
+    match unfinished.as_slice() {
+        [] => Screen::Menu { selected: 0 },
+        [one] => {
+            continue_listing(app, one);
+            Screen::Menu { selected }
+        }
+        _ => Screen::Library(LibraryList {
+            continuing: true,
+            ..LibraryList::default()
+        }),
+    }
+}
+
 /// A match on screen again, as it was saved.
 #[must_use]
 pub fn resume(session: Session, note: &str) -> Screen {
@@ -86,30 +98,6 @@ pub fn resume(session: Session, note: &str) -> Screen {
     };
     super::game::place_cursor(&mut game);
     Screen::Game(Box::new(game))
-}
-
-pub(super) fn save_list(app: &mut App, selected: usize, msg: &Msg) -> Screen {
-    let count = app.saves.len();
-    match msg {
-        Msg::Up => Screen::SaveList {
-            selected: step(selected, count, false),
-        },
-        Msg::Down | Msg::NextField => Screen::SaveList {
-            selected: step(selected, count, true),
-        },
-        Msg::Confirm => {
-            if let Some(save) = app.saves.get(selected) {
-                app.requests.push(Request::OpenReplay(save.path.clone()));
-            }
-            Screen::SaveList { selected }
-        }
-        Msg::Back => Screen::Menu { selected: 0 },
-        Msg::Quit => {
-            app.quit = true;
-            Screen::SaveList { selected }
-        }
-        _ => Screen::SaveList { selected },
-    }
 }
 
 pub(super) fn variants(
@@ -246,8 +234,8 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
         computer: setup.computer,
     };
     match setup.starter {
-        StarterChoice::South => start_game(setup.rules, players(names), Side::South, None),
-        StarterChoice::North => start_game(setup.rules, players(names), Side::North, None),
+        StarterChoice::South => start_game(app, setup.rules, players(names), Side::South, None),
+        StarterChoice::North => start_game(app, setup.rules, players(names), Side::North, None),
         StarterChoice::Random => {
             let first = if app.random(2) == 1 {
                 Side::South
@@ -260,7 +248,7 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
                 format!("{} ({})", names[first.index()], describe::side_title(first))
             };
             let note = format!("Drawn by lot: {who} starts.");
-            start_game(setup.rules, players(names), first, Some(note))
+            start_game(app, setup.rules, players(names), first, Some(note))
         }
         StarterChoice::OddEven => {
             let mut odd_even = OddEven {
@@ -308,9 +296,9 @@ pub struct Players {
     pub computer: [Option<Level>; 2],
 }
 
-/// A new match on screen.
-#[must_use]
+/// A new match on screen; its file is made at its first move.
 pub fn start_game(
+    app: &mut App,
     rules: Arc<Rules>,
     players: Players,
     first: Side,
@@ -318,6 +306,7 @@ pub fn start_game(
 ) -> Screen {
     let mut session = Session::new(rules, players.names, first);
     session.computer = players.computer;
+    app.command(Command::BeginMatch);
     let mut game = Game {
         cursor: 1,
         session,
@@ -373,7 +362,7 @@ pub(super) fn odd_even(app: &mut App, mut odd_even: OddEven, msg: &Msg) -> Scree
                 names: odd_even.names,
                 computer: odd_even.computer,
             };
-            let mut screen = start_game(odd_even.rules, players, *starter, None);
+            let mut screen = start_game(app, odd_even.rules, players, *starter, None);
             if let Screen::Game(game) = &mut screen {
                 game.session.odd_even = Some(guess);
             }

@@ -1,12 +1,15 @@
 //! The replay viewer: stepping through a saved match, autoplay, and playing on
 //! from any position.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::engine::Status;
 use crate::session::{Action, Session};
+use crate::storage::{BranchPoint, MatchId};
 use crate::tui::anim::Animation;
-use crate::tui::app::{App, Game, Notice, Replay, Request, Screen};
+use crate::tui::app::{App, LibraryList, Notice, Replay, Screen};
+use crate::tui::command::Command;
+use crate::tui::config::Config;
 use crate::tui::msg::Msg;
 
 /// Ticks of stillness between two moves while autoplaying.
@@ -14,10 +17,11 @@ const AUTOPLAY_PAUSE_TICKS: u64 = 12;
 
 /// The viewer on a loaded match, at its start.
 #[must_use]
-pub fn open_replay(session: Session, path: PathBuf) -> Screen {
+pub fn open_replay(session: Session, path: PathBuf, id: Option<MatchId>) -> Screen {
     Screen::Replay(Box::new(Replay {
         session,
         path,
+        id,
         shown: 0,
         animation: None,
         autoplay: false,
@@ -79,7 +83,7 @@ fn round_starts(session: &Session) -> Vec<usize> {
     starts
 }
 
-pub(super) fn replay(app: &mut App, mut replay: Box<Replay>, msg: &Msg) -> Screen {
+pub(super) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, msg: &Msg) -> Screen {
     if let Some(animation) = &mut replay.animation
         && !animation.is_finished()
         && !matches!(msg, Msg::AnalysisReady { .. })
@@ -105,7 +109,7 @@ pub(super) fn replay(app: &mut App, mut replay: Box<Replay>, msg: &Msg) -> Scree
         return Screen::Replay(replay);
     }
     let starts = round_starts(&replay.session);
-    let animate = !app.reduced_motion;
+    let animate = !config.reduced_motion;
     match msg {
         Msg::Right => {
             replay.autoplay = false;
@@ -149,10 +153,7 @@ pub(super) fn replay(app: &mut App, mut replay: Box<Replay>, msg: &Msg) -> Scree
             }
         }
         Msg::PlayOn => return play_on(app, &replay),
-        Msg::Back => {
-            app.requests.push(Request::ListSaves);
-            return Screen::SaveList { selected: 0 };
-        }
+        Msg::Back => return Screen::Library(LibraryList::default()),
         Msg::Quit => app.quit = true,
         _ => {}
     }
@@ -165,19 +166,8 @@ fn jump(replay: &mut Replay, shown: usize) {
     replay.shown = shown.min(replay.session.actions().len());
 }
 
-/// The file a branch is saved to: beside the original, named after the move.
-fn branch_path(original: &Path, shown: usize, saves_dir: Option<&Path>, stamp: u64) -> PathBuf {
-    let stem = original
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("match");
-    let folder = saves_dir
-        .map(Path::to_path_buf)
-        .or_else(|| original.parent().map(Path::to_path_buf))
-        .unwrap_or_default();
-    folder.join(format!("{stem}-from-{shown}-{stamp}.toml"))
-}
-
+/// A new match from the position shown: the replayed file is only read; the
+/// new match's file records where it branched from.
 fn play_on(app: &mut App, replay: &Replay) -> Screen {
     let mut branch = replay.session.truncated(replay.shown);
     let position = *branch.position();
@@ -188,30 +178,22 @@ fn play_on(app: &mut App, replay: &Replay) -> Screen {
         });
         return Screen::Replay(Box::new(replay.clone()));
     }
-    branch.started_at = crate::save::now();
-    let path = branch_path(
-        &replay.path,
-        replay.shown,
-        app.saves_dir.as_deref(),
-        branch.started_at,
-    );
-    let note = format!(
-        "Playing on from step {} - saved as {}",
-        replay.shown,
-        path.file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-    );
-    app.also_save_to = Some(path);
-    let mut game = Game {
-        cursor: 1,
-        session: branch,
-        animation: None,
-        notice: Some(Notice {
-            text: note,
-            warning: false,
-        }),
-        thinking: false,
-    };
-    super::game::place_cursor(&mut game);
-    Screen::Game(Box::new(game))
+    branch.started_at = crate::storage::time::now_seconds();
+    let moves = branch.round_moves().iter().map(|r| r.moves.len()).sum();
+    let file = replay.path.display().to_string();
+    let name = replay
+        .path
+        .file_name()
+        .map_or_else(|| file.clone(), |n| n.to_string_lossy().into_owned());
+    app.command(Command::BeginBranch(BranchPoint {
+        file,
+        id: replay.id.clone(),
+        moves,
+    }));
+    super::resume(
+        branch,
+        &format!(
+            "Playing on after move {moves} of {name}: a new match (that file is not changed)."
+        ),
+    )
 }

@@ -11,7 +11,8 @@ use super::{key_line, notice_line, popup};
 use crate::engine::{Outcome, Position, Rules, Side, Status, Stores};
 use crate::session::Session;
 use crate::tui::anim::Frame;
-use crate::tui::app::{App, Game};
+use crate::tui::app::Game;
+use crate::tui::config::Config;
 use crate::tui::describe::{self, side_title};
 use crate::tui::widgets::board::{BOARD_HEIGHT, BoardGeometry, BoardView, BoardWidget};
 
@@ -54,8 +55,8 @@ pub fn board_geometry(size: (u16, u16), pits: u8) -> Option<BoardGeometry> {
     BoardGeometry::new(layout(size).board, pits)
 }
 
-pub fn render_game(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
+pub fn render_game(config: &Config, game: &Game, area: Rect, buf: &mut Buffer) {
+    let theme = &config.theme;
     let session = &game.session;
     let rules = session.rules();
     let position = session.position();
@@ -93,8 +94,8 @@ pub fn render_game(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     }
     .render(parts.board, buf);
 
-    render_turn_line(app, game, frame.as_ref(), parts.turn, buf);
-    render_notice(app, game, frame.as_ref(), parts.notice, buf);
+    render_turn_line(config, game, frame.as_ref(), parts.turn, buf);
+    render_notice(config, game, frame.as_ref(), parts.notice, buf);
     if let Some(f) = frame.as_ref().filter(|f| !f.finished) {
         let hand = f.hand.map_or(0, |(_, seeds)| seeds);
         let line = format!(
@@ -106,13 +107,13 @@ pub fn render_game(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             .alignment(Alignment::Center)
             .render(parts.detail, buf);
     }
-    render_footer(app, game, animating, parts.footer, buf);
+    render_footer(config, game, animating, parts.footer, buf);
 
     if !animating {
         match position.status() {
             Status::Ongoing => {}
-            Status::RoundOver { .. } => render_round_over(app, session, area, buf),
-            Status::MatchOver { .. } => render_match_over(app, session, area, buf),
+            Status::RoundOver { .. } => render_round_over(config, session, area, buf),
+            Status::MatchOver { .. } => render_match_over(config, session, area, buf),
         }
     }
 }
@@ -192,8 +193,14 @@ fn render_player_line(
         .render(area, buf);
 }
 
-fn render_turn_line(app: &App, game: &Game, frame: Option<&Frame>, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
+fn render_turn_line(
+    config: &Config,
+    game: &Game,
+    frame: Option<&Frame>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let theme = &config.theme;
     let session = &game.session;
     let position = session.position();
     let line = match (frame.filter(|f| !f.finished), position.to_move()) {
@@ -240,8 +247,14 @@ fn render_turn_line(app: &App, game: &Game, frame: Option<&Frame>, area: Rect, b
         .render(area, buf);
 }
 
-fn render_notice(app: &App, game: &Game, frame: Option<&Frame>, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
+fn render_notice(
+    config: &Config,
+    game: &Game,
+    frame: Option<&Frame>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let theme = &config.theme;
     let moving = frame.is_some_and(|f| !f.finished);
     match frame.filter(|f| !f.finished).and_then(|f| f.flash) {
         Some(flash) => {
@@ -258,8 +271,8 @@ fn render_notice(app: &App, game: &Game, frame: Option<&Frame>, area: Rect, buf:
     }
 }
 
-fn render_footer(app: &App, game: &Game, animating: bool, area: Rect, buf: &mut Buffer) {
-    let speed = format!("speed ({} ms)", app.speed_ms);
+fn render_footer(config: &Config, game: &Game, animating: bool, area: Rect, buf: &mut Buffer) {
+    let speed = format!("speed ({} ms)", config.speed_ms);
     let keys: Vec<(&str, &str)> = if animating {
         vec![("any key", "skip to the end"), ("+/-", &speed)]
     } else {
@@ -270,7 +283,7 @@ fn render_footer(app: &App, game: &Game, animating: bool, area: Rect, buf: &mut 
         keys.extend([("+/-", speed.as_str()), ("a", "animation"), ("q", "quit")]);
         keys
     };
-    Paragraph::new(key_line(&app.theme, &keys))
+    Paragraph::new(key_line(&config.theme, &keys))
         .alignment(Alignment::Center)
         .render(area, buf);
 }
@@ -336,8 +349,8 @@ fn refill_line(
     text
 }
 
-fn render_round_over(app: &App, session: &Session, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
+fn render_round_over(config: &Config, session: &Session, area: Rect, buf: &mut Buffer) {
+    let theme = &config.theme;
     let position = session.position();
     let rules = session.rules();
     let mut lines = vec![
@@ -388,8 +401,8 @@ fn render_round_over(app: &App, session: &Session, area: Rect, buf: &mut Buffer)
         .render(inner, buf);
 }
 
-fn render_match_over(app: &App, session: &Session, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
+fn render_match_over(config: &Config, session: &Session, area: Rect, buf: &mut Buffer) {
+    let theme = &config.theme;
     let position = session.position();
     let rounds = session.rounds();
     let many = session.rules().rounds() == crate::engine::Rounds::Many;

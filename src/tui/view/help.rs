@@ -1,5 +1,5 @@
-//! Overlays: help for the current screen plus the variant's rules, and the
-//! question before quitting a match.
+//! Overlays: help for the current screen plus the variant's rules, the
+//! questions (quit? replace? delete? watch instead?) and the name boxes.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
@@ -7,7 +7,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{key_line, popup};
-use crate::tui::app::{App, Screen};
+use crate::tui::app::{App, Overlay, Screen};
+use crate::tui::config::Config;
 
 fn screen_keys(app: &App) -> Vec<(&'static str, &'static str)> {
     match &app.screen {
@@ -17,11 +18,22 @@ fn screen_keys(app: &App) -> Vec<(&'static str, &'static str)> {
             ("1-5", "open an item by number"),
             ("q, Esc", "quit"),
         ],
-        Screen::SaveList { .. } => vec![
-            ("↑/↓ j/k", "choose a saved match"),
-            ("Enter", "watch it"),
-            ("Esc", "back to the menu"),
-        ],
+        Screen::Library(list) => {
+            let mut keys = vec![("↑/↓ PgUp/PgDn", "choose a match")];
+            if list.continuing {
+                keys.push(("Enter, c", "play on where it stopped"));
+            } else {
+                keys.extend([("Enter", "watch it"), ("c", "continue an unfinished match")]);
+            }
+            keys.extend([
+                ("/", "type to filter by player, title or variant"),
+                ("o", "newest or oldest first"),
+                ("r", "rename: give the match a title"),
+                ("d, Delete", "move the file to the trash folder"),
+                ("Esc", "clear the filter, or back to the menu"),
+            ]);
+            keys
+        }
         Screen::Replay(_) => vec![
             ("←/→", "step back / forward a move"),
             ("g / G, Home / End", "the start / the end"),
@@ -31,7 +43,7 @@ fn screen_keys(app: &App) -> Vec<(&'static str, &'static str)> {
             ("+ / -", "faster / slower"),
             (
                 "p",
-                "play on from here: a new match, saved under a new name",
+                "play on from here: a new match (this one is not changed)",
             ),
             ("Esc", "back to the saved matches"),
         ],
@@ -65,7 +77,7 @@ fn screen_keys(app: &App) -> Vec<(&'static str, &'static str)> {
             ("a", "animation on or off"),
             ("any key", "skip to the end of a move being sown"),
             ("n / e", "after a round: next round / end the match"),
-            ("s", "save the match under a name"),
+            ("s", "save a copy of the match under a name"),
             ("H", "a hint: the best pit and every pit's value"),
             ("Esc", "back to the menu (Continue resumes the match)"),
             ("q", "quit (asks first during a match)"),
@@ -73,8 +85,8 @@ fn screen_keys(app: &App) -> Vec<(&'static str, &'static str)> {
     }
 }
 
-pub fn render_help(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
+pub fn render_help(app: &App, config: &Config, scroll: u16, area: Rect, buf: &mut Buffer) {
+    let theme = &config.theme;
     let inner = popup(
         area,
         area.width.saturating_sub(8).min(90),
@@ -126,36 +138,149 @@ pub fn render_help(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
     );
 }
 
-pub fn render_confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
-    let inner = popup(area, 44, 7, "Quit?", theme, buf);
-    let lines = vec![
-        Line::raw("Quit mancala? The match is saved:"),
-        Line::raw("Continue in the menu resumes it."),
-        Line::raw(""),
-        key_line(theme, &[("y", "quit"), ("n, Esc", "keep playing")]),
-    ];
+/// Whichever box is open over the screen.
+pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect, buf: &mut Buffer) {
+    let theme = &config.theme;
+    let yes_no =
+        |yes: &'static str, no: &'static str| key_line(theme, &[("y", yes), ("n, Esc", no)]);
+    match overlay {
+        Overlay::Help { scroll } => render_help(app, config, *scroll, area, buf),
+        Overlay::ConfirmQuit => {
+            let lines = match &app.banner {
+                Some(_) => vec![
+                    Line::styled(
+                        "A match could not be written (see the top line).",
+                        theme.warning,
+                    ),
+                    Line::raw("Quitting now loses what is not saved."),
+                    Line::raw(""),
+                    yes_no("quit anyway", "keep playing"),
+                ],
+                None => vec![
+                    Line::raw("Quit mancala? The match is saved:"),
+                    Line::raw("Continue in the menu resumes it."),
+                    Line::raw(""),
+                    yes_no("quit", "keep playing"),
+                ],
+            };
+            question(config, "Quit?", lines, area, buf);
+        }
+        Overlay::SaveAs { name } => {
+            let folder = config
+                .library
+                .as_ref()
+                .map_or_else(|| ".".to_string(), |l| l.copies_dir().display().to_string());
+            let lines = vec![
+                Line::styled(
+                    format!("A copy of the match as it stands, in {folder}/"),
+                    theme.dim,
+                ),
+                name_line("Name: ", name, ".toml", config),
+                Line::raw(""),
+                key_line(
+                    theme,
+                    &[("Enter", "save"), ("Ctrl+U", "clear"), ("Esc", "cancel")],
+                ),
+            ];
+            text_box(config, "Save a copy", lines, area, buf);
+        }
+        Overlay::ConfirmReplace { name } => question(
+            config,
+            "Replace?",
+            vec![
+                Line::raw(format!("A copy named {name}.toml exists already.")),
+                Line::raw("Replace it with this match as it stands?"),
+                Line::raw(""),
+                yes_no("replace it", "keep it"),
+            ],
+            area,
+            buf,
+        ),
+        Overlay::OpenElsewhere { path } => question(
+            config,
+            "Open in another game",
+            vec![
+                Line::raw("This match is being played in another game."),
+                Line::styled(
+                    path.file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                    theme.dim,
+                ),
+                Line::raw("Watch it read-only instead?"),
+                Line::raw(""),
+                yes_no("watch it", "back"),
+            ],
+            area,
+            buf,
+        ),
+        Overlay::ConfirmDelete { what, .. } => question(
+            config,
+            "Delete?",
+            vec![
+                Line::raw(what.clone()),
+                Line::raw(""),
+                Line::raw("The file moves to the trash folder beside it,"),
+                Line::raw("where it can be fetched back by hand."),
+                Line::raw(""),
+                yes_no("delete", "keep it"),
+            ],
+            area,
+            buf,
+        ),
+        Overlay::Rename { title, .. } => {
+            let lines = vec![
+                Line::styled("A title for the list (empty: none)", theme.dim),
+                name_line("Title: ", title, "", config),
+                Line::raw(""),
+                key_line(
+                    theme,
+                    &[("Enter", "rename"), ("Ctrl+U", "clear"), ("Esc", "cancel")],
+                ),
+            ];
+            text_box(config, "Rename the match", lines, area, buf);
+        }
+    }
+}
+
+/// A line with a text field and the cursor at its end.
+fn name_line<'a>(label: &'a str, text: &str, after: &'a str, config: &Config) -> Line<'a> {
+    Line::from(vec![
+        Span::raw(label),
+        Span::styled(format!("{text}_"), config.theme.selected),
+        Span::styled(after, config.theme.dim),
+    ])
+}
+
+/// A centred box of centred lines.
+fn question(config: &Config, title: &str, lines: Vec<Line>, area: Rect, buf: &mut Buffer) {
+    let width = lines.iter().map(Line::width).max().unwrap_or(0).max(40) + 4;
+    let height = u16::try_from(lines.len()).unwrap_or(10) + 2;
+    let inner = popup(
+        area,
+        u16::try_from(width).unwrap_or(70),
+        height,
+        title,
+        &config.theme,
+        buf,
+    );
     Paragraph::new(lines)
         .alignment(Alignment::Center)
         .render(inner, buf);
 }
 
-pub fn render_save_as(app: &App, name: &str, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
-    let inner = popup(area, 64, 7, "Save the match", theme, buf);
-    let folder = app
-        .saves_dir
-        .as_ref()
-        .map_or_else(|| ".".to_string(), |d| d.display().to_string());
-    let lines = vec![
-        Line::styled(format!("In {folder}/"), theme.dim),
-        Line::from(vec![
-            Span::raw("Name: "),
-            Span::styled(format!("{name}_"), theme.selected),
-            Span::styled(".toml", theme.dim),
-        ]),
-        Line::raw(""),
-        key_line(theme, &[("Enter", "save"), ("Esc", "cancel")]),
-    ];
-    Paragraph::new(lines).render(inner, buf);
+/// A box with a text field, its lines from the left.
+fn text_box(config: &Config, title: &str, lines: Vec<Line>, area: Rect, buf: &mut Buffer) {
+    let width = lines.iter().map(Line::width).max().unwrap_or(0).max(60) + 4;
+    let height = u16::try_from(lines.len()).unwrap_or(10) + 2;
+    let inner = popup(
+        area,
+        u16::try_from(width).unwrap_or(70),
+        height,
+        title,
+        &config.theme,
+        buf,
+    );
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
 }

@@ -7,6 +7,7 @@ use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
 
 use super::{footer, key_line};
 use crate::tui::app::App;
+use crate::tui::config::Config;
 
 const TITLE: [&str; 3] = ["+-+-+-+-+-+-+-+", "|m|a|n|c|a|l|a|", "+-+-+-+-+-+-+-+"];
 
@@ -23,8 +24,8 @@ pub fn menu_item_at(size: (u16, u16), items: usize, row: u16) -> Option<usize> {
     ((row - top).is_multiple_of(2) && index < items).then_some(index)
 }
 
-pub fn render_menu(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
+pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf: &mut Buffer) {
+    let theme = &config.theme;
     let top = area.y + area.height.saturating_sub(18) / 2;
     for (i, line) in TITLE.iter().enumerate() {
         let y = top + u16::try_from(i).unwrap_or(0);
@@ -86,13 +87,14 @@ pub fn render_menu(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
 #[allow(clippy::too_many_lines)] // one screen, top to bottom
 pub fn render_variants(
     app: &App,
+    config: &Config,
     selected: usize,
     for_play: bool,
     scroll: u16,
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let theme = &app.theme;
+    let theme = &config.theme;
     let title = if for_play { "Choose a game" } else { "Rules" };
     let list_width = 28;
     let list = Rect::new(area.x + 1, area.y + 1, list_width, area.height - 3);

@@ -1,88 +1,19 @@
-//! The list of saved matches and the replay viewer.
+//! The replay viewer.
 
 use std::fmt::Write;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget};
 
 use super::footer;
 use crate::engine::{Place, Side};
 use crate::session::Action;
 use crate::tui::app::{App, Replay};
+use crate::tui::config::Config;
 use crate::tui::describe::side_title;
 use crate::tui::widgets::board::{BOARD_HEIGHT, BoardView, BoardWidget};
-
-pub fn render_save_list(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
-    let frame = Rect::new(area.x + 1, area.y + 1, area.width - 2, area.height - 4);
-    let block = Block::bordered()
-        .border_type(BorderType::Rounded)
-        .title(Span::styled(" Saved matches ", theme.title));
-    let inner = block.inner(frame);
-    block.render(frame, buf);
-    if app.saves.is_empty() {
-        let text = vec![
-            Line::raw("No saved matches yet."),
-            Line::raw(""),
-            Line::styled("Every match is saved as you play;", theme.dim),
-            Line::styled(
-                "press s during a match to keep a copy under a name.",
-                theme.dim,
-            ),
-        ];
-        Paragraph::new(text)
-            .alignment(Alignment::Center)
-            .render(Rect::new(inner.x, inner.y + 2, inner.width, 4), buf);
-    } else {
-        let header = format!(
-            "{:<12} {:<22} {:<21} {}",
-            "variant", "players", "saved", "result"
-        );
-        buf.set_stringn(
-            inner.x + 1,
-            inner.y,
-            header,
-            usize::from(inner.width),
-            theme.dim,
-        );
-    }
-    let rows = usize::from(inner.height.saturating_sub(1));
-    let first = selected.saturating_sub(rows.saturating_sub(1));
-    for (row, (i, save)) in app
-        .saves
-        .iter()
-        .enumerate()
-        .skip(first)
-        .take(rows)
-        .enumerate()
-    {
-        let style = if i == selected {
-            theme.selected
-        } else {
-            theme.text
-        };
-        let line = format!(
-            "{:<12} {:<22} {:<21} {}",
-            save.variant, save.players, save.saved_at, save.result
-        );
-        let y = inner.y + 1 + u16::try_from(row).unwrap_or(0);
-        buf.set_stringn(inner.x + 1, y, &line, usize::from(inner.width - 1), style);
-    }
-    footer(
-        theme,
-        app.message.as_ref(),
-        &[
-            ("↑/↓", "choose"),
-            ("Enter", "watch"),
-            ("Esc", "back"),
-            ("q", "quit"),
-        ],
-        area,
-        buf,
-    );
-}
 
 /// The moves around the one shown, the shown one in brackets.
 fn move_strip(replay: &Replay, width: usize) -> String {
@@ -130,8 +61,8 @@ fn move_strip(replay: &Replay, width: usize) -> String {
     line
 }
 
-pub fn render_replay(app: &App, replay: &Replay, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
+pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, buf: &mut Buffer) {
+    let theme = &config.theme;
     let session = &replay.session;
     let position = session.positions()[replay.shown];
     let total = session.actions().len();

@@ -7,10 +7,11 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{key_line, popup};
 use crate::engine::Side;
-use crate::tui::app::{App, OddEven, OddEvenStage, Setup, SetupField, seat_label};
+use crate::tui::app::{OddEven, OddEvenStage, Setup, SetupField, seat_label};
+use crate::tui::config::Config;
 
-pub fn render_setup(app: &App, setup: &Setup, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
+pub fn render_setup(config: &Config, setup: &Setup, area: Rect, buf: &mut Buffer) {
+    let theme = &config.theme;
     let inner = popup(
         area,
         66,
@@ -109,8 +110,8 @@ pub fn render_setup(app: &App, setup: &Setup, area: Rect, buf: &mut Buffer) {
     );
 }
 
-pub fn render_odd_even(app: &App, odd_even: &OddEven, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
+pub fn render_odd_even(config: &Config, odd_even: &OddEven, area: Rect, buf: &mut Buffer) {
+    let theme = &config.theme;
     let inner = popup(area, 66, 10, "Who starts? Odd or even", theme, buf)
         .inner(ratatui::layout::Margin::new(1, 0));
     let [south, north] = &odd_even.names;

@@ -1,34 +1,41 @@
-//! Save files: a match as TOML, written atomically and read back by replaying
-//! every move through the engine.
+//! The save file: a match as TOML, read back by replaying every move through
+//! the engine.
 //!
 //! Only what cannot be derived is stored: the rule file itself, the players,
-//! who started, the odd-or-even guess, each round's moves and timestamps. The
-//! status and winner are written for people and programs reading the file, and
-//! loading checks that replaying the moves gives the same.
+//! who started, the odd-or-even guess, each round's moves, timestamps, and the
+//! match's place in the library (its id, a title, where it branched from).
+//! The status and winner are written for people and programs reading the file
+//! (and for quick lists); loading checks them against the moves.
 
-use std::fs::{self, File};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::id::MatchId;
+use super::time::{format_utc, parse_utc};
 use crate::catalog::{Catalog, LoadError, read_bounded};
 use crate::engine::{Level, MoveList, Outcome, Rules, Side, Status, parse_moves};
 use crate::session::{OddEvenGuess, RoundMoves, Session, clean_name};
 
-/// The save format this program writes and reads.
-pub const FORMAT_VERSION: i64 = 1;
+/// The save format this program writes.
+pub const FORMAT_VERSION: i64 = 2;
+/// The oldest format it still reads (format 1 had no id, title or branch).
+pub const OLDEST_FORMAT: i64 = 1;
 /// Save files larger than this are refused unread.
 pub const MAX_SAVE_FILE_BYTES: u64 = 4 * 1024 * 1024;
-/// The file the game keeps up to date after every move.
-pub const AUTOSAVE_NAME: &str = "autosave.toml";
+/// Longest match title, in characters.
+pub const TITLE_LENGTH: usize = 40;
 
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct SaveFile {
     format: i64,
     app_version: String,
+    /// The match's id in the library (format 2).
+    id: Option<String>,
+    /// A name the players gave the match (format 2).
+    title: Option<String>,
     variant: String,
     /// FNV-1a 64 of the embedded rule text, to catch edits to it.
     rules_hash: Option<String>,
@@ -48,6 +55,8 @@ struct SaveFile {
     #[serde(default)]
     ended_by_players: bool,
     rules: Option<String>,
+    /// Where a match played on from a replay began (format 2).
+    branched_from: Option<BranchFile>,
     rounds: Vec<RoundFile>,
 }
 
@@ -63,6 +72,121 @@ struct OddEvenFile {
 struct RoundFile {
     starter: String,
     moves: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct BranchFile {
+    /// The file the replay showed.
+    file: String,
+    /// That file's match id, when it had one.
+    #[serde(rename = "match")]
+    match_id: Option<String>,
+    /// Moves of it played before the branch.
+    moves: usize,
+}
+
+/// Where a match played on from a replay began.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BranchPoint {
+    /// The file the replay showed, as it was named then.
+    pub file: String,
+    pub id: Option<MatchId>,
+    /// How many of its moves were kept.
+    pub moves: usize,
+}
+
+/// What a save file holds besides the match itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchMeta {
+    /// `None` only in format-1 files, which had no ids.
+    pub id: Option<MatchId>,
+    pub title: Option<String>,
+    pub branched_from: Option<BranchPoint>,
+    /// Seconds since 1970 when the file was written.
+    pub saved_at: u64,
+}
+
+impl MatchMeta {
+    /// A new match's: an id, nothing else yet.
+    #[must_use]
+    pub fn new(id: MatchId) -> MatchMeta {
+        MatchMeta {
+            id: Some(id),
+            title: None,
+            branched_from: None,
+            saved_at: 0,
+        }
+    }
+}
+
+/// A match read from a file, verified move by move.
+#[derive(Debug, Clone)]
+pub struct SavedMatch {
+    pub session: Session,
+    pub meta: MatchMeta,
+}
+
+/// How far a saved match has gone, as its file says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SavedStatus {
+    Ongoing,
+    RoundOver,
+    MatchOver,
+}
+
+impl SavedStatus {
+    fn of(status: Status) -> SavedStatus {
+        match status {
+            Status::Ongoing => SavedStatus::Ongoing,
+            Status::RoundOver { .. } => SavedStatus::RoundOver,
+            Status::MatchOver { .. } => SavedStatus::MatchOver,
+        }
+    }
+
+    /// The word save files and `--json` use.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            SavedStatus::Ongoing => "ongoing",
+            SavedStatus::RoundOver => "round-over",
+            SavedStatus::MatchOver => "match-over",
+        }
+    }
+
+    fn parse(text: &str) -> Option<SavedStatus> {
+        [
+            SavedStatus::Ongoing,
+            SavedStatus::RoundOver,
+            SavedStatus::MatchOver,
+        ]
+        .into_iter()
+        .find(|s| s.name() == text)
+    }
+
+    #[must_use]
+    pub fn is_finished(self) -> bool {
+        self == SavedStatus::MatchOver
+    }
+}
+
+/// What a list of matches shows, read without replaying the moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    pub format: i64,
+    pub id: Option<MatchId>,
+    pub title: Option<String>,
+    pub variant: String,
+    /// South's and North's names.
+    pub names: [String; 2],
+    pub started_at: u64,
+    pub saved_at: u64,
+    pub status: SavedStatus,
+    /// The winner of the last round over (of the match, once it is over).
+    pub winner: Option<Outcome>,
+    pub rounds: usize,
+    pub moves: usize,
+    pub branched_from: Option<BranchPoint>,
 }
 
 /// Why a save file could not be used. Every message names the file.
@@ -86,6 +210,17 @@ pub enum SaveError {
     Invalid { path: PathBuf, message: String },
 }
 
+impl SaveError {
+    /// A write to `path` failed.
+    #[must_use]
+    pub fn write(path: &Path, source: std::io::Error) -> SaveError {
+        SaveError::Write {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
 fn invalid(path: &Path, message: impl Into<String>) -> SaveError {
     SaveError::Invalid {
         path: path.to_path_buf(),
@@ -104,83 +239,6 @@ pub fn rules_hash(text: &str) -> String {
     format!("fnv1a64:{hash:016x}")
 }
 
-/// `YYYY-MM-DDThh:mm:ssZ` for seconds since 1970 (UTC).
-#[must_use]
-pub fn timestamp(seconds: u64) -> String {
-    let days = i64::try_from(seconds / 86_400).unwrap_or(0);
-    let rest = seconds % 86_400;
-    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let mp = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60
-    )
-}
-
-/// Seconds since 1970 of a `YYYY-MM-DDThh:mm:ssZ` timestamp (as written by
-/// [`timestamp`]).
-#[must_use]
-pub fn parse_timestamp(text: &str) -> Option<u64> {
-    let bytes = text.as_bytes();
-    if bytes.len() != 20
-        || bytes[4] != b'-'
-        || bytes[7] != b'-'
-        || bytes[10] != b'T'
-        || bytes[13] != b':'
-        || bytes[16] != b':'
-        || bytes[19] != b'Z'
-    {
-        return None;
-    }
-    let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<i64>().ok();
-    let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
-    let (hour, minute, second) = (number(11..13)?, number(14..16)?, number(17..19)?);
-    if !(1..=12).contains(&month)
-        || !(1..=31).contains(&day)
-        || hour > 23
-        || minute > 59
-        || second > 60
-    {
-        return None;
-    }
-    // Days since 1970-01-01 from a civil date (H. Hinnant's algorithm).
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let year_of_era = y.rem_euclid(400);
-    let mp = (month + 9) % 12;
-    let day_of_year = (153 * mp + 2) / 5 + day - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    let days = era * 146_097 + day_of_era - 719_468;
-    u64::try_from(days * 86_400 + hour * 3600 + minute * 60 + second).ok()
-}
-
-/// Seconds since 1970, now.
-#[must_use]
-pub fn now() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
-}
-
-fn status_name(status: Status) -> &'static str {
-    match status {
-        Status::Ongoing => "ongoing",
-        Status::RoundOver { .. } => "round-over",
-        Status::MatchOver { .. } => "match-over",
-    }
-}
-
 fn outcome_name(outcome: Option<Outcome>) -> Option<String> {
     outcome.map(|o| match o {
         Outcome::Win(side) => side.name().to_string(),
@@ -188,18 +246,42 @@ fn outcome_name(outcome: Option<Outcome>) -> Option<String> {
     })
 }
 
+fn parse_outcome(text: &str) -> Option<Outcome> {
+    match text {
+        "draw" => Some(Outcome::Draw),
+        side => side.parse::<Side>().ok().map(Outcome::Win),
+    }
+}
+
+/// A title fit for a list: one line, no control characters, at most
+/// [`TITLE_LENGTH`] characters; `None` when nothing is left.
+#[must_use]
+pub fn clean_title(title: &str) -> Option<String> {
+    let cleaned: String = title
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .trim()
+        .chars()
+        .take(TITLE_LENGTH)
+        .collect();
+    (!cleaned.is_empty()).then_some(cleaned)
+}
+
 /// The save file's text for a match.
 #[must_use]
-pub fn to_toml(session: &Session) -> String {
+pub fn to_toml(session: &Session, meta: &MatchMeta) -> String {
     let rules = session.rules();
     let position = session.position();
     let file = SaveFile {
         format: FORMAT_VERSION,
         app_version: env!("CARGO_PKG_VERSION").to_string(),
+        id: meta.id.as_ref().map(ToString::to_string),
+        title: meta.title.clone(),
         variant: rules.id().to_string(),
         rules_hash: Some(rules_hash(rules.text())),
-        started_at: timestamp(session.started_at),
-        saved_at: timestamp(now()),
+        started_at: format_utc(session.started_at),
+        saved_at: format_utc(meta.saved_at),
         south: session.name(Side::South).to_string(),
         north: session.name(Side::North).to_string(),
         south_computer: session.computer(Side::South).map(|l| l.name().to_string()),
@@ -209,10 +291,15 @@ pub fn to_toml(session: &Session) -> String {
             marbles: g.marbles,
             guess: if g.guessed_odd { "odd" } else { "even" }.to_string(),
         }),
-        status: status_name(position.status()).to_string(),
+        status: SavedStatus::of(position.status()).name().to_string(),
         winner: outcome_name(position.outcome()),
         ended_by_players: session.ended_by_players(),
         rules: Some(rules.text().to_string()),
+        branched_from: meta.branched_from.as_ref().map(|b| BranchFile {
+            file: b.file.clone(),
+            match_id: b.id.as_ref().map(ToString::to_string),
+            moves: b.moves,
+        }),
         rounds: session
             .round_moves()
             .into_iter()
@@ -226,59 +313,9 @@ pub fn to_toml(session: &Session) -> String {
     format!("# A match of mancala. Moves are pit numbers on the mover's row.\n{body}")
 }
 
-/// Writes `text` to `path` so that a crash leaves either the old file or the
-/// new one, never half of one: a temporary file beside it, flushed to disk,
-/// then renamed over it.
-///
-/// # Errors
-/// When the folder cannot be made or the file cannot be written.
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), SaveError> {
-    let fail = |source| SaveError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    let folder = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    fs::create_dir_all(folder).map_err(fail)?;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("save");
-    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = File::create(&temporary)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        fs::rename(&temporary, path)?;
-        // Make the rename itself durable.
-        if let Ok(dir) = File::open(folder) {
-            let _ = dir.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    result.map_err(fail)
-}
-
-/// Saves a match to `path`.
-///
-/// # Errors
-/// As [`write_atomically`].
-pub fn save(session: &Session, path: &Path) -> Result<(), SaveError> {
-    write_atomically(path, &to_toml(session))
-}
-
 fn parse_side(path: &Path, key: &str, text: &str) -> Result<Side, SaveError> {
     text.parse::<Side>()
         .map_err(|e| invalid(path, format!("`{key}`: {e}")))
-}
-
-/// What a save file holds besides the match itself.
-#[derive(Debug, Clone)]
-pub struct SaveInfo {
-    pub saved_at: String,
-    pub started_at: String,
 }
 
 /// Reads a save file and replays it; the file is only read, never changed.
@@ -288,7 +325,7 @@ pub struct SaveInfo {
 /// fault: a syntax error or truncated file, an unknown format version, an
 /// unknown variant without embedded rules, a changed rule text, an illegal
 /// move, or a status that the moves do not give.
-pub fn load(path: &Path, catalog: &Catalog) -> Result<(Session, SaveInfo), SaveError> {
+pub fn load(path: &Path, catalog: &Catalog) -> Result<SavedMatch, SaveError> {
     let text = read_bounded(path, MAX_SAVE_FILE_BYTES)?;
     from_toml(path, &text, catalog)
 }
@@ -367,13 +404,21 @@ fn embedded_rules(
     Ok(rules)
 }
 
-fn started_at(path: &Path, text: &str) -> Result<u64, SaveError> {
-    parse_timestamp(text).ok_or_else(|| {
+fn time_key(path: &Path, key: &str, text: &str) -> Result<u64, SaveError> {
+    parse_utc(text).ok_or_else(|| {
         invalid(
             path,
-            format!("`started-at`: {text:?} is not a time like 2026-11-29T13:54:37Z"),
+            format!("`{key}`: {text:?} is not a time like 2026-11-29T13:54:37Z"),
         )
     })
+}
+
+fn id_key(path: &Path, key: &str, text: Option<&str>) -> Result<Option<MatchId>, SaveError> {
+    text.map(|t| {
+        t.parse::<MatchId>()
+            .map_err(|e| invalid(path, format!("`{key}`: {e}")))
+    })
+    .transpose()
 }
 
 fn computer_seat(path: &Path, key: &str, level: Option<&str>) -> Result<Option<Level>, SaveError> {
@@ -405,34 +450,46 @@ fn odd_even(path: &Path, guess: Option<&OddEvenFile>) -> Result<Option<OddEvenGu
     }))
 }
 
+/// The parsed table of a save file whose format this program reads.
+fn versioned_table(path: &Path, text: &str) -> Result<(toml::Table, i64), SaveError> {
+    // The version comes first: a newer format may have keys this one lacks.
+    let table: toml::Table = toml::from_str(text).map_err(|e| syntax(path, text, &e))?;
+    match table.get("format").and_then(toml::Value::as_integer) {
+        Some(format @ OLDEST_FORMAT..=FORMAT_VERSION) => Ok((table, format)),
+        Some(other) => Err(invalid(
+            path,
+            format!(
+                "save format version {other} is not known to this mancala, which reads versions {OLDEST_FORMAT} to {FORMAT_VERSION}"
+            ),
+        )),
+        None => Err(invalid(
+            path,
+            "not a mancala save file: no `format` version",
+        )),
+    }
+}
+
+fn branch_point(
+    path: &Path,
+    branch: Option<&BranchFile>,
+) -> Result<Option<BranchPoint>, SaveError> {
+    branch
+        .map(|b| {
+            Ok(BranchPoint {
+                file: b.file.clone(),
+                id: id_key(path, "branched-from.match", b.match_id.as_deref())?,
+                moves: b.moves,
+            })
+        })
+        .transpose()
+}
+
 /// Parses and replays a save file's text (`path` only names it in errors).
 ///
 /// # Errors
 /// As [`load`].
-pub fn from_toml(
-    path: &Path,
-    text: &str,
-    catalog: &Catalog,
-) -> Result<(Session, SaveInfo), SaveError> {
-    // The version comes first: a newer format may have keys this one lacks.
-    let table: toml::Table = toml::from_str(text).map_err(|e| syntax(path, text, &e))?;
-    match table.get("format").and_then(toml::Value::as_integer) {
-        Some(FORMAT_VERSION) => {}
-        Some(other) => {
-            return Err(invalid(
-                path,
-                format!(
-                    "save format version {other} is not known to this mancala, which reads version {FORMAT_VERSION}"
-                ),
-            ));
-        }
-        None => {
-            return Err(invalid(
-                path,
-                "not a mancala save file: no `format` version",
-            ));
-        }
-    }
+pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatch, SaveError> {
+    versioned_table(path, text)?;
     let file: SaveFile = toml::from_str(text).map_err(|e| syntax(path, text, &e))?;
 
     let rules = embedded_rules(path, text, &file, catalog)?;
@@ -442,12 +499,18 @@ pub fn from_toml(
         clean_name(&file.north, "North"),
     ];
     let mut session = Session::new(rules, names, first);
-    session.started_at = started_at(path, &file.started_at)?;
+    session.started_at = time_key(path, "started-at", &file.started_at)?;
     session.odd_even = odd_even(path, file.odd_even.as_ref())?;
     session.computer = [
         computer_seat(path, "south-computer", file.south_computer.as_deref())?,
         computer_seat(path, "north-computer", file.north_computer.as_deref())?,
     ];
+    let meta = MatchMeta {
+        id: id_key(path, "id", file.id.as_deref())?,
+        title: file.title.as_deref().and_then(clean_title),
+        branched_from: branch_point(path, file.branched_from.as_ref())?,
+        saved_at: time_key(path, "saved-at", &file.saved_at)?,
+    };
     if file.rounds.is_empty() {
         return Err(invalid(path, "no `[[rounds]]`: the file is incomplete"));
     }
@@ -495,43 +558,110 @@ pub fn from_toml(
             .map_err(|e| invalid(path, format!("`ended-by-players`: {e}")))?;
     }
     let position = session.position();
-    if file.status != status_name(position.status())
-        || file.winner != outcome_name(position.outcome())
-    {
+    let status = SavedStatus::of(position.status());
+    if file.status != status.name() || file.winner != outcome_name(position.outcome()) {
         return Err(invalid(
             path,
             format!(
                 "the moves end with status {:?} and winner {}, but the file says {:?} and {}",
-                status_name(position.status()),
+                status.name(),
                 outcome_name(position.outcome()).unwrap_or_else(|| "none".into()),
                 file.status,
                 file.winner.as_deref().unwrap_or("none")
             ),
         ));
     }
-    let info = SaveInfo {
-        saved_at: file.saved_at,
-        started_at: file.started_at,
+    Ok(SavedMatch { session, meta })
+}
+
+/// The keys a list needs; anything else in the file is left unread.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+struct HeaderFile {
+    id: Option<String>,
+    title: Option<String>,
+    variant: String,
+    started_at: String,
+    saved_at: String,
+    south: String,
+    north: String,
+    status: String,
+    winner: Option<String>,
+    branched_from: Option<BranchFile>,
+    rounds: Vec<RoundHeader>,
+}
+
+#[derive(Debug, Deserialize)]
+struct RoundHeader {
+    moves: String,
+}
+
+/// What a list shows of a save file, without replaying its moves (opening
+/// the match verifies them).
+///
+/// # Errors
+/// When the file is not a save file this program reads, or a key a list
+/// needs is missing or wrong.
+pub fn read_header(path: &Path, text: &str) -> Result<Header, SaveError> {
+    let (table, format) = versioned_table(path, text)?;
+    let file = HeaderFile::deserialize(table).map_err(|e| invalid(path, e.message()))?;
+    let status = SavedStatus::parse(&file.status)
+        .ok_or_else(|| invalid(path, format!("`status`: {:?} is not a status", file.status)))?;
+    let winner = match file.winner.as_deref() {
+        None => None,
+        Some(text) => Some(parse_outcome(text).ok_or_else(|| {
+            invalid(
+                path,
+                format!("`winner`: {text:?} is not south, north or draw"),
+            )
+        })?),
     };
-    Ok((session, info))
+    let moves = file
+        .rounds
+        .iter()
+        .map(|r| r.moves.split(',').filter(|m| !m.trim().is_empty()).count())
+        .sum();
+    Ok(Header {
+        format,
+        id: id_key(path, "id", file.id.as_deref())?,
+        title: file.title.as_deref().and_then(clean_title),
+        variant: file.variant,
+        names: [
+            clean_name(&file.south, "South"),
+            clean_name(&file.north, "North"),
+        ],
+        started_at: time_key(path, "started-at", &file.started_at)?,
+        saved_at: time_key(path, "saved-at", &file.saved_at)?,
+        status,
+        winner,
+        rounds: file.rounds.len(),
+        moves,
+        branched_from: branch_point(path, file.branched_from.as_ref())?,
+    })
 }
 
-/// Where saves live: `$XDG_DATA_HOME/mancala` (usually `~/.local/share/mancala`).
+/// The header of a match in memory, as its file would give it.
 #[must_use]
-pub fn data_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "mancala").map(|d| d.data_dir().to_path_buf())
-}
-
-/// The autosave file, kept up to date after every move.
-#[must_use]
-pub fn autosave_path() -> Option<PathBuf> {
-    data_dir().map(|d| d.join(AUTOSAVE_NAME))
-}
-
-/// The folder for saves the players name.
-#[must_use]
-pub fn saves_dir() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("saves"))
+pub fn header_of(session: &Session, meta: &MatchMeta) -> Header {
+    let position = session.position();
+    let rounds = session.round_moves();
+    Header {
+        format: FORMAT_VERSION,
+        id: meta.id.clone(),
+        title: meta.title.clone(),
+        variant: session.rules().id().to_string(),
+        names: [
+            session.name(Side::South).to_string(),
+            session.name(Side::North).to_string(),
+        ],
+        started_at: session.started_at,
+        saved_at: meta.saved_at,
+        status: SavedStatus::of(position.status()),
+        winner: position.outcome(),
+        rounds: rounds.len(),
+        moves: rounds.iter().map(|r| r.moves.len()).sum(),
+        branched_from: meta.branched_from.clone(),
+    }
 }
 
 #[cfg(test)]
@@ -539,24 +669,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn timestamps_are_utc_dates() {
-        assert_eq!(timestamp(0), "1970-01-01T00:00:00Z");
-        assert_eq!(timestamp(951_782_400), "2000-02-29T00:00:00Z");
-        assert_eq!(timestamp(1_795_000_000), "2026-11-18T11:06:40Z");
+    fn the_rules_hash_is_fnv1a_64() {
+        // The published FNV-1a 64 test values.
+        assert_eq!(rules_hash(""), "fnv1a64:cbf29ce484222325");
+        assert_eq!(rules_hash("a"), "fnv1a64:af63dc4c8601ec8c");
+        assert_eq!(rules_hash("foobar"), "fnv1a64:85944171f73967e8");
     }
 
     #[test]
-    fn timestamps_read_back() {
-        for seconds in [0, 951_782_400, 1_795_000_000, 4_102_444_799] {
-            assert_eq!(parse_timestamp(&timestamp(seconds)), Some(seconds));
-        }
-        assert_eq!(parse_timestamp("2026-13-01T00:00:00Z"), None);
-        assert_eq!(parse_timestamp("yesterday"), None);
-    }
-
-    #[test]
-    fn hash_changes_with_the_text() {
-        assert_ne!(rules_hash("a"), rules_hash("b"));
-        assert_eq!(rules_hash("a"), rules_hash("a"));
+    fn titles_are_one_clean_line() {
+        assert_eq!(
+            clean_title("  Final \u{1b}[2J game\n"),
+            Some("Final [2J game".into())
+        );
+        assert_eq!(clean_title(" \t "), None);
+        assert_eq!(clean_title(&"x".repeat(99)).unwrap().len(), TITLE_LENGTH);
     }
 }

@@ -1,0 +1,130 @@
+//! `mancala saves [--json]`: every saved match, as the Replay list shows them.
+
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use super::{Failure, SavesArgs, library};
+use crate::catalog::Catalog;
+use crate::report::library::{listing_result, players};
+use crate::report::printable;
+use crate::storage::library::{Listing, Shelf};
+use crate::storage::time::{format_utc, local_minutes};
+
+/// One file, for `--json`. Every key is always there (null when unknown).
+#[derive(Serialize)]
+struct SaveJson {
+    file: String,
+    id: Option<String>,
+    /// A named copy rather than a match file of the library.
+    copy: bool,
+    title: Option<String>,
+    variant: Option<String>,
+    south: Option<String>,
+    north: Option<String>,
+    status: Option<&'static str>,
+    winner: Option<String>,
+    rounds: Option<usize>,
+    moves: Option<usize>,
+    started_at: Option<String>,
+    saved_at: Option<String>,
+    branched_from: Option<BranchJson>,
+    open_elsewhere: bool,
+    /// Why the file cannot be read.
+    error: Option<String>,
+}
+
+#[derive(Serialize)]
+struct BranchJson {
+    file: String,
+    id: Option<String>,
+    moves: usize,
+}
+
+fn to_json(listing: &Listing) -> SaveJson {
+    let header = listing.header.as_ref().ok();
+    SaveJson {
+        file: listing.path.display().to_string(),
+        id: header.and_then(|h| h.id.as_ref()).map(ToString::to_string),
+        copy: listing.shelf != Shelf::Matches,
+        title: header.and_then(|h| h.title.clone()),
+        variant: header.map(|h| h.variant.clone()),
+        south: header.map(|h| h.names[0].clone()),
+        north: header.map(|h| h.names[1].clone()),
+        status: header.map(|h| h.status.name()),
+        winner: header.and_then(|h| h.winner).map(|w| match w {
+            crate::engine::Outcome::Win(side) => side.name().to_string(),
+            crate::engine::Outcome::Draw => "draw".to_string(),
+        }),
+        rounds: header.map(|h| h.rounds),
+        moves: header.map(|h| h.moves),
+        started_at: header.map(|h| format_utc(h.started_at)),
+        saved_at: header.map(|h| format_utc(h.saved_at)),
+        branched_from: header
+            .and_then(|h| h.branched_from.as_ref())
+            .map(|b| BranchJson {
+                file: b.file.clone(),
+                id: b.id.as_ref().map(ToString::to_string),
+                moves: b.moves,
+            }),
+        open_elsewhere: listing.open_elsewhere,
+        error: listing.header.as_ref().err().cloned(),
+    }
+}
+
+/// How the text list names a file: a match by its id, a copy by its folder
+/// and name.
+fn name(listing: &Listing) -> String {
+    let file = printable(&listing.file_name());
+    match listing.shelf {
+        Shelf::Matches => file.trim_end_matches(".toml").to_string(),
+        Shelf::Copies => format!("saves/{file}"),
+        Shelf::Old => file,
+    }
+}
+
+pub fn run(catalog: &Catalog, args: &SavesArgs) -> Result<ExitCode, Failure> {
+    let library = library(catalog)?;
+    let listings = library.list();
+    if args.json {
+        let all: Vec<SaveJson> = listings.iter().map(to_json).collect();
+        println!("{}", serde_json::to_string_pretty(&all)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    if listings.is_empty() {
+        println!("No saved matches yet in {}.", library.root().display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{:<28} {:<12} {:<34} {:<20} {:>6} {:>5}  {:<16}  {:<16}",
+        "MATCH OR FILE", "VARIANT", "PLAYERS", "RESULT", "ROUNDS", "MOVES", "BEGUN", "LAST PLAYED"
+    );
+    for listing in &listings {
+        match &listing.header {
+            Ok(header) => {
+                let who = match &header.title {
+                    Some(title) => format!("{title}: {}", players(header)),
+                    None => players(header),
+                };
+                println!(
+                    "{:<28} {:<12} {:<34} {:<20} {:>6} {:>5}  {:<16}  {:<16}",
+                    name(listing),
+                    header.variant,
+                    who,
+                    listing_result(listing),
+                    header.rounds,
+                    header.moves,
+                    local_minutes(header.started_at),
+                    local_minutes(header.saved_at)
+                );
+            }
+            Err(reason) => println!(
+                "{:<28} cannot be read: {}",
+                name(listing),
+                printable(reason)
+            ),
+        }
+    }
+    println!("\n(in {})", library.root().display());
+    Ok(ExitCode::SUCCESS)
+}

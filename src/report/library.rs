@@ -1,0 +1,35 @@
+//! How a saved match is described in lists, on screen and by `mancala saves`.
+
+use crate::engine::{Outcome, Side};
+use crate::storage::library::Listing;
+use crate::storage::{Header, SavedStatus};
+
+/// "Ann v Bo".
+#[must_use]
+pub fn players(header: &Header) -> String {
+    format!("{} v {}", header.names[0], header.names[1])
+}
+
+/// Where the match stands: "in play", "round 3 over", "Ann won", "draw".
+#[must_use]
+pub fn result(header: &Header) -> String {
+    let name = |side: Side| header.names[side.index()].clone();
+    match (header.status, header.winner) {
+        (SavedStatus::Ongoing, _) => "in play".to_string(),
+        (SavedStatus::RoundOver, _) => format!("round {} over", header.rounds),
+        (SavedStatus::MatchOver, Some(Outcome::Win(side))) => format!("{} won", name(side)),
+        (SavedStatus::MatchOver, _) => "draw".to_string(),
+    }
+}
+
+/// The result column of a list: as [`result`], or what keeps the file from
+/// being used.
+#[must_use]
+pub fn listing_result(listing: &Listing) -> String {
+    match &listing.header {
+        Err(_) => "cannot be read".to_string(),
+        Ok(_) if listing.open_elsewhere => "open in another game".to_string(),
+        Ok(header) if listing.not_saved => format!("{} (not saved)", result(header)),
+        Ok(header) => result(header),
+    }
+}

@@ -1,0 +1,186 @@
+//! Keeps the match in play on disk: its file in the library, created at its
+//! first write and replaced after every change, held with a lock for as long
+//! as the game plays it; and, for the match a `--save FILE` command began,
+//! that file too.
+
+use std::path::{Path, PathBuf};
+
+use super::atomic::{folder_of, write_new, write_replacing};
+use super::format::{BranchPoint, MatchMeta, SaveError, SavedMatch, load, to_toml};
+use super::id::MatchId;
+use super::library::{Library, LibraryError};
+use super::lock::{FileLock, LockError};
+use super::time::now_seconds;
+use crate::catalog::Catalog;
+use crate::session::Session;
+
+/// One file a match is written to.
+#[derive(Debug)]
+struct Target {
+    path: PathBuf,
+    lock: Option<FileLock>,
+    /// This writer made the file (or opened it to play on), so it replaces it
+    /// from now on; until then it only creates it, never replacing another.
+    owned: bool,
+}
+
+impl Target {
+    fn new(path: PathBuf) -> Target {
+        Target {
+            path,
+            lock: None,
+            owned: false,
+        }
+    }
+
+    fn write(&mut self, text: &str) -> Result<(), SaveError> {
+        let fail = |e| SaveError::write(&self.path, e);
+        if self.lock.is_none() {
+            std::fs::create_dir_all(folder_of(&self.path)).map_err(fail)?;
+            self.lock = Some(FileLock::acquire(&self.path).map_err(|e| match e {
+                LockError::Held => SaveError::write(
+                    &self.path,
+                    std::io::Error::other("another game is writing it"),
+                ),
+                LockError::Io(source) => fail(source),
+            })?);
+        }
+        if self.owned {
+            write_replacing(&self.path, text).map_err(fail)
+        } else {
+            write_new(&self.path, text).map_err(fail)?;
+            self.owned = true;
+            Ok(())
+        }
+    }
+}
+
+/// Writes one match, again and again as it changes.
+#[derive(Debug)]
+pub struct MatchWriter {
+    file: Target,
+    mirror: Option<Target>,
+    meta: MatchMeta,
+    /// The match as last asked to be written, while that write has failed.
+    unsaved: Option<Session>,
+}
+
+impl MatchWriter {
+    /// A new match's writer: a fresh id in `library`, and `mirror`, a file of
+    /// the player's choosing, kept up to date as well. Nothing is written yet.
+    #[must_use]
+    pub fn new_match(library: &Library, mirror: Option<PathBuf>) -> MatchWriter {
+        let id = MatchId::new();
+        MatchWriter {
+            file: Target::new(library.path_of(&id)),
+            mirror: mirror.map(Target::new),
+            meta: MatchMeta::new(id),
+            unsaved: None,
+        }
+    }
+
+    /// A new match played on from a replay, recording where it began.
+    #[must_use]
+    pub fn branch(library: &Library, from: BranchPoint) -> MatchWriter {
+        let mut writer = MatchWriter::new_match(library, None);
+        writer.meta.branched_from = Some(from);
+        writer
+    }
+
+    /// Takes a library match up again: locks its file, then reads it.
+    ///
+    /// # Errors
+    /// When another game plays it, or it cannot be read.
+    pub fn resume(path: &Path, catalog: &Catalog) -> Result<(Session, MatchWriter), LibraryError> {
+        let lock = FileLock::acquire(path).map_err(|e| match e {
+            LockError::Held => LibraryError::OpenElsewhere {
+                path: path.to_path_buf(),
+            },
+            LockError::Io(source) => LibraryError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+        })?;
+        let SavedMatch { session, mut meta } = load(path, catalog)?;
+        if meta.id.is_none() {
+            meta.id = Some(MatchId::for_start(session.started_at));
+        }
+        let writer = MatchWriter {
+            file: Target {
+                path: path.to_path_buf(),
+                lock: Some(lock),
+                owned: true,
+            },
+            mirror: None,
+            meta,
+            unsaved: None,
+        };
+        Ok((session, writer))
+    }
+
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.file.path
+    }
+
+    #[must_use]
+    pub fn mirror(&self) -> Option<&Path> {
+        self.mirror.as_ref().map(|m| m.path.as_path())
+    }
+
+    #[must_use]
+    pub fn meta(&self) -> &MatchMeta {
+        &self.meta
+    }
+
+    /// Whether the last write failed (the match is only in memory).
+    #[must_use]
+    pub fn has_unsaved(&self) -> bool {
+        self.unsaved.is_some()
+    }
+
+    /// The match as last asked to be written, while that write has failed.
+    #[must_use]
+    pub fn unsaved(&self) -> Option<&Session> {
+        self.unsaved.as_ref()
+    }
+
+    /// Whether the file exists yet (a match is written from its first move).
+    #[must_use]
+    pub fn is_written(&self) -> bool {
+        self.file.owned
+    }
+
+    /// Writes the match as it stands. On failure the match is kept, and
+    /// [`MatchWriter::retry`] tries again.
+    ///
+    /// # Errors
+    /// The first file that could not be written, and why.
+    pub fn write(&mut self, session: &Session) -> Result<(), SaveError> {
+        self.meta.saved_at = now_seconds();
+        let text = to_toml(session, &self.meta);
+        let written = self.file.write(&text);
+        let mirrored = self.mirror.as_mut().map_or(Ok(()), |m| m.write(&text));
+        match written.and(mirrored) {
+            Ok(()) => {
+                self.unsaved = None;
+                Ok(())
+            }
+            Err(error) => {
+                self.unsaved = Some(session.clone());
+                Err(error)
+            }
+        }
+    }
+
+    /// Writes again what last failed to be written, if anything.
+    ///
+    /// # Errors
+    /// As [`MatchWriter::write`].
+    pub fn retry(&mut self) -> Result<(), SaveError> {
+        match self.unsaved.take() {
+            Some(session) => self.write(&session),
+            None => Ok(()),
+        }
+    }
+}

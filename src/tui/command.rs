@@ -1,0 +1,62 @@
+//! What `update` asks the runner to do: input and output, searches, and
+//! settings. Each command carries what it needs, so the effects never read
+//! the model; their answers come back as messages.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::engine::{Level, Position, Rules};
+use crate::session::Session;
+use crate::storage::BranchPoint;
+
+use super::config::Setting;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// A new match begins: it gets an id and, from its first write, a file of
+    /// its own (and the `--save` file, if this is the match that command began).
+    BeginMatch,
+    /// A new match played on from a replay begins.
+    BeginBranch(BranchPoint),
+    /// The match in play leaves the screen: its file is released (another
+    /// game may take it up), once it is written.
+    CloseMatch,
+    /// Write the match in play, as it now stands.
+    SaveMatch(Box<Session>),
+    /// Write a named copy of the match in play; `replace` once the player
+    /// agreed to replace a copy of that name.
+    SaveCopy {
+        session: Box<Session>,
+        name: String,
+        replace: bool,
+    },
+    /// Read the list of saved matches.
+    ListMatches,
+    /// Open this file in the replay viewer.
+    OpenReplay(PathBuf),
+    /// Take this library match up again, if no other game plays it.
+    ResumeMatch(PathBuf),
+    /// Move this file to the trash folder beside it.
+    Trash(PathBuf),
+    /// Give the match in this file a title (or none).
+    SetTitle {
+        path: PathBuf,
+        title: Option<String>,
+    },
+    /// Let the computer choose a move at `level`.
+    Think {
+        rules: Arc<Rules>,
+        position: Position,
+        level: Level,
+        seed: u64,
+    },
+    /// Search every move of the player to move, for a hint.
+    Hint {
+        rules: Arc<Rules>,
+        position: Position,
+    },
+    /// Value every position of a match, for the replay viewer.
+    Analyse(Box<Session>),
+    /// Change a setting.
+    Set(Setting),
+}

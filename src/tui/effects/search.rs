@@ -1,0 +1,180 @@
+//! The computer's moves, hints and replay analysis, each searched in a thread
+//! of its own. One worker per kind: a new hint request replaces only the hint
+//! search, never the computer's.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use crate::engine::{
+    Dice, ExactValues, Level, Limits, Position, QUICK_EXACT_SEEDS, Rules, Searcher, Side,
+    SolveOptions, choose_move, is_quick_to_solve, move_values,
+};
+use crate::session::Session;
+use crate::tui::msg::{HintReach, Msg};
+
+/// A search running in another thread; its answer arrives as a message.
+pub struct Worker {
+    receiver: Receiver<Msg>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Worker {
+    fn spawn(job: impl FnOnce(Arc<AtomicBool>) -> Msg + Send + 'static) -> Worker {
+        let (sender, receiver) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        std::thread::spawn(move || {
+            let _ = sender.send(job(flag));
+        });
+        Worker { receiver, stop }
+    }
+
+    /// The answer, once it has come.
+    #[must_use]
+    pub fn poll(&self) -> Option<Msg> {
+        self.receiver.try_recv().ok()
+    }
+
+    /// Waits for the answer (tests).
+    #[must_use]
+    pub fn wait(&self) -> Option<Msg> {
+        self.receiver.recv().ok()
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // A search nobody waits for any more stops early.
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The three kinds of search, each with at most one worker.
+#[derive(Default)]
+pub struct Searches {
+    computer: Option<Worker>,
+    hint: Option<Worker>,
+    analysis: Option<Worker>,
+}
+
+/// Time a hint may take (twice, when the exact solver runs out of it first).
+const HINT_TIME: Duration = Duration::from_secs(1);
+/// Nodes spent on each position when valuing a whole match.
+const ANALYSIS_NODES: u64 = 30_000;
+
+impl Searches {
+    pub fn think(&mut self, rules: Arc<Rules>, position: Position, level: Level, seed: u64) {
+        self.computer = Some(Worker::spawn(move |stop| {
+            let mut dice = Dice::new(seed);
+            let pit =
+                choose_move(&rules, &position, level, &mut dice, Some(stop)).unwrap_or_default();
+            Msg::ComputerMove {
+                key: position.key(),
+                pit,
+            }
+        }));
+    }
+
+    pub fn hint(&mut self, rules: Arc<Rules>, position: Position) {
+        self.hint = Some(Worker::spawn(move |stop| hint(&rules, &position, &stop)));
+    }
+
+    pub fn analyse(&mut self, session: Session) {
+        self.analysis = Some(Worker::spawn(move |stop| analyse(&session, &stop)));
+    }
+
+    /// Answers that have come; their workers are done.
+    pub fn poll(&mut self) -> Vec<Msg> {
+        let mut answers = Vec::new();
+        for slot in [&mut self.computer, &mut self.hint, &mut self.analysis] {
+            if let Some(msg) = slot.as_ref().and_then(Worker::poll) {
+                *slot = None;
+                answers.push(msg);
+            }
+        }
+        answers
+    }
+
+    /// Waits for every running search and returns the answers (tests).
+    pub fn wait_all(&mut self) -> Vec<Msg> {
+        [&mut self.computer, &mut self.hint, &mut self.analysis]
+            .into_iter()
+            .filter_map(|slot| slot.take().and_then(|w| w.wait()))
+            .collect()
+    }
+
+    #[must_use]
+    pub fn is_busy(&self) -> bool {
+        self.computer.is_some() || self.hint.is_some() || self.analysis.is_some()
+    }
+}
+
+fn hint(rules: &Rules, position: &Position, stop: &Arc<AtomicBool>) -> Msg {
+    // Few seeds left under Kalah-shaped rules: the exact solver usually
+    // answers within the time, with every pit's true value.
+    if is_quick_to_solve(rules, position) {
+        let deadline = Instant::now() + HINT_TIME;
+        if let Some(values) =
+            move_values(rules, position, SolveOptions::with_mib(64), stop, deadline)
+        {
+            return Msg::HintReady {
+                key: position.key(),
+                values,
+                reach: HintReach::Exact,
+            };
+        }
+    }
+    let mut searcher = Searcher::new(rules, 32);
+    let limits = Limits {
+        deadline: Some(Instant::now() + HINT_TIME),
+        stop: Some(stop.clone()),
+        ..Limits::depth(64)
+    };
+    let report = searcher.search(position, limits, true);
+    Msg::HintReady {
+        key: position.key(),
+        values: report.move_values,
+        reach: if report.exact {
+            HintReach::Exact
+        } else {
+            HintReach::Plies(report.depth)
+        },
+    }
+}
+
+fn analyse(session: &Session, stop: &Arc<AtomicBool>) -> Msg {
+    let rules = session.rules().clone();
+    let mut searcher = Searcher::new(&rules, 16);
+    // Kalah-shaped matches get true values once few seeds are left (a whole
+    // Kalaha match takes under a second of this).
+    let exact = ExactValues::new(&rules, QUICK_EXACT_SEEDS, SolveOptions::with_mib(64));
+    let mut values = Vec::new();
+    for position in session.positions() {
+        let value = match position.to_move() {
+            Some(mover) => {
+                let deadline = Instant::now() + HINT_TIME;
+                let value = exact
+                    .as_ref()
+                    .and_then(|exact| exact.value(position, stop, deadline))
+                    .unwrap_or_else(|| {
+                        let limits = Limits {
+                            max_nodes: Some(ANALYSIS_NODES),
+                            stop: Some(stop.clone()),
+                            ..Limits::depth(64)
+                        };
+                        searcher.search(position, limits, false).value
+                    });
+                if mover == Side::South { value } else { -value }
+            }
+            None => i32::from(position.store(Side::South)) - i32::from(position.store(Side::North)),
+        };
+        values.push(value);
+    }
+    Msg::AnalysisReady {
+        started_at: session.started_at,
+        steps: session.actions().len(),
+        values,
+    }
+}

@@ -1,0 +1,312 @@
+//! The files side of the effects: the match in play written after every
+//! change, earlier matches of this run that could not be written tried
+//! again, named copies, the list of saved matches, and opening, resuming,
+//! deleting and renaming them.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::catalog::Catalog;
+use crate::session::Session;
+use crate::storage::atomic::{write_new, write_replacing};
+use crate::storage::format::header_of;
+use crate::storage::library::{LibraryError, sort_newest_first};
+use crate::storage::lock::is_held;
+use crate::storage::{
+    Library, Listing, MatchId, MatchMeta, MatchWriter, SavedMatch, load, to_toml,
+};
+use crate::tui::command::Command;
+use crate::tui::msg::Msg;
+
+/// How often writes that failed are tried again while nothing else writes.
+const RETRY_EVERY: Duration = Duration::from_secs(2);
+
+/// Keeps this run's matches on disk.
+pub struct Keeper {
+    catalog: Catalog,
+    /// `None`: matches are kept in memory only (tests, or no home folder).
+    library: Option<Library>,
+    /// The `--save` file, until the match that command began takes it.
+    mirror: Option<PathBuf>,
+    /// The writer of the match on screen.
+    current: Option<MatchWriter>,
+    /// Earlier matches of this run whose last write failed.
+    retired: Vec<MatchWriter>,
+    last_retry: Instant,
+}
+
+impl Keeper {
+    #[must_use]
+    pub fn new(catalog: Catalog, library: Option<Library>, mirror: Option<PathBuf>) -> Keeper {
+        Keeper {
+            catalog,
+            library,
+            mirror,
+            current: None,
+            retired: Vec::new(),
+            last_retry: Instant::now(),
+        }
+    }
+
+    pub fn perform(&mut self, command: Command) -> Vec<Msg> {
+        match command {
+            Command::BeginMatch => {
+                self.retire();
+                let mirror = self.mirror.take();
+                self.current = self
+                    .library
+                    .as_ref()
+                    .map(|library| MatchWriter::new_match(library, mirror));
+            }
+            Command::BeginBranch(from) => {
+                self.retire();
+                self.mirror = None;
+                self.current = self
+                    .library
+                    .as_ref()
+                    .map(|library| MatchWriter::branch(library, from));
+            }
+            Command::CloseMatch => self.retire(),
+            Command::SaveMatch(session) => return vec![self.save(&session)],
+            Command::SaveCopy {
+                session,
+                name,
+                replace,
+            } => return vec![self.save_copy(&session, &name, replace)],
+            Command::ListMatches => return vec![Msg::MatchesListed(self.list())],
+            Command::OpenReplay(path) => return vec![self.open_replay(path)],
+            Command::ResumeMatch(path) => return vec![self.resume(&path)],
+            Command::Trash(path) => return vec![self.trash(&path)],
+            Command::SetTitle { path, title } => return vec![self.set_title(path, title)],
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// Moves older versions' saves into the library; a line saying so.
+    #[must_use]
+    pub fn migrate(&self) -> Option<String> {
+        self.library.as_ref()?.migrate(&self.catalog)
+    }
+
+    /// The writer of the match on screen steps down: dropped (releasing its
+    /// lock) once everything is written, else kept to be tried again.
+    fn retire(&mut self) {
+        if let Some(writer) = self.current.take()
+            && writer.has_unsaved()
+        {
+            self.retired.push(writer);
+        }
+    }
+
+    fn save(&mut self, session: &Session) -> Msg {
+        let Some(writer) = &mut self.current else {
+            return Msg::Saved;
+        };
+        let first = writer.write(session).err().map(|e| e.to_string());
+        let later = self.retry_retired();
+        match first.or(later) {
+            None => Msg::Saved,
+            Some(reason) => Msg::SaveFailed { reason },
+        }
+    }
+
+    /// Tries the retired writers again; the first failure, if any.
+    fn retry_retired(&mut self) -> Option<String> {
+        self.last_retry = Instant::now();
+        let mut failure = None;
+        self.retired.retain_mut(|writer| match writer.retry() {
+            Ok(()) => false,
+            Err(error) => {
+                failure.get_or_insert(error.to_string());
+                true
+            }
+        });
+        failure
+    }
+
+    #[must_use]
+    pub fn has_unsaved(&self) -> bool {
+        !self.retired.is_empty() || self.current.as_ref().is_some_and(MatchWriter::has_unsaved)
+    }
+
+    /// While something is unsaved, tries again every few seconds.
+    pub fn retry_now_and_then(&mut self) -> Vec<Msg> {
+        if !self.has_unsaved() || self.last_retry.elapsed() < RETRY_EVERY {
+            return Vec::new();
+        }
+        let current = self
+            .current
+            .as_mut()
+            .and_then(|w| w.retry().err())
+            .map(|e| e.to_string());
+        let later = self.retry_retired();
+        vec![match current.or(later) {
+            None => Msg::Saved,
+            Some(reason) => Msg::SaveFailed { reason },
+        }]
+    }
+
+    /// A last try before the game ends; what could still not be written.
+    pub fn finish(&mut self) -> Vec<String> {
+        self.retire();
+        let mut failures = Vec::new();
+        for mut writer in self.retired.drain(..) {
+            if let Err(error) = writer.retry() {
+                failures.push(error.to_string());
+            }
+        }
+        failures
+    }
+
+    fn save_copy(&mut self, session: &Session, name: &str, replace: bool) -> Msg {
+        let Some(library) = &self.library else {
+            return Msg::CopyNotSaved {
+                reason: "there is no data folder to save in".into(),
+            };
+        };
+        let Some(path) = library.copy_path(name) else {
+            return Msg::CopyNotSaved {
+                reason: "the name is empty".into(),
+            };
+        };
+        if is_held(&path) {
+            return Msg::CopyNotSaved {
+                reason: format!("{}: another game is writing it", path.display()),
+            };
+        }
+        // The copy is the match as it stands, under the same id: resuming it
+        // while the library's file has the same moves resumes that match.
+        let meta = self
+            .current
+            .as_ref()
+            .map_or_else(|| MatchMeta::new(MatchId::new()), |w| w.meta().clone());
+        let meta = MatchMeta {
+            saved_at: crate::storage::time::now_seconds(),
+            ..meta
+        };
+        let text = to_toml(session, &meta);
+        let written = if replace {
+            write_replacing(&path, &text)
+        } else {
+            write_new(&path, &text)
+        };
+        match written {
+            Ok(()) => Msg::CopySaved { path },
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => Msg::CopyExists {
+                name: name.to_string(),
+                path,
+            },
+            Err(error) => Msg::CopyNotSaved {
+                reason: format!("{}: {error}", path.display()),
+            },
+        }
+    }
+
+    /// The library's files, with this run's unwritten matches shown from
+    /// memory in place of what their files (if any) still say.
+    fn list(&self) -> Vec<Listing> {
+        let Some(library) = &self.library else {
+            return Vec::new();
+        };
+        let mut listings = library.list();
+        for writer in self.retired.iter().chain(&self.current) {
+            let Some(session) = writer.unsaved() else {
+                continue;
+            };
+            listings.retain(|l| l.path != writer.path());
+            listings.push(Listing {
+                path: writer.path().to_path_buf(),
+                shelf: crate::storage::library::Shelf::Matches,
+                header: Ok(header_of(session, writer.meta())),
+                open_elsewhere: false,
+                not_saved: true,
+            });
+        }
+        sort_newest_first(&mut listings);
+        listings
+    }
+
+    fn open_replay(&self, path: PathBuf) -> Msg {
+        match load(&path, &self.catalog) {
+            Ok(SavedMatch { session, meta }) => Msg::ReplayOpened {
+                session: Box::new(session),
+                path,
+                id: meta.id,
+            },
+            Err(error) => Msg::FileFailed {
+                reason: error.to_string(),
+            },
+        }
+    }
+
+    fn resume(&mut self, path: &Path) -> Msg {
+        // A match of this run that could not be written: memory has it best.
+        if let Some(at) = self.retired.iter().position(|w| w.path() == path) {
+            let writer = self.retired.remove(at);
+            let session = writer.unsaved().cloned();
+            self.retire();
+            self.current = Some(writer);
+            if let Some(session) = session {
+                return Msg::MatchResumed {
+                    session: Box::new(session),
+                    path: path.to_path_buf(),
+                };
+            }
+        }
+        match MatchWriter::resume(path, &self.catalog) {
+            Ok((session, writer)) => {
+                self.retire();
+                self.mirror = None;
+                self.current = Some(writer);
+                Msg::MatchResumed {
+                    session: Box::new(session),
+                    path: path.to_path_buf(),
+                }
+            }
+            Err(LibraryError::OpenElsewhere { path }) => Msg::OpenElsewhere { path },
+            Err(error) => Msg::FileFailed {
+                reason: error.to_string(),
+            },
+        }
+    }
+
+    fn trash(&mut self, path: &Path) -> Msg {
+        let Some(library) = &self.library else {
+            return Msg::FileFailed {
+                reason: "there is no data folder".into(),
+            };
+        };
+        // Deleting a match this run could not write gives up writing it.
+        self.retired.retain(|w| w.path() != path);
+        if !path.exists() {
+            return Msg::Trashed {
+                path: path.to_path_buf(),
+                to: PathBuf::new(),
+            };
+        }
+        match library.trash(path) {
+            Ok(to) => Msg::Trashed {
+                path: path.to_path_buf(),
+                to,
+            },
+            Err(error) => Msg::FileFailed {
+                reason: error.to_string(),
+            },
+        }
+    }
+
+    fn set_title(&self, path: PathBuf, title: Option<String>) -> Msg {
+        let Some(library) = &self.library else {
+            return Msg::FileFailed {
+                reason: "there is no data folder".into(),
+            };
+        };
+        match library.set_title(&path, title, &self.catalog) {
+            Ok(()) => Msg::Retitled { path },
+            Err(error) => Msg::FileFailed {
+                reason: error.to_string(),
+            },
+        }
+    }
+}

@@ -4,9 +4,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use mancala::catalog::{Catalog, load_file};
 use mancala::engine::Side;
 use mancala::tui::msg::Msg;
-use mancala::tui::update::update;
-use mancala::tui::view::render;
-use mancala::tui::{Files, Options, Start, initial_app};
+use mancala::tui::runner::Runner;
+use mancala::tui::{Options, Start};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::path::Path;
@@ -22,23 +21,15 @@ fn render_bench(c: &mut Criterion) {
         computer: [None, None],
         first: Some(Side::South),
     };
-    let mut app = initial_app(
-        &catalog,
-        Options {
-            start,
-            animation_ms: 70,
-            files: Files::default(),
-        },
-        1,
-    );
-    app.size = (160, 50);
+    let mut ui = Runner::new(&catalog, Options::in_memory(start, 70), 1);
+    ui.app.size = (160, 50);
     // Mid-move, so the hand, the focus and a message are drawn too.
-    update(&mut app, Msg::Digit(1));
-    update(&mut app, Msg::Tick { ms: 70 * 5 });
+    ui.send(Msg::Digit(1));
+    ui.send(Msg::Tick { ms: 70 * 5 });
     let mut terminal = Terminal::new(TestBackend::new(160, 50)).expect("test terminal");
     c.bench_function("draw 16-pit board at 160x50", |b| {
         b.iter(|| {
-            terminal.draw(|frame| render(&app, frame)).expect("draw");
+            terminal.draw(|frame| ui.render(frame)).expect("draw");
         });
     });
 }

@@ -302,7 +302,9 @@ fn saved_raja_pasu(dir: &std::path::Path) -> std::path::PathBuf {
     session.play(1).unwrap();
     session.play(1).unwrap();
     let path = dir.join("match.toml");
-    mancala::save::save(&session, &path).unwrap();
+    let meta = mancala::storage::MatchMeta::new(mancala::storage::MatchId::new());
+    let text = mancala::storage::to_toml(&session, &meta);
+    mancala::storage::atomic::write_new(&path, &text).unwrap();
     path
 }
 
@@ -352,11 +354,13 @@ fn bad_save_files_fail_with_the_file_named() {
         .args(["replay", "no/such/file.toml", "--json"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("no/such/file.toml: cannot read"));
+        .stderr(predicate::str::contains(
+            "no/such/file.toml: no such file, nor a match id",
+        ));
 }
 
 #[test]
-fn resume_without_an_autosave_says_so() {
+fn resume_without_an_unfinished_match_says_so() {
     let config = tempfile::tempdir().unwrap();
     mancala(&config)
         .env("XDG_DATA_HOME", config.path().join("data"))
@@ -364,6 +368,243 @@ fn resume_without_an_autosave_says_so() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("no match to resume"));
+}
+
+/// A data folder with a library: an unfinished Kalaha match, a finished one,
+/// a named copy, a damaged file and one of a newer format.
+struct Library {
+    home: tempfile::TempDir,
+    unfinished: mancala::storage::MatchId,
+    finished: mancala::storage::MatchId,
+}
+
+impl Library {
+    fn new() -> Library {
+        use mancala::engine::{Side, Status};
+        use mancala::session::Session;
+        use mancala::storage::{MatchId, MatchMeta, atomic::write_new, to_toml};
+        let home = tempfile::tempdir().unwrap();
+        let library = mancala::storage::Library::at(&home.path().join("data/mancala"));
+        let rules = std::sync::Arc::new(common::builtin("kalaha"));
+        let mut open = Session::new(rules.clone(), ["Ann".into(), "Bo".into()], Side::South);
+        open.play(3).unwrap();
+        open.play(1).unwrap();
+        let unfinished = MatchId::new();
+        write_new(
+            &library.path_of(&unfinished),
+            &to_toml(&open, &MatchMeta::new(unfinished.clone())),
+        )
+        .unwrap();
+        let mut over = Session::new(rules, ["Cy".into(), "Di".into()], Side::South);
+        while !matches!(over.position().status(), Status::MatchOver { .. }) {
+            let pit = over.position().legal_moves(over.rules())[0];
+            over.play(pit).unwrap();
+        }
+        let finished = MatchId::new();
+        let mut meta = MatchMeta::new(finished.clone());
+        meta.title = Some("Cup final".into());
+        write_new(&library.path_of(&finished), &to_toml(&over, &meta)).unwrap();
+        write_new(
+            &library.copies_dir().join("kept.toml"),
+            &to_toml(&open, &MatchMeta::new(unfinished.clone())),
+        )
+        .unwrap();
+        write_new(
+            &library.matches_dir().join("broken.toml"),
+            "format = 2\nvariant = ",
+        )
+        .unwrap();
+        write_new(
+            &library.matches_dir().join("future.toml"),
+            "format = 9\nwhatever = true\n",
+        )
+        .unwrap();
+        Library {
+            home,
+            unfinished,
+            finished,
+        }
+    }
+
+    fn mancala(&self) -> Command {
+        let mut cmd = mancala(&self.home);
+        cmd.env("XDG_DATA_HOME", self.home.path().join("data"));
+        cmd
+    }
+
+    fn file(&self, name: &str) -> std::path::PathBuf {
+        self.home.path().join("data/mancala/matches").join(name)
+    }
+}
+
+#[test]
+fn saves_lists_every_match_as_json() {
+    let library = Library::new();
+    let before = std::fs::read(library.file("future.toml")).unwrap();
+    let output = library
+        .mancala()
+        .args(["saves", "--json"])
+        .assert()
+        .success();
+    let list: Value = serde_json::from_slice(&output.get_output().stdout).unwrap();
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), 5, "{list:?}");
+    let find = |id: &str| {
+        list.iter()
+            .find(|m| m["id"] == id && m["copy"] == false)
+            .unwrap_or_else(|| panic!("{id} not in {list:?}"))
+    };
+    let open = find(library.unfinished.as_str());
+    assert_eq!(open["variant"], "kalaha");
+    assert_eq!(
+        (open["south"].as_str(), open["north"].as_str()),
+        (Some("Ann"), Some("Bo"))
+    );
+    assert_eq!(open["status"], "ongoing");
+    assert_eq!(
+        (open["rounds"].as_u64(), open["moves"].as_u64()),
+        (Some(1), Some(2))
+    );
+    assert!(
+        open["file"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("{}.toml", library.unfinished))
+    );
+    assert!(open["started_at"].as_str().unwrap().ends_with('Z'));
+    let over = find(library.finished.as_str());
+    assert_eq!(over["status"], "match-over");
+    assert_eq!(over["title"], "Cup final");
+    assert!(over["winner"].is_string());
+    let copy = list.iter().find(|m| m["copy"] == true).unwrap();
+    assert!(copy["file"].as_str().unwrap().ends_with("saves/kept.toml"));
+    let unreadable: Vec<&Value> = list.iter().filter(|m| m["error"].is_string()).collect();
+    assert_eq!(unreadable.len(), 2);
+    assert!(unreadable.iter().any(|m| {
+        m["error"]
+            .as_str()
+            .unwrap()
+            .contains("save format version 9")
+    }));
+    assert_eq!(std::fs::read(library.file("future.toml")).unwrap(), before);
+}
+
+#[test]
+fn saves_lists_every_match_as_text() {
+    let library = Library::new();
+    library
+        .mancala()
+        .args(["saves"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(library.unfinished.as_str()))
+        .stdout(predicate::str::contains("Ann v Bo"))
+        .stdout(predicate::str::contains("in play"))
+        .stdout(predicate::str::contains("Cup final: Cy v Di"))
+        .stdout(predicate::str::contains("saves/kept.toml"))
+        .stdout(predicate::str::contains("future.toml"))
+        .stdout(predicate::str::contains("cannot be read"));
+}
+
+#[test]
+fn a_match_is_replayed_by_its_id() {
+    let library = Library::new();
+    library
+        .mancala()
+        .args(["replay", library.unfinished.as_str(), "--print"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "round 1, move 2: Ann played pit 1",
+        ));
+    library
+        .mancala()
+        .args(["replay", "20991231-235959-999-ffff", "--print"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "no match 20991231-235959-999-ffff",
+        ));
+}
+
+#[test]
+fn a_finished_match_is_not_resumed() {
+    let library = Library::new();
+    library
+        .mancala()
+        .args(["resume", library.finished.as_str()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("that match is over"));
+    library
+        .mancala()
+        .args(["resume", "nonsense"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "nonsense: no such file, nor a match id",
+        ));
+}
+
+#[test]
+fn save_refuses_a_file_that_exists() {
+    let config = tempfile::tempdir().unwrap();
+    let mine = config.path().join("mine.toml");
+    std::fs::write(&mine, "someone's notes").unwrap();
+    mancala(&config)
+        .args(["play", "kalaha", "--save", mine.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("that file exists already"));
+    assert_eq!(std::fs::read_to_string(&mine).unwrap(), "someone's notes");
+}
+
+#[test]
+fn older_saves_move_into_the_library_on_first_start() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data/mancala");
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/saves/format-1");
+    std::fs::create_dir_all(data.join("saves")).unwrap();
+    std::fs::copy(fixtures.join("kalaha-3-1.toml"), data.join("autosave.toml")).unwrap();
+    std::fs::copy(
+        fixtures.join("raja-pasu-after-pit-1.toml"),
+        data.join("saves/raja-pasu-20261129-210814-unfinished.toml"),
+    )
+    .unwrap();
+    let output = mancala(&home)
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .args(["saves", "--json"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "2 matches from an older version moved",
+        ));
+    let list: Value = serde_json::from_slice(&output.get_output().stdout).unwrap();
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), 2, "{list:?}");
+    for entry in list {
+        assert_eq!(entry["copy"], false);
+        assert!(entry["id"].is_string());
+        assert_eq!(entry["status"], "ongoing");
+    }
+    // The old files are kept, as they were, beside the library.
+    let kept = data.join("format-1");
+    assert_eq!(
+        std::fs::read(kept.join("autosave.toml")).unwrap(),
+        std::fs::read(fixtures.join("kalaha-3-1.toml")).unwrap()
+    );
+    assert!(
+        kept.join("raja-pasu-20261129-210814-unfinished.toml")
+            .is_file()
+    );
+    assert!(!data.join("autosave.toml").exists());
+    // A second start finds nothing more to move.
+    mancala(&home)
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .args(["saves"])
+        .assert()
+        .success()
+        .stderr(predicate::str::is_empty());
 }
 
 #[test]

@@ -8,8 +8,10 @@ use std::sync::Arc;
 
 use mancala::catalog::Catalog;
 use mancala::engine::{Side, Status};
-use mancala::save::{from_toml, load, save, to_toml};
 use mancala::session::Session;
+use mancala::storage::atomic::write_replacing;
+use mancala::storage::format::{SavedStatus, read_header, rules_hash};
+use mancala::storage::{BranchPoint, MatchId, MatchMeta, from_toml, load, to_toml};
 use proptest::prelude::*;
 
 fn catalog() -> Catalog {
@@ -50,6 +52,20 @@ fn assert_same(a: &Session, b: &Session) {
     assert_eq!(a.first(), b.first());
 }
 
+/// The file-level facts of a format-2 save, as a test writes them.
+fn meta() -> MatchMeta {
+    MatchMeta {
+        id: Some(MatchId::starting_at(1_795_986_075_123, 0xa3f9)),
+        title: Some("Final".into()),
+        branched_from: Some(BranchPoint {
+            file: "/somewhere/old.toml".into(),
+            id: None,
+            moves: 4,
+        }),
+        saved_at: 1_795_986_100,
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -63,9 +79,10 @@ proptest! {
         let id = ["kalaha", "raja-pasu", "sat-gharva"][variant];
         let first = if north_first { Side::North } else { Side::South };
         let session = played(id, first, &choices, moves);
-        let text = to_toml(&session);
-        let (loaded, _) = from_toml(Path::new("mem.toml"), &text, &catalog()).unwrap();
-        assert_same(&session, &loaded);
+        let text = to_toml(&session, &meta());
+        let loaded = from_toml(Path::new("mem.toml"), &text, &catalog()).unwrap();
+        assert_same(&session, &loaded.session);
+        assert_eq!(loaded.meta, meta());
     }
 }
 
@@ -74,14 +91,16 @@ fn saving_writes_a_file_that_loads() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("nested").join("match.toml");
     let session = played("raja-pasu", Side::South, &[3, 1, 4, 1, 5], 120);
-    save(&session, &path).unwrap();
+    write_replacing(&path, &to_toml(&session, &meta())).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("format = 1"));
+    assert!(text.contains("format = 2"));
+    assert!(text.contains("id = \"20261129-210115-123-a3f9\""));
     assert!(text.contains("variant = \"raja-pasu\""));
+    assert!(text.contains("saved-at = \"2026-11-29T21:01:40Z\""));
     assert!(text.contains("[[rounds]]"));
-    let (loaded, info) = load(&path, &catalog()).unwrap();
-    assert_same(&session, &loaded);
-    assert!(info.saved_at.ends_with('Z'));
+    let loaded = load(&path, &catalog()).unwrap();
+    assert_same(&session, &loaded.session);
+    assert_eq!(loaded.meta, meta());
     // No temporary file is left beside it.
     let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
         .unwrap()
@@ -102,8 +121,9 @@ fn embedded_rules_let_a_changed_or_unknown_variant_still_replay() {
     ));
     let mut session = Session::new(rules, ["A".into(), "B".into()], Side::South);
     session.play(1).unwrap();
-    let (loaded, _) = from_toml(Path::new("x.toml"), &to_toml(&session), &catalog()).unwrap();
-    assert_same(&session, &loaded);
+    let text = to_toml(&session, &meta());
+    let loaded = from_toml(Path::new("x.toml"), &text, &catalog()).unwrap();
+    assert_same(&session, &loaded.session);
 }
 
 fn fixtures() -> Vec<std::path::PathBuf> {
@@ -156,6 +176,102 @@ fn oversized_save_files_are_refused_unread() {
 #[test]
 fn the_start_time_survives_a_round_trip() {
     let session = played("kalaha", Side::South, &[1, 2], 4);
-    let (loaded, _) = from_toml(Path::new("t.toml"), &to_toml(&session), &catalog()).unwrap();
-    assert_eq!(loaded.started_at, session.started_at);
+    let text = to_toml(&session, &meta());
+    let loaded = from_toml(Path::new("t.toml"), &text, &catalog()).unwrap();
+    assert_eq!(loaded.session.started_at, session.started_at);
+}
+
+fn format_1(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/saves/format-1")
+        .join(name)
+}
+
+/// Files written by the version before the library (format 1) still load,
+/// to the positions worked out by hand, and are not changed by loading.
+#[test]
+fn format_1_saves_still_load() {
+    // Raja Pasu, South plays pit 1: the spec's reference move (rules.md §5).
+    let path = format_1("raja-pasu-after-pit-1.toml");
+    let before = std::fs::read(&path).unwrap();
+    let saved = load(&path, &catalog()).unwrap();
+    let position = saved.session.position();
+    assert_eq!(position.row(Side::South), [3, 1, 0, 0, 0, 14, 0]);
+    assert_eq!(position.store(Side::South), 15);
+    assert_eq!(position.row(Side::North), [14, 2, 14, 14, 1, 14, 2]);
+    assert_eq!(position.store(Side::North), 4);
+    assert_eq!(position.to_move(), Some(Side::North));
+    assert_eq!(saved.session.name(Side::South), "Ann");
+    assert_eq!(saved.meta.id, None, "format 1 had no ids");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+
+    // Kalaha 3 (four seeds end in the store: South again), then 1 (four
+    // seeds into pits 2-5).
+    let saved = load(&format_1("kalaha-3-1.toml"), &catalog()).unwrap();
+    let position = saved.session.position();
+    assert_eq!(position.row(Side::South), [0, 5, 1, 6, 6, 5]);
+    assert_eq!(position.store(Side::South), 1);
+    assert_eq!(position.row(Side::North), [4; 6]);
+    assert_eq!(position.store(Side::North), 0);
+    assert_eq!(position.to_move(), Some(Side::North));
+}
+
+#[test]
+fn the_rules_hash_of_a_saved_rule_text_is_pinned() {
+    // The hash format 1 wrote for the Kalaha rules it embedded: a change to
+    // the hash function would make every saved match look edited.
+    let text = std::fs::read_to_string(format_1("kalaha-3-1.toml")).unwrap();
+    let table: toml::Table = toml::from_str(&text).unwrap();
+    let rules = table["rules"].as_str().unwrap();
+    assert_eq!(rules_hash(rules), "fnv1a64:53e18c14e89c0b9e");
+    assert_eq!(
+        table["rules-hash"].as_str(),
+        Some("fnv1a64:53e18c14e89c0b9e")
+    );
+}
+
+#[test]
+fn a_header_is_read_without_replaying() {
+    let session = played("sat-gharva", Side::North, &[2, 7, 1, 8], 150);
+    let text = to_toml(&session, &meta());
+    let header = read_header(Path::new("h.toml"), &text).unwrap();
+    assert_eq!(header.format, 2);
+    assert_eq!(header.id, meta().id);
+    assert_eq!(header.title.as_deref(), Some("Final"));
+    assert_eq!(header.variant, "sat-gharva");
+    assert_eq!(header.names, ["Ann".to_string(), "Bo".to_string()]);
+    let moves: usize = session.round_moves().iter().map(|r| r.moves.len()).sum();
+    assert_eq!(header.moves, moves);
+    assert_eq!(header.rounds, session.round_moves().len());
+    assert_eq!(header.branched_from, meta().branched_from);
+    let finished = matches!(session.position().status(), Status::MatchOver { .. });
+    assert_eq!(header.status == SavedStatus::MatchOver, finished);
+    // A format-1 file's header.
+    let old = std::fs::read_to_string(format_1("kalaha-3-1.toml")).unwrap();
+    let header = read_header(Path::new("old.toml"), &old).unwrap();
+    assert_eq!((header.format, header.moves, header.rounds), (1, 2, 1));
+    assert_eq!(header.status, SavedStatus::Ongoing);
+}
+
+#[test]
+fn impossible_times_in_a_save_are_refused() {
+    let session = played("kalaha", Side::South, &[1], 2);
+    let text = to_toml(&session, &meta());
+    for (good, bad) in [
+        (
+            "saved-at = \"2026-11-29T21:01:40Z\"",
+            "saved-at = \"2026-02-31T21:01:40Z\"",
+        ),
+        (
+            "saved-at = \"2026-11-29T21:01:40Z\"",
+            "saved-at = \"2026-11-29T23:59:60Z\"",
+        ),
+    ] {
+        let edited = text.replace(good, bad);
+        assert_ne!(edited, text);
+        let message = from_toml(Path::new("t.toml"), &edited, &catalog())
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("`saved-at`"), "{message}");
+    }
 }

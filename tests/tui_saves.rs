@@ -1,177 +1,664 @@
-//! Saving from the interface: autosave after every move, save-as, the list
-//! of saved matches, the replay viewer and playing on from it.
+//! The match library from the interface, message by message with a real data
+//! folder: one file per match from its first move, Continue, named copies,
+//! the list (filter, order, delete, rename), playing on from a replay, a
+//! second game's lock, failures shown and retried, the replay viewer.
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use mancala::catalog::Catalog;
-use mancala::engine::Side;
-use mancala::save::load;
-use mancala::tui::app::{App, MenuItem, Overlay, Screen};
-use mancala::tui::effects::perform;
+use mancala::engine::{Rules, Side, Status};
+use mancala::storage::library::{Library, TRASH_FOLDER};
+use mancala::storage::lock::FileLock;
+use mancala::storage::{SavedStatus, load};
+use mancala::tui::app::{MenuItem, Overlay, Screen};
 use mancala::tui::msg::Msg;
-use mancala::tui::update::update;
-use mancala::tui::view::render;
-use mancala::tui::{Files, Options, Start, initial_app};
+use mancala::tui::runner::Runner;
+use mancala::tui::{Options, Start};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-struct Setup {
-    app: App,
-    catalog: Catalog,
+/// A game with its own data folder.
+struct Game {
+    ui: Runner,
     dir: tempfile::TempDir,
 }
 
-impl Setup {
-    fn new(start: Start) -> Setup {
+fn catalog() -> Catalog {
+    Catalog::with_user_dir(None)
+}
+
+fn library_in(dir: &Path) -> Library {
+    Library::at(&dir.join("mancala"))
+}
+
+fn runner(dir: &Path, start: Start, mirror: Option<PathBuf>) -> Runner {
+    let options = Options {
+        start,
+        animation_ms: 0,
+        library: Some(library_in(dir)),
+        mirror,
+    };
+    let mut ui = Runner::new(&catalog(), options, 3);
+    ui.send(Msg::Resize {
+        width: 100,
+        height: 30,
+    });
+    ui
+}
+
+fn kalaha_match() -> Start {
+    match_of(catalog().find("kalaha").unwrap().rules.clone())
+}
+
+/// Ann (South, first) against Bo under `rules`.
+fn match_of(rules: Arc<Rules>) -> Start {
+    Start::Game {
+        rules,
+        names: ["Ann".into(), "Bo".into()],
+        computer: [None, None],
+        first: Some(Side::South),
+    }
+}
+
+/// Kalah with one pit of one seed a side: South's first move ends the match.
+fn one_move_rules() -> Arc<Rules> {
+    Arc::new(common::variant_of(
+        "kalaha",
+        &[
+            ("id = \"kalaha\"", "id = \"one-move\""),
+            ("pits = 6", "pits = 1"),
+            ("seeds-per-pit = 4", "seeds-per-pit = 1"),
+        ],
+    ))
+}
+
+impl Game {
+    fn new(start: Start) -> Game {
         let dir = tempfile::tempdir().unwrap();
-        let catalog = Catalog::with_user_dir(None);
-        let files = Files {
-            autosave: Some(dir.path().join("autosave.toml")),
-            also_save_to: None,
-            saves_dir: Some(dir.path().join("saves")),
-            resumable: None,
-        };
-        let mut app = initial_app(
-            &catalog,
-            Options {
-                start,
-                animation_ms: 0,
-                files,
-            },
-            3,
-        );
-        app.size = (100, 30);
-        Setup { app, catalog, dir }
+        let ui = runner(dir.path(), start, None);
+        Game { ui, dir }
     }
 
-    fn kalaha() -> Setup {
-        let rules = Catalog::with_user_dir(None)
-            .find("kalaha")
-            .unwrap()
-            .rules
-            .clone();
-        Setup::new(Start::Game {
-            rules,
-            names: ["Ann".into(), "Bo".into()],
-            computer: [None, None],
-            first: Some(Side::South),
-        })
+    fn kalaha() -> Game {
+        Game::new(kalaha_match())
+    }
+
+    /// Another game on the same data folder, as from a second terminal.
+    fn beside(&self, start: Start) -> Runner {
+        runner(self.dir.path(), start, None)
     }
 
     fn send(&mut self, msgs: &[Msg]) {
         for msg in msgs {
-            update(&mut self.app, msg.clone());
-            perform(&mut self.app, &self.catalog, &mut None);
+            self.ui.send(msg.clone());
         }
     }
 
-    fn autosave(&self) -> PathBuf {
-        self.dir.path().join("autosave.toml")
+    fn library(&self) -> Library {
+        library_in(self.dir.path())
+    }
+
+    /// The match files, oldest first.
+    fn match_files(&self) -> Vec<PathBuf> {
+        let Ok(listing) = std::fs::read_dir(self.library().matches_dir()) else {
+            return Vec::new();
+        };
+        let mut files: Vec<PathBuf> = listing
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .collect();
+        files.sort();
+        files
+    }
+
+    fn notice(&self) -> String {
+        match &self.ui.app.screen {
+            Screen::Game(game) => game.notice.as_ref().map(|n| n.text.clone()),
+            _ => self.ui.app.message.as_ref().map(|n| n.text.clone()),
+        }
+        .unwrap_or_default()
+    }
+
+    fn screen(&self) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+        terminal.draw(|frame| self.ui.render(frame)).unwrap();
+        format!("{:?}", terminal.backend())
     }
 }
 
-#[test]
-fn every_move_is_autosaved() {
-    let mut s = Setup::kalaha();
-    s.send(&[Msg::Digit(3)]);
-    assert_eq!(common::moves_in_save(&s.autosave()), [3]);
-    s.send(&[Msg::Digit(1), Msg::Digit(2)]);
-    assert_eq!(common::moves_in_save(&s.autosave()), [3, 1, 2]);
-    // Undo is saved too: the file always holds the match as it stands.
-    s.send(&[Msg::Undo]);
-    assert_eq!(common::moves_in_save(&s.autosave()), [3, 1]);
+fn moves(path: &Path) -> Vec<u8> {
+    common::moves_in_save(path)
 }
 
 #[test]
-fn save_as_writes_a_named_file() {
-    let mut s = Setup::kalaha();
-    s.send(&[Msg::Digit(3), Msg::Save]);
-    let Some(Overlay::SaveAs { name }) = &s.app.overlay else {
-        panic!("no save box")
-    };
-    assert!(name.starts_with("kalaha-"));
-    let erase = vec![Msg::Backspace; name.chars().count()];
-    s.send(&erase);
-    s.send(&[
-        Msg::Char('m'),
-        Msg::Char('y'),
-        Msg::Char(' '),
-        Msg::Char('g'),
-        Msg::Confirm,
-    ]);
-    let path = s.dir.path().join("saves").join("my-g.toml");
-    assert_eq!(common::moves_in_save(&path), [3]);
-    let Screen::Game(game) = &s.app.screen else {
+fn a_match_gets_its_own_file_at_its_first_move() {
+    let mut g = Game::kalaha();
+    assert!(
+        g.match_files().is_empty(),
+        "nothing is written before a move"
+    );
+    g.send(&[Msg::Digit(3)]);
+    let files = g.match_files();
+    assert_eq!(files.len(), 1);
+    assert_eq!(moves(&files[0]), [3]);
+    g.send(&[Msg::Digit(1), Msg::Digit(2)]);
+    assert_eq!(moves(&files[0]), [3, 1, 2]);
+    // Undo and redo are written too: the file is the match as it stands.
+    g.send(&[Msg::Undo]);
+    assert_eq!(moves(&files[0]), [3, 1]);
+    g.send(&[Msg::Redo]);
+    assert_eq!(moves(&files[0]), [3, 1, 2]);
+    assert_eq!(g.match_files(), files, "still one file");
+    let saved = load(&files[0], &catalog()).unwrap();
+    let id = saved.meta.id.expect("an id");
+    assert_eq!(files[0], g.library().path_of(&id));
+    assert_eq!(g.ui.app.banner, None);
+}
+
+#[test]
+fn a_finished_match_stays_when_the_next_one_begins() {
+    let mut g = Game::new(match_of(one_move_rules()));
+    g.send(&[Msg::Digit(1)]);
+    let Screen::Game(game) = &g.ui.app.screen else {
         panic!()
     };
-    assert!(game.notice.as_ref().unwrap().text.contains("my-g.toml"));
+    assert!(matches!(
+        game.session.position().status(),
+        Status::MatchOver { .. }
+    ));
+    let first = g.match_files();
+    assert_eq!(first.len(), 1);
+    let finished = std::fs::read(&first[0]).unwrap();
+    // Enter: the menu; Play, the first rule set, Start; a move.
+    g.send(&[Msg::Confirm, Msg::Confirm, Msg::Confirm, Msg::Confirm]);
+    assert!(matches!(g.ui.app.screen, Screen::Game(_)));
+    g.send(&[Msg::Digit(3)]);
+    let files = g.match_files();
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert_eq!(std::fs::read(&first[0]).unwrap(), finished, "untouched");
+    let header = load(&first[0], &catalog()).unwrap();
+    assert!(matches!(
+        header.session.position().status(),
+        Status::MatchOver { .. }
+    ));
 }
 
 #[test]
-fn leaving_a_match_offers_continue_and_resumes_it() {
-    let mut s = Setup::kalaha();
-    s.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Back]);
-    assert_eq!(s.app.menu_items()[0], MenuItem::Continue);
-    s.send(&[Msg::Confirm]);
-    let Screen::Game(game) = &s.app.screen else {
-        panic!("not resumed")
+fn continue_resumes_the_one_unfinished_match() {
+    let mut g = Game::kalaha();
+    g.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Back]);
+    assert_eq!(g.ui.app.menu_items()[0], MenuItem::Continue);
+    g.send(&[Msg::Confirm]);
+    let Screen::Game(game) = &g.ui.app.screen else {
+        panic!("not resumed: {:?}", g.ui.app.screen)
     };
     assert_eq!(game.session.actions().len(), 2);
     assert_eq!(game.session.position().to_move(), Some(Side::North));
+    // And it goes on in the same file.
+    g.send(&[Msg::Digit(2)]);
+    let files = g.match_files();
+    assert_eq!(files.len(), 1);
+    assert_eq!(moves(&files[0]), [3, 1, 2]);
 }
 
 #[test]
-fn the_replay_list_shows_saves_and_opens_the_viewer() {
-    let mut s = Setup::kalaha();
-    s.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Digit(2), Msg::Back]);
-    // Menu: Continue, Play, Replay, ...
-    s.send(&[Msg::Digit(3)]);
-    assert!(matches!(s.app.screen, Screen::SaveList { .. }));
-    assert_eq!(s.app.saves.len(), 1);
-    assert!(s.app.saves[0].result.contains("autosave"));
-    assert_eq!(s.app.saves[0].players, "Ann v Bo");
-    s.send(&[Msg::Confirm]);
-    let Screen::Replay(replay) = &s.app.screen else {
-        panic!("no viewer")
+fn continue_offers_the_list_when_several_matches_are_unfinished() {
+    let mut g = Game::kalaha();
+    g.send(&[Msg::Digit(3), Msg::Back]);
+    // Play, Kalaha, Start (the menu shows Continue first).
+    g.send(&[
+        Msg::Digit(2),
+        Msg::Confirm,
+        Msg::Confirm,
+        Msg::Digit(6),
+        Msg::Back,
+    ]);
+    assert_eq!(g.match_files().len(), 2);
+    g.send(&[Msg::Digit(1)]);
+    let Screen::Library(list) = &g.ui.app.screen else {
+        panic!("no list: {:?}", g.ui.app.screen)
     };
-    assert_eq!(replay.shown, 0);
-    s.send(&[Msg::Right, Msg::Right]);
-    let Screen::Replay(replay) = &s.app.screen else {
+    assert!(list.continuing);
+    assert_eq!(g.ui.app.shown_matches(list).len(), 2);
+    // The most recently played first: the second match.
+    g.send(&[Msg::Confirm]);
+    let Screen::Game(game) = &g.ui.app.screen else {
         panic!()
     };
-    assert_eq!(replay.shown, 2);
-    s.send(&[Msg::Left]);
-    let Screen::Replay(replay) = &s.app.screen else {
+    assert_eq!(game.session.round_moves()[0].moves, [6]);
+}
+
+#[test]
+fn a_match_another_game_plays_is_offered_read_only() {
+    let mut g = Game::kalaha();
+    g.send(&[Msg::Digit(3), Msg::Back]);
+    let file = g.match_files()[0].clone();
+    // Another game takes it up (its lock, as a second process would hold).
+    let lock = FileLock::acquire(&file).unwrap();
+    g.send(&[Msg::Digit(3), Msg::Back]); // the Replay list and back: listed again
+    assert!(g.ui.app.matches[0].open_elsewhere);
+    g.send(&[Msg::Digit(1)]);
+    assert!(
+        matches!(&g.ui.app.overlay, Some(Overlay::OpenElsewhere { path }) if *path == file),
+        "{:?}",
+        g.ui.app.overlay
+    );
+    g.send(&[Msg::Yes]);
+    let Screen::Replay(replay) = &g.ui.app.screen else {
+        panic!("not watching: {:?}", g.ui.app.screen)
+    };
+    assert_eq!(replay.session.actions().len(), 1);
+    drop(lock);
+}
+
+#[test]
+fn two_games_on_one_data_folder_keep_all_their_moves() {
+    let mut ann = Game::kalaha();
+    let mut cy = ann.beside(kalaha_match());
+    for (a, c) in [(3, 1), (1, 2), (2, 3)] {
+        ann.send(&[Msg::Digit(a)]);
+        cy.send(Msg::Digit(c));
+    }
+    let files = ann.match_files();
+    assert_eq!(files.len(), 2);
+    let mut all: Vec<Vec<u8>> = files.iter().map(|f| moves(f)).collect();
+    all.sort();
+    assert_eq!(all, [vec![1, 2, 3], vec![3, 1, 2]]);
+}
+
+#[test]
+fn the_save_file_of_a_command_follows_only_its_own_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let mine = dir.path().join("mine.toml");
+    let mut ui = runner(dir.path(), kalaha_match(), Some(mine.clone()));
+    ui.send(Msg::Digit(3));
+    ui.send(Msg::Digit(1));
+    assert_eq!(moves(&mine), [3, 1]);
+    let kept = std::fs::read(&mine).unwrap();
+    // Esc, then a new Raja Pasu match from the menu (Continue is first).
+    ui.send(Msg::Back);
+    ui.send(Msg::Digit(2));
+    ui.send(Msg::Down);
+    ui.send(Msg::Confirm);
+    ui.send(Msg::Confirm);
+    ui.send(Msg::Digit(1));
+    let Screen::Game(game) = &ui.app.screen else {
         panic!()
     };
-    assert_eq!(replay.shown, 1);
-    s.send(&[Msg::End]);
-    let Screen::Replay(replay) = &s.app.screen else {
+    assert_eq!(game.session.rules().id(), "raja-pasu");
+    assert_eq!(std::fs::read(&mine).unwrap(), kept, "not the new match's");
+}
+
+#[test]
+fn a_copy_is_saved_under_a_name_and_replaced_only_when_asked() {
+    let mut g = Game::kalaha();
+    g.send(&[Msg::Digit(3), Msg::Save]);
+    let Some(Overlay::SaveAs { name }) = &g.ui.app.overlay else {
+        panic!("no save box")
+    };
+    assert!(name.starts_with("kalaha-"));
+    g.send(&[Msg::ClearField]);
+    for c in "my g".chars() {
+        g.send(&[Msg::Char(c)]);
+    }
+    g.send(&[Msg::Confirm]);
+    let copy = g.library().copies_dir().join("my-g.toml");
+    assert_eq!(moves(&copy), [3]);
+    assert!(g.notice().contains("my-g.toml"), "{}", g.notice());
+    // The same name again: asked first; "no" keeps the old copy.
+    g.send(&[Msg::Digit(1), Msg::Save, Msg::ClearField]);
+    for c in "my g".chars() {
+        g.send(&[Msg::Char(c)]);
+    }
+    g.send(&[Msg::Confirm]);
+    assert!(matches!(
+        g.ui.app.overlay,
+        Some(Overlay::ConfirmReplace { .. })
+    ));
+    g.send(&[Msg::No]);
+    assert_eq!(moves(&copy), [3]);
+    g.send(&[Msg::Save, Msg::ClearField]);
+    for c in "my g".chars() {
+        g.send(&[Msg::Char(c)]);
+    }
+    g.send(&[Msg::Confirm, Msg::Yes]);
+    assert_eq!(moves(&copy), [3, 1]);
+}
+
+#[test]
+fn playing_on_from_a_replay_makes_a_new_match_and_leaves_the_source() {
+    let mut g = Game::kalaha();
+    g.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Digit(2), Msg::Back]);
+    let source = g.match_files()[0].clone();
+    let before = std::fs::read(&source).unwrap();
+    // Replay, the match, one move on, play on, a move of South's own.
+    g.send(&[Msg::Digit(3), Msg::Confirm]);
+    assert!(matches!(g.ui.app.screen, Screen::Replay(_)));
+    g.send(&[Msg::Right, Msg::PlayOn]);
+    let Screen::Game(game) = &g.ui.app.screen else {
+        panic!("not playing on")
+    };
+    assert_eq!(game.session.actions().len(), 1);
+    g.send(&[Msg::Digit(6)]);
+    assert_eq!(
+        std::fs::read(&source).unwrap(),
+        before,
+        "the source is untouched"
+    );
+    let files = g.match_files();
+    assert_eq!(files.len(), 2);
+    let branch = files.iter().find(|f| **f != source).unwrap();
+    assert_eq!(moves(branch), [3, 6]);
+    let saved = load(branch, &catalog()).unwrap();
+    let from = saved.meta.branched_from.expect("where it branched from");
+    assert_eq!(from.file, source.display().to_string());
+    assert_eq!(from.moves, 1);
+    assert_eq!(
+        from.id,
+        load(&source, &catalog()).unwrap().meta.id,
+        "and which match"
+    );
+}
+
+#[test]
+fn the_list_filters_orders_and_scrolls() {
+    let mut g = Game::kalaha();
+    // Three matches here (Ann v Bo, then two of South v North), and one of
+    // Cy v Di from another game.
+    for _ in 0..2 {
+        g.send(&[
+            Msg::Digit(3),
+            Msg::Back,
+            Msg::Digit(2),
+            Msg::Confirm,
+            Msg::Confirm,
+        ]);
+    }
+    g.send(&[Msg::Digit(4), Msg::Back]);
+    assert_eq!(g.match_files().len(), 3);
+    let mut other = g.beside(Start::Game {
+        rules: catalog().find("raja-pasu").unwrap().rules.clone(),
+        names: ["Cy".into(), "Di".into()],
+        computer: [None, None],
+        first: Some(Side::South),
+    });
+    other.send(Msg::Digit(1));
+    drop(other);
+    g.send(&[Msg::Digit(3)]); // Replay
+    let Screen::Library(list) = &g.ui.app.screen else {
         panic!()
     };
-    assert_eq!(replay.shown, 3);
-    s.send(&[Msg::Home]);
-    let Screen::Replay(replay) = &s.app.screen else {
+    assert_eq!(g.ui.app.shown_matches(list).len(), 4);
+    g.send(&[Msg::Filter, Msg::Char('d'), Msg::Char('i')]);
+    let Screen::Library(list) = &g.ui.app.screen else {
         panic!()
     };
-    assert_eq!(replay.shown, 0);
+    let shown = g.ui.app.shown_matches(list);
+    assert_eq!(shown.len(), 1);
+    assert_eq!(shown[0].header.as_ref().unwrap().names[1], "Di");
+    // By variant name too; Esc clears.
+    g.send(&[Msg::ClearField]);
+    for c in "raja".chars() {
+        g.send(&[Msg::Char(c)]);
+    }
+    let Screen::Library(list) = &g.ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(g.ui.app.shown_matches(list).len(), 1);
+    g.send(&[Msg::Back]);
+    let Screen::Library(list) = &g.ui.app.screen else {
+        panic!()
+    };
+    assert!(list.filter.is_empty() && !list.filtering);
+    // Oldest first, and the choice moves with the keys.
+    let newest = g.ui.app.shown_matches(list)[0].path.clone();
+    g.send(&[Msg::Order]);
+    let Screen::Library(list) = &g.ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(g.ui.app.shown_matches(list)[3].path, newest);
+    g.send(&[Msg::End]);
+    let Screen::Library(list) = &g.ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(list.selected, 3);
+}
+
+#[test]
+fn a_long_list_scrolls_to_keep_the_choice_in_view() {
+    let mut g = Game::kalaha();
+    for _ in 0..30 {
+        g.send(&[
+            Msg::Digit(3),
+            Msg::Back,
+            Msg::Digit(2),
+            Msg::Confirm,
+            Msg::Confirm,
+        ]);
+    }
+    g.send(&[Msg::Back, Msg::Digit(3)]);
+    assert_eq!(g.ui.app.matches.len(), 30);
+    for _ in 0..25 {
+        g.send(&[Msg::Down]);
+    }
+    let Screen::Library(list) = &g.ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(list.selected, 25);
+    let rows = mancala::tui::view::library_rows(g.ui.app.size);
+    assert!(list.offset <= 25 && 25 < list.offset + rows, "{list:?}");
+    let screen = g.screen();
+    assert!(screen.contains("> South v North"), "{screen}");
+    assert!(screen.contains(" of 30 (PgUp/PgDn)"), "{screen}");
+}
+
+#[test]
+fn delete_moves_the_file_to_the_trash_after_asking() {
+    let mut g = Game::kalaha();
+    g.send(&[Msg::Digit(3), Msg::Back, Msg::Digit(3)]);
+    let file = g.match_files()[0].clone();
+    g.send(&[Msg::Delete]);
+    assert!(matches!(
+        g.ui.app.overlay,
+        Some(Overlay::ConfirmDelete { .. })
+    ));
+    g.send(&[Msg::No]);
+    assert!(file.is_file(), "kept when the answer is no");
+    g.send(&[Msg::Delete, Msg::Yes]);
+    assert!(!file.exists());
+    let trashed = g
+        .library()
+        .matches_dir()
+        .join(TRASH_FOLDER)
+        .join(file.file_name().unwrap());
+    assert_eq!(moves(&trashed), [3]);
+    assert!(g.ui.app.matches.is_empty(), "listed again");
+    assert!(g.notice().contains("trash"), "{}", g.notice());
+}
+
+#[test]
+fn rename_gives_the_match_a_title() {
+    let mut g = Game::kalaha();
+    g.send(&[Msg::Digit(3), Msg::Back, Msg::Digit(3), Msg::Rename]);
+    for c in "Cup final".chars() {
+        g.send(&[Msg::Char(c)]);
+    }
+    g.send(&[Msg::Confirm]);
+    let file = g.match_files()[0].clone();
+    let saved = load(&file, &catalog()).unwrap();
+    assert_eq!(saved.meta.title.as_deref(), Some("Cup final"));
+    assert_eq!(moves(&file), [3]);
+    assert!(g.screen().contains("Cup final"));
+    // Found by its title.
+    g.send(&[Msg::Filter, Msg::Char('c'), Msg::Char('u'), Msg::Char('p')]);
+    let Screen::Library(list) = &g.ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(g.ui.app.shown_matches(list).len(), 1);
+}
+
+#[test]
+fn files_that_cannot_be_read_are_listed_and_left_alone() {
+    let mut g = Game::kalaha();
+    let matches = g.library().matches_dir();
+    std::fs::create_dir_all(&matches).unwrap();
+    let newer = matches.join("newer.toml");
+    let broken = matches.join("broken.toml");
+    std::fs::write(&newer, "format = 7\nnew-things = true\n").unwrap();
+    std::fs::write(&broken, "format = 2\nvariant = ").unwrap();
+    let bytes = |p: &Path| std::fs::read(p).unwrap();
+    let (newer_bytes, broken_bytes) = (bytes(&newer), bytes(&broken));
+    g.send(&[Msg::Back, Msg::Digit(2)]); // the menu: Play, Replay...
+    assert!(matches!(g.ui.app.screen, Screen::Library(_)));
+    assert_eq!(g.ui.app.matches.len(), 2);
+    let newer_listed = g.ui.app.matches.iter().find(|m| m.path == newer).unwrap();
+    assert!(
+        newer_listed
+            .header
+            .as_ref()
+            .unwrap_err()
+            .contains("save format version 7")
+    );
+    for _ in 0..2 {
+        g.send(&[Msg::Confirm, Msg::Delete, Msg::Rename, Msg::ContinueMatch]);
+        assert_eq!(g.ui.app.overlay, None);
+        assert!(g.ui.app.message.as_ref().unwrap().warning);
+        g.send(&[Msg::Down]);
+    }
+    assert!(g.screen().contains("cannot be read"));
+    // A new match does not disturb them either.
+    g.send(&[
+        Msg::Back,
+        Msg::Digit(1),
+        Msg::Confirm,
+        Msg::Confirm,
+        Msg::Digit(3),
+    ]);
+    assert_eq!(bytes(&newer), newer_bytes);
+    assert_eq!(bytes(&broken), broken_bytes);
+    assert_eq!(g.match_files().len(), 3);
+}
+
+/// The library's match folder made unusable (a file in its place), then
+/// usable again.
+#[test]
+fn a_failed_write_shows_a_banner_keeps_the_match_and_is_tried_again() {
+    let mut g = Game::kalaha();
+    let matches = g.library().matches_dir();
+    std::fs::create_dir_all(matches.parent().unwrap()).unwrap();
+    std::fs::write(&matches, "in the way").unwrap();
+    g.send(&[Msg::Digit(3)]);
+    let banner = g.ui.app.banner.clone().expect("a banner");
+    assert!(banner.starts_with("Not saved"), "{banner}");
+    assert!(g.screen().contains("Not saved"));
+    g.send(&[Msg::Digit(1)]);
+    assert!(g.ui.app.banner.is_some(), "it stays");
+    assert_eq!(std::fs::read_to_string(&matches).unwrap(), "in the way");
+    // The match lives on in memory, and leaving it keeps it listed.
+    g.send(&[Msg::Back]);
+    assert!(g.ui.app.banner.is_some());
+    assert_eq!(g.ui.app.matches.len(), 1);
+    assert!(g.ui.app.matches[0].not_saved);
+    // Quitting now asks first.
+    g.send(&[Msg::Quit]);
+    assert_eq!(g.ui.app.overlay, Some(Overlay::ConfirmQuit));
+    g.send(&[Msg::No]);
+    // Fixed: Continue takes the match up from memory; the next move writes it
+    // all.
+    std::fs::remove_file(&matches).unwrap();
+    g.send(&[Msg::Confirm]);
+    let Screen::Game(game) = &g.ui.app.screen else {
+        panic!("not resumed: {:?}", g.ui.app.screen)
+    };
+    assert_eq!(game.session.actions().len(), 2);
+    g.send(&[Msg::Digit(2)]);
+    assert_eq!(g.ui.app.banner, None);
+    let files = g.match_files();
+    assert_eq!(files.len(), 1);
+    assert_eq!(moves(&files[0]), [3, 1, 2]);
+}
+
+#[test]
+fn a_match_left_unsaved_is_written_when_the_folder_comes_back() {
+    let mut g = Game::kalaha();
+    let matches = g.library().matches_dir();
+    std::fs::create_dir_all(matches.parent().unwrap()).unwrap();
+    std::fs::write(&matches, "in the way").unwrap();
+    g.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Back]);
+    std::fs::remove_file(&matches).unwrap();
+    // A new match's first write tries the earlier one again.
+    g.send(&[Msg::Digit(2), Msg::Confirm, Msg::Confirm, Msg::Digit(4)]);
+    assert_eq!(g.ui.app.banner, None);
+    let mut all: Vec<Vec<u8>> = g.match_files().iter().map(|f| moves(f)).collect();
+    all.sort();
+    assert_eq!(all, [vec![3, 1], vec![4]]);
+}
+
+fn draw(ui: &Runner) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|frame| ui.render(frame)).unwrap();
+    terminal
+}
+
+/// A replay of Kalaha 3, 1, 2 between Ann and Bo, in memory.
+fn replay_of_three_moves() -> Runner {
+    let mut g = Game::kalaha();
+    g.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Digit(2)]);
+    let saved = load(&g.match_files()[0], &catalog()).unwrap();
+    let start = Start::Replay(
+        Box::new(saved.session),
+        PathBuf::from("match.toml"),
+        saved.meta.id,
+    );
+    let mut ui = Runner::new(&catalog(), Options::in_memory(start, 0), 3);
+    ui.send(Msg::Resize {
+        width: 80,
+        height: 24,
+    });
+    ui
+}
+
+#[test]
+fn replay_viewer_screens() {
+    let mut ui = replay_of_three_moves();
+    insta::assert_snapshot!("replay_at_the_start", draw(&ui).backend());
+    ui.send(Msg::Right);
+    ui.send(Msg::Right);
+    insta::assert_snapshot!("replay_after_two_moves", draw(&ui).backend());
+}
+
+#[test]
+fn the_replay_viewer_steps_and_jumps() {
+    let mut ui = replay_of_three_moves();
+    let shown = |ui: &Runner| match &ui.app.screen {
+        Screen::Replay(replay) => replay.shown,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(shown(&ui), 0);
+    ui.send(Msg::Right);
+    ui.send(Msg::Right);
+    assert_eq!(shown(&ui), 2);
+    ui.send(Msg::Left);
+    assert_eq!(shown(&ui), 1);
+    ui.send(Msg::End);
+    assert_eq!(shown(&ui), 3);
+    ui.send(Msg::Home);
+    assert_eq!(shown(&ui), 0);
 }
 
 #[test]
 fn autoplay_steps_through_the_match() {
-    let mut s = Setup::kalaha();
-    s.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Digit(2)]);
-    let path = s.autosave();
-    let (session, _) = load(&path, &s.catalog).unwrap();
-    let mut s = Setup::new(Start::Replay(Box::new(session), path));
-    s.send(&[Msg::Confirm]);
-    assert!(s.app.is_animating());
+    let mut ui = replay_of_three_moves();
+    ui.config.reduced_motion = false;
+    ui.send(Msg::Confirm);
+    assert!(ui.app.is_animating());
     for _ in 0..2000 {
-        s.send(&[Msg::Tick { ms: 50 }]);
+        ui.send(Msg::Tick { ms: 50 });
     }
-    let Screen::Replay(replay) = &s.app.screen else {
+    let Screen::Replay(replay) = &ui.app.screen else {
         panic!()
     };
     assert_eq!(replay.shown, 3);
@@ -179,137 +666,40 @@ fn autoplay_steps_through_the_match() {
 }
 
 #[test]
-fn playing_on_from_a_replay_saves_a_branch() {
-    let mut s = Setup::kalaha();
-    s.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Digit(2)]);
-    let path = s.autosave();
-    let (session, _) = load(&path, &s.catalog).unwrap();
-    let mut s = Setup::new(Start::Replay(Box::new(session), path));
-    s.send(&[Msg::Right, Msg::PlayOn]);
-    let Screen::Game(game) = &s.app.screen else {
-        panic!("not playing on")
-    };
-    assert_eq!(game.session.actions().len(), 1);
-    assert_eq!(game.session.position().to_move(), Some(Side::South));
-    s.send(&[Msg::Digit(6)]);
-    let branch = s.app.also_save_to.clone().expect("a branch file");
-    assert!(branch.starts_with(s.dir.path().join("saves")));
-    assert_eq!(common::moves_in_save(&branch), [3, 6]);
-    // The original is untouched.
-    assert_eq!(
-        common::moves_in_save(&s.autosave()),
-        [3, 6],
-        "the autosave follows the match in play"
-    );
-}
-
-#[test]
-fn a_damaged_save_is_listed_with_the_reason_and_not_opened() {
-    let mut s = Setup::kalaha();
-    let saves = s.dir.path().join("saves");
-    std::fs::create_dir_all(&saves).unwrap();
-    std::fs::write(saves.join("broken.toml"), "format = 1\nvariant = ").unwrap();
-    s.send(&[Msg::Back, Msg::Digit(3)]);
-    let broken = s
-        .app
-        .saves
-        .iter()
-        .position(|e| e.players == "broken.toml")
-        .expect("listed");
-    assert!(s.app.saves[broken].result.contains("cannot be read"));
-    for _ in 0..broken {
-        s.send(&[Msg::Down]);
-    }
-    s.send(&[Msg::Confirm]);
-    assert!(matches!(s.app.screen, Screen::SaveList { .. }));
-    assert!(s.app.message.as_ref().unwrap().warning);
-    assert_eq!(
-        std::fs::read_to_string(saves.join("broken.toml")).unwrap(),
-        "format = 1\nvariant = "
-    );
-}
-
-fn draw(app: &App) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal.draw(|frame| render(app, frame)).unwrap();
-    terminal
-}
-
-#[test]
-fn replay_viewer_screens() {
-    let mut s = Setup::kalaha();
-    s.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Digit(2)]);
-    let path = s.autosave();
-    let (session, _) = load(&path, &s.catalog).unwrap();
-    let mut s = Setup::new(Start::Replay(
-        Box::new(session),
-        PathBuf::from("match.toml"),
-    ));
-    s.app.size = (80, 24);
-    insta::assert_snapshot!("replay_at_the_start", draw(&s.app).backend());
-    s.send(&[Msg::Right, Msg::Right]);
-    insta::assert_snapshot!("replay_after_two_moves", draw(&s.app).backend());
-}
-
-#[test]
-fn a_new_match_keeps_the_unfinished_one_from_the_autosave() {
-    let mut s = Setup::kalaha();
-    s.send(&[Msg::Digit(3), Msg::Digit(1)]);
-    // Leave, and start another match from the menu: Play, Kalaha, Start.
-    s.send(&[Msg::Back]);
-    // Menu: Continue, Play, ...; the new match needs a later start time.
-    std::thread::sleep(std::time::Duration::from_millis(1100));
-    s.send(&[Msg::Digit(2), Msg::Confirm, Msg::Confirm]);
-    s.send(&[Msg::Digit(6)]);
-    assert_eq!(common::moves_in_save(&s.autosave()), [6]);
-    let kept: Vec<PathBuf> = std::fs::read_dir(s.dir.path().join("saves"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    assert_eq!(kept.len(), 1, "{kept:?}");
-    assert!(kept[0].to_string_lossy().ends_with("-unfinished.toml"));
-    assert_eq!(common::moves_in_save(&kept[0]), [3, 1]);
-}
-
-#[test]
 fn the_replay_viewer_marks_a_move_that_threw_the_game_away() {
-    let mut s = Setup::kalaha();
-    s.send(&[Msg::Digit(3), Msg::Digit(1)]);
-    let path = s.autosave();
-    let (session, _) = load(&path, &s.catalog).unwrap();
-    let mut s = Setup::new(Start::Replay(Box::new(session), path));
-    let Screen::Replay(replay) = &s.app.screen else {
+    let mut ui = replay_of_three_moves();
+    let Screen::Replay(replay) = &ui.app.screen else {
         panic!()
     };
     assert!(replay.values.is_none());
     // South could hold +2 before its second move and is at -3 after it.
     let started_at = replay.session.started_at;
-    s.send(&[Msg::AnalysisReady {
+    ui.send(Msg::AnalysisReady {
         started_at,
-        steps: 2,
-        values: vec![2, 2, -3],
-    }]);
-    let Screen::Replay(replay) = &s.app.screen else {
+        steps: 3,
+        values: vec![2, 2, -3, -3],
+    });
+    let Screen::Replay(replay) = &ui.app.screen else {
         panic!()
     };
     assert!(!replay.threw_away(1));
     assert!(replay.threw_away(2));
-    s.send(&[Msg::End]);
-    s.app.size = (80, 24);
-    let screen = format!("{:?}", draw(&s.app).backend());
+    ui.send(Msg::Right);
+    ui.send(Msg::Right);
+    let screen = format!("{:?}", draw(&ui).backend());
     assert!(screen.contains("S1?"), "{screen}");
     assert!(screen.contains("threw the game away"), "{screen}");
     // A stale analysis (another match) is ignored.
-    let Screen::Replay(replay) = &s.app.screen else {
+    let Screen::Replay(replay) = &ui.app.screen else {
         panic!()
     };
     let values = replay.values.clone();
-    s.send(&[Msg::AnalysisReady {
+    ui.send(Msg::AnalysisReady {
         started_at: started_at + 1,
-        steps: 2,
-        values: vec![0, 0, 0],
-    }]);
-    let Screen::Replay(replay) = &s.app.screen else {
+        steps: 3,
+        values: vec![0, 0, 0, 0],
+    });
+    let Screen::Replay(replay) = &ui.app.screen else {
         panic!()
     };
     assert_eq!(replay.values, values);
@@ -317,25 +707,26 @@ fn the_replay_viewer_marks_a_move_that_threw_the_game_away() {
 
 #[test]
 fn the_analysis_worker_values_every_position() {
-    let mut s = Setup::kalaha();
-    s.send(&[Msg::Digit(3), Msg::Digit(1)]);
-    let path = s.autosave();
-    let (session, _) = load(&path, &s.catalog).unwrap();
-    let mut s = Setup::new(Start::Replay(Box::new(session), path));
-    s.send(&[Msg::Right]);
-    assert!(s.app.requests.is_empty());
-    let mut worker = None;
-    s.app.requests.push(mancala::tui::app::Request::Analyse);
-    perform(&mut s.app, &s.catalog, &mut worker);
-    let msg = worker.expect("a worker").receiver.recv().unwrap();
-    let Msg::AnalysisReady { values, steps, .. } = &msg else {
-        panic!("{msg:?}")
-    };
-    assert_eq!(*steps, 2);
-    assert_eq!(values.len(), 3);
-    update(&mut s.app, msg);
-    let Screen::Replay(replay) = &s.app.screen else {
+    let mut ui = replay_of_three_moves();
+    assert!(ui.is_busy(), "the analysis starts with the viewer");
+    ui.wait_for_searches();
+    let Screen::Replay(replay) = &ui.app.screen else {
         panic!()
     };
-    assert!(replay.values.is_some());
+    assert_eq!(replay.values.as_ref().map(Vec::len), Some(4));
+}
+
+#[test]
+fn finished_and_unfinished_are_told_apart_in_the_list() {
+    let mut g = Game::new(match_of(one_move_rules()));
+    g.send(&[Msg::Digit(1), Msg::Confirm]);
+    assert!(matches!(g.ui.app.screen, Screen::Menu { .. }));
+    assert!(
+        !g.ui.app.menu_items().contains(&MenuItem::Continue),
+        "nothing to continue"
+    );
+    let header = g.ui.app.matches[0].header.as_ref().unwrap();
+    assert_eq!(header.status, SavedStatus::MatchOver);
+    g.send(&[Msg::Digit(2)]);
+    assert!(g.screen().contains("draw"), "{}", g.screen());
 }

@@ -3,40 +3,33 @@
 
 use mancala::catalog::Catalog;
 use mancala::engine::{Side, Status};
-use mancala::tui::app::App;
 use mancala::tui::msg::Msg;
-use mancala::tui::update::update;
-use mancala::tui::view::render;
-use mancala::tui::{Files, Options, Start, initial_app};
+use mancala::tui::runner::Runner;
+use mancala::tui::{Options, Start};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-fn draw(app: &mut App, width: u16, height: u16) -> Terminal<TestBackend> {
-    app.size = (width, height);
+fn draw(ui: &mut Runner, width: u16, height: u16) -> Terminal<TestBackend> {
+    ui.app.size = (width, height);
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| render(app, frame)).unwrap();
+    terminal.draw(|frame| ui.render(frame)).unwrap();
     terminal
 }
 
-fn app_at(start: Start) -> App {
-    let catalog = Catalog::with_user_dir(None);
-    initial_app(
-        &catalog,
-        Options {
-            start,
-            animation_ms: 70,
-            files: Files::default(),
-        },
+fn app_at(start: Start) -> Runner {
+    Runner::new(
+        &Catalog::with_user_dir(None),
+        Options::in_memory(start, 70),
         7,
     )
 }
 
-fn game_app(id: &str) -> App {
+fn game_app(id: &str) -> Runner {
     game_with(Catalog::with_user_dir(None).find(id).unwrap().rules.clone())
 }
 
 /// A match between Ann (South, first) and Bo under `rules`.
-fn game_with(rules: std::sync::Arc<mancala::engine::Rules>) -> App {
+fn game_with(rules: std::sync::Arc<mancala::engine::Rules>) -> Runner {
     app_at(Start::Game {
         rules,
         names: ["Ann".into(), "Bo".into()],
@@ -47,58 +40,58 @@ fn game_with(rules: std::sync::Arc<mancala::engine::Rules>) -> App {
 
 #[test]
 fn main_menu() {
-    let mut app = app_at(Start::Menu);
-    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+    let mut ui = app_at(Start::Menu);
+    insta::assert_snapshot!(draw(&mut ui, 80, 24).backend());
 }
 
 #[test]
 fn variant_list() {
-    let mut app = app_at(Start::ChooseVariant);
-    update(&mut app, Msg::Down);
-    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+    let mut ui = app_at(Start::ChooseVariant);
+    ui.send(Msg::Down);
+    insta::assert_snapshot!(draw(&mut ui, 80, 24).backend());
 }
 
 #[test]
 fn setup_screen() {
-    let mut app = app_at(Start::ChooseVariant);
-    update(&mut app, Msg::Digit(3));
-    update(&mut app, Msg::Confirm);
-    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+    let mut ui = app_at(Start::ChooseVariant);
+    ui.send(Msg::Digit(3));
+    ui.send(Msg::Confirm);
+    insta::assert_snapshot!(draw(&mut ui, 80, 24).backend());
 }
 
 #[test]
 fn kalaha_board_at_the_start() {
-    let mut app = game_app("kalaha");
-    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+    let mut ui = game_app("kalaha");
+    insta::assert_snapshot!(draw(&mut ui, 80, 24).backend());
 }
 
 #[test]
 fn raja_pasu_board_at_the_start() {
-    let mut app = game_app("raja-pasu");
-    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+    let mut ui = game_app("raja-pasu");
+    insta::assert_snapshot!(draw(&mut ui, 80, 24).backend());
 }
 
 #[test]
 fn sat_gharva_board_at_the_start() {
-    let mut app = game_app("sat-gharva");
-    insta::assert_snapshot!(draw(&mut app, 100, 30).backend());
+    let mut ui = game_app("sat-gharva");
+    insta::assert_snapshot!(draw(&mut ui, 100, 30).backend());
 }
 
 #[test]
 fn a_frame_in_the_middle_of_a_relay() {
-    let mut app = game_app("raja-pasu");
-    update(&mut app, Msg::Digit(1));
-    update(&mut app, Msg::Tick { ms: 70 * 24 });
-    assert!(app.is_animating());
-    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+    let mut ui = game_app("raja-pasu");
+    ui.send(Msg::Digit(1));
+    ui.send(Msg::Tick { ms: 70 * 24 });
+    assert!(ui.app.is_animating());
+    insta::assert_snapshot!(draw(&mut ui, 80, 24).backend());
 }
 
 #[test]
 fn round_end() {
-    let mut app = game_app("raja-pasu");
-    app.reduced_motion = true;
+    let mut ui = game_app("raja-pasu");
+    ui.config.reduced_motion = true;
     loop {
-        let mancala::tui::app::Screen::Game(game) = &app.screen else {
+        let mancala::tui::app::Screen::Game(game) = &ui.app.screen else {
             panic!()
         };
         let position = *game.session.position();
@@ -106,37 +99,34 @@ fn round_end() {
             break;
         }
         let pit = position.legal_moves(game.session.rules())[0];
-        update(&mut app, Msg::Digit(pit));
+        ui.send(Msg::Digit(pit));
     }
-    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+    insta::assert_snapshot!(draw(&mut ui, 80, 24).backend());
 }
 
 #[test]
 fn help_over_a_game() {
-    let mut app = game_app("sat-gharva");
-    update(&mut app, Msg::Help);
-    insta::assert_snapshot!(draw(&mut app, 80, 24).backend());
+    let mut ui = game_app("sat-gharva");
+    ui.send(Msg::Help);
+    insta::assert_snapshot!(draw(&mut ui, 80, 24).backend());
 }
 
 #[test]
 fn too_small() {
-    let mut app = game_app("kalaha");
-    insta::assert_snapshot!(draw(&mut app, 60, 20).backend());
+    let mut ui = game_app("kalaha");
+    insta::assert_snapshot!(draw(&mut ui, 60, 20).backend());
 }
 
 #[test]
 fn recovers_after_a_resize() {
-    let mut app = game_app("kalaha");
-    let small = draw(&mut app, 60, 20);
+    let mut ui = game_app("kalaha");
+    let small = draw(&mut ui, 60, 20);
     assert!(format!("{:?}", small.backend()).contains("enlarge"));
-    update(
-        &mut app,
-        Msg::Resize {
-            width: 80,
-            height: 24,
-        },
-    );
-    let large = draw(&mut app, 80, 24);
+    ui.send(Msg::Resize {
+        width: 80,
+        height: 24,
+    });
+    let large = draw(&mut ui, 80, 24);
     assert!(!format!("{:?}", large.backend()).contains("enlarge"));
 }
 
@@ -144,24 +134,21 @@ fn recovers_after_a_resize() {
 fn a_hint_on_the_widest_board_wraps_below_it() {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/valid/wide-16.toml");
-    let mut app = game_with(std::sync::Arc::new(
+    let mut ui = game_with(std::sync::Arc::new(
         mancala::catalog::load_file(&path).unwrap(),
     ));
-    update(&mut app, Msg::Hint);
-    let mancala::tui::app::Screen::Game(game) = &app.screen else {
+    ui.send(Msg::Hint);
+    let mancala::tui::app::Screen::Game(game) = &ui.app.screen else {
         panic!("not a game")
     };
     let key = game.session.position().key();
     // Values as a search would send them, best first.
     let mut values: Vec<(u8, i32)> = (1..=16).map(|pit| (pit, i32::from(pit % 7) - 9)).collect();
     values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-    update(
-        &mut app,
-        Msg::HintReady {
-            key,
-            values,
-            reach: mancala::tui::msg::HintReach::Plies(9),
-        },
-    );
-    insta::assert_snapshot!(draw(&mut app, 98, 30).backend());
+    ui.send(Msg::HintReady {
+        key,
+        values,
+        reach: mancala::tui::msg::HintReach::Plies(9),
+    });
+    insta::assert_snapshot!(draw(&mut ui, 98, 30).backend());
 }

@@ -4,26 +4,21 @@ use mancala::catalog::Catalog;
 use mancala::engine::{Side, Status};
 use mancala::tui::app::{App, OddEvenStage, Overlay, Screen, SetupField, StarterChoice};
 use mancala::tui::msg::{HintReach, Msg};
-use mancala::tui::update::update;
+use mancala::tui::runner::Runner;
 use mancala::tui::view::board_geometry;
-use mancala::tui::{Files, Options, Start, initial_app};
+use mancala::tui::{Options, Start};
 
-fn app_at(start: Start) -> App {
+fn app_at(start: Start) -> Runner {
     let catalog = Catalog::with_user_dir(None);
-    let mut app = initial_app(
-        &catalog,
-        Options {
-            start,
-            animation_ms: 70,
-            files: Files::default(),
-        },
-        42,
-    );
-    app.size = (100, 30);
-    app
+    let mut ui = Runner::new(&catalog, Options::in_memory(start, 70), 42);
+    ui.send(Msg::Resize {
+        width: 100,
+        height: 30,
+    });
+    ui
 }
 
-fn game_app(id: &str, first: Side) -> App {
+fn game_app(id: &str, first: Side) -> Runner {
     let catalog = Catalog::with_user_dir(None);
     let rules = catalog.find(id).unwrap().rules.clone();
     app_at(Start::Game {
@@ -35,7 +30,7 @@ fn game_app(id: &str, first: Side) -> App {
 }
 
 /// Kalaha, Ann (South) against the computer (North, easy).
-fn against_the_computer(first: Side) -> App {
+fn against_the_computer(first: Side) -> Runner {
     let catalog = Catalog::with_user_dir(None);
     let rules = catalog.find("kalaha").unwrap().rules.clone();
     app_at(Start::Game {
@@ -46,9 +41,9 @@ fn against_the_computer(first: Side) -> App {
     })
 }
 
-fn send(app: &mut App, msgs: &[Msg]) {
+fn send(ui: &mut Runner, msgs: &[Msg]) {
     for msg in msgs {
-        update(app, msg.clone());
+        ui.send(msg.clone());
     }
 }
 
@@ -69,45 +64,45 @@ fn notice(app: &App) -> String {
 
 #[test]
 fn menu_to_a_kalaha_game() {
-    let mut app = app_at(Start::Menu);
-    send(&mut app, &[Msg::Confirm]);
+    let mut ui = app_at(Start::Menu);
+    send(&mut ui, &[Msg::Confirm]);
     assert!(matches!(
-        app.screen,
+        ui.app.screen,
         Screen::Variants {
             for_play: true,
             selected: 0,
             ..
         }
     ));
-    send(&mut app, &[Msg::Confirm]);
-    let Screen::Setup(setup) = &app.screen else {
+    send(&mut ui, &[Msg::Confirm]);
+    let Screen::Setup(setup) = &ui.app.screen else {
         panic!("no setup")
     };
     assert_eq!(setup.rules.id(), "kalaha");
     assert_eq!(setup.starter, StarterChoice::South);
     assert_eq!(setup.field, SetupField::Start);
-    send(&mut app, &[Msg::Confirm]);
-    let position = game(&app).session.position();
+    send(&mut ui, &[Msg::Confirm]);
+    let position = game(&ui.app).session.position();
     assert_eq!(position.to_move(), Some(Side::South));
     assert_eq!(position.round(), 1);
 }
 
 #[test]
 fn names_are_typed_on_the_setup_screen() {
-    let mut app = app_at(Start::Menu);
-    send(&mut app, &[Msg::Confirm, Msg::Down, Msg::Confirm]); // Raja Pasu
-    send(&mut app, &[Msg::Down]); // wraps to South's name
-    let Screen::Setup(setup) = &app.screen else {
+    let mut ui = app_at(Start::Menu);
+    send(&mut ui, &[Msg::Confirm, Msg::Down, Msg::Confirm]); // Raja Pasu
+    send(&mut ui, &[Msg::Down]); // wraps to South's name
+    let Screen::Setup(setup) = &ui.app.screen else {
         panic!()
     };
     assert_eq!(setup.field, SetupField::SouthName);
     for _ in 0.."South".len() {
-        send(&mut app, &[Msg::Backspace]);
+        send(&mut ui, &[Msg::Backspace]);
     }
-    send(&mut app, &[Msg::Char('A'), Msg::Char('n'), Msg::Char('n')]);
+    send(&mut ui, &[Msg::Char('A'), Msg::Char('n'), Msg::Char('n')]);
     // South's seat, North's name, North's seat, then who starts.
     send(
-        &mut app,
+        &mut ui,
         &[
             Msg::NextField,
             Msg::NextField,
@@ -117,7 +112,7 @@ fn names_are_typed_on_the_setup_screen() {
             Msg::NextField,
         ],
     );
-    let Screen::Setup(setup) = &app.screen else {
+    let Screen::Setup(setup) = &ui.app.screen else {
         panic!()
     };
     assert_eq!(setup.names[0], "Ann");
@@ -128,19 +123,19 @@ fn names_are_typed_on_the_setup_screen() {
 
 #[test]
 fn odd_or_even_settles_who_starts() {
-    let mut app = app_at(Start::Menu);
-    send(&mut app, &[Msg::Confirm, Msg::Digit(3), Msg::Confirm]);
-    let Screen::Setup(setup) = &app.screen else {
+    let mut ui = app_at(Start::Menu);
+    send(&mut ui, &[Msg::Confirm, Msg::Digit(3), Msg::Confirm]);
+    let Screen::Setup(setup) = &ui.app.screen else {
         panic!()
     };
     assert_eq!(setup.starter, StarterChoice::OddEven);
-    send(&mut app, &[Msg::Confirm, Msg::Char('7'), Msg::Confirm]);
-    let Screen::OddEven(odd_even) = &app.screen else {
+    send(&mut ui, &[Msg::Confirm, Msg::Char('7'), Msg::Confirm]);
+    let Screen::OddEven(odd_even) = &ui.app.screen else {
         panic!()
     };
     assert_eq!(odd_even.stage, OddEvenStage::Guess { marbles: 7 });
-    send(&mut app, &[Msg::Even]);
-    let Screen::OddEven(odd_even) = &app.screen else {
+    send(&mut ui, &[Msg::Even]);
+    let Screen::OddEven(odd_even) = &ui.app.screen else {
         panic!()
     };
     assert_eq!(
@@ -151,62 +146,73 @@ fn odd_or_even_settles_who_starts() {
             starter: Side::North
         }
     );
-    send(&mut app, &[Msg::Confirm]);
-    assert_eq!(game(&app).session.position().to_move(), Some(Side::North));
+    send(&mut ui, &[Msg::Confirm]);
+    assert_eq!(
+        game(&ui.app).session.position().to_move(),
+        Some(Side::North)
+    );
 }
 
 #[test]
 fn a_move_animates_and_any_key_finishes_it() {
-    let mut app = game_app("raja-pasu", Side::South);
-    send(&mut app, &[Msg::Digit(1)]);
-    assert!(app.is_animating());
-    send(&mut app, &[Msg::Tick { ms: 140 }]); // two ticks at 70 ms
-    assert!(app.is_animating());
-    send(&mut app, &[Msg::Faster]);
-    assert!(app.is_animating(), "speed keys do not skip");
-    assert_eq!(app.speed_ms, 45);
-    send(&mut app, &[Msg::Digit(5)]);
-    assert!(!app.is_animating());
+    let mut ui = game_app("raja-pasu", Side::South);
+    send(&mut ui, &[Msg::Digit(1)]);
+    assert!(ui.app.is_animating());
+    send(&mut ui, &[Msg::Tick { ms: 140 }]); // two ticks at 70 ms
+    assert!(ui.app.is_animating());
+    send(&mut ui, &[Msg::Faster]);
+    assert!(ui.app.is_animating(), "speed keys do not skip");
+    assert_eq!(ui.config.speed_ms, 45);
+    send(&mut ui, &[Msg::Digit(5)]);
+    assert!(!ui.app.is_animating());
     // The skipping key was not taken as a move.
-    assert_eq!(game(&app).session.actions().len(), 1);
+    assert_eq!(game(&ui.app).session.actions().len(), 1);
     assert_eq!(
-        game(&app).session.position().row(Side::South),
+        game(&ui.app).session.position().row(Side::South),
         [3, 1, 0, 0, 0, 14, 0]
     );
 }
 
 #[test]
 fn ticks_run_the_animation_to_its_end() {
-    let mut app = game_app("kalaha", Side::South);
-    send(&mut app, &[Msg::Digit(1)]);
+    let mut ui = game_app("kalaha", Side::South);
+    send(&mut ui, &[Msg::Digit(1)]);
     for _ in 0..100 {
-        send(&mut app, &[Msg::Tick { ms: 70 }]);
+        send(&mut ui, &[Msg::Tick { ms: 70 }]);
     }
-    assert!(!app.is_animating());
+    assert!(!ui.app.is_animating());
 }
 
 #[test]
 fn row_keys_play_the_pit_above_or_below_them() {
-    let mut app = game_app("kalaha", Side::South);
-    app.reduced_motion = true;
-    send(&mut app, &[Msg::RowKey('x')]); // South pit 2
-    assert_eq!(game(&app).session.last_move(), Some((Side::South, 2)));
+    let mut ui = game_app("kalaha", Side::South);
+    ui.config.reduced_motion = true;
+    send(&mut ui, &[Msg::RowKey('x')]); // South pit 2
+    assert_eq!(game(&ui.app).session.last_move(), Some((Side::South, 2)));
     // North's leftmost key is its pit 6.
-    send(&mut app, &[Msg::RowKey('Q')]);
-    assert_eq!(game(&app).session.last_move(), Some((Side::North, 6)));
+    send(&mut ui, &[Msg::RowKey('Q')]);
+    assert_eq!(game(&ui.app).session.last_move(), Some((Side::North, 6)));
 }
 
 #[test]
 fn choices_that_cannot_be_played_are_explained() {
-    let mut app = game_app("kalaha", Side::South);
-    app.reduced_motion = true;
-    send(&mut app, &[Msg::RowKey('Q')]);
-    assert!(notice(&app).contains("North's row"), "{}", notice(&app));
-    send(&mut app, &[Msg::Digit(9)]);
-    assert!(notice(&app).contains("no pit 9"), "{}", notice(&app));
-    send(&mut app, &[Msg::Digit(1), Msg::Digit(1), Msg::Digit(1)]);
+    let mut ui = game_app("kalaha", Side::South);
+    ui.config.reduced_motion = true;
+    send(&mut ui, &[Msg::RowKey('Q')]);
+    assert!(
+        notice(&ui.app).contains("North's row"),
+        "{}",
+        notice(&ui.app)
+    );
+    send(&mut ui, &[Msg::Digit(9)]);
+    assert!(notice(&ui.app).contains("no pit 9"), "{}", notice(&ui.app));
+    send(&mut ui, &[Msg::Digit(1), Msg::Digit(1), Msg::Digit(1)]);
     // South played 1, North played 1, South's pit 1 is now empty.
-    assert!(notice(&app).contains("Pit 1 is empty"), "{}", notice(&app));
+    assert!(
+        notice(&ui.app).contains("Pit 1 is empty"),
+        "{}",
+        notice(&ui.app)
+    );
 }
 
 #[test]
@@ -220,136 +226,136 @@ fn endless_pits_are_explained() {
 
 #[test]
 fn the_cursor_moves_along_the_screen_and_sows_on_enter() {
-    let mut app = game_app("kalaha", Side::North);
-    app.reduced_motion = true;
-    assert_eq!(game(&app).cursor, 1);
+    let mut ui = game_app("kalaha", Side::North);
+    ui.config.reduced_motion = true;
+    assert_eq!(game(&ui.app).cursor, 1);
     // North's pit 1 is drawn at the right; Left goes to pit 2.
-    send(&mut app, &[Msg::Left, Msg::Left]);
-    assert_eq!(game(&app).cursor, 3);
-    send(&mut app, &[Msg::Confirm]);
-    assert_eq!(game(&app).session.last_move(), Some((Side::North, 3)));
+    send(&mut ui, &[Msg::Left, Msg::Left]);
+    assert_eq!(game(&ui.app).cursor, 3);
+    send(&mut ui, &[Msg::Confirm]);
+    assert_eq!(game(&ui.app).session.last_move(), Some((Side::North, 3)));
 }
 
 #[test]
 fn clicking_a_pit_plays_it() {
-    let mut app = game_app("sat-gharva", Side::South);
-    app.reduced_motion = true;
-    let geometry = board_geometry(app.size, 7).unwrap();
+    let mut ui = game_app("sat-gharva", Side::South);
+    ui.config.reduced_motion = true;
+    let geometry = board_geometry(ui.app.size, 7).unwrap();
     let rect = geometry.pit_rect(Side::South, 4);
     send(
-        &mut app,
+        &mut ui,
         &[Msg::Click {
             column: rect.x + 2,
             row: rect.y + 1,
         }],
     );
-    assert_eq!(game(&app).session.last_move(), Some((Side::South, 4)));
+    assert_eq!(game(&ui.app).session.last_move(), Some((Side::South, 4)));
 }
 
 #[test]
 fn undo_and_redo() {
-    let mut app = game_app("kalaha", Side::South);
-    app.reduced_motion = true;
-    send(&mut app, &[Msg::Digit(1)]);
-    let after = *game(&app).session.position();
-    send(&mut app, &[Msg::Undo]);
-    assert_eq!(game(&app).session.actions().len(), 0);
-    send(&mut app, &[Msg::Redo]);
-    assert_eq!(*game(&app).session.position(), after);
+    let mut ui = game_app("kalaha", Side::South);
+    ui.config.reduced_motion = true;
+    send(&mut ui, &[Msg::Digit(1)]);
+    let after = *game(&ui.app).session.position();
+    send(&mut ui, &[Msg::Undo]);
+    assert_eq!(game(&ui.app).session.actions().len(), 0);
+    send(&mut ui, &[Msg::Redo]);
+    assert_eq!(*game(&ui.app).session.position(), after);
 }
 
 #[test]
 fn quitting_a_match_asks_first() {
-    let mut app = game_app("kalaha", Side::South);
-    send(&mut app, &[Msg::Quit]);
-    assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
-    send(&mut app, &[Msg::No]);
-    assert_eq!(app.overlay, None);
-    assert!(!app.quit);
-    send(&mut app, &[Msg::Quit, Msg::Yes]);
-    assert!(app.quit);
+    let mut ui = game_app("kalaha", Side::South);
+    send(&mut ui, &[Msg::Quit]);
+    assert_eq!(ui.app.overlay, Some(Overlay::ConfirmQuit));
+    send(&mut ui, &[Msg::No]);
+    assert_eq!(ui.app.overlay, None);
+    assert!(!ui.app.quit);
+    send(&mut ui, &[Msg::Quit, Msg::Yes]);
+    assert!(ui.app.quit);
 }
 
 #[test]
 fn help_opens_and_closes() {
-    let mut app = game_app("kalaha", Side::South);
-    send(&mut app, &[Msg::Help]);
-    assert_eq!(app.overlay, Some(Overlay::Help { scroll: 0 }));
-    send(&mut app, &[Msg::Down]);
-    assert_eq!(app.overlay, Some(Overlay::Help { scroll: 1 }));
-    send(&mut app, &[Msg::Back]);
-    assert_eq!(app.overlay, None);
+    let mut ui = game_app("kalaha", Side::South);
+    send(&mut ui, &[Msg::Help]);
+    assert_eq!(ui.app.overlay, Some(Overlay::Help { scroll: 0 }));
+    send(&mut ui, &[Msg::Down]);
+    assert_eq!(ui.app.overlay, Some(Overlay::Help { scroll: 1 }));
+    send(&mut ui, &[Msg::Back]);
+    assert_eq!(ui.app.overlay, None);
 }
 
 #[test]
 fn a_round_ends_and_the_next_one_starts() {
-    let mut app = game_app("raja-pasu", Side::South);
-    app.reduced_motion = true;
+    let mut ui = game_app("raja-pasu", Side::South);
+    ui.config.reduced_motion = true;
     for _ in 0..400 {
-        let position = *game(&app).session.position();
+        let position = *game(&ui.app).session.position();
         if position.status() != Status::Ongoing {
             break;
         }
-        let pit = position.legal_moves(game(&app).session.rules())[0];
-        send(&mut app, &[Msg::Digit(pit)]);
+        let pit = position.legal_moves(game(&ui.app).session.rules())[0];
+        send(&mut ui, &[Msg::Digit(pit)]);
     }
-    let position = *game(&app).session.position();
+    let position = *game(&ui.app).session.position();
     assert!(
         matches!(position.status(), Status::RoundOver { .. }),
         "{position:?}"
     );
-    send(&mut app, &[Msg::NextRound]);
-    let position = game(&app).session.position();
+    send(&mut ui, &[Msg::NextRound]);
+    let position = game(&ui.app).session.position();
     assert_eq!(position.round(), 2);
     assert!(position.to_move().is_some());
-    assert!(notice(&app).contains("starts"), "{}", notice(&app));
+    assert!(notice(&ui.app).contains("starts"), "{}", notice(&ui.app));
 }
 
 #[test]
 fn ending_the_match_after_a_round() {
-    let mut app = game_app("raja-pasu", Side::South);
-    app.reduced_motion = true;
-    while game(&app).session.position().status() == Status::Ongoing {
-        let position = *game(&app).session.position();
-        let pit = position.legal_moves(game(&app).session.rules())[0];
-        send(&mut app, &[Msg::Digit(pit)]);
+    let mut ui = game_app("raja-pasu", Side::South);
+    ui.config.reduced_motion = true;
+    while game(&ui.app).session.position().status() == Status::Ongoing {
+        let position = *game(&ui.app).session.position();
+        let pit = position.legal_moves(game(&ui.app).session.rules())[0];
+        send(&mut ui, &[Msg::Digit(pit)]);
     }
-    send(&mut app, &[Msg::EndMatch]);
+    send(&mut ui, &[Msg::EndMatch]);
     assert!(matches!(
-        game(&app).session.position().status(),
+        game(&ui.app).session.position().status(),
         Status::MatchOver { .. }
     ));
-    send(&mut app, &[Msg::Confirm]);
-    assert!(matches!(app.screen, Screen::Menu { .. }));
+    send(&mut ui, &[Msg::Confirm]);
+    assert!(matches!(ui.app.screen, Screen::Menu { .. }));
 }
 
 #[test]
 fn the_reduced_motion_setting_shows_moves_at_once() {
-    let mut app = game_app("kalaha", Side::South);
-    send(&mut app, &[Msg::ToggleMotion]);
-    assert!(app.reduced_motion);
-    send(&mut app, &[Msg::Digit(1)]);
-    assert!(!app.is_animating());
-    assert!(notice(&app).contains("played pit 1"));
+    let mut ui = game_app("kalaha", Side::South);
+    send(&mut ui, &[Msg::ToggleMotion]);
+    assert!(ui.config.reduced_motion);
+    send(&mut ui, &[Msg::Digit(1)]);
+    assert!(!ui.app.is_animating());
+    assert!(notice(&ui.app).contains("played pit 1"));
 }
 
 #[test]
 fn a_seat_can_be_given_to_the_computer() {
-    let mut app = app_at(Start::Menu);
-    send(&mut app, &[Msg::Confirm, Msg::Confirm]); // Kalaha setup, on Start
+    let mut ui = app_at(Start::Menu);
+    send(&mut ui, &[Msg::Confirm, Msg::Confirm]); // Kalaha setup, on Start
     // Up from Start: who starts, North's seat.
     send(
-        &mut app,
+        &mut ui,
         &[Msg::Up, Msg::Up, Msg::Right, Msg::Right, Msg::Right],
     );
-    let Screen::Setup(setup) = &app.screen else {
+    let Screen::Setup(setup) = &ui.app.screen else {
         panic!()
     };
     assert_eq!(setup.computer[1], Some(mancala::engine::Level::Hard));
     assert_eq!(setup.names[1], "Computer");
     // Enter starts the match straight from the seat's field.
-    send(&mut app, &[Msg::Confirm]);
-    let session = &game(&app).session;
+    send(&mut ui, &[Msg::Confirm]);
+    let session = &game(&ui.app).session;
     assert_eq!(
         session.computer(Side::North),
         Some(mancala::engine::Level::Hard)
@@ -359,43 +365,47 @@ fn a_seat_can_be_given_to_the_computer() {
 
 #[test]
 fn the_computer_moves_when_its_answer_arrives() {
-    let mut app = against_the_computer(Side::South);
-    app.reduced_motion = true;
-    send(&mut app, &[Msg::Digit(1)]);
-    assert!(game(&app).thinking);
-    assert!(app.requests.contains(&mancala::tui::app::Request::Think));
+    let mut ui = against_the_computer(Side::South);
+    ui.config.reduced_motion = true;
+    send(&mut ui, &[Msg::Digit(1)]);
+    assert!(game(&ui.app).thinking);
+    assert!(ui.is_busy(), "the computer is searching");
     // A person's key on the computer's turn is refused.
-    send(&mut app, &[Msg::RowKey('Q')]);
-    assert!(notice(&app).contains("computer's turn"), "{}", notice(&app));
-    let key = game(&app).session.position().key();
+    send(&mut ui, &[Msg::RowKey('Q')]);
+    assert!(
+        notice(&ui.app).contains("computer's turn"),
+        "{}",
+        notice(&ui.app)
+    );
+    let key = game(&ui.app).session.position().key();
     send(
-        &mut app,
+        &mut ui,
         &[Msg::ComputerMove {
             key: key ^ 1,
             pit: 1,
         }],
     );
     assert_eq!(
-        game(&app).session.actions().len(),
+        game(&ui.app).session.actions().len(),
         1,
         "a stale answer is dropped"
     );
-    send(&mut app, &[Msg::ComputerMove { key, pit: 2 }]);
-    assert_eq!(game(&app).session.last_move(), Some((Side::North, 2)));
-    assert!(!game(&app).thinking);
+    send(&mut ui, &[Msg::ComputerMove { key, pit: 2 }]);
+    assert_eq!(game(&ui.app).session.last_move(), Some((Side::North, 2)));
+    assert!(!game(&ui.app).thinking);
     // Undo takes back the computer's reply and the person's move.
-    send(&mut app, &[Msg::Undo]);
-    assert_eq!(game(&app).session.actions().len(), 0);
+    send(&mut ui, &[Msg::Undo]);
+    assert_eq!(game(&ui.app).session.actions().len(), 0);
 }
 
 #[test]
 fn a_hint_names_the_best_pit() {
-    let mut app = game_app("kalaha", Side::South);
-    send(&mut app, &[Msg::Hint]);
-    assert!(app.requests.contains(&mancala::tui::app::Request::Hint));
-    let key = game(&app).session.position().key();
+    let mut ui = game_app("kalaha", Side::South);
+    send(&mut ui, &[Msg::Hint]);
+    assert!(ui.is_busy(), "a hint is being searched");
+    let key = game(&ui.app).session.position().key();
     send(
-        &mut app,
+        &mut ui,
         &[Msg::HintReady {
             key,
             values: vec![(3, 2), (6, 1), (1, -1)],
@@ -403,19 +413,19 @@ fn a_hint_names_the_best_pit() {
         }],
     );
     assert!(
-        notice(&app).contains("pit 3 (+2 seeds ahead at the end, looking 12 moves ahead)"),
+        notice(&ui.app).contains("pit 3 (+2 seeds ahead at the end, looking 12 moves ahead)"),
         "{}",
-        notice(&app)
+        notice(&ui.app)
     );
     assert!(
-        notice(&app).contains("\nEvery pit: 1:-1  3:+2  6:+1"),
+        notice(&ui.app).contains("\nEvery pit: 1:-1  3:+2  6:+1"),
         "{}",
-        notice(&app)
+        notice(&ui.app)
     );
-    assert_eq!(game(&app).cursor, 3);
+    assert_eq!(game(&ui.app).cursor, 3);
     // Values the search saw to the end say so.
     send(
-        &mut app,
+        &mut ui,
         &[Msg::HintReady {
             key,
             values: vec![(6, 4), (3, 2)],
@@ -423,9 +433,9 @@ fn a_hint_names_the_best_pit() {
         }],
     );
     assert!(
-        notice(&app).contains("pit 6 (+4 seeds ahead at the end, with perfect play)"),
+        notice(&ui.app).contains("pit 6 (+4 seeds ahead at the end, with perfect play)"),
         "{}",
-        notice(&app)
+        notice(&ui.app)
     );
 }
 
@@ -434,25 +444,25 @@ fn the_computer_takes_its_part_in_the_odd_or_even_guess() {
     let catalog = Catalog::with_user_dir(None);
     let rules = catalog.find("sat-gharva").unwrap().rules.clone();
     // North (the computer) hides the marbles; South guesses.
-    let app = app_at(Start::Game {
+    let ui = app_at(Start::Game {
         rules: rules.clone(),
         names: ["Ann".into(), "Computer".into()],
         computer: [None, Some(mancala::engine::Level::Easy)],
         first: None,
     });
-    let Screen::OddEven(odd_even) = &app.screen else {
-        panic!("{:?}", app.screen)
+    let Screen::OddEven(odd_even) = &ui.app.screen else {
+        panic!("{:?}", ui.app.screen)
     };
     assert!(matches!(odd_even.stage, OddEvenStage::Guess { .. }));
     // South (the computer) guesses on its own once North has hidden them.
-    let mut app = app_at(Start::Game {
+    let mut ui = app_at(Start::Game {
         rules,
         names: ["Computer".into(), "Bo".into()],
         computer: [Some(mancala::engine::Level::Easy), None],
         first: None,
     });
-    send(&mut app, &[Msg::Char('4'), Msg::Confirm]);
-    let Screen::OddEven(odd_even) = &app.screen else {
+    send(&mut ui, &[Msg::Char('4'), Msg::Confirm]);
+    let Screen::OddEven(odd_even) = &ui.app.screen else {
         panic!()
     };
     assert!(matches!(
@@ -463,17 +473,16 @@ fn the_computer_takes_its_part_in_the_odd_or_even_guess() {
 
 #[test]
 fn the_computers_move_is_played_even_with_help_open() {
-    let mut app = against_the_computer(Side::North);
-    app.reduced_motion = true;
-    mancala::tui::update::schedule_computer(&mut app);
-    assert!(game(&app).thinking);
-    send(&mut app, &[Msg::Help]);
-    let key = game(&app).session.position().key();
-    send(&mut app, &[Msg::ComputerMove { key, pit: 1 }]);
+    let mut ui = against_the_computer(Side::North);
+    ui.config.reduced_motion = true;
+    assert!(game(&ui.app).thinking);
+    send(&mut ui, &[Msg::Help]);
+    let key = game(&ui.app).session.position().key();
+    send(&mut ui, &[Msg::ComputerMove { key, pit: 1 }]);
     assert_eq!(
-        app.overlay,
+        ui.app.overlay,
         Some(Overlay::Help { scroll: 0 }),
         "help stays open"
     );
-    assert_eq!(game(&app).session.last_move(), Some((Side::North, 1)));
+    assert_eq!(game(&ui.app).session.last_move(), Some((Side::North, 1)));
 }

@@ -73,13 +73,13 @@ fn to_json(listing: &Listing) -> SaveJson {
 }
 
 /// How the text list names a file: a match by its id, a copy by its folder
-/// and name.
+/// and name, anything else by its file name.
 fn name(listing: &Listing) -> String {
     let file = printable(&listing.file_name());
-    match listing.shelf {
-        Shelf::Matches => file.trim_end_matches(".toml").to_string(),
-        Shelf::Copies => format!("saves/{file}"),
-        Shelf::Old => file,
+    match (listing.shelf, &listing.header) {
+        (Shelf::Matches, Ok(_)) => file.trim_end_matches(".toml").to_string(),
+        (Shelf::Copies, _) => format!("saves/{file}"),
+        _ => file,
     }
 }
 

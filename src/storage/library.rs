@@ -386,14 +386,15 @@ fn reason(path: &Path, error: &SaveError) -> String {
         .map_or(message.clone(), str::to_string)
 }
 
-/// Newest first; files that cannot be read last, by name.
+/// Last played first (within a second, the later begun: ids sort by start);
+/// files that cannot be read last.
 pub fn sort_newest_first(entries: &mut [Listing]) {
     entries.sort_by(|a, b| {
         b.header
             .is_ok()
             .cmp(&a.header.is_ok())
             .then(b.saved_at().cmp(&a.saved_at()))
-            .then(a.path.cmp(&b.path))
+            .then(b.path.cmp(&a.path))
     });
 }
 

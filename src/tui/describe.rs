@@ -170,17 +170,6 @@ pub fn reflow(text: &str) -> Vec<String> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::reflow;
-
-    #[test]
-    fn reflow_joins_paragraphs_and_keeps_list_items() {
-        let text = "One two\nthree.\n\n- a b\n  c\n- d\n";
-        assert_eq!(reflow(text), ["One two three.", "", "- a b c", "- d"]);
-    }
-}
-
 /// One line naming a listed match: title or players, variant, when it was
 /// last played, and its file.
 #[must_use]
@@ -200,5 +189,16 @@ pub fn listing_summary(app: &super::app::App, listing: &crate::storage::Listing)
             )
         }
         Err(_) => listing.file_name(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reflow;
+
+    #[test]
+    fn reflow_joins_paragraphs_and_keeps_list_items() {
+        let text = "One two\nthree.\n\n- a b\n  c\n- d\n";
+        assert_eq!(reflow(text), ["One two three.", "", "- a b c", "- d"]);
     }
 }

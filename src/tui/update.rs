@@ -24,7 +24,7 @@ pub use replay::open_replay;
 #[allow(clippy::needless_pass_by_value)] // messages are consumed by design
 pub fn update(app: &mut App, config: &Config, msg: Msg) -> Vec<Command> {
     let before = match_state(app);
-    let was_listing = shows_the_list(app);
+    let screen_before = std::mem::discriminant(&app.screen);
     route(app, config, msg);
     let after = match_state(app);
     match (before, after) {
@@ -39,8 +39,8 @@ pub fn update(app: &mut App, config: &Config, msg: Msg) -> Vec<Command> {
         (Some(_), None) => app.command(Command::CloseMatch),
         _ => {}
     }
-    // The menu and the list show the library as it is now.
-    if shows_the_list(app) && !was_listing {
+    // The menu and the list show the library as it is when they open.
+    if shows_the_list(app) && std::mem::discriminant(&app.screen) != screen_before {
         app.command(Command::ListMatches);
     }
     schedule_computer(app);

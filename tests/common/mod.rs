@@ -57,8 +57,9 @@ pub fn north(pit: u8) -> Place {
 
 /// Every move of a save file, all rounds in order.
 pub fn moves_in_save(path: &std::path::Path) -> Vec<u8> {
-    let (session, _) = mancala::save::load(path, &Catalog::with_user_dir(None)).unwrap();
-    session
+    mancala::storage::load(path, &Catalog::with_user_dir(None))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .session
         .round_moves()
         .into_iter()
         .flat_map(|r| r.moves)

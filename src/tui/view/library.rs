@@ -126,10 +126,13 @@ pub fn render_library(
         let line = format!("{marker}{}", row(app, listing, wide));
         buf.set_stringn(area.x, y, line, width, style);
     }
-    if list.offset + rows < shown.len() {
-        let more = format!("... {} more below", shown.len() - list.offset - rows);
-        let y = top + u16::try_from(rows).unwrap_or(0) - 1;
-        buf.set_stringn(area.x + 2, y, more, width, theme.dim);
+    // Which part of a long list is in view.
+    if shown.len() > rows {
+        let end = (list.offset + rows).min(shown.len());
+        let at = format!("{}-{end} of {} (PgUp/PgDn) ", list.offset + 1, shown.len());
+        Paragraph::new(Line::styled(at, theme.dim))
+            .alignment(Alignment::Right)
+            .render(Rect::new(area.x, area.y + 1, area.width, 1), buf);
     }
     if let Some(listing) = shown.get(list.selected) {
         let detail = Rect::new(area.x + 1, area.y + area.height - BELOW, area.width - 2, 2);
@@ -244,9 +247,10 @@ fn detail_lines(app: &App, listing: &Listing) -> Vec<Line<'static>> {
     } else {
         format!(" in {} rounds", header.rounds)
     };
+    let plural = if header.moves == 1 { "" } else { "s" };
     let _ = write!(
         about,
-        ", {}, {} moves{rounds}, begun {}",
+        ", {}, {} move{plural}{rounds}, begun {}",
         app.variant_name(&header.variant),
         header.moves,
         local_minutes(header.started_at)

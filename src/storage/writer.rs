@@ -36,7 +36,12 @@ impl Target {
     fn write(&mut self, text: &str) -> Result<(), SaveError> {
         let fail = |e| SaveError::write(&self.path, e);
         if self.lock.is_none() {
-            std::fs::create_dir_all(folder_of(&self.path)).map_err(fail)?;
+            let folder = folder_of(&self.path);
+            if folder.exists() && !folder.is_dir() {
+                let why = std::io::Error::other("it is a file, not a folder");
+                return Err(SaveError::write(folder, why));
+            }
+            std::fs::create_dir_all(folder).map_err(fail)?;
             self.lock = Some(FileLock::acquire(&self.path).map_err(|e| match e {
                 LockError::Held => SaveError::write(
                     &self.path,

@@ -83,6 +83,8 @@ pub struct Replay {
     /// analysis, which runs in the background, arrives).
     pub values: Option<Vec<i32>>,
     pub analysis_asked: bool,
+    /// The list Esc goes back to, as it was left (filter, choice).
+    pub list: LibraryList,
 }
 
 impl Replay {

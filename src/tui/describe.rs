@@ -170,8 +170,8 @@ pub fn reflow(text: &str) -> Vec<String> {
     out
 }
 
-/// One line naming a listed match: title or players, variant, when it was
-/// last played, and its file.
+/// One line naming a listed match: title or players, variant and when it
+/// was last played.
 #[must_use]
 pub fn listing_summary(app: &super::app::App, listing: &crate::storage::Listing) -> String {
     use crate::report::library::players;
@@ -182,13 +182,30 @@ pub fn listing_summary(app: &super::app::App, listing: &crate::storage::Listing)
                 .as_ref()
                 .map_or_else(|| players(header), |t| format!("{t} ({})", players(header)));
             format!(
-                "{who}, {}, {} ({})",
+                "{who}, {}, {}",
                 app.variant_name(&header.variant),
                 crate::storage::time::local_minutes(header.saved_at),
-                listing.file_name()
             )
         }
         Err(_) => listing.file_name(),
+    }
+}
+
+/// The main menu's line beside Continue: which match, or how many.
+#[must_use]
+pub fn continue_hint(app: &super::app::App) -> String {
+    use crate::report::library::players;
+    let unfinished: Vec<_> = app.unfinished().collect();
+    match unfinished.as_slice() {
+        [one] => match &one.header {
+            Ok(header) => format!(
+                "{} ({})",
+                header.title.clone().unwrap_or_else(|| players(header)),
+                app.variant_name(&header.variant)
+            ),
+            Err(_) => "resume the unfinished match".to_string(),
+        },
+        several => format!("choose one of {} unfinished matches", several.len()),
     }
 }
 

@@ -245,7 +245,14 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
             library::keep_in_range(app);
         }
         Msg::ReplayOpened { session, path, id } => {
+            let list = match &app.screen {
+                Screen::Library(list) => list.clone(),
+                _ => LibraryList::default(),
+            };
             app.screen = open_replay(*session, path, id);
+            if let Screen::Replay(replay) = &mut app.screen {
+                replay.list = list;
+            }
         }
         Msg::MatchResumed { session, .. } => {
             app.overlay = None;

@@ -28,6 +28,7 @@ pub fn open_replay(session: Session, path: PathBuf, id: Option<MatchId>) -> Scre
         waited_ms: 0,
         values: None,
         analysis_asked: false,
+        list: LibraryList::default(),
     }))
 }
 
@@ -153,7 +154,7 @@ pub(super) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, ms
             }
         }
         Msg::PlayOn => return play_on(app, &replay),
-        Msg::Back => return Screen::Library(LibraryList::default()),
+        Msg::Back => return Screen::Library(replay.list.clone()),
         Msg::Quit => app.quit = true,
         _ => {}
     }
@@ -190,10 +191,13 @@ fn play_on(app: &mut App, replay: &Replay) -> Screen {
         id: replay.id.clone(),
         moves,
     }));
+    let point = if moves == 0 {
+        "from the start".to_string()
+    } else {
+        format!("after move {moves}")
+    };
     super::resume(
         branch,
-        &format!(
-            "Playing on after move {moves} of {name}: a new match (that file is not changed)."
-        ),
+        &format!("Playing on {point} of {name}: a new match (that file is not changed)."),
     )
 }

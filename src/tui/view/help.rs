@@ -145,26 +145,7 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
         |yes: &'static str, no: &'static str| key_line(theme, &[("y", yes), ("n, Esc", no)]);
     match overlay {
         Overlay::Help { scroll } => render_help(app, config, *scroll, area, buf),
-        Overlay::ConfirmQuit => {
-            let lines = match &app.banner {
-                Some(_) => vec![
-                    Line::styled(
-                        "A match could not be written (see the top line).",
-                        theme.warning,
-                    ),
-                    Line::raw("Quitting now loses what is not saved."),
-                    Line::raw(""),
-                    yes_no("quit anyway", "keep playing"),
-                ],
-                None => vec![
-                    Line::raw("Quit mancala? The match is saved:"),
-                    Line::raw("Continue in the menu resumes it."),
-                    Line::raw(""),
-                    yes_no("quit", "keep playing"),
-                ],
-            };
-            question(config, "Quit?", lines, area, buf);
-        }
+        Overlay::ConfirmQuit => question(config, "Quit?", quit_lines(app, config), area, buf),
         Overlay::SaveAs { name } => {
             let folder = config
                 .library
@@ -201,11 +182,7 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
             "Open in another game",
             vec![
                 Line::raw("This match is being played in another game."),
-                Line::styled(
-                    path.file_name()
-                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
-                    theme.dim,
-                ),
+                Line::styled(file_name(path), theme.dim),
                 Line::raw("Watch it read-only instead?"),
                 Line::raw(""),
                 yes_no("watch it", "back"),
@@ -213,11 +190,12 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
             area,
             buf,
         ),
-        Overlay::ConfirmDelete { what, .. } => question(
+        Overlay::ConfirmDelete { what, path } => question(
             config,
             "Delete?",
             vec![
                 Line::raw(what.clone()),
+                Line::styled(file_name(path), theme.dim),
                 Line::raw(""),
                 Line::raw("The file moves to the trash folder beside it,"),
                 Line::raw("where it can be fetched back by hand."),
@@ -240,6 +218,35 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
             text_box(config, "Rename the match", lines, area, buf);
         }
     }
+}
+
+/// The question before quitting: plain, or a warning when a match could not
+/// be written.
+fn quit_lines(app: &App, config: &Config) -> Vec<Line<'static>> {
+    let theme = &config.theme;
+    let yes_no = |yes: &'static str| key_line(theme, &[("y", yes), ("n, Esc", "keep playing")]);
+    match &app.banner {
+        Some(_) => vec![
+            Line::styled(
+                "A match could not be written (see the top line).",
+                theme.warning,
+            ),
+            Line::raw("Quitting now loses what is not saved."),
+            Line::raw(""),
+            yes_no("quit anyway"),
+        ],
+        None => vec![
+            Line::raw("Quit mancala? The match is saved:"),
+            Line::raw("Continue in the menu resumes it."),
+            Line::raw(""),
+            yes_no("quit"),
+        ],
+    }
+}
+
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
 }
 
 /// A line with a text field and the cursor at its end.
@@ -282,5 +289,5 @@ fn text_box(config: &Config, title: &str, lines: Vec<Line>, area: Rect, buf: &mu
     );
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(inner, buf);
+        .render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
 }

@@ -140,24 +140,27 @@ pub fn render_library(
             .style(theme.dim)
             .render(detail, buf);
     }
-    footer(theme, app.message.as_ref(), list_keys(list), area, buf);
+    let keys = list_keys(list, app.matches.is_empty());
+    footer(theme, app.message.as_ref(), keys, area, buf);
 }
 
-fn list_keys(list: &LibraryList) -> &'static [(&'static str, &'static str)] {
+/// The keys at the foot of the list (all of them, with arrows, in `?` help).
+fn list_keys(list: &LibraryList, empty: bool) -> &'static [(&'static str, &'static str)] {
     if list.filtering {
         &[("type", "filter"), ("Enter", "done"), ("Esc", "clear")]
+    } else if empty {
+        &[("?", "help"), ("Esc", "back")]
     } else if list.continuing {
         &[
-            ("↑/↓", "choose"),
             ("Enter", "continue"),
             ("/", "filter"),
             ("r", "rename"),
             ("d", "delete"),
+            ("?", "help"),
             ("Esc", "back"),
         ]
     } else {
         &[
-            ("↑/↓", "choose"),
             ("Enter", "watch"),
             ("c", "continue"),
             ("/", "filter"),

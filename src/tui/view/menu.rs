@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
 
 use super::{footer, key_line};
-use crate::tui::app::App;
+use crate::tui::app::{App, MenuItem};
 use crate::tui::config::Config;
 
 const TITLE: [&str; 3] = ["+-+-+-+-+-+-+-+", "|m|a|n|c|a|l|a|", "+-+-+-+-+-+-+-+"];
@@ -51,9 +51,13 @@ pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf:
         } else {
             theme.text
         };
+        let hint = match item {
+            MenuItem::Continue => crate::tui::describe::continue_hint(app),
+            _ => item.hint().to_string(),
+        };
         let line = Line::from(vec![
             Span::styled(label, style),
-            Span::styled(format!("  {}", item.hint()), theme.dim),
+            Span::styled(format!("  {hint}"), theme.dim),
         ]);
         Paragraph::new(line).render(Rect::new(area.x + area.width / 2 - 20, y, 60, 1), buf);
     }

@@ -221,6 +221,7 @@ fn library(catalog: &Catalog) -> Result<crate::storage::Library, Failure> {
     let library = crate::storage::Library::of_user().ok_or_else(|| {
         Failure("no home folder to keep matches in: set HOME or XDG_DATA_HOME".into())
     })?;
+    library.sweep();
     if let Some(note) = library.migrate(catalog) {
         eprintln!("mancala: {note}");
     }

@@ -325,11 +325,31 @@ impl Library {
         }
         (count > 0).then(|| {
             format!(
-                "{count} match{} from an older version moved into the library (the old files are in {})",
+                "{count} match{} from an older version moved into the library (the old files are kept in {OLD_FILES_FOLDER}/ beside it)",
                 if count == 1 { "" } else { "es" },
-                self.root.join(OLD_FILES_FOLDER).display()
             )
         })
+    }
+
+    /// Removes the temporary files that a write cut short by a crash left
+    /// (they hold nothing that is not in a match file), once they are old
+    /// enough that no running write can still own them.
+    pub fn sweep(&self) {
+        const LEFT_FOR: std::time::Duration = std::time::Duration::from_secs(3600);
+        for folder in [self.matches_dir(), self.copies_dir()] {
+            let Ok(listing) = fs::read_dir(&folder) else {
+                continue;
+            };
+            for entry in listing.filter_map(Result::ok) {
+                let stale = entry
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > LEFT_FOR));
+                if stale && is_temporary(&entry.file_name().to_string_lossy()) {
+                    let _ = fs::remove_file(entry.path());
+                }
+            }
+        }
     }
 }
 
@@ -439,6 +459,178 @@ fn old_title(path: &Path, variant: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::engine::Side;
+    use crate::session::Session;
+
+    fn library() -> (tempfile::TempDir, Library) {
+        let dir = tempfile::tempdir().unwrap();
+        let library = Library::at(&dir.path().join("mancala"));
+        (dir, library)
+    }
+
+    fn kalaha(moves: &[u8]) -> Session {
+        let catalog = Catalog::with_user_dir(None);
+        let rules = catalog.find("kalaha").unwrap().rules.clone();
+        let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
+        for &pit in moves {
+            session.play(pit).unwrap();
+        }
+        session
+    }
+
+    fn fixture(name: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/saves/format-1")
+            .join(name)
+    }
+
+    #[test]
+    fn the_list_skips_temporaries_and_reports_unreadable_files() {
+        let (_dir, library) = library();
+        let id = MatchId::new();
+        let mut meta = MatchMeta::new(id.clone());
+        meta.saved_at = 1_795_000_000;
+        write_new(&library.path_of(&id), &to_toml(&kalaha(&[3, 1]), &meta)).unwrap();
+        let folder = library.matches_dir();
+        fs::write(folder.join(format!(".{id}.toml.99.0.tmp")), "half a fi").unwrap();
+        fs::write(folder.join(format!(".{id}.toml.lock")), "123").unwrap();
+        fs::write(folder.join("notes.txt"), "not a save").unwrap();
+        fs::write(
+            folder.join("damaged.toml"),
+            "format = 2
+variant = ",
+        )
+        .unwrap();
+        fs::create_dir_all(folder.join(TRASH_FOLDER)).unwrap();
+        fs::write(folder.join(TRASH_FOLDER).join("gone.toml"), "x").unwrap();
+        let list = library.list();
+        assert_eq!(list.len(), 2, "{list:?}");
+        assert_eq!(list[0].path, library.path_of(&id));
+        let header = list[0].header.as_ref().unwrap();
+        assert_eq!((header.moves, header.rounds), (2, 1));
+        assert!(list[0].is_unfinished() && !list[0].open_elsewhere);
+        assert_eq!(list[1].file_name(), "damaged.toml");
+        assert!(list[1].header.as_ref().unwrap_err().starts_with("line 2"));
+    }
+
+    #[test]
+    fn old_saves_move_in_once_and_are_kept() {
+        let (_dir, library) = library();
+        let catalog = Catalog::with_user_dir(None);
+        fs::create_dir_all(library.copies_dir()).unwrap();
+        let old = library.root().join(OLD_AUTOSAVE);
+        fs::copy(fixture("kalaha-3-1.toml"), &old).unwrap();
+        // Older versions also wrote the same match under a name.
+        fs::copy(
+            fixture("kalaha-3-1.toml"),
+            library.copies_dir().join("mine.toml"),
+        )
+        .unwrap();
+        fs::copy(
+            fixture("raja-pasu-after-pit-1.toml"),
+            library
+                .copies_dir()
+                .join("raja-pasu-20261129-210814-unfinished.toml"),
+        )
+        .unwrap();
+        // A file older versions could not have written stays where it is.
+        let newer = library.copies_dir().join("newer.toml");
+        fs::write(
+            &newer,
+            "format = 5
+",
+        )
+        .unwrap();
+        let note = library.migrate(&catalog).expect("a note");
+        assert!(note.starts_with("2 matches"), "{note}");
+        let list = library.list();
+        let matches: Vec<&Listing> = list.iter().filter(|l| l.shelf == Shelf::Matches).collect();
+        assert_eq!(matches.len(), 2, "{list:?}");
+        for listing in &matches {
+            let saved = load(&listing.path, &catalog).unwrap();
+            let id = saved.meta.id.expect("an id");
+            assert_eq!(listing.path, library.path_of(&id));
+            // The id tells when the match began.
+            let begun = crate::storage::time::format_utc(saved.session.started_at);
+            assert_eq!(&id.as_str()[..8], &begun.replace('-', "")[..8]);
+        }
+        let kalaha = matches
+            .iter()
+            .map(|l| load(&l.path, &catalog).unwrap())
+            .find(|s| s.session.rules().id() == "kalaha")
+            .unwrap();
+        assert_eq!(kalaha.session.round_moves()[0].moves, [3, 1]);
+        assert!(!old.exists());
+        let kept = library.root().join(OLD_FILES_FOLDER);
+        assert_eq!(
+            fs::read(kept.join(OLD_AUTOSAVE)).unwrap(),
+            fs::read(fixture("kalaha-3-1.toml")).unwrap()
+        );
+        assert!(kept.join("mine.toml").is_file());
+        assert_eq!(
+            fs::read_to_string(&newer).unwrap(),
+            "format = 5
+"
+        );
+        assert_eq!(library.migrate(&catalog), None, "nothing left to move");
+    }
+
+    #[test]
+    fn a_match_in_play_elsewhere_cannot_be_trashed_or_renamed() {
+        let (_dir, library) = library();
+        let catalog = Catalog::with_user_dir(None);
+        let id = MatchId::new();
+        let path = library.path_of(&id);
+        write_new(&path, &to_toml(&kalaha(&[3]), &MatchMeta::new(id))).unwrap();
+        let lock = FileLock::acquire(&path).unwrap();
+        assert!(library.list()[0].open_elsewhere);
+        assert!(matches!(
+            library.trash(&path),
+            Err(LibraryError::OpenElsewhere { .. })
+        ));
+        let title = Some("x".to_string());
+        assert!(matches!(
+            library.set_title(&path, title.clone(), &catalog),
+            Err(LibraryError::OpenElsewhere { .. })
+        ));
+        drop(lock);
+        library.set_title(&path, title, &catalog).unwrap();
+        assert_eq!(
+            load(&path, &catalog).unwrap().meta.title.as_deref(),
+            Some("x")
+        );
+        let to = library.trash(&path).unwrap();
+        assert_eq!(
+            to,
+            library
+                .matches_dir()
+                .join(TRASH_FOLDER)
+                .join(path.file_name().unwrap())
+        );
+        assert!(library.list().is_empty());
+    }
+
+    #[test]
+    fn stale_temporaries_are_swept() {
+        let (_dir, library) = library();
+        fs::create_dir_all(library.matches_dir()).unwrap();
+        let fresh = library.matches_dir().join(".a.toml.1.0.tmp");
+        fs::write(&fresh, "x").unwrap();
+        library.sweep();
+        assert!(fresh.exists(), "a write may still own it");
+        let old = library.matches_dir().join(".b.toml.1.1.tmp");
+        fs::write(&old, "x").unwrap();
+        let hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+        fs::File::options()
+            .write(true)
+            .open(&old)
+            .unwrap()
+            .set_modified(hours_ago)
+            .unwrap();
+        library.sweep();
+        assert!(!old.exists());
+    }
 
     #[test]
     fn copy_names_become_safe_file_names() {

@@ -178,3 +178,32 @@ fn analyse(session: &Session, stop: &Arc<AtomicBool>) -> Msg {
         values,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    #[test]
+    fn a_hint_does_not_cancel_the_computers_search() {
+        let catalog = Catalog::with_user_dir(None);
+        let rules = catalog.find("kalaha").unwrap().rules.clone();
+        let mut session = Session::new(rules.clone(), ["A".into(), "B".into()], Side::South);
+        session.play(1).unwrap();
+        let position = *session.position();
+        let mut searches = Searches::default();
+        searches.think(rules.clone(), position, Level::Easy, 1);
+        searches.analyse(session);
+        searches.hint(rules.clone(), position);
+        // A second hint replaces only the first hint.
+        searches.hint(rules, position);
+        let answers = searches.wait_all();
+        assert_eq!(answers.len(), 3, "{answers:?}");
+        assert!(matches!(answers[0], Msg::ComputerMove { key, .. } if key == position.key()));
+        assert!(matches!(answers[1], Msg::HintReady { key, .. } if key == position.key()));
+        assert!(
+            matches!(&answers[2], Msg::AnalysisReady { steps: 1, values, .. } if values.len() == 2)
+        );
+        assert!(!searches.is_busy());
+    }
+}

@@ -86,7 +86,9 @@ impl Keeper {
     /// Moves older versions' saves into the library; a line saying so.
     #[must_use]
     pub fn migrate(&self) -> Option<String> {
-        self.library.as_ref()?.migrate(&self.catalog)
+        let library = self.library.as_ref()?;
+        library.sweep();
+        library.migrate(&self.catalog)
     }
 
     /// The writer of the match on screen steps down: dropped (releasing its

@@ -335,7 +335,7 @@ impl Library {
     /// (they hold nothing that is not in a match file), once they are old
     /// enough that no running write can still own them.
     pub fn sweep(&self) {
-        const LEFT_FOR: std::time::Duration = std::time::Duration::from_secs(3600);
+        const LEFT_FOR: std::time::Duration = std::time::Duration::from_hours(1);
         for folder in [self.matches_dir(), self.copies_dir()] {
             let Ok(listing) = fs::read_dir(&folder) else {
                 continue;
@@ -621,7 +621,7 @@ variant = ",
         assert!(fresh.exists(), "a write may still own it");
         let old = library.matches_dir().join(".b.toml.1.1.tmp");
         fs::write(&old, "x").unwrap();
-        let hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+        let hours_ago = std::time::SystemTime::now() - std::time::Duration::from_hours(2);
         fs::File::options()
             .write(true)
             .open(&old)

@@ -1,5 +1,6 @@
 //! `mancala saves [--json]`: every saved match, as the Replay list shows them.
 
+use std::fmt::Write;
 use std::process::ExitCode;
 
 use serde::Serialize;
@@ -95,35 +96,62 @@ pub fn run(catalog: &Catalog, args: &SavesArgs) -> Result<ExitCode, Failure> {
         println!("No saved matches yet in {}.", library.root().display());
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
-        "{:<28} {:<12} {:<34} {:<20} {:>6} {:>5}  {:<16}  {:<16}",
-        "MATCH OR FILE", "VARIANT", "PLAYERS", "RESULT", "ROUNDS", "MOVES", "BEGUN", "LAST PLAYED"
-    );
+    let mut rows = vec![
+        [
+            "MATCH OR FILE",
+            "VARIANT",
+            "PLAYERS",
+            "RESULT",
+            "ROUNDS",
+            "MOVES",
+            "BEGUN",
+            "LAST PLAYED",
+        ]
+        .map(String::from),
+    ];
+    let mut unreadable = Vec::new();
     for listing in &listings {
         match &listing.header {
-            Ok(header) => {
-                let who = match &header.title {
+            Ok(header) => rows.push([
+                name(listing),
+                header.variant.clone(),
+                match &header.title {
                     Some(title) => format!("{title}: {}", players(header)),
                     None => players(header),
-                };
-                println!(
-                    "{:<28} {:<12} {:<34} {:<20} {:>6} {:>5}  {:<16}  {:<16}",
-                    name(listing),
-                    header.variant,
-                    who,
-                    listing_result(listing),
-                    header.rounds,
-                    header.moves,
-                    local_minutes(header.started_at),
-                    local_minutes(header.saved_at)
-                );
-            }
-            Err(reason) => println!(
-                "{:<28} cannot be read: {}",
+                },
+                listing_result(listing),
+                header.rounds.to_string(),
+                header.moves.to_string(),
+                local_minutes(header.started_at),
+                local_minutes(header.saved_at),
+            ]),
+            Err(reason) => unreadable.push(format!(
+                "{}: cannot be read: {}",
                 name(listing),
                 printable(reason)
-            ),
+            )),
         }
+    }
+    let mut widths = [0; 8];
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    for row in &rows {
+        let mut line = String::new();
+        for (i, (cell, width)) in row.iter().zip(widths).enumerate() {
+            // Counts line up on the right, words on the left.
+            if matches!(i, 4 | 5) {
+                let _ = write!(line, "{cell:>width$}  ");
+            } else {
+                let _ = write!(line, "{cell:<width$}  ");
+            }
+        }
+        println!("{}", line.trim_end());
+    }
+    for line in unreadable {
+        println!("{line}");
     }
     println!("\n(in {})", library.root().display());
     Ok(ExitCode::SUCCESS)

@@ -216,16 +216,16 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     }
 }
 
-/// The player's library, with older saves moved in.
-fn library(catalog: &Catalog) -> Result<crate::storage::Library, Failure> {
+/// The player's library, with older saves moved in and what a crash left
+/// swept away; and a line saying what moved in, if anything did (printed,
+/// or shown by the game).
+fn library(catalog: &Catalog) -> Result<(crate::storage::Library, Option<String>), Failure> {
     let library = crate::storage::Library::of_user().ok_or_else(|| {
         Failure("no home folder to keep matches in: set HOME or XDG_DATA_HOME".into())
     })?;
     library.sweep();
-    if let Some(note) = library.migrate(catalog) {
-        eprintln!("mancala: {note}");
-    }
-    Ok(library)
+    let note = library.migrate(catalog);
+    Ok((library, note))
 }
 
 impl LineArgs {

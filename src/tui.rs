@@ -70,6 +70,8 @@ pub struct Options {
     pub library: Option<Library>,
     /// `--save FILE`: kept up to date for the match this command begins.
     pub mirror: Option<PathBuf>,
+    /// A line to show at the start (older saves moved into the library).
+    pub note: Option<String>,
 }
 
 impl Options {
@@ -81,6 +83,7 @@ impl Options {
             animation_ms,
             library: None,
             mirror: None,
+            note: None,
         }
     }
 }

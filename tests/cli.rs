@@ -577,7 +577,7 @@ fn older_saves_move_into_the_library_on_first_start() {
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            "2 matches from an older version moved",
+            "Moved 2 matches of an older version into the library",
         ));
     let list: Value = serde_json::from_slice(&output.get_output().stdout).unwrap();
     let list = list.as_array().unwrap();

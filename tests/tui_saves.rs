@@ -40,6 +40,7 @@ fn runner(dir: &Path, start: Start, mirror: Option<PathBuf>) -> Runner {
         animation_ms: 0,
         library: Some(library_in(dir)),
         mirror,
+        note: None,
     };
     let mut ui = Runner::new(&catalog(), options, 3);
     ui.send(Msg::Resize {

@@ -28,7 +28,7 @@ pub(super) fn play(
     catalog: &Catalog,
     start: Start,
     animation_ms: u64,
-    library: Library,
+    (library, note): (Library, Option<String>),
     mirror: Option<std::path::PathBuf>,
 ) -> Result<ExitCode, Failure> {
     check_terminal()?;
@@ -39,6 +39,7 @@ pub(super) fn play(
             animation_ms,
             library: Some(library),
             mirror,
+            note,
         },
     )?;
     for problem in &unsaved {
@@ -54,12 +55,12 @@ pub(super) fn play(
 /// No arguments: the main menu.
 pub fn menu(catalog: &Catalog) -> Result<ExitCode, Failure> {
     check_terminal()?;
-    let library = library(catalog)?;
+    let opened = library(catalog)?;
     play(
         catalog,
         Start::Menu,
         tui::app::DEFAULT_SPEED_MS,
-        library,
+        opened,
         None,
     )
 }
@@ -103,19 +104,13 @@ pub fn run(catalog: &Catalog, args: &PlayArgs) -> Result<ExitCode, Failure> {
         )));
     }
     check_terminal()?;
-    let library = library(catalog)?;
-    play(
-        catalog,
-        start,
-        args.animation_ms,
-        library,
-        args.save.clone(),
-    )
+    let opened = library(catalog)?;
+    play(catalog, start, args.animation_ms, opened, args.save.clone())
 }
 
 /// `mancala resume [FILE|ID]`: a saved match, where it stopped.
 pub fn resume(catalog: &Catalog, file: Option<&Path>) -> Result<ExitCode, Failure> {
-    let library = library(catalog)?;
+    let (library, note) = library(catalog)?;
     let start = match file {
         None => {
             let unfinished: Vec<_> = library
@@ -140,7 +135,13 @@ pub fn resume(catalog: &Catalog, file: Option<&Path>) -> Result<ExitCode, Failur
         }
     };
     check_terminal()?;
-    play(catalog, start, tui::app::DEFAULT_SPEED_MS, library, None)
+    play(
+        catalog,
+        start,
+        tui::app::DEFAULT_SPEED_MS,
+        (library, note),
+        None,
+    )
 }
 
 /// Where resuming a file begins: its own match when it is in the library (or

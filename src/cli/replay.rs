@@ -57,8 +57,11 @@ pub fn run(catalog: &Catalog, args: &ReplayArgs) -> Result<ExitCode, Failure> {
     let (path, library) = if args.file.exists() {
         (args.file.clone(), None)
     } else {
-        let library = library(catalog)?;
-        (library.resolve(&args.file).map_err(Failure)?, Some(library))
+        let (library, note) = library(catalog)?;
+        (
+            library.resolve(&args.file).map_err(Failure)?,
+            Some((library, note)),
+        )
     };
     let SavedMatch { session, meta } = load(&path, catalog)?;
     let rules = session.rules().clone();
@@ -77,7 +80,7 @@ pub fn run(catalog: &Catalog, args: &ReplayArgs) -> Result<ExitCode, Failure> {
     } else {
         play::check_terminal()?;
         let library = match library {
-            Some(library) => library,
+            Some(opened) => opened,
             None => super::library(catalog)?,
         };
         let start = Start::Replay(Box::new(session), path, meta.id);

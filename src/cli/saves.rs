@@ -85,7 +85,10 @@ fn name(listing: &Listing) -> String {
 }
 
 pub fn run(catalog: &Catalog, args: &SavesArgs) -> Result<ExitCode, Failure> {
-    let library = library(catalog)?;
+    let (library, note) = library(catalog)?;
+    if let Some(note) = note {
+        eprintln!("mancala: {note}");
+    }
     let listings = library.list();
     if args.json {
         let all: Vec<SaveJson> = listings.iter().map(to_json).collect();

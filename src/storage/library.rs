@@ -325,7 +325,7 @@ impl Library {
         }
         (count > 0).then(|| {
             format!(
-                "{count} match{} from an older version moved into the library (the old files are kept in {OLD_FILES_FOLDER}/ beside it)",
+                "Moved {count} match{} of an older version into the library (old files: {OLD_FILES_FOLDER}/)",
                 if count == 1 { "" } else { "es" },
             )
         })
@@ -543,7 +543,7 @@ variant = ",
         )
         .unwrap();
         let note = library.migrate(&catalog).expect("a note");
-        assert!(note.starts_with("2 matches"), "{note}");
+        assert!(note.starts_with("Moved 2 matches"), "{note}");
         let list = library.list();
         let matches: Vec<&Listing> = list.iter().filter(|l| l.shelf == Shelf::Matches).collect();
         assert_eq!(matches.len(), 2, "{list:?}");

@@ -33,11 +33,6 @@ impl Effects {
         }
     }
 
-    /// Work done once at the start: older save files moved into the library.
-    pub fn start(&mut self) -> Vec<Msg> {
-        self.keeper.migrate().into_iter().map(Msg::Note).collect()
-    }
-
     /// Does what a command asks; the answers, if any, come back at once
     /// (files) or later from [`Effects::poll`] (searches). Settings are the
     /// runner's to change, not the effects'.

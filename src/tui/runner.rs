@@ -43,12 +43,10 @@ impl Runner {
             config,
             effects,
         };
-        // Older saves move into the library before anything lists it.
-        let notes = runner.effects.start();
         let commands = update::start(&mut runner.app, &runner.config, options.start);
         runner.run(commands);
-        for note in notes {
-            runner.send(note);
+        if let Some(note) = options.note {
+            runner.send(Msg::Note(note));
         }
         runner
     }

@@ -83,14 +83,6 @@ impl Keeper {
         Vec::new()
     }
 
-    /// Moves older versions' saves into the library; a line saying so.
-    #[must_use]
-    pub fn migrate(&self) -> Option<String> {
-        let library = self.library.as_ref()?;
-        library.sweep();
-        library.migrate(&self.catalog)
-    }
-
     /// The writer of the match on screen steps down: dropped (releasing its
     /// lock) once everything is written, else kept to be tried again.
     fn retire(&mut self) {

@@ -731,3 +731,20 @@ fn finished_and_unfinished_are_told_apart_in_the_list() {
     g.send(&[Msg::Digit(2)]);
     assert!(g.screen().contains("draw"), "{}", g.screen());
 }
+
+#[test]
+fn control_characters_from_files_never_reach_the_screen() {
+    let mut g = Game::kalaha();
+    let matches = g.library().matches_dir();
+    std::fs::create_dir_all(&matches).unwrap();
+    std::fs::write(
+        matches.join("x\u{1b}]0;pwned\u{7}.toml"),
+        "format = 2\nvariant = \"\u{1b}[2J\"\n",
+    )
+    .unwrap();
+    g.send(&[Msg::Back, Msg::Digit(2)]);
+    assert_eq!(g.ui.app.matches.len(), 1);
+    let screen = g.screen();
+    assert!(!screen.contains('\u{1b}') && !screen.contains('\u{7}'), "{screen}");
+    assert!(screen.contains("x\\u{1b}]0;pwned\\u{7}.toml"), "{screen}");
+}

@@ -621,11 +621,16 @@ pub fn read_header(path: &Path, text: &str) -> Result<Header, SaveError> {
         .iter()
         .map(|r| r.moves.split(',').filter(|m| !m.trim().is_empty()).count())
         .sum();
+    // Unchecked until the match is opened, so made fit to print here.
+    let mut branched_from = branch_point(path, file.branched_from.as_ref())?;
+    if let Some(branch) = &mut branched_from {
+        branch.file = crate::report::printable(&branch.file);
+    }
     Ok(Header {
         format,
         id: id_key(path, "id", file.id.as_deref())?,
         title: file.title.as_deref().and_then(clean_title),
-        variant: file.variant,
+        variant: crate::report::printable(&file.variant),
         names: [
             clean_name(&file.south, "South"),
             clean_name(&file.north, "North"),
@@ -636,7 +641,7 @@ pub fn read_header(path: &Path, text: &str) -> Result<Header, SaveError> {
         winner,
         rounds: file.rounds.len(),
         moves,
-        branched_from: branch_point(path, file.branched_from.as_ref())?,
+        branched_from,
     })
 }
 

@@ -64,12 +64,12 @@ pub struct Listing {
 }
 
 impl Listing {
-    /// The file's name, as lists show it.
+    /// The file's name, as lists show it (control characters escaped).
     #[must_use]
     pub fn file_name(&self) -> String {
-        self.path
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        self.path.file_name().map_or_else(String::new, |n| {
+            crate::report::printable(&n.to_string_lossy())
+        })
     }
 
     /// A match file whose match is not over.
@@ -174,10 +174,16 @@ impl Library {
         (!stem.is_empty()).then(|| self.copies_dir().join(format!("{stem}.toml")))
     }
 
-    /// Whether `path` is a match file of this library.
+    /// Whether `path` is a match file of this library (however it is
+    /// written: relative, or through links).
     #[must_use]
     pub fn holds(&self, path: &Path) -> bool {
-        folder_of(path) == self.matches_dir()
+        let folder = folder_of(path);
+        folder == self.matches_dir()
+            || matches!(
+                (fs::canonicalize(folder), fs::canonicalize(self.matches_dir())),
+                (Ok(a), Ok(b)) if a == b
+            )
     }
 
     /// The file a command line names: a path to a file, or a match id.
@@ -397,13 +403,12 @@ fn entry(path: PathBuf, shelf: Shelf) -> Listing {
 }
 
 /// An error's message without the file name it starts with (lists show the
-/// name in a column of its own).
+/// name in a column of its own), fit to print.
 fn reason(path: &Path, error: &SaveError) -> String {
     let message = error.to_string();
     let prefix = format!("{}: ", path.display());
-    message
-        .strip_prefix(&prefix)
-        .map_or(message.clone(), str::to_string)
+    let reason = message.strip_prefix(&prefix).unwrap_or(&message);
+    crate::report::printable(reason)
 }
 
 /// Last played first (within a second, the later begun: ids sort by start);

@@ -222,6 +222,16 @@ impl Keeper {
     }
 
     fn open_replay(&self, path: PathBuf) -> Msg {
+        // A match of this run that could not be written: memory has it.
+        if let Some(writer) = self.retired.iter().find(|w| w.path() == path)
+            && let Some(session) = writer.unsaved()
+        {
+            return Msg::ReplayOpened {
+                session: Box::new(session.clone()),
+                path,
+                id: writer.meta().id.clone(),
+            };
+        }
         match load(&path, &self.catalog) {
             Ok(SavedMatch { session, meta }) => Msg::ReplayOpened {
                 session: Box::new(session),

@@ -8,18 +8,24 @@ use crate::engine::{Event, Level, Outcome, PlayError, Position, RoundError, Rule
 /// Longest player name, in characters.
 pub const NAME_LENGTH: usize = 16;
 
-/// A name fit for the board: one line, no control characters, at most
-/// `NAME_LENGTH` characters; `fallback` when nothing is left.
+/// `text` as one line: control characters dropped, spaces trimmed, at most
+/// `length` characters.
 #[must_use]
-pub fn clean_name(name: &str, fallback: &str) -> String {
-    let cleaned: String = name
-        .chars()
+pub fn one_line(text: &str, length: usize) -> String {
+    text.chars()
         .filter(|c| !c.is_control())
         .collect::<String>()
         .trim()
         .chars()
-        .take(NAME_LENGTH)
-        .collect();
+        .take(length)
+        .collect()
+}
+
+/// A name fit for the board: one line, no control characters, at most
+/// `NAME_LENGTH` characters; `fallback` when nothing is left.
+#[must_use]
+pub fn clean_name(name: &str, fallback: &str) -> String {
+    let cleaned = one_line(name, NAME_LENGTH);
     if cleaned.is_empty() {
         fallback.to_string()
     } else {

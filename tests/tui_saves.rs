@@ -745,6 +745,9 @@ fn control_characters_from_files_never_reach_the_screen() {
     g.send(&[Msg::Back, Msg::Digit(2)]);
     assert_eq!(g.ui.app.matches.len(), 1);
     let screen = g.screen();
-    assert!(!screen.contains('\u{1b}') && !screen.contains('\u{7}'), "{screen}");
+    assert!(
+        !screen.contains('\u{1b}') && !screen.contains('\u{7}'),
+        "{screen}"
+    );
     assert!(screen.contains("x\\u{1b}]0;pwned\\u{7}.toml"), "{screen}");
 }

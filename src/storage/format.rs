@@ -257,14 +257,7 @@ fn parse_outcome(text: &str) -> Option<Outcome> {
 /// [`TITLE_LENGTH`] characters; `None` when nothing is left.
 #[must_use]
 pub fn clean_title(title: &str) -> Option<String> {
-    let cleaned: String = title
-        .chars()
-        .filter(|c| !c.is_control())
-        .collect::<String>()
-        .trim()
-        .chars()
-        .take(TITLE_LENGTH)
-        .collect();
+    let cleaned = crate::session::one_line(title, TITLE_LENGTH);
     (!cleaned.is_empty()).then_some(cleaned)
 }
 

@@ -258,36 +258,32 @@ fn name_line<'a>(label: &'a str, text: &str, after: &'a str, config: &Config) ->
     ])
 }
 
-/// A centred box of centred lines.
+/// A question: a box of centred lines.
 fn question(config: &Config, title: &str, lines: Vec<Line>, area: Rect, buf: &mut Buffer) {
-    let width = lines.iter().map(Line::width).max().unwrap_or(0).max(40) + 4;
-    let height = u16::try_from(lines.len()).unwrap_or(10) + 2;
-    let inner = popup(
-        area,
-        u16::try_from(width).unwrap_or(70),
-        height,
-        title,
-        &config.theme,
-        buf,
-    );
-    Paragraph::new(lines)
-        .alignment(Alignment::Center)
-        .render(inner, buf);
+    dialog(config, title, lines, 40, Alignment::Center, area, buf);
 }
 
-/// A box with a text field, its lines from the left.
+/// A box with a text field, its lines from the left and wide enough to type.
 fn text_box(config: &Config, title: &str, lines: Vec<Line>, area: Rect, buf: &mut Buffer) {
-    let width = lines.iter().map(Line::width).max().unwrap_or(0).max(60) + 4;
+    dialog(config, title, lines, 60, Alignment::Left, area, buf);
+}
+
+/// A box in the middle of the screen as wide as its lines (at least `least`).
+fn dialog(
+    config: &Config,
+    title: &str,
+    lines: Vec<Line>,
+    least: usize,
+    alignment: Alignment,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let width = lines.iter().map(Line::width).max().unwrap_or(0).max(least) + 4;
     let height = u16::try_from(lines.len()).unwrap_or(10) + 2;
-    let inner = popup(
-        area,
-        u16::try_from(width).unwrap_or(70),
-        height,
-        title,
-        &config.theme,
-        buf,
-    );
+    let width = u16::try_from(width).unwrap_or(area.width);
+    let inner = popup(area, width, height, title, &config.theme, buf);
     Paragraph::new(lines)
+        .alignment(alignment)
         .wrap(Wrap { trim: false })
         .render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
 }

@@ -327,6 +327,27 @@ fn a_copy_is_saved_under_a_name_and_replaced_only_when_asked() {
     }
     g.send(&[Msg::Confirm, Msg::Yes]);
     assert_eq!(moves(&copy), [3, 1]);
+    // In the list it is a copy; continuing it shows its end, to play on from.
+    g.send(&[Msg::Back, Msg::Digit(3)]);
+    let Screen::Library(list) = &g.ui.app.screen else {
+        panic!()
+    };
+    let at =
+        g.ui.app
+            .shown_matches(list)
+            .iter()
+            .position(|m| m.path == copy)
+            .unwrap();
+    assert!(g.screen().contains("copy: in play"), "{}", g.screen());
+    for _ in 0..at {
+        g.send(&[Msg::Down]);
+    }
+    g.send(&[Msg::ContinueMatch]);
+    let Screen::Replay(replay) = &g.ui.app.screen else {
+        panic!("{:?}", g.ui.app.screen)
+    };
+    assert_eq!(replay.shown, 2);
+    assert!(g.notice().contains("p plays on"), "{}", g.notice());
 }
 
 #[test]

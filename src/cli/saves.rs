@@ -76,11 +76,9 @@ fn to_json(listing: &Listing) -> SaveJson {
 /// How the text list names a file: a match by its id, a copy by its folder
 /// and name, anything else by its file name.
 fn name(listing: &Listing) -> String {
-    let file = printable(&listing.file_name());
     match (listing.shelf, &listing.header) {
-        (Shelf::Matches, Ok(_)) => file.trim_end_matches(".toml").to_string(),
-        (Shelf::Copies, _) => format!("saves/{file}"),
-        _ => file,
+        (Shelf::Matches, Ok(_)) => listing.file_name().trim_end_matches(".toml").to_string(),
+        _ => listing.place(),
     }
 }
 

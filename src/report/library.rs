@@ -1,7 +1,7 @@
 //! How a saved match is described in lists, on screen and by `mancala saves`.
 
 use crate::engine::{Outcome, Side};
-use crate::storage::library::Listing;
+use crate::storage::library::{Listing, Shelf};
 use crate::storage::{Header, SavedStatus};
 
 /// "Ann v Bo".
@@ -30,6 +30,8 @@ pub fn listing_result(listing: &Listing) -> String {
         Err(_) => "cannot be read".to_string(),
         Ok(_) if listing.open_elsewhere => "open in another game".to_string(),
         Ok(header) if listing.not_saved => format!("{} (not saved)", result(header)),
+        // A copy is a match as it stood when saved, not one being played.
+        Ok(header) if listing.shelf == Shelf::Copies => format!("copy: {}", result(header)),
         Ok(header) => result(header),
     }
 }

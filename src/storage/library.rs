@@ -72,6 +72,15 @@ impl Listing {
         })
     }
 
+    /// Where it is, as lists show it: a copy with its folder (`saves/x.toml`).
+    #[must_use]
+    pub fn place(&self) -> String {
+        match self.shelf {
+            Shelf::Copies => format!("{COPIES_FOLDER}/{}", self.file_name()),
+            Shelf::Matches | Shelf::Old => self.file_name(),
+        }
+    }
+
     /// A match file whose match is not over.
     #[must_use]
     pub fn is_unfinished(&self) -> bool {

@@ -32,8 +32,8 @@ pub enum Command {
     },
     /// Read the list of saved matches.
     ListMatches,
-    /// Open this file in the replay viewer.
-    OpenReplay(PathBuf),
+    /// Open this file in the replay viewer, at its start or its end.
+    OpenReplay { path: PathBuf, at_end: bool },
     /// Take this library match up again, if no other game plays it.
     ResumeMatch(PathBuf),
     /// Move this file to the trash folder beside it.

@@ -102,11 +102,13 @@ pub enum Msg {
     },
     /// The saved matches, newest first.
     MatchesListed(Vec<Listing>),
-    /// A saved match, verified, for the replay viewer.
+    /// A saved match, verified, for the replay viewer (to be shown from its
+    /// start, or from its end).
     ReplayOpened {
         session: Box<Session>,
         path: PathBuf,
         id: Option<MatchId>,
+        at_end: bool,
     },
     /// A library match taken up again; this game now writes it.
     MatchResumed {

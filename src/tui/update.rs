@@ -244,7 +244,12 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
             app.matches = matches;
             library::keep_in_range(app);
         }
-        Msg::ReplayOpened { session, path, id } => {
+        Msg::ReplayOpened {
+            session,
+            path,
+            id,
+            at_end,
+        } => {
             let list = match &app.screen {
                 Screen::Library(list) => list.clone(),
                 _ => LibraryList::default(),
@@ -252,6 +257,15 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
             app.screen = open_replay(*session, path, id);
             if let Screen::Replay(replay) = &mut app.screen {
                 replay.list = list;
+                if at_end {
+                    replay.shown = replay.session.actions().len();
+                    app.message = Some(Notice {
+                        text:
+                            "A copy is kept as it was saved: p plays on from here as a new match."
+                                .into(),
+                        warning: false,
+                    });
+                }
             }
         }
         Msg::MatchResumed { session, .. } => {
@@ -326,7 +340,10 @@ fn overlay(app: &mut App, msg: &Msg) -> bool {
         }
         Overlay::OpenElsewhere { path } => {
             if *msg == Msg::Yes {
-                app.command(Command::OpenReplay(path));
+                app.command(Command::OpenReplay {
+                    path,
+                    at_end: false,
+                });
             }
         }
         Overlay::ConfirmDelete { path, .. } => {

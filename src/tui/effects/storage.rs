@@ -74,7 +74,7 @@ impl Keeper {
                 replace,
             } => return vec![self.save_copy(&session, &name, replace)],
             Command::ListMatches => return vec![Msg::MatchesListed(self.list())],
-            Command::OpenReplay(path) => return vec![self.open_replay(path)],
+            Command::OpenReplay { path, at_end } => return vec![self.open_replay(path, at_end)],
             Command::ResumeMatch(path) => return vec![self.resume(&path)],
             Command::Trash(path) => return vec![self.trash(&path)],
             Command::SetTitle { path, title } => return vec![self.set_title(path, title)],
@@ -221,7 +221,7 @@ impl Keeper {
         listings
     }
 
-    fn open_replay(&self, path: PathBuf) -> Msg {
+    fn open_replay(&self, path: PathBuf, at_end: bool) -> Msg {
         // A match of this run that could not be written: memory has it.
         if let Some(writer) = self.retired.iter().find(|w| w.path() == path)
             && let Some(session) = writer.unsaved()
@@ -230,6 +230,7 @@ impl Keeper {
                 session: Box::new(session.clone()),
                 path,
                 id: writer.meta().id.clone(),
+                at_end,
             };
         }
         match load(&path, &self.catalog) {
@@ -237,6 +238,7 @@ impl Keeper {
                 session: Box::new(session),
                 path,
                 id: meta.id,
+                at_end,
             },
             Err(error) => Msg::FileFailed {
                 reason: error.to_string(),

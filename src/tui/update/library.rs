@@ -2,6 +2,7 @@
 //! continuing, deleting and renaming.
 
 use crate::storage::Listing;
+use crate::storage::library::Shelf;
 use crate::tui::app::{App, LibraryList, Overlay, Screen};
 use crate::tui::command::Command;
 use crate::tui::describe::listing_summary;
@@ -115,7 +116,10 @@ fn watch_chosen(app: &mut App, list: &LibraryList) {
         return;
     };
     match &chosen.header {
-        Ok(_) => app.command(Command::OpenReplay(chosen.path)),
+        Ok(_) => app.command(Command::OpenReplay {
+            path: chosen.path,
+            at_end: false,
+        }),
         Err(reason) => cannot_be_read(app, &chosen, reason),
     }
 }
@@ -125,17 +129,22 @@ fn continue_chosen(app: &mut App, list: &LibraryList) {
     let Some(chosen) = chosen(app, list) else {
         return;
     };
-    if let Err(reason) = &chosen.header {
-        cannot_be_read(app, &chosen, reason);
-    } else if !chosen.is_unfinished() {
-        set_notice(
+    match &chosen.header {
+        Err(reason) => cannot_be_read(app, &chosen, reason),
+        Ok(_) if chosen.is_unfinished() => continue_listing(app, &chosen),
+        // A copy stays as it was saved: play on from it in the viewer.
+        Ok(header) if chosen.shelf == Shelf::Copies && !header.status.is_finished() => {
+            app.command(Command::OpenReplay {
+                path: chosen.path,
+                at_end: true,
+            });
+        }
+        Ok(_) => set_notice(
             app,
-            "That match is over (or a named copy): Enter watches it, p in the replay plays on from any move."
+            "That match is over: Enter watches it, and p in the viewer plays on from any move."
                 .into(),
             true,
-        );
-    } else {
-        continue_listing(app, &chosen);
+        ),
     }
 }
 

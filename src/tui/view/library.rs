@@ -74,7 +74,7 @@ fn row(app: &App, listing: &Listing, wide: bool) -> String {
     );
     if wide {
         line.push(' ');
-        line.push_str(&listing.file_name());
+        line.push_str(&listing.place());
     }
     line
 }

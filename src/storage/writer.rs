@@ -60,6 +60,10 @@ impl Target {
     }
 }
 
+fn is_already_there(result: &Result<(), SaveError>) -> bool {
+    matches!(result, Err(SaveError::Write { source, .. }) if source.kind() == std::io::ErrorKind::AlreadyExists)
+}
+
 /// Writes one match, again and again as it changes.
 #[derive(Debug)]
 pub struct MatchWriter {
@@ -163,8 +167,18 @@ impl MatchWriter {
     /// The first file that could not be written, and why.
     pub fn write(&mut self, session: &Session) -> Result<(), SaveError> {
         self.meta.saved_at = now_seconds();
-        let text = to_toml(session, &self.meta);
-        let written = self.file.write(&text);
+        let mut text = to_toml(session, &self.meta);
+        let mut written = self.file.write(&text);
+        // Another game made the same id in the same millisecond (one chance
+        // in 65,536): this match takes a new one.
+        if !self.file.owned && is_already_there(&written) {
+            let id = MatchId::new();
+            let folder = folder_of(&self.file.path).to_path_buf();
+            self.file = Target::new(folder.join(format!("{id}.toml")));
+            self.meta.id = Some(id);
+            text = to_toml(session, &self.meta);
+            written = self.file.write(&text);
+        }
         let mirrored = self.mirror.as_mut().map_or(Ok(()), |m| m.write(&text));
         match written.and(mirrored) {
             Ok(()) => {
@@ -187,5 +201,58 @@ impl MatchWriter {
             Some(session) => self.write(&session),
             None => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Side;
+
+    fn session() -> Session {
+        let catalog = Catalog::with_user_dir(None);
+        let rules = catalog.find("kalaha").unwrap().rules.clone();
+        let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
+        session.play(3).unwrap();
+        session
+    }
+
+    #[test]
+    fn a_new_match_never_takes_over_a_file_with_its_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let library = Library::at(dir.path());
+        let mut writer = MatchWriter::new_match(&library, None);
+        let taken = writer.path().to_path_buf();
+        std::fs::create_dir_all(taken.parent().unwrap()).unwrap();
+        std::fs::write(&taken, "another game's match").unwrap();
+        writer.write(&session()).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&taken).unwrap(),
+            "another game's match"
+        );
+        assert_ne!(writer.path(), taken);
+        let saved = load(writer.path(), &Catalog::with_user_dir(None)).unwrap();
+        assert_eq!(saved.meta.id.as_ref(), writer.meta().id.as_ref());
+        assert_eq!(
+            writer.path(),
+            library.path_of(saved.meta.id.as_ref().unwrap())
+        );
+    }
+
+    #[test]
+    fn a_failed_write_is_kept_and_tried_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let library = Library::at(dir.path());
+        std::fs::write(library.matches_dir(), "in the way").unwrap();
+        let mut writer = MatchWriter::new_match(&library, None);
+        let message = writer.write(&session()).unwrap_err().to_string();
+        assert!(message.contains("it is a file, not a folder"), "{message}");
+        assert!(writer.has_unsaved());
+        assert!(writer.retry().is_err());
+        std::fs::remove_file(library.matches_dir()).unwrap();
+        writer.retry().unwrap();
+        assert!(!writer.has_unsaved());
+        let saved = load(writer.path(), &Catalog::with_user_dir(None)).unwrap();
+        assert_eq!(saved.session.round_moves()[0].moves, [3]);
     }
 }

@@ -16,6 +16,7 @@ mod rules;
 mod search;
 mod side;
 mod sow;
+pub use sow::MAX_LAPS;
 mod trace;
 
 pub use board::Place;

@@ -105,6 +105,67 @@ fn endless_position_from_the_spec_repeats_after_70_laps() {
     assert!(trace.is_empty());
 }
 
+/// Relay sowing and nothing else on four pits of sixteen seeds: no seed ever
+/// leaves the board, so a turn can wander for a long time.
+fn wandering_relay() -> mancala::engine::Rules {
+    let text = "id = \"wander\"\nname = \"Wander\"\ndescription = \"Relay only.\"\n\
+         [board]\npits = 4\nseeds-per-pit = 16\nstores = \"aside\"\n\
+         [sowing]\ndirection = \"counter-clockwise\"\nrelay = true\n\
+         [round]\nend = \"stuck\"\n";
+    mancala::engine::Rules::from_toml(text).unwrap()
+}
+
+/// The same turn without the engine: a ring of 8 pits (South pit 1 at 0, North
+/// pit 1 at 4), sowing and relaying until the next pit is empty. The laps it
+/// took and the board it left, or `None` if a lap-start state repeats.
+fn naive_relay_turn(mut ring: [u16; 8], mut take: usize) -> Option<(usize, [u16; 8])> {
+    let mut seen = std::collections::HashSet::new();
+    for lap in 1.. {
+        if !seen.insert((ring, take)) {
+            return None;
+        }
+        let mut hand = ring[take];
+        ring[take] = 0;
+        let mut at = take;
+        while hand > 0 {
+            at = (at + 1) % 8;
+            ring[at] += 1;
+            hand -= 1;
+        }
+        let next = (at + 1) % 8;
+        if ring[next] == 0 {
+            return Some((lap, ring));
+        }
+        take = next;
+    }
+    None
+}
+
+#[test]
+fn a_turn_of_more_than_a_thousand_laps_counts_as_endless() {
+    assert_eq!(mancala::engine::MAX_LAPS, 1000);
+    let rules = wandering_relay();
+    // South's pit 3 here ends after 1,044 laps: past the bound, so endless.
+    let (south, north) = ([13, 19, 22, 14], [10, 16, 15, 19]);
+    let ring = [13, 19, 22, 14, 10, 16, 15, 19];
+    assert_eq!(naive_relay_turn(ring, 2).map(|(laps, _)| laps), Some(1044));
+    let long = Position::from_rows(&rules, &south, &north, [0, 0], Side::South).unwrap();
+    assert_eq!(long.play(&rules, 3), Err(PlayError::Endless(3)));
+    assert!(!long.legal_moves(&rules).contains(&3));
+
+    // South's pit 4 here ends after 921 laps: within it, and played out.
+    let (south, north) = ([14, 10, 12, 19], [18, 17, 21, 17]);
+    let ring = [14, 10, 12, 19, 18, 17, 21, 17];
+    let (laps, after) = naive_relay_turn(ring, 3).unwrap();
+    assert_eq!(laps, 921);
+    let within = Position::from_rows(&rules, &south, &north, [0, 0], Side::South).unwrap();
+    let played = within.play(&rules, 4).unwrap();
+    if played.status() == Status::Ongoing {
+        assert_eq!(played.row(Side::South), after[..4]);
+        assert_eq!(played.row(Side::North), after[4..]);
+    }
+}
+
 /// Two pits a row, relay sowing and nothing else.
 fn tiny_relay(round_end: &str) -> mancala::engine::Rules {
     let text = format!(

@@ -25,15 +25,21 @@ pub(crate) struct TurnEnd {
     pub extra_turn: bool,
 }
 
-/// The turn would go round the same laps forever.
+/// The turn would go round the same laps forever, or past [`MAX_LAPS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Endless;
+
+/// The most laps a turn may take: one that needs more counts as endless
+/// (rules.md §2). Only custom rule files in which no seed leaves the board
+/// come near it; the built-in variants' longest turns are about 20 laps. It
+/// keeps every move, legality check and stuck check bounded.
+pub const MAX_LAPS: u32 = 1000;
 
 /// Plays out a whole turn on `board`.
 ///
 /// # Errors
-/// [`Endless`] when a lap-start state repeats; `board` is then left part-way
-/// through and must be thrown away.
+/// [`Endless`] when a lap-start state repeats or a lap past [`MAX_LAPS`] would
+/// begin; `board` is then left part-way through and must be thrown away.
 // Inlined into `play` so the fast path is specialised for the do-nothing
 // observer; measured: about 4% of perft's time.
 #[allow(clippy::inline_always)]
@@ -124,6 +130,9 @@ pub(crate) fn sow_turn<O: Observer>(
         }
         take = next;
         lap += 1;
+        if lap > MAX_LAPS {
+            return Err(Endless);
+        }
         if let Some(cycle) = cycle.as_mut()
             && cycle.repeats(board.seeds(), take)
         {

@@ -1,5 +1,14 @@
 //! The command line: argument definitions and dispatch to each command.
 
+/// `println!` for a command's output: when the reader has gone (`| head`), the
+/// command ends quietly, as Unix tools do, instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::output::line(format_args!($($arg)*))
+    };
+}
+
+pub(crate) mod output;
 mod perft;
 mod play;
 mod replay;

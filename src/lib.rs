@@ -9,4 +9,5 @@ pub mod engine;
 pub mod report;
 pub mod session;
 pub mod storage;
+pub mod text;
 pub mod tui;

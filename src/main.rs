@@ -7,7 +7,9 @@ fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(code) => code,
         Err(failure) => {
-            eprintln!("mancala: {}", failure.0);
+            // Messages quote files and arguments: nothing in them may act
+            // on the terminal.
+            eprintln!("mancala: {}", mancala::text::printable_lines(&failure.0));
             ExitCode::FAILURE
         }
     }

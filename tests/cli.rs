@@ -777,3 +777,87 @@ fn play_refuses_an_unknown_computer_level() {
             "--north: unknown level \"genius\"",
         ));
 }
+
+#[test]
+fn a_closed_pipe_ends_a_command_quietly() {
+    let config = tempfile::tempdir().unwrap();
+    for args in [
+        vec!["rules", "show", "kalaha"],
+        vec!["rules", "list"],
+        vec!["show", "raja-pasu", "--moves", "1"],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(&args)
+            .env("XDG_CONFIG_HOME", config.path())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes before the command has written anything.
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            output.status.success(),
+            "{args:?}: {:?} {stderr}",
+            output.status
+        );
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn text_from_files_never_reaches_the_terminal_raw() {
+    let config = tempfile::tempdir().unwrap();
+    let folder = config.path().join("mancala/rules");
+    std::fs::create_dir_all(&folder).unwrap();
+    let kalaha = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/kalaha.toml"),
+    )
+    .unwrap();
+    // A valid rule file under a hostile name, and one with a hostile name inside.
+    let own = kalaha.replace("id = \"kalaha\"", "id = \"own\"");
+    std::fs::write(folder.join("own\u{1b}]0;pwned\u{7}.toml"), own).unwrap();
+    let hostile = kalaha.replace(
+        "name = \"Kalaha\"",
+        "name = \"X\\u001b]0;pwned\\u0007\\u001b[2J\"",
+    );
+    let file = config.path().join("hostile.toml");
+    std::fs::write(&file, hostile).unwrap();
+    let raw = |output: &std::process::Output| {
+        let all = [&output.stdout[..], &output.stderr[..]].concat();
+        all.contains(&0x1b) || all.contains(&0x07)
+    };
+    let list = mancala(&config).args(["rules", "list"]).output().unwrap();
+    assert!(list.status.success());
+    assert!(!raw(&list), "{}", String::from_utf8_lossy(&list.stdout));
+    assert!(String::from_utf8_lossy(&list.stdout).contains("own\\u{1b}]0;pwned\\u{7}.toml"));
+    let check = mancala(&config)
+        .args(["rules", "check", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!check.status.success());
+    assert!(!raw(&check));
+    assert!(
+        String::from_utf8_lossy(&check.stderr)
+            .contains("`name`: holds a control character (\\u{1b})")
+    );
+    // A save whose `winner` is hostile is refused without echoing it raw.
+    let save = config.path().join("save.toml");
+    let path = saved_raja_pasu(config.path());
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &save,
+        text.replace(
+            "status = \"ongoing\"",
+            "status = \"ongoing\"\nwinner = \"\\u001b[2J\"",
+        ),
+    )
+    .unwrap();
+    let replay = mancala(&config)
+        .args(["replay", save.to_str().unwrap(), "--print"])
+        .output()
+        .unwrap();
+    assert!(!replay.status.success());
+    assert!(!raw(&replay), "{}", String::from_utf8_lossy(&replay.stderr));
+}

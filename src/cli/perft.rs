@@ -24,11 +24,11 @@ pub fn run(catalog: &Catalog, args: &PerftArgs) -> Result<ExitCode, Failure> {
             "moves": count.moves,
             "threads": threads,
         });
-        println!("{report}");
+        say!("{report}");
     } else {
         #[allow(clippy::cast_precision_loss)]
         let rate = count.moves as f64 / seconds.max(1e-9) / 1e6;
-        println!(
+        say!(
             "{} perft {}: {} nodes ({} moves played) in {seconds:.3} s, {rate:.1} M moves/s on {threads} thread(s)",
             rules.id(),
             args.depth,

@@ -70,13 +70,16 @@ pub fn run(catalog: &Catalog, args: &ReplayArgs) -> Result<ExitCode, Failure> {
         let moves: Vec<serde_json::Value> =
             step_lines(&session).into_iter().map(|(_, j)| j).collect();
         json["moves"] = serde_json::Value::Array(moves);
-        println!("{json}");
+        say!("{json}");
     } else if args.print {
         for (text, _) in step_lines(&session) {
-            println!("{text}");
+            say!("{text}");
         }
-        println!();
-        print!("{}", board_text(&rules, session.position()));
+        say!("");
+        say!(
+            "{}",
+            board_text(&rules, session.position()).trim_end_matches('\n')
+        );
     } else {
         play::check_terminal()?;
         let library = match library {

@@ -6,38 +6,39 @@ use std::process::ExitCode;
 use super::{Failure, RulesCommand};
 use crate::catalog::{Catalog, load_file};
 use crate::engine::{Direction, FirstPlayer, RoundEnd, Rounds, Rules, Stores};
+use crate::text::{printable, printable_lines};
 
 pub fn run(catalog: &Catalog, command: RulesCommand) -> Result<ExitCode, Failure> {
     match command {
         RulesCommand::List => {
-            println!("{:<14} {:<16} {:<12} FROM", "ID", "NAME", "BOARD");
+            say!("{:<14} {:<16} {:<12} FROM", "ID", "NAME", "BOARD");
             for entry in catalog.entries() {
                 let rules = &entry.rules;
                 let board = format!("2x{}, {} each", rules.pits(), rules.seeds_per_pit());
-                println!(
+                say!(
                     "{:<14} {:<16} {:<12} {}",
                     rules.id(),
                     rules.name(),
                     board,
-                    entry.origin
+                    printable(&entry.origin.to_string())
                 );
             }
             for problem in catalog.problems() {
-                eprintln!("mancala: skipped {problem}");
+                eprintln!("mancala: skipped {}", printable_lines(&problem.to_string()));
             }
             Ok(ExitCode::SUCCESS)
         }
         RulesCommand::Show { rules } => {
             let entry = catalog.resolve(&rules)?;
-            print!("{}", describe(&entry.rules));
-            println!("{:<15}{}", "from:", entry.origin);
+            say!("{}", describe(&entry.rules).trim_end_matches('\n'));
+            say!("{:<15}{}", "from:", printable(&entry.origin.to_string()));
             Ok(ExitCode::SUCCESS)
         }
         RulesCommand::Check { file } => {
             let rules = load_file(&file)?;
-            println!(
+            say!(
                 "{}: valid rule set {:?} ({})",
-                file.display(),
+                printable(&file.display().to_string()),
                 rules.id(),
                 rules.name()
             );

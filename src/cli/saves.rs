@@ -8,9 +8,9 @@ use serde::Serialize;
 use super::{Failure, SavesArgs, library};
 use crate::catalog::Catalog;
 use crate::report::library::{listing_result, players};
-use crate::report::printable;
 use crate::storage::library::{Listing, Shelf};
 use crate::storage::time::{format_utc, local_minutes};
+use crate::text::printable;
 
 /// One file, for `--json`. Every key is always there (null when unknown).
 #[derive(Serialize)]
@@ -90,11 +90,11 @@ pub fn run(catalog: &Catalog, args: &SavesArgs) -> Result<ExitCode, Failure> {
     let listings = library.list();
     if args.json {
         let all: Vec<SaveJson> = listings.iter().map(to_json).collect();
-        println!("{}", serde_json::to_string_pretty(&all)?);
+        say!("{}", serde_json::to_string_pretty(&all)?);
         return Ok(ExitCode::SUCCESS);
     }
     if listings.is_empty() {
-        println!("No saved matches yet in {}.", library.root().display());
+        say!("No saved matches yet in {}.", library.root().display());
         return Ok(ExitCode::SUCCESS);
     }
     let mut rows = vec![
@@ -149,11 +149,11 @@ pub fn run(catalog: &Catalog, args: &SavesArgs) -> Result<ExitCode, Failure> {
                 let _ = write!(line, "{cell:<width$}  ");
             }
         }
-        println!("{}", line.trim_end());
+        say!("{}", line.trim_end());
     }
     for line in unreadable {
-        println!("{line}");
+        say!("{line}");
     }
-    println!("\n(in {})", library.root().display());
+    say!("\n(in {})", library.root().display());
     Ok(ExitCode::SUCCESS)
 }

@@ -9,12 +9,12 @@ use crate::report::{board_text, position_json};
 pub fn run(catalog: &Catalog, args: &ShowArgs) -> Result<ExitCode, Failure> {
     let (rules, position) = args.line.resolve(catalog)?;
     if args.json {
-        println!(
+        say!(
             "{}",
             serde_json::to_string(&position_json(&rules, &position))?
         );
     } else {
-        print!("{}", board_text(&rules, &position));
+        say!("{}", board_text(&rules, &position).trim_end_matches('\n'));
     }
     Ok(ExitCode::SUCCESS)
 }

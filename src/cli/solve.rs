@@ -77,7 +77,7 @@ pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
             "endgame_boards": solution.endgame_boards,
             "endgame_seconds": solution.endgame_seconds,
         });
-        println!("{json}");
+        say!("{json}");
     } else {
         // Several rounds: the search scores each round by its own end.
         let when = if rules.rounds() == Rounds::Many {
@@ -85,19 +85,23 @@ pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
         } else {
             ""
         };
-        println!(
+        say!(
             "{} to move: value {:+} with perfect play (South's margin {:+}{when})",
-            mover, solution.value, for_south
+            mover,
+            solution.value,
+            for_south
         );
         let best: Vec<String> = solution.best.iter().map(u8::to_string).collect();
-        println!("best move(s): pit {}", best.join(", "));
+        say!("best move(s): pit {}", best.join(", "));
         if solution.endgame_seeds > 0 {
-            println!(
+            say!(
                 "endgame table: {} boards (up to {} seeds) built in {:.2} s",
-                solution.endgame_boards, solution.endgame_seeds, solution.endgame_seconds
+                solution.endgame_boards,
+                solution.endgame_seeds,
+                solution.endgame_seconds
             );
         }
-        println!(
+        say!(
             "{} nodes in {seconds:.2} s ({rate:.1} M nodes/s searching), table {} MiB",
             solution.nodes,
             solution.table_bytes / (1024 * 1024)

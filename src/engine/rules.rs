@@ -115,13 +115,14 @@ impl fmt::Display for RulesError {
 impl std::error::Error for RulesError {}
 
 impl RulesError {
-    fn at(text: &str, span: Option<Range<usize>>, key: Option<&str>, message: String) -> Self {
+    fn at(text: &str, span: Option<Range<usize>>, key: Option<&str>, message: &str) -> Self {
         let (line, column) = span.map_or((1, 1), |s| line_and_column(text, s.start));
+        // Keys and values quoted from the file may hold anything.
         RulesError {
             line,
             column,
-            key: key.map(str::to_string),
-            message,
+            key: key.map(crate::text::printable),
+            message: crate::text::printable(message),
         }
     }
 }
@@ -142,6 +143,12 @@ fn key_at(text: &str, offset: usize) -> Option<String> {
     let before = text.get(..offset)?;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let line = text[line_start..].lines().next()?;
+    // A `[section]` header (a duplicated table, say) is its own key.
+    if let Some(header) = line.trim().strip_prefix('[')
+        && !header.starts_with('[')
+    {
+        return header.split(']').next().map(|h| h.trim().to_string());
+    }
     let key = line.split_once('=')?.0.trim();
     if key.is_empty() || key.starts_with('#') || key.starts_with('[') {
         return None;
@@ -156,6 +163,38 @@ fn key_at(text: &str, offset: usize) -> Option<String> {
         Some(section) => format!("{section}.{key}"),
         None => key.to_string(),
     })
+}
+
+/// The key a "missing field" error is about: the field, in the table the
+/// error points at (none: the top of the file).
+fn missing_key(text: &str, span: Option<Range<usize>>, message: &str) -> Option<String> {
+    let field = message.strip_prefix("missing field `")?.split('`').next()?;
+    let table = span
+        .filter(|s| s.start > 0)
+        .and_then(|s| key_at(text, s.start));
+    Some(match table {
+        Some(table) => format!("{table}.{field}"),
+        None => field.to_string(),
+    })
+}
+
+/// The first control character in a text field other than those `allowed`:
+/// its byte offset in the file when it is written there as itself (else the
+/// start of the value, where an escape such as `\u001b` stands), and the
+/// character.
+fn control_character(
+    text: &str,
+    value: &toml::Spanned<String>,
+    allowed: &[char],
+) -> Option<(usize, char)> {
+    let bad = |c: char| c.is_control() && !allowed.contains(&c);
+    let c = value.get_ref().chars().find(|&c| bad(c))?;
+    let span = value.span();
+    let at = text
+        .get(span.clone())
+        .and_then(|raw| raw.find(c))
+        .map_or(span.start, |i| span.start + i);
+    Some((at, c))
 }
 
 fn flag(value: Option<&toml::Spanned<bool>>) -> bool {
@@ -175,13 +214,10 @@ impl Rules {
     /// of parameters that makes no sense.
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
         let file: RulesFile = toml::from_str(text).map_err(|e| {
-            let key = e.span().and_then(|span| key_at(text, span.start));
-            RulesError::at(
-                text,
-                e.span(),
-                key.as_deref(),
-                e.message().trim_end().to_string(),
-            )
+            let message = e.message().trim_end();
+            let key = missing_key(text, e.span(), message)
+                .or_else(|| e.span().and_then(|span| key_at(text, span.start)));
+            RulesError::at(text, e.span(), key.as_deref(), message)
         })?;
         Self::check(file, text)
     }
@@ -189,7 +225,7 @@ impl Rules {
     #[allow(clippy::too_many_lines)]
     fn check(file: RulesFile, text: &str) -> Result<Rules, RulesError> {
         let fail = |span: Range<usize>, key: &str, message: String| {
-            Err(RulesError::at(text, Some(span), Some(key), message))
+            Err(RulesError::at(text, Some(span), Some(key), &message))
         };
 
         let id = file.id.get_ref();
@@ -207,6 +243,29 @@ impl Rules {
                     "{id:?} is not a valid id: use 1 to 32 lowercase letters, digits and dashes"
                 ),
             );
+        }
+        // Text is shown to players: one line (the description may break
+        // lines), and never a character that would act on a terminal.
+        let texts = std::iter::once((&file.name, "name", &[][..]))
+            .chain(std::iter::once((
+                &file.description,
+                "description",
+                &['\n'][..],
+            )))
+            .chain(file.sources.iter().map(|s| (s, "sources", &[][..])));
+        for (value, key, allowed) in texts {
+            if let Some((at, c)) = control_character(text, value, allowed) {
+                let why = if c == '\n' {
+                    "holds a line break: only the description may have more than one line"
+                        .to_string()
+                } else {
+                    format!(
+                        "holds a control character ({}), which no text in a rule file may",
+                        c.escape_unicode()
+                    )
+                };
+                return fail(at..at, key, why);
+            }
         }
         let name = file.name.get_ref().trim();
         if name.is_empty() || name.chars().count() > 40 || name.contains('\n') {
@@ -310,7 +369,11 @@ impl Rules {
             id: id.clone(),
             name: name.to_string(),
             description: file.description.get_ref().trim().to_string(),
-            sources: file.sources,
+            sources: file
+                .sources
+                .into_iter()
+                .map(toml::Spanned::into_inner)
+                .collect(),
             text: text.to_string(),
             // Both were range-checked above.
             pits: u8::try_from(pits).unwrap_or(MAX_PITS),

@@ -221,10 +221,11 @@ impl SaveError {
     }
 }
 
+/// A save refused: the message may quote the file, so it is made fit to print.
 fn invalid(path: &Path, message: impl Into<String>) -> SaveError {
     SaveError::Invalid {
         path: path.to_path_buf(),
-        message: message.into(),
+        message: crate::text::printable(&message.into()),
     }
 }
 
@@ -330,7 +331,7 @@ fn syntax(path: &Path, text: &str, error: &toml::de::Error) -> SaveError {
         path: path.to_path_buf(),
         line: before.matches('\n').count() + 1,
         column: before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
-        message: error.message().trim_end().to_string(),
+        message: crate::text::printable(error.message().trim_end()),
     }
 }
 
@@ -617,13 +618,13 @@ pub fn read_header(path: &Path, text: &str) -> Result<Header, SaveError> {
     // Unchecked until the match is opened, so made fit to print here.
     let mut branched_from = branch_point(path, file.branched_from.as_ref())?;
     if let Some(branch) = &mut branched_from {
-        branch.file = crate::report::printable(&branch.file);
+        branch.file = crate::text::printable(&branch.file);
     }
     Ok(Header {
         format,
         id: id_key(path, "id", file.id.as_deref())?,
         title: file.title.as_deref().and_then(clean_title),
-        variant: crate::report::printable(&file.variant),
+        variant: crate::text::printable(&file.variant),
         names: [
             clean_name(&file.south, "South"),
             clean_name(&file.north, "North"),

@@ -68,7 +68,7 @@ impl Listing {
     #[must_use]
     pub fn file_name(&self) -> String {
         self.path.file_name().map_or_else(String::new, |n| {
-            crate::report::printable(&n.to_string_lossy())
+            crate::text::printable(&n.to_string_lossy())
         })
     }
 
@@ -417,7 +417,7 @@ fn reason(path: &Path, error: &SaveError) -> String {
     let message = error.to_string();
     let prefix = format!("{}: ", path.display());
     let reason = message.strip_prefix(&prefix).unwrap_or(&message);
-    crate::report::printable(reason)
+    crate::text::printable(reason)
 }
 
 /// Last played first (within a second, the later begun: ids sort by start);

@@ -13,7 +13,7 @@ pub(crate) struct RulesFile {
     pub name: Spanned<String>,
     pub description: Spanned<String>,
     #[serde(default)]
-    pub sources: Vec<String>,
+    pub sources: Vec<Spanned<String>>,
     pub board: BoardSection,
     pub sowing: SowingSection,
     #[serde(default)]

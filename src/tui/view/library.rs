@@ -231,7 +231,7 @@ fn render_empty(config: &Config, list: &LibraryList, area: Rect, buf: &mut Buffe
 
 /// Two lines about the chosen match: what it is, and its file.
 fn detail_lines(app: &App, listing: &Listing) -> Vec<Line<'static>> {
-    let file = crate::report::printable(&listing.path.display().to_string());
+    let file = crate::text::printable(&listing.path.display().to_string());
     let header = match &listing.header {
         Ok(header) => header,
         Err(reason) => {

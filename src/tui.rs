@@ -22,6 +22,7 @@ use std::hash::{BuildHasher, RandomState};
 use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event;
@@ -37,6 +38,8 @@ use runner::Runner;
 const FRAME: Duration = Duration::from_millis(16);
 /// How often the loop wakes to try again a write that failed.
 const RETRY_WAKE: Duration = Duration::from_secs(1);
+/// How often an idle loop wakes to look for a signal to end.
+const SIGNAL_WAKE: Duration = Duration::from_millis(250);
 
 /// Where the interface starts.
 pub enum Start {
@@ -93,12 +96,61 @@ fn random_seed() -> u64 {
     RandomState::new().hash_one(Instant::now())
 }
 
-/// Runs the game until the players quit. Returns what could not be written,
-/// if anything (the screen said so all along).
+/// How the game ended.
+pub struct Ended {
+    /// What could not be written (the screen said so all along).
+    pub unsaved: Vec<String>,
+    /// The signal that ended it, if one did (SIGTERM, SIGHUP, SIGINT).
+    pub signal: Option<i32>,
+}
+
+/// The signals that end the game as quitting does: the match is written and
+/// the terminal given back. (In raw mode Ctrl-C is a key, not SIGINT; a
+/// SIGINT comes from elsewhere.)
+struct Signals(Arc<AtomicUsize>);
+
+impl Signals {
+    fn watch() -> io::Result<Signals> {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        let received = Arc::new(AtomicUsize::new(0));
+        #[cfg(unix)]
+        let watched = [SIGTERM, SIGINT, signal_hook::consts::SIGHUP];
+        #[cfg(not(unix))]
+        let watched = [SIGTERM, SIGINT];
+        for signal in watched {
+            let number = usize::try_from(signal).unwrap_or(0);
+            signal_hook::flag::register_usize(signal, received.clone(), number)?;
+        }
+        Ok(Signals(received))
+    }
+
+    fn received(&self) -> Option<i32> {
+        match self.0.load(Ordering::Relaxed) {
+            0 => None,
+            signal => i32::try_from(signal).ok(),
+        }
+    }
+}
+
+/// The next terminal event within `wait` (forever when `None`); a system call
+/// cut short by a signal is no event.
+fn next_event(wait: Option<Duration>) -> io::Result<Option<event::Event>> {
+    let ready = match wait {
+        Some(timeout) => event::poll(timeout),
+        None => Ok(true),
+    };
+    match ready.and_then(|ready| ready.then(event::read).transpose()) {
+        Err(error) if error.kind() == io::ErrorKind::Interrupted => Ok(None),
+        other => other,
+    }
+}
+
+/// Runs the game until the players quit or a signal ends it.
 ///
 /// # Errors
 /// When the terminal cannot be used.
-pub fn run(catalog: &Catalog, options: Options) -> io::Result<Vec<String>> {
+pub fn run(catalog: &Catalog, options: Options) -> io::Result<Ended> {
+    let signals = Signals::watch()?;
     let mut runner = Runner::new(catalog, options, random_seed());
     let mut guard = terminal::enter()?;
     let size = guard.terminal.size()?;
@@ -107,23 +159,25 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<Vec<String>> {
         height: size.height,
     });
     let mut last_tick = Instant::now();
+    let mut signal = None;
     while !runner.app.quit {
+        signal = signals.received();
+        if signal.is_some() {
+            break;
+        }
         guard
             .terminal
             .draw(|frame| view::render(&runner.app, &runner.config, frame))?;
-        // Poll with a timeout only while something moves or waits; otherwise
-        // sleep in `read` until a key, a click or a resize arrives.
+        // Wake often while something moves, now and then to retry a write or
+        // look for a signal; otherwise sleep until a key, click or resize.
         let wait = if runner.app.is_animating() || runner.is_busy() {
-            Some(FRAME)
+            FRAME
         } else if runner.has_unsaved() {
-            Some(RETRY_WAKE)
+            RETRY_WAKE
         } else {
-            None
+            SIGNAL_WAKE
         };
-        let event = match wait {
-            Some(timeout) if !event::poll(timeout)? => None,
-            _ => Some(event::read()?),
-        };
+        let event = next_event(Some(wait))?;
         let now = Instant::now();
         let elapsed = now.duration_since(last_tick);
         last_tick = now;
@@ -138,5 +192,8 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<Vec<String>> {
         }
         runner.poll();
     }
-    Ok(runner.finish())
+    // Everything written first, then the terminal given back.
+    let unsaved = runner.finish();
+    drop(guard);
+    Ok(Ended { unsaved, signal })
 }

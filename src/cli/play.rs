@@ -32,7 +32,7 @@ pub(super) fn play(
     mirror: Option<std::path::PathBuf>,
 ) -> Result<ExitCode, Failure> {
     check_terminal()?;
-    let unsaved = tui::run(
+    let ended = tui::run(
         catalog,
         Options {
             start,
@@ -42,13 +42,14 @@ pub(super) fn play(
             note,
         },
     )?;
-    for problem in &unsaved {
+    for problem in &ended.unsaved {
         eprintln!("mancala: not saved: {problem}");
     }
-    Ok(if unsaved.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
+    // Ended by a signal: the status a shell expects (128 + its number).
+    Ok(match ended.signal {
+        Some(signal) => ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)),
+        None if ended.unsaved.is_empty() => ExitCode::SUCCESS,
+        None => ExitCode::FAILURE,
     })
 }
 

@@ -188,7 +188,8 @@ pub struct PerftArgs {
     /// Plies to look ahead.
     #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
     pub depth: u32,
-    /// Print `{"depth", "nodes", "seconds"}` as JSON.
+    /// Print `{"depth", "nodes", "moves", "seconds", "threads"}` as JSON
+    /// (`moves`: every move played on the way, leaves and inner nodes).
     #[arg(long)]
     pub json: bool,
     /// Worker threads (default: one per core).

@@ -260,7 +260,16 @@ fn perft_json_counts_the_spec_numbers() {
     let report = json_of(mancala(&config).args(["perft", "kalaha", "5", "--json"]));
     assert_eq!(report["depth"], 5);
     assert_eq!(report["nodes"], 4690);
-    assert!(report["seconds"].as_f64().unwrap() >= 0.0);
+    // Every move played on the way: the spec's counts for depths 1 to 5.
+    assert_eq!(report["moves"], 6 + 35 + 185 + 942 + 4690);
+    assert!(
+        report["threads"].as_u64().is_some_and(|t| t >= 1),
+        "{report}"
+    );
+    assert!(report["seconds"].is_f64(), "{report}");
+    let mut keys: Vec<&String> = report.as_object().unwrap().keys().collect();
+    keys.sort();
+    assert_eq!(keys, ["depth", "moves", "nodes", "seconds", "threads"]);
     mancala(&config)
         .args(["perft", "kalaha", "3"])
         .assert()

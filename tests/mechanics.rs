@@ -534,16 +534,14 @@ fn closed_pits_are_not_on_the_track() {
     for pit in 1..=3 {
         assert!(!sown.contains(&south(pit)));
     }
-    // South cannot choose a closed pit.
-    let south_to_move = position(&rules, &[0, 0, 0, 7, 7, 7, 7], &[7; 7], 0, Side::South);
-    assert_eq!(south_to_move.status(), Status::Ongoing);
-    let closed = next.end_match().err();
-    assert_eq!(closed, Some(RoundError::StillPlaying));
+    // A round being played cannot be ended by the players.
+    assert_eq!(next.end_match().err(), Some(RoundError::StillPlaying));
 }
 
 #[test]
-fn closed_pit_is_refused_as_a_move() {
-    // Round 2 with North to start; after North's move, South may not play pit 1.
+fn closed_pits_are_refused_as_moves() {
+    // Round 2 with North to start; after North's move, South may not play
+    // its closed pits 1 to 3, and they are not among its legal moves.
     let (rules, over) = round_one_lost_by_south("raja-pasu", 30);
     let next = over.next_round(&rules).unwrap();
     let after = (1..=7)
@@ -553,7 +551,13 @@ fn closed_pit_is_refused_as_a_move() {
                 .filter(|p| p.to_move() == Some(Side::South))
         })
         .expect("some North move hands over to South");
-    assert_eq!(after.play(&rules, 1), Err(PlayError::Closed(1)));
+    let legal = after.legal_moves(&rules);
+    for pit in 1..=3 {
+        assert!(after.is_closed(Side::South, pit));
+        assert_eq!(after.play(&rules, pit), Err(PlayError::Closed(pit)));
+        assert!(!legal.contains(&pit));
+    }
+    assert!(!legal.is_empty());
 }
 
 #[test]

@@ -63,8 +63,10 @@ pub enum LoadError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{}: the file is larger than {} bytes; rule files are small", path.display(), MAX_RULES_FILE_BYTES)]
-    TooLarge { path: PathBuf },
+    #[error("{}: the file is larger than {limit} bytes, more than any rule file or save needs", path.display())]
+    TooLarge { path: PathBuf, limit: u64 },
+    #[error("{}: not a regular file (a folder, device or pipe cannot be read as one)", path.display())]
+    NotAFile { path: PathBuf },
     #[error("{}: the file is not UTF-8 text", path.display())]
     NotText { path: PathBuf },
     #[error("{}: {error}", path.display())]
@@ -83,12 +85,19 @@ pub fn read_bounded(path: &Path, limit: u64) -> Result<String, LoadError> {
         path: path.to_path_buf(),
         source,
     };
+    // A pipe or a device would block the reader or never end: refused unread.
+    if !std::fs::metadata(path).map_err(io)?.is_file() {
+        return Err(LoadError::NotAFile {
+            path: path.to_path_buf(),
+        });
+    }
     let file = File::open(path).map_err(io)?;
     let mut bytes = Vec::new();
     file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
     if bytes.len() as u64 > limit {
         return Err(LoadError::TooLarge {
             path: path.to_path_buf(),
+            limit,
         });
     }
     String::from_utf8(bytes).map_err(|_| LoadError::NotText {

@@ -870,3 +870,28 @@ fn text_from_files_never_reaches_the_terminal_raw() {
     assert!(!replay.status.success());
     assert!(!raw(&replay), "{}", String::from_utf8_lossy(&replay.stderr));
 }
+
+#[test]
+fn a_pipe_or_folder_given_as_a_file_is_refused_at_once() {
+    let config = tempfile::tempdir().unwrap();
+    let fifo = config.path().join("pipe.toml");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+    let folder = config.path().join("folder.toml");
+    std::fs::create_dir(&folder).unwrap();
+    for path in [&fifo, &folder] {
+        let path = path.to_str().unwrap();
+        for args in [
+            vec!["rules", "check", path],
+            vec!["rules", "show", path],
+            vec!["replay", path, "--print"],
+            vec!["show", path],
+        ] {
+            mancala(&config)
+                .args(&args)
+                .timeout(std::time::Duration::from_secs(10))
+                .assert()
+                .failure()
+                .stderr(predicate::str::contains("not a regular file"));
+        }
+    }
+}

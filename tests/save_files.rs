@@ -168,9 +168,10 @@ fn oversized_save_files_are_refused_unread() {
     std::fs::write(&path, "#".repeat(5 * 1024 * 1024)).unwrap();
     let message = load(&path, &catalog()).unwrap_err().to_string();
     assert!(
-        message.contains("huge.toml") && message.contains("larger than"),
+        message.contains("huge.toml") && message.contains("larger than 4194304 bytes"),
         "{message}"
     );
+    assert!(!message.contains("rule files are small"), "{message}");
 }
 
 #[test]

@@ -438,6 +438,16 @@ fn odd_even(path: &Path, guess: Option<&OddEvenFile>) -> Result<Option<OddEvenGu
             ));
         }
     };
+    // The game hides 1 to 99 marbles (two digits typed, or a draw).
+    if !(1..=99).contains(&guess.marbles) {
+        return Err(invalid(
+            path,
+            format!(
+                "`odd-even.marbles`: {} is not a number of marbles the game hides (1 to 99)",
+                guess.marbles
+            ),
+        ));
+    }
     Ok(Some(OddEvenGuess {
         marbles: guess.marbles,
         guessed_odd,

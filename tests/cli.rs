@@ -895,3 +895,31 @@ fn a_pipe_or_folder_given_as_a_file_is_refused_at_once() {
         }
     }
 }
+
+/// The machine's memory in MiB, from /proc/meminfo.
+fn memory_mib() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+#[test]
+fn solve_says_when_the_memory_asked_for_cannot_be_had() {
+    // 64 GiB, more than this machine has (checked, so a larger one skips).
+    let Some(memory) = memory_mib().filter(|&m| m < 65536 / 2) else {
+        eprintln!("skipped: this machine might have 64 GiB to give");
+        return;
+    };
+    let config = tempfile::tempdir().unwrap();
+    mancala(&config)
+        .args(["solve", "kalaha", "--hash", "65536"])
+        .timeout(std::time::Duration::from_secs(30))
+        .assert()
+        .failure()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "--hash 65536: 65536 MiB of memory for the tables could not be had",
+        ));
+    assert!(memory > 0);
+}

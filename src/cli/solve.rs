@@ -7,6 +7,19 @@ use super::{Failure, SolveArgs};
 use crate::catalog::Catalog;
 use crate::engine::{Progress, Rounds, Side, SolveOptions, is_kalah_shaped, solve_reporting};
 
+/// Whether the tables' memory (they never take more than `--hash` together)
+/// can be had: asked for once and given back, so that a size the machine
+/// cannot give is an error here rather than an abort in the middle.
+fn check_memory(mib: usize) -> Result<(), Failure> {
+    let bytes = mib.saturating_mul(1024 * 1024);
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(bytes).map_err(|_| {
+        Failure(format!(
+            "--hash {mib}: {mib} MiB of memory for the tables could not be had; ask for less"
+        ))
+    })
+}
+
 pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
     let (rules, position) = args.line.resolve(catalog)?;
     let Some(mover) = position.to_move() else {
@@ -14,7 +27,9 @@ pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
             "the round is over: there is nothing to solve".into(),
         ));
     };
-    let mut options = SolveOptions::with_mib(usize::try_from(args.hash).unwrap_or(256));
+    let mib = usize::try_from(args.hash).unwrap_or(usize::MAX);
+    check_memory(mib)?;
+    let mut options = SolveOptions::with_mib(mib);
     options.endgame_seeds = args.endgame;
     if let Some(threads) = args.threads {
         options.threads = usize::try_from(threads).unwrap_or(1);

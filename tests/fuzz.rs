@@ -1,0 +1,394 @@
+//! Fuzzing in the normal test run: random *valid* rule sets (every
+//! combination the validator accepts, 1-16 pits, 1-64 seeds) played at
+//! random with a bound on each move's time; and rule files and saves mutated
+//! at random, which must give a clean answer (never a panic, a hang or a
+//! write).
+
+mod common;
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use mancala::catalog::Catalog;
+use mancala::engine::{PlayError, Position, Rules, Side, Status};
+use mancala::session::Session;
+use mancala::storage::{MatchId, MatchMeta, from_toml, load, to_toml};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+
+/// A move, its legality checks and the next player's stuck check must take
+/// less than this even on the slowest valid rule set: past it, a turn is
+/// taken to be unbounded (1,000 laps bound every turn; see rules.md §2).
+const MOVE_TIME_BOUND: Duration = Duration::from_secs(5);
+/// Moves played under each random rule set.
+const MOVES_PER_GAME: usize = 100;
+
+/// One rule set's parameters, as a rule file writes them.
+#[derive(Clone, Debug)]
+struct Params {
+    pits: u8,
+    seeds: u8,
+    stores: &'static str,
+    direction: &'static str,
+    skip_origin: bool,
+    relay: bool,
+    extra_turn: bool,
+    four: bool,
+    leap: bool,
+    kalah: bool,
+    end: &'static str,
+    many_rounds: bool,
+    partial_pit: bool,
+    first: &'static str,
+}
+
+const STORES: [&str; 3] = ["sown", "not-sown", "aside"];
+const DIRECTIONS: [&str; 2] = ["counter-clockwise", "clockwise"];
+const ENDS: [&str; 2] = ["side-empty", "stuck"];
+const FIRSTS: [&str; 3] = ["chosen", "drawn", "odd-even"];
+
+impl Params {
+    /// The combinations README's rule-file section allows: an extra turn
+    /// needs sown stores, a leap needs relays, a Kalah capture no relays,
+    /// many rounds the `stuck` end, a partial pit many rounds.
+    fn allowed(&self) -> bool {
+        !(self.extra_turn && self.stores != "sown")
+            && !(self.leap && !self.relay)
+            && !(self.kalah && self.relay)
+            && !(self.many_rounds && self.end != "stuck")
+            && !(self.partial_pit && !self.many_rounds)
+    }
+
+    fn text(&self) -> String {
+        format!(
+            "id = \"fuzz\"\nname = \"Fuzz\"\ndescription = \"A random rule set.\"\n\
+             [board]\npits = {}\nseeds-per-pit = {}\nstores = \"{}\"\n\
+             [sowing]\ndirection = \"{}\"\nskip-origin = {}\nrelay = {}\nextra-turn = {}\n\
+             [captures]\nfour = {}\nleap = {}\nkalah = {}\n\
+             [round]\nend = \"{}\"\n\
+             [match]\nrounds = \"{}\"\npartial-pit = {}\nfirst-player = \"{}\"\n",
+            self.pits,
+            self.seeds,
+            self.stores,
+            self.direction,
+            self.skip_origin,
+            self.relay,
+            self.extra_turn,
+            self.four,
+            self.leap,
+            self.kalah,
+            self.end,
+            if self.many_rounds { "many" } else { "single" },
+            self.partial_pit,
+            self.first
+        )
+    }
+
+    /// Every combination of the choices, on a board of `pits` and `seeds`.
+    fn every_combination(pits: u8, seeds: u8) -> Vec<Params> {
+        let mut all = Vec::new();
+        for bits in 0..(1u32 << 10) {
+            let bit = |i: u32| bits & (1 << i) != 0;
+            for stores in STORES {
+                for first in FIRSTS {
+                    all.push(Params {
+                        pits,
+                        seeds,
+                        stores,
+                        direction: DIRECTIONS[usize::from(bit(0))],
+                        skip_origin: bit(1),
+                        relay: bit(2),
+                        extra_turn: bit(3),
+                        four: bit(4),
+                        leap: bit(5),
+                        kalah: bit(6),
+                        end: ENDS[usize::from(bit(7))],
+                        many_rounds: bit(8),
+                        partial_pit: bit(9),
+                        first,
+                    });
+                }
+            }
+        }
+        all
+    }
+}
+
+#[test]
+fn the_validator_accepts_exactly_the_allowed_combinations() {
+    let mut accepted = 0;
+    for params in Params::every_combination(6, 4) {
+        let result = Rules::from_toml(&params.text());
+        assert_eq!(result.is_ok(), params.allowed(), "{params:?}: {result:?}");
+        accepted += usize::from(result.is_ok());
+    }
+    assert!(accepted > 100, "{accepted}");
+}
+
+/// Any rule set the validator accepts.
+fn valid_params() -> impl Strategy<Value = Params> {
+    let flags = proptest::collection::vec(any::<bool>(), 10);
+    (1u8..=16, 1u8..=64, 0..3usize, 0..3usize, flags)
+        .prop_map(|(pits, seeds, stores, first, f)| Params {
+            pits,
+            seeds,
+            stores: STORES[stores],
+            direction: DIRECTIONS[usize::from(f[0])],
+            skip_origin: f[1],
+            relay: f[2],
+            extra_turn: f[3],
+            four: f[4],
+            leap: f[5],
+            kalah: f[6],
+            end: ENDS[usize::from(f[7])],
+            many_rounds: f[8],
+            partial_pit: f[9],
+            first: FIRSTS[first],
+        })
+        .prop_filter("a combination the validator refuses", Params::allowed)
+}
+
+/// Plays `MOVES_PER_GAME` random moves (and rounds) under `rules`, checking
+/// the rules' invariants; returns the slowest move's time. Played in a
+/// thread of its own and waited for move by move, so a move that never ends
+/// fails the test instead of stopping it.
+fn play_at_random(rules: &Rules, choices: &[usize]) -> Result<Duration, TestCaseError> {
+    let (moves, progress) = std::sync::mpsc::channel();
+    let (rules, choices) = (rules.clone(), choices.to_vec());
+    std::thread::spawn(move || {
+        let _ = moves.send(play_moves(&rules, &choices, &|took| {
+            let _ = moves.send(Ok(Some(took)));
+        }));
+    });
+    let mut slowest = Duration::ZERO;
+    loop {
+        match progress.recv_timeout(MOVE_TIME_BOUND) {
+            Ok(Ok(Some(took))) => slowest = slowest.max(took),
+            Ok(Ok(None)) => return Ok(slowest),
+            Ok(Err(message)) => return Err(TestCaseError::fail(message)),
+            Err(_) => {
+                return Err(TestCaseError::fail(format!(
+                    "a move took longer than {MOVE_TIME_BOUND:?}"
+                )));
+            }
+        }
+    }
+}
+
+/// The moves themselves; `moved` hears each one's time. `Ok(None)` at the end.
+fn play_moves(
+    rules: &Rules,
+    choices: &[usize],
+    moved: &dyn Fn(Duration),
+) -> Result<Option<Duration>, String> {
+    let total = u32::from(rules.total_seeds());
+    let mut position = Position::new(rules, Side::South);
+    let mut choice = choices.iter().cycle();
+    for _ in 0..MOVES_PER_GAME {
+        if position.total_seeds() != total {
+            return Err(format!("seeds not conserved under\n{}", rules.text()));
+        }
+        match position.status() {
+            Status::MatchOver { .. } => break,
+            Status::RoundOver { .. } => {
+                position = position
+                    .next_round(rules)
+                    .map_err(|e| format!("no next round: {e}"))?;
+                continue;
+            }
+            Status::Ongoing => {}
+        }
+        let started = Instant::now();
+        let legal = position.legal_moves(rules);
+        if legal.is_empty() {
+            return Err(format!(
+                "a player to move has no legal move under\n{}",
+                rules.text()
+            ));
+        }
+        let pit = legal[choice.next().copied().unwrap_or(0) % legal.len()];
+        let next = position
+            .play(rules, pit)
+            .map_err(|e| format!("pit {pit}: {e}"))?;
+        // The pits that are not legal are refused with a reason.
+        if (1..=rules.pits()).any(|p| !legal.contains(&p) && position.play(rules, p).is_ok()) {
+            return Err(format!("an illegal pit was played under\n{}", rules.text()));
+        }
+        moved(started.elapsed());
+        position = next;
+    }
+    Ok(None)
+}
+
+#[test]
+fn random_valid_rule_sets_play_within_bounds() {
+    let cases = 2000;
+    let mut runner = TestRunner::new(Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let slowest = std::sync::Mutex::new((Duration::ZERO, String::new()));
+    let strategy = (
+        valid_params(),
+        proptest::collection::vec(any::<usize>(), 1..32),
+    );
+    runner
+        .run(&strategy, |(params, choices)| {
+            let rules = Rules::from_toml(&params.text())
+                .map_err(|e| TestCaseError::fail(format!("{e}\n{}", params.text())))?;
+            let took = play_at_random(&rules, &choices)?;
+            let mut worst = slowest.lock().unwrap();
+            if took > worst.0 {
+                *worst = (took, params.text());
+            }
+            Ok(())
+        })
+        .unwrap();
+    let (took, text) = slowest.into_inner().unwrap();
+    // For the record (`cargo test --test fuzz -- --nocapture`).
+    eprintln!("{cases} random rule sets; the slowest move took {took:?} under:\n{text}");
+}
+
+/// A text changed at a few random places: characters dropped, doubled,
+/// replaced with ones TOML cares about (quotes, brackets, control
+/// characters), or lines swapped.
+fn mutated(text: &str, edits: &[(usize, u8)]) -> String {
+    const PIECES: [&str; 14] = [
+        "\"",
+        "'",
+        "[",
+        "]",
+        "{",
+        "}",
+        "=",
+        "\n",
+        "#",
+        "\u{1b}",
+        "\u{0}",
+        "9999999999",
+        "-",
+        ".",
+    ];
+    let mut chars: Vec<char> = text.chars().collect();
+    for &(at, what) in edits {
+        if chars.is_empty() {
+            break;
+        }
+        let at = at % chars.len();
+        match what % 4 {
+            0 => {
+                chars.remove(at);
+            }
+            1 => chars.insert(at, chars[at]),
+            2 => {
+                let piece = PIECES[usize::from(what / 4) % PIECES.len()];
+                chars.splice(at..=at, piece.chars());
+            }
+            _ => {
+                let text: String = chars.iter().collect();
+                let mut lines: Vec<&str> = text.lines().collect();
+                let other = usize::from(what) % lines.len().max(1);
+                let here = at % lines.len().max(1);
+                lines.swap(here, other);
+                chars = lines.join("\n").chars().collect();
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn edits() -> impl Strategy<Value = Vec<(usize, u8)>> {
+    proptest::collection::vec((any::<usize>(), any::<u8>()), 1..6)
+}
+
+/// How long parsing anything may take before it counts as a hang.
+const PARSE_TIME_BOUND: Duration = Duration::from_secs(5);
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_rule_files_are_refused_cleanly_or_play(
+        which in 0..3usize,
+        edits in edits(),
+        choices in proptest::collection::vec(any::<usize>(), 1..16),
+    ) {
+        let id = ["kalaha", "raja-pasu", "sat-gharva"][which];
+        let text = mutated(common::builtin(id).text(), &edits);
+        let started = Instant::now();
+        let parsed = Rules::from_toml(&text);
+        prop_assert!(started.elapsed() < PARSE_TIME_BOUND);
+        match parsed {
+            // Still valid: it plays like any other.
+            Ok(rules) => {
+                play_at_random(&rules, &choices)?;
+            }
+            // Refused: with a place, and nothing raw to print.
+            Err(error) => {
+                let message = error.to_string();
+                prop_assert!(message.starts_with("line "), "{message}");
+                prop_assert!(!message.chars().any(|c| c.is_control()), "{message:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn mutated_saves_are_refused_cleanly_and_never_written(
+        which in 0..3usize,
+        moves in 0..200usize,
+        edits in edits(),
+    ) {
+        let catalog = Catalog::with_user_dir(None);
+        let id = ["kalaha", "raja-pasu", "sat-gharva"][which];
+        let rules = catalog.find(id).unwrap().rules.clone();
+        let text = mutated(&to_toml(&random_session(rules, moves), &MatchMeta::new(MatchId::new())), &edits);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("mutated.toml");
+        std::fs::write(&path, &text).unwrap();
+        let started = Instant::now();
+        let loaded = load(&path, &catalog);
+        prop_assert!(started.elapsed() < PARSE_TIME_BOUND);
+        prop_assert_eq!(std::fs::read_to_string(&path).unwrap(), text.clone(), "the file was changed");
+        let listed = mancala::storage::read_header(&path, &text);
+        if let Err(error) = &loaded {
+            let message = error.to_string();
+            prop_assert!(!message.chars().any(|c| c.is_control() && c != '\n'), "{message:?}");
+        }
+        // What the list reads agrees with what loading finds, where both can.
+        if let (Ok(saved), Ok(header)) = (&loaded, &listed) {
+            let moves: usize = saved.session.round_moves().iter().map(|r| r.moves.len()).sum();
+            prop_assert_eq!(header.moves, moves);
+        }
+        drop(from_toml(Path::new("again.toml"), &text, &catalog));
+    }
+}
+
+/// A match of `rules` with `moves` random legal moves (rounds included).
+fn random_session(rules: Arc<Rules>, moves: usize) -> Session {
+    let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d ^ moves as u64;
+    for _ in 0..moves {
+        match session.position().status() {
+            Status::MatchOver { .. } => break,
+            Status::RoundOver { .. } => {
+                if session.next_round().is_err() {
+                    break;
+                }
+            }
+            Status::Ongoing => {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let legal = session.position().legal_moves(session.rules());
+                let pit = legal[usize::try_from(state % legal.len() as u64).unwrap_or(0)];
+                match session.play(pit) {
+                    Ok(_) | Err(PlayError::RoundOver | PlayError::MatchOver) => {}
+                    Err(error) => panic!("{error}"),
+                }
+            }
+        }
+    }
+    session
+}

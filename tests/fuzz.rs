@@ -24,7 +24,9 @@ const MOVE_TIME_BOUND: Duration = Duration::from_secs(5);
 /// Moves played under each random rule set.
 const MOVES_PER_GAME: usize = 100;
 
-/// One rule set's parameters, as a rule file writes them.
+/// One rule set's parameters, as a rule file writes them (the flags are the
+/// file's own).
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Clone, Debug)]
 struct Params {
     pits: u8,
@@ -53,11 +55,14 @@ impl Params {
     /// needs sown stores, a leap needs relays, a Kalah capture no relays,
     /// many rounds the `stuck` end, a partial pit many rounds.
     fn allowed(&self) -> bool {
-        !(self.extra_turn && self.stores != "sown")
-            && !(self.leap && !self.relay)
-            && !(self.kalah && self.relay)
-            && !(self.many_rounds && self.end != "stuck")
-            && !(self.partial_pit && !self.many_rounds)
+        let refused = [
+            self.extra_turn && self.stores != "sown",
+            self.leap && !self.relay,
+            self.kalah && self.relay,
+            self.many_rounds && self.end != "stuck",
+            self.partial_pit && !self.many_rounds,
+        ];
+        !refused.contains(&true)
     }
 
     fn text(&self) -> String {

@@ -334,7 +334,7 @@ proptest! {
             Err(error) => {
                 let message = error.to_string();
                 prop_assert!(message.starts_with("line "), "{message}");
-                prop_assert!(!message.chars().any(|c| c.is_control()), "{message:?}");
+                prop_assert!(!message.chars().any(char::is_control), "{message:?}");
             }
         }
     }

@@ -49,6 +49,8 @@ impl Folders {
 /// The game running in a terminal of its own.
 struct Term {
     screen: Arc<Mutex<vt100::Parser>>,
+    /// Every byte the game wrote, as written.
+    raw: Arc<Mutex<Vec<u8>>>,
     keys: Box<dyn Write + Send>,
     child: Box<dyn Child + Send + Sync>,
     master: Box<dyn MasterPty + Send>,
@@ -79,6 +81,8 @@ impl Term {
         let screen = Arc::new(Mutex::new(vt100::Parser::new(size(rows), size(cols), 0)));
         let mut output = pty.master.try_clone_reader().unwrap();
         let drawn = screen.clone();
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let kept = raw.clone();
         std::thread::spawn(move || {
             let mut buffer = [0u8; 8192];
             while let Ok(n) = output.read(&mut buffer) {
@@ -86,11 +90,13 @@ impl Term {
                     break;
                 }
                 drawn.lock().unwrap().process(&buffer[..n]);
+                kept.lock().unwrap().extend_from_slice(&buffer[..n]);
             }
         });
         let keys = pty.master.take_writer().unwrap();
         Term {
             screen,
+            raw,
             keys,
             child,
             master: pty.master,
@@ -681,4 +687,22 @@ fn a_file_of_a_newer_format_is_left_byte_for_byte() {
     term.exit_code();
     assert_eq!(std::fs::read_to_string(&newer).unwrap(), text);
     assert_eq!(folders.match_files().len(), 2);
+}
+
+/// Usage errors quote the arguments; what they quote must not act on the
+/// terminal (clap's plain rendering drops escape sequences; anything else
+/// left is escaped).
+#[test]
+fn hostile_arguments_never_reach_the_terminal_raw() {
+    let folders = Folders::new();
+    let hostile = "X\u{1b}]0;pwned\u{7}\u{1b}[2J";
+    for args in [vec![hostile], vec!["play", "kalaha", "--first", hostile]] {
+        let mut term = Term::run(&folders, &args);
+        assert_eq!(term.exit_code(), 2, "{args:?}: a usage error");
+        let screen = term.screen();
+        assert!(screen.contains("error:"), "{screen}");
+        let raw = term.raw.lock().unwrap();
+        let sent = |bytes: &[u8]| raw.windows(bytes.len()).any(|w| w == bytes);
+        assert!(!sent(b"\x1b]0;pwned") && !sent(b"\x1b[2J"), "{args:?}");
+    }
 }

@@ -8,6 +8,7 @@ pub mod config;
 pub mod describe;
 pub mod effects;
 pub mod input;
+pub mod keys;
 pub mod msg;
 pub mod runner;
 pub mod terminal;

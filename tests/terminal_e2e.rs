@@ -114,6 +114,8 @@ impl Term {
                 "Down" => b"\x1b[B",
                 "Right" => b"\x1b[C",
                 "Left" => b"\x1b[D",
+                "Ctrl+C" => b"\x03",
+                "Backspace" => b"\x7f",
                 text => text.as_bytes(),
             };
             self.keys.write_all(bytes).unwrap();
@@ -252,7 +254,7 @@ fn kalaha_extra_turn_and_row_keys() {
     term.send(&["c"]); // South's third key: pit 3, last seed in the store
     let screen = term.wait_for("moves again");
     assert!(screen.contains("Ann (South) to move"), "{screen}");
-    term.send(&["Q"]); // North's key while South is to move
+    term.send(&["q"]); // North's key while South is to move
     term.wait_for("That pit is on North's row");
     term.send(&["z"]);
     let screen = term.wait_for("Bo (North) to move");
@@ -334,7 +336,7 @@ fn the_menu_leads_to_a_game_and_quitting_restores_the_terminal() {
     term.wait_for("Choose a game");
     term.send(&["Enter", "Enter"]);
     term.wait_for("South to move");
-    term.send(&["q"]);
+    term.send(&["Ctrl+C"]);
     term.wait_for("Quit mancala?");
     term.send(&["y"]);
     assert_eq!(term.exit_code(), 0);
@@ -409,7 +411,7 @@ fn play_quit_resume_and_replay() {
     term.wait_for("Ann (South) to move");
     term.send(&["1"]);
     term.wait_for("Bo (North) to move");
-    term.send(&["q", "y"]);
+    term.send(&["Ctrl+C", "y"]);
     assert_eq!(term.exit_code(), 0);
 
     let mut term = Term::run(&folders, &["resume"]);
@@ -575,7 +577,7 @@ fn playing_on_leaves_the_source_byte_for_byte() {
     term.wait_for("Bo (North) to move");
     term.send(&["2"]);
     term.wait_for("Ann (South) to move");
-    term.send(&["q", "y"]);
+    term.send(&["Ctrl+C", "y"]);
     term.exit_code();
     let source = folders.match_files()[0].clone();
     let bytes = std::fs::read(&source).unwrap();
@@ -683,7 +685,7 @@ fn a_file_of_a_newer_format_is_left_byte_for_byte() {
     term.wait_for("Choose a game");
     term.send(&["Enter", "Enter"]);
     term.wait_for("South to move");
-    term.send(&["3", "q", "y"]);
+    term.send(&["3", "Ctrl+C", "y"]);
     term.exit_code();
     assert_eq!(std::fs::read_to_string(&newer).unwrap(), text);
     assert_eq!(folders.match_files().len(), 2);

@@ -484,5 +484,60 @@ fn the_computers_move_is_played_even_with_help_open() {
         Some(Overlay::Help { scroll: 0 }),
         "help stays open"
     );
-    assert_eq!(game(&ui.app).session.last_move(), Some((Side::North, 1)));
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((Side::North, 1)),
+        "{}",
+        notice(&ui.app)
+    );
+}
+
+#[test]
+fn pits_past_nine_are_typed_as_two_digits() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/valid/wide-16.toml");
+    let rules = std::sync::Arc::new(mancala::catalog::load_file(&path).unwrap());
+    let mut ui = app_at(Start::Game {
+        rules,
+        names: ["Ann".into(), "Bo".into()],
+        computer: [None, None],
+        first: Some(Side::South),
+    });
+    ui.config.reduced_motion = true;
+    ui.send(Msg::Resize {
+        width: 160,
+        height: 40,
+    });
+    // 1 then Enter: pit 1.
+    send(&mut ui, &[Msg::Digit(1)]);
+    assert_eq!(
+        game(&ui.app).session.actions().len(),
+        0,
+        "waits for a second digit"
+    );
+    assert!(
+        notice(&ui.app).contains("a second digit"),
+        "{}",
+        notice(&ui.app)
+    );
+    send(&mut ui, &[Msg::Confirm]);
+    assert_eq!(game(&ui.app).session.last_move(), Some((Side::South, 1)));
+    // 1 then a digit: a pit from 10 up (one North can play now).
+    let position = *game(&ui.app).session.position();
+    let mover = position.to_move().unwrap();
+    let rules = game(&ui.app).session.rules().clone();
+    let pit = (10..=16)
+        .find(|&p| position.check(&rules, p).is_ok())
+        .unwrap();
+    send(&mut ui, &[Msg::Digit(1), Msg::Digit(pit - 10)]);
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((mover, pit)),
+        "{}",
+        notice(&ui.app)
+    );
+    // 1, then another key: nothing is played.
+    send(&mut ui, &[Msg::Digit(1), Msg::Left]);
+    assert_eq!(game(&ui.app).session.actions().len(), 2);
+    assert_eq!(game(&ui.app).pending_digit, None);
 }

@@ -237,6 +237,8 @@ pub struct Game {
     pub notice: Option<Notice>,
     /// The computer is choosing a move (in another thread).
     pub thinking: bool,
+    /// On boards of 10 pits or more, a `1` typed that may begin pit 10-16.
+    pub pending_digit: Option<u8>,
 }
 
 #[derive(Clone, Debug)]

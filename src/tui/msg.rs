@@ -19,8 +19,12 @@ pub enum Msg {
     Confirm,
     /// Esc: go back or close.
     Back,
-    /// `q`: quit (asking first during a match).
+    /// Quit (asking first during a match).
     Quit,
+    /// Quit at once: the terminal is too small to ask (the match is saved).
+    QuitNow,
+    /// Show the end of the move being sown.
+    Skip,
     /// `?`: help for this screen and the variant's rules.
     Help,
     /// A digit key: a pit number for the player to move.

@@ -194,6 +194,10 @@ fn route(app: &mut App, config: &Config, msg: Msg) {
     if !from_worker && overlay(app, &msg) {
         return;
     }
+    if msg == Msg::QuitNow {
+        app.quit = true;
+        return;
+    }
     if msg == Msg::Help && !app.is_typing() {
         app.overlay = Some(Overlay::Help { scroll: 0 });
         return;

@@ -16,6 +16,7 @@ use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
 use super::app::{App, Notice, Screen};
 use super::config::Config;
+use super::keys;
 use super::theme::Theme;
 use super::widgets::board::BoardGeometry;
 
@@ -41,6 +42,13 @@ pub fn required_size(app: &App) -> (u16, u16) {
     )
 }
 
+/// Whether the terminal is smaller than the screen on it needs.
+#[must_use]
+pub fn is_too_small(app: &App) -> bool {
+    let (width, height) = required_size(app);
+    app.size.0 < width || app.size.1 < height
+}
+
 /// Draws the whole interface.
 pub fn render(app: &App, config: &Config, frame: &mut Frame) {
     render_to(app, config, frame.area(), frame.buffer_mut());
@@ -60,9 +68,9 @@ pub fn render_to(app: &App, config: &Config, area: Rect, buf: &mut Buffer) {
             for_play,
             scroll,
         } => menu::render_variants(app, config, *selected, *for_play, *scroll, area, buf),
-        Screen::Setup(setup) => setup::render_setup(config, setup, area, buf),
+        Screen::Setup(setup) => setup::render_setup(app, config, setup, area, buf),
         Screen::OddEven(odd_even) => setup::render_odd_even(config, odd_even, area, buf),
-        Screen::Game(game) => game::render_game(config, game, area, buf),
+        Screen::Game(game) => game::render_game(app, config, game, area, buf),
         Screen::Library(list) => library::render_library(app, config, list, area, buf),
         Screen::Replay(state) => replay::render_replay(app, config, state, area, buf),
     }
@@ -144,14 +152,29 @@ fn notice_line(theme: &Theme, notice: Option<&Notice>, area: Rect, buf: &mut Buf
     }
 }
 
-/// The foot of a screen: a message (if any) above a line of keys.
-fn footer(
-    theme: &Theme,
-    message: Option<&Notice>,
-    keys: &[(&str, &str)],
-    area: Rect,
-    buf: &mut Buffer,
-) {
+/// `key word` pairs for a line of keys.
+type KeyWords = Vec<(String, String)>;
+
+/// The keys of the screen now, from the key table: those with a word for the
+/// foot of the screen.
+fn table_keys(app: &App) -> KeyWords {
+    keys::footer(&keys::contexts(app))
+        .into_iter()
+        .map(|(key, word)| (key, word.to_string()))
+        .collect()
+}
+
+/// The keys of one context, for a line in a box.
+fn context_keys(context: keys::Context) -> KeyWords {
+    keys::footer(&[context])
+        .into_iter()
+        .map(|(key, word)| (key, word.to_string()))
+        .collect()
+}
+
+/// The foot of a screen: a message (if any) above a line of keys (as many
+/// as fit, the first first).
+fn footer(theme: &Theme, message: Option<&Notice>, keys: &KeyWords, area: Rect, buf: &mut Buffer) {
     let bottom = area.y + area.height - 1;
     notice_line(
         theme,
@@ -159,19 +182,32 @@ fn footer(
         Rect::new(area.x, bottom - 1, area.width, 1),
         buf,
     );
-    Paragraph::new(key_line(theme, keys))
+    Paragraph::new(key_line(theme, &fitting(keys, area.width)))
         .alignment(Alignment::Center)
         .render(Rect::new(area.x, bottom, area.width, 1), buf);
 }
 
-/// A line of `key description` pairs for the foot of a screen.
-fn key_line<'a>(theme: &Theme, keys: &[(&'a str, &'a str)]) -> Line<'a> {
+/// The first pairs that fit in `width` columns.
+fn fitting(keys: &KeyWords, width: u16) -> KeyWords {
+    let mut used = 0;
+    keys.iter()
+        .take_while(|(key, word)| {
+            let more = key.chars().count() + word.chars().count() + 3;
+            used += more;
+            used <= usize::from(width)
+        })
+        .cloned()
+        .collect()
+}
+
+/// A line of `key word` pairs.
+fn key_line(theme: &Theme, keys: &[(String, String)]) -> Line<'static> {
     let mut spans = Vec::new();
     for (i, (key, what)) in keys.iter().enumerate() {
         if i > 0 {
             spans.push(Span::raw("  "));
         }
-        spans.push(Span::styled(*key, theme.key));
+        spans.push(Span::styled(key.clone(), theme.key));
         spans.push(Span::styled(format!(" {what}"), theme.dim));
     }
     Line::from(spans)

@@ -10,6 +10,41 @@ use crate::tui::msg::{HintReach, Msg};
 use crate::tui::view::board_geometry;
 use crate::tui::widgets::board::pit_for_key;
 
+/// The legal pit of the player to move that a pit key names, if it does.
+fn pit_of_the_mover(game: &Game, msg: &Msg) -> Option<u8> {
+    let position = game.session.position();
+    let mover = position.to_move()?;
+    game.session.computer(mover).is_none().then_some(())?;
+    let pit = match msg {
+        Msg::Digit(d) => *d,
+        Msg::RowKey(key) => match pit_for_key(*key, position.pit_count()) {
+            Some((side, pit)) if side == mover => pit,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    position.check(game.session.rules(), pit).ok().map(|()| pit)
+}
+
+/// A digit typed: a pit of the mover, or (on boards of 10 pits or more) the
+/// first digit of one.
+fn digit(config: &Config, game: &mut Game, d: u8) {
+    let position = *game.session.position();
+    let pits = position.pit_count();
+    match game.pending_digit.take() {
+        // Pits 10-16: a 1, then the second digit.
+        Some(tens) => try_move(config, game, position.to_move(), tens * 10 + d),
+        None if d == 1 && pits >= 10 => {
+            game.pending_digit = Some(1);
+            game.notice = Some(Notice {
+                text: format!("Pit 1_ : a second digit for pits 10-{pits}, or Enter for pit 1"),
+                warning: false,
+            });
+        }
+        None => try_move(config, game, position.to_move(), d),
+    }
+}
+
 /// Puts the cursor on the first pit the player to move can play.
 pub(super) fn place_cursor(game: &mut Game) {
     let position = game.session.position();
@@ -20,19 +55,33 @@ pub(super) fn place_cursor(game: &mut Game) {
 }
 
 pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Msg) -> Screen {
-    // While seeds are moving, any key but a speed key shows the move's end.
+    // While seeds move, a key shows the move's end; a pit key then plays
+    // that pit if it is the next mover's (no refusal: they were skipping).
     let from_a_player = !matches!(msg, Msg::ComputerMove { .. } | Msg::HintReady { .. });
     if let Some(animation) = &mut game.animation
         && !animation.is_finished()
         && from_a_player
     {
         animation.finish();
-        if *msg != Msg::Quit {
-            return Screen::Game(game);
+        match msg {
+            Msg::Quit => {}
+            Msg::Digit(_) | Msg::RowKey(_) => {
+                if pit_of_the_mover(&game, msg).is_none() {
+                    return Screen::Game(game);
+                }
+            }
+            _ => return Screen::Game(game),
         }
     }
     let position = *game.session.position();
     let pits = position.pit_count();
+    // A pit number begun waits for its second digit or Enter, nothing else.
+    if !matches!(
+        msg,
+        Msg::Digit(_) | Msg::Confirm | Msg::ComputerMove { .. } | Msg::HintReady { .. }
+    ) {
+        game.pending_digit = None;
+    }
     match msg {
         Msg::Quit => {
             if position.to_move().is_none() && matches!(position.status(), Status::MatchOver { .. })
@@ -42,7 +91,7 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
                 app.overlay = Some(Overlay::ConfirmQuit);
             }
         }
-        Msg::Digit(d) => try_move(config, &mut game, position.to_move(), *d),
+        Msg::Digit(d) => digit(config, &mut game, *d),
         Msg::ComputerMove { key, pit } => computer_move(config, &mut game, *key, *pit),
         Msg::Hint => ask_hint(app, &mut game),
         Msg::HintReady { key, values, reach } => show_hint(&mut game, *key, values, *reach),
@@ -61,7 +110,7 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
         Msg::Left | Msg::Right => move_cursor(&mut game, *msg == Msg::Right),
         Msg::Confirm => match position.status() {
             Status::Ongoing => {
-                let pit = game.cursor;
+                let pit = game.pending_digit.take().unwrap_or(game.cursor);
                 try_move(config, &mut game, position.to_move(), pit);
             }
             Status::RoundOver { .. } => next_round(&mut game),

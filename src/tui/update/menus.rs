@@ -86,15 +86,21 @@ fn continue_a_match(app: &mut App, selected: usize) -> Screen {
 /// A match on screen again, as it was saved.
 #[must_use]
 pub fn resume(session: Session, note: &str) -> Screen {
+    game_screen(session, Some(note.to_string()))
+}
+
+/// A match on screen, the cursor on a pit the mover can play.
+fn game_screen(session: Session, note: Option<String>) -> Screen {
     let mut game = Game {
         cursor: 1,
         session,
         animation: None,
-        notice: Some(Notice {
-            text: note.to_string(),
+        notice: note.map(|text| Notice {
+            text,
             warning: false,
         }),
         thinking: false,
+        pending_digit: None,
     };
     super::game::place_cursor(&mut game);
     Screen::Game(Box::new(game))
@@ -171,6 +177,11 @@ pub(super) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
         Msg::Backspace => {
             if let Some(i) = name_index {
                 setup.names[i].pop();
+            }
+        }
+        Msg::ClearField => {
+            if let Some(i) = name_index {
+                setup.names[i].clear();
             }
         }
         Msg::Left | Msg::Right if setup.field == SetupField::Starter => {
@@ -307,18 +318,7 @@ pub fn start_game(
     let mut session = Session::new(rules, players.names, first);
     session.computer = players.computer;
     app.command(Command::BeginMatch);
-    let mut game = Game {
-        cursor: 1,
-        session,
-        animation: None,
-        notice: note.map(|text| Notice {
-            text,
-            warning: false,
-        }),
-        thinking: false,
-    };
-    super::game::place_cursor(&mut game);
-    Screen::Game(Box::new(game))
+    game_screen(session, note)
 }
 
 pub(super) fn odd_even(app: &mut App, mut odd_even: OddEven, msg: &Msg) -> Screen {

@@ -7,13 +7,14 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::{key_line, notice_line, popup};
+use super::{context_keys, fitting, key_line, notice_line, popup, table_keys};
 use crate::engine::{Outcome, Position, Rules, Side, Status, Stores};
 use crate::session::Session;
 use crate::tui::anim::Frame;
-use crate::tui::app::Game;
+use crate::tui::app::{App, Game};
 use crate::tui::config::Config;
 use crate::tui::describe::{self, side_title};
+use crate::tui::keys;
 use crate::tui::widgets::board::{BOARD_HEIGHT, BoardGeometry, BoardView, BoardWidget};
 
 /// Lines of the whole match screen, board included.
@@ -55,7 +56,7 @@ pub fn board_geometry(size: (u16, u16), pits: u8) -> Option<BoardGeometry> {
     BoardGeometry::new(layout(size).board, pits)
 }
 
-pub fn render_game(config: &Config, game: &Game, area: Rect, buf: &mut Buffer) {
+pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
     let session = &game.session;
     let rules = session.rules();
@@ -107,7 +108,7 @@ pub fn render_game(config: &Config, game: &Game, area: Rect, buf: &mut Buffer) {
             .alignment(Alignment::Center)
             .render(parts.detail, buf);
     }
-    render_footer(config, game, animating, parts.footer, buf);
+    render_footer(app, config, game, parts.footer, buf);
 
     if !animating {
         match position.status() {
@@ -271,19 +272,16 @@ fn render_notice(
     }
 }
 
-fn render_footer(config: &Config, game: &Game, animating: bool, area: Rect, buf: &mut Buffer) {
-    let speed = format!("speed ({} ms)", config.speed_ms);
-    let keys: Vec<(&str, &str)> = if animating {
-        vec![("any key", "skip to the end"), ("+/-", &speed)]
-    } else {
-        let mut keys = vec![("?", "help"), ("u", "undo")];
-        if game.session.can_redo() {
-            keys.push(("r", "redo"));
+fn render_footer(app: &App, config: &Config, game: &Game, area: Rect, buf: &mut Buffer) {
+    let mut keys = table_keys(app);
+    // Redo only when there is something to redo; the speed with its value.
+    keys.retain(|(_, word)| word != "redo" || game.session.can_redo());
+    for (_, word) in &mut keys {
+        if word == "speed" {
+            *word = format!("speed ({} ms)", config.speed_ms);
         }
-        keys.extend([("+/-", speed.as_str()), ("a", "animation"), ("q", "quit")]);
-        keys
-    };
-    Paragraph::new(key_line(&config.theme, &keys))
+    }
+    Paragraph::new(key_line(&config.theme, &fitting(&keys, area.width)))
         .alignment(Alignment::Center)
         .render(area, buf);
 }
@@ -379,14 +377,7 @@ fn render_round_over(config: &Config, session: &Session, area: Rect, buf: &mut B
         }
     }
     lines.push(Line::raw(""));
-    lines.push(key_line(
-        theme,
-        &[
-            ("n/Enter", "next round"),
-            ("e", "end the match here"),
-            ("u", "undo"),
-        ],
-    ));
+    lines.push(key_line(theme, &context_keys(keys::Context::RoundOver)));
     let height = u16::try_from(lines.len()).unwrap_or(20) + 2;
     let inner = popup(
         area,
@@ -447,10 +438,7 @@ fn render_match_over(config: &Config, session: &Session, area: Rect, buf: &mut B
         }
         lines.push(Line::raw(""));
     }
-    lines.push(key_line(
-        theme,
-        &[("Enter", "main menu"), ("u", "undo"), ("q", "quit")],
-    ));
+    lines.push(key_line(theme, &context_keys(keys::Context::MatchOver)));
     let height = u16::try_from(lines.len()).unwrap_or(20) + 2;
     let inner = popup(area, 64, height, title, theme, buf);
     Paragraph::new(lines)

@@ -6,83 +6,35 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::{key_line, popup};
-use crate::tui::app::{App, Overlay, Screen};
+use super::{KeyWords, context_keys, key_line, popup};
+use crate::tui::app::{App, Overlay};
 use crate::tui::config::Config;
+use crate::tui::keys;
 
-fn screen_keys(app: &App) -> Vec<(&'static str, &'static str)> {
-    match &app.screen {
-        Screen::Menu { .. } => vec![
-            ("↑/↓ j/k", "choose an item"),
-            ("Enter", "open it"),
-            ("1-5", "open an item by number"),
-            ("q, Esc", "quit"),
-        ],
-        Screen::Library(list) => {
-            let mut keys = vec![("↑/↓ PgUp/PgDn", "choose a match")];
-            if list.continuing {
-                keys.push(("Enter, c", "play on where it stopped"));
-            } else {
-                keys.extend([("Enter", "watch it"), ("c", "continue an unfinished match")]);
+/// Help's lines for the keys of the screen under it: each context's keys
+/// from the table, under the context's title when there are several.
+fn screen_keys(app: &App, config: &Config) -> Vec<Line<'static>> {
+    let contexts = keys::help_contexts(app);
+    let titled = contexts.len() > 1;
+    let mut lines = Vec::new();
+    for context in contexts {
+        if titled {
+            if !lines.is_empty() {
+                lines.push(Line::raw(""));
             }
-            keys.extend([
-                ("/", "type to filter by player, title or variant"),
-                ("o", "newest or oldest first"),
-                ("r", "rename: give the match a title"),
-                ("d, Delete", "move the file to the trash folder"),
-                ("Esc", "clear the filter, or back to the menu"),
-            ]);
-            keys
+            lines.push(Line::styled(
+                context.title().to_string(),
+                config.theme.title,
+            ));
         }
-        Screen::Replay(_) => vec![
-            ("←/→", "step back / forward a move"),
-            ("g / G, Home / End", "the start / the end"),
-            ("PgUp / PgDn", "the previous / next round"),
-            ("1-9", "the start of that round"),
-            ("Space, Enter", "autoplay on / off"),
-            ("+ / -", "faster / slower"),
-            (
-                "p",
-                "play on from here: a new match (this one is not changed)",
-            ),
-            ("Esc", "back to the saved matches"),
-        ],
-        Screen::Variants { .. } => vec![
-            ("↑/↓ j/k", "choose a rule set"),
-            ("Enter", "set up a match with it"),
-            ("PgDn/PgUp ←/→", "scroll its rules"),
-            ("Esc", "back to the menu"),
-        ],
-        Screen::Setup(_) => vec![
-            ("↑/↓ Tab", "move between fields"),
-            ("letters", "type a player's name"),
-            ("←/→", "choose who starts"),
-            ("Enter", "next field; on Start, begin"),
-            ("Esc", "back to the rule sets"),
-        ],
-        Screen::OddEven(_) => vec![
-            ("digits", "North hides a number of marbles"),
-            ("Enter", "let the game hide a number, or go on"),
-            ("o / e", "South guesses odd or even"),
-            ("Esc", "back to the setup"),
-        ],
-        Screen::Game(_) => vec![
-            ("1-9", "play that pit of the player to move"),
-            ("z x c v b n m", "South: the pit above the key"),
-            ("Shift+Q W E R T Y U", "North: the pit below the key"),
-            ("←/→ h/l, Enter", "move the cursor, then sow"),
-            ("mouse", "click a pit to sow it"),
-            ("u / r", "undo / redo a move"),
-            ("+ / -", "faster / slower sowing"),
-            ("a", "animation on or off"),
-            ("any key", "skip to the end of a move being sown"),
-            ("n / e", "after a round: next round / end the match"),
-            ("s", "save a copy of the match under a name"),
-            ("H", "a hint: the best pit and every pit's value"),
-            ("Esc", "back to the menu (Continue resumes the match)"),
-            ("q", "quit (asks first during a match)"),
-        ],
+        for binding in keys::of(context) {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{:>20}  ", binding.keys_name()), config.theme.key),
+                Span::raw(binding.does),
+            ]));
+        }
     }
+    lines
 }
 
 pub fn render_help(app: &App, config: &Config, scroll: u16, area: Rect, buf: &mut Buffer) {
@@ -95,15 +47,7 @@ pub fn render_help(app: &App, config: &Config, scroll: u16, area: Rect, buf: &mu
         theme,
         buf,
     );
-    let mut lines: Vec<Line> = screen_keys(app)
-        .into_iter()
-        .map(|(key, what)| {
-            Line::from(vec![
-                Span::styled(format!("{key:>20}  "), theme.key),
-                Span::raw(what),
-            ])
-        })
-        .collect();
+    let mut lines = screen_keys(app, config);
     if let Some(rules) = app.current_rules() {
         lines.push(Line::raw(""));
         lines.push(Line::styled(
@@ -127,22 +71,18 @@ pub fn render_help(app: &App, config: &Config, scroll: u16, area: Rect, buf: &mu
         .wrap(Wrap { trim: false })
         .scroll((scroll, 0))
         .render(text_area, buf);
-    Paragraph::new(key_line(
-        theme,
-        &[("↑/↓ PgUp/PgDn", "scroll"), ("any other key", "close")],
-    ))
-    .alignment(Alignment::Center)
-    .render(
-        Rect::new(inner.x, inner.y + inner.height - 1, inner.width, 1),
-        buf,
-    );
+    Paragraph::new(key_line(theme, &context_keys(keys::Context::Help)))
+        .alignment(Alignment::Center)
+        .render(
+            Rect::new(inner.x, inner.y + inner.height - 1, inner.width, 1),
+            buf,
+        );
 }
 
 /// Whichever box is open over the screen.
 pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
-    let yes_no =
-        |yes: &'static str, no: &'static str| key_line(theme, &[("y", yes), ("n, Esc", no)]);
+    let yes_no = |yes: &str, no: &str| key_line(theme, &answers(yes, no));
     match overlay {
         Overlay::Help { scroll } => render_help(app, config, *scroll, area, buf),
         Overlay::ConfirmQuit => question(config, "Quit?", quit_lines(app, config), area, buf),
@@ -158,10 +98,7 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
                 ),
                 name_line("Name: ", name, ".toml", config),
                 Line::raw(""),
-                key_line(
-                    theme,
-                    &[("Enter", "save"), ("Ctrl+U", "clear"), ("Esc", "cancel")],
-                ),
+                key_line(theme, &context_keys(keys::Context::NameBox)),
             ];
             text_box(config, "Save a copy", lines, area, buf);
         }
@@ -210,10 +147,7 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
                 Line::styled("A title for the list (empty: none)", theme.dim),
                 name_line("Title: ", title, "", config),
                 Line::raw(""),
-                key_line(
-                    theme,
-                    &[("Enter", "rename"), ("Ctrl+U", "clear"), ("Esc", "cancel")],
-                ),
+                key_line(theme, &context_keys(keys::Context::NameBox)),
             ];
             text_box(config, "Rename the match", lines, area, buf);
         }
@@ -224,7 +158,7 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
 /// be written.
 fn quit_lines(app: &App, config: &Config) -> Vec<Line<'static>> {
     let theme = &config.theme;
-    let yes_no = |yes: &'static str| key_line(theme, &[("y", yes), ("n, Esc", "keep playing")]);
+    let yes_no = |yes: &str| key_line(theme, &answers(yes, "keep playing"));
     match &app.banner {
         Some(_) => vec![
             Line::styled(
@@ -247,6 +181,20 @@ fn quit_lines(app: &App, config: &Config) -> Vec<Line<'static>> {
 fn file_name(path: &std::path::Path) -> String {
     path.file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+}
+
+/// A question's answers: its own words for yes and no, the keys from the
+/// table.
+fn answers(yes: &str, no: &str) -> KeyWords {
+    let key_for = |answer: crate::tui::msg::Msg| {
+        keys::of(keys::Context::Question)
+            .find(|b| b.action == keys::Action::Send(answer.clone()))
+            .map_or_else(String::new, |b| b.keys[0].name())
+    };
+    vec![
+        (key_for(crate::tui::msg::Msg::Yes), yes.to_string()),
+        (key_for(crate::tui::msg::Msg::No), no.to_string()),
+    ]
 }
 
 /// A line with a text field and the cursor at its end.

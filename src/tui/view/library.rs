@@ -10,7 +10,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::footer;
+use super::{footer, table_keys};
 use crate::report::library::{listing_result, players};
 use crate::storage::Listing;
 use crate::storage::time::local_minutes;
@@ -140,36 +140,19 @@ pub fn render_library(
             .style(theme.dim)
             .render(detail, buf);
     }
-    let keys = list_keys(list, app.matches.is_empty());
-    footer(theme, app.message.as_ref(), keys, area, buf);
-}
-
-/// The keys at the foot of the list (all of them, with arrows, in `?` help).
-fn list_keys(list: &LibraryList, empty: bool) -> &'static [(&'static str, &'static str)] {
-    if list.filtering {
-        &[("type", "filter"), ("Enter", "done"), ("Esc", "clear")]
-    } else if empty {
-        &[("?", "help"), ("Esc", "back")]
+    let mut keys = table_keys(app);
+    if app.matches.is_empty() {
+        keys.retain(|(_, word)| ["back", "help", "quit"].contains(&word.as_str()));
     } else if list.continuing {
-        &[
-            ("Enter", "continue"),
-            ("/", "filter"),
-            ("r", "rename"),
-            ("d", "delete"),
-            ("?", "help"),
-            ("Esc", "back"),
-        ]
-    } else {
-        &[
-            ("Enter", "watch"),
-            ("c", "continue"),
-            ("/", "filter"),
-            ("o", "order"),
-            ("r", "rename"),
-            ("d", "delete"),
-            ("Esc", "back"),
-        ]
+        // Continue's list: Enter continues.
+        keys.retain(|(_, word)| word != "continue");
+        for (_, word) in &mut keys {
+            if word == "watch" {
+                *word = "continue".into();
+            }
+        }
     }
+    footer(theme, app.message.as_ref(), &keys, area, buf);
 }
 
 /// The title (how many are shown), the order, and the filter line.

@@ -5,7 +5,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
 
-use super::{footer, key_line};
+use super::{fitting, footer, key_line, table_keys};
 use crate::tui::app::{App, MenuItem};
 use crate::tui::config::Config;
 
@@ -72,20 +72,13 @@ pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf:
         .render(Rect::new(area.x + 1, footer_y, area.width - 2, 1), buf);
     }
     // The digits that jump: as many as there are items (Continue comes and goes).
-    let digits = format!("1-{}", items.len());
-    footer(
-        theme,
-        app.message.as_ref(),
-        &[
-            ("↑/↓", "choose"),
-            ("Enter", "open"),
-            (&digits, "jump"),
-            ("?", "help"),
-            ("q", "quit"),
-        ],
-        area,
-        buf,
-    );
+    let mut keys = table_keys(app);
+    for (key, word) in &mut keys {
+        if word == "jump" {
+            *key = format!("1-{}", items.len());
+        }
+    }
+    footer(theme, app.message.as_ref(), &keys, area, buf);
 }
 
 #[allow(clippy::too_many_lines)] // one screen, top to bottom
@@ -180,22 +173,10 @@ pub fn render_variants(
         .scroll((scroll, 0))
         .render(text_area, buf);
 
-    let keys: &[(&str, &str)] = if for_play {
-        &[
-            ("↑/↓", "choose"),
-            ("Enter", "set up a match"),
-            ("PgDn/PgUp", "scroll the rules"),
-            ("Esc", "back"),
-        ]
-    } else {
-        &[
-            ("↑/↓", "choose"),
-            ("PgDn/PgUp", "scroll"),
-            ("Esc", "back"),
-            ("q", "quit"),
-        ]
-    };
-    Paragraph::new(key_line(theme, keys))
+    let mut keys = table_keys(app);
+    // Reading the rules, Enter goes back instead of on to a match.
+    keys.retain(|(_, word)| for_play || word != "choose it");
+    Paragraph::new(key_line(theme, &fitting(&keys, area.width)))
         .alignment(Alignment::Center)
         .render(
             Rect::new(area.x, area.y + area.height - 1, area.width, 1),

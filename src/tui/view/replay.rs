@@ -7,7 +7,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::footer;
+use super::{footer, table_keys};
 use crate::engine::{Place, Side};
 use crate::session::Action;
 use crate::tui::app::{App, Replay};
@@ -146,18 +146,5 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
     Paragraph::new(lines)
         .alignment(Alignment::Center)
         .render(Rect::new(area.x, y, area.width, 4), buf);
-    footer(
-        theme,
-        app.message.as_ref(),
-        &[
-            ("←/→", "step"),
-            ("g/G", "start/end"),
-            ("PgUp/PgDn", "round"),
-            ("Space", "autoplay"),
-            ("p", "play on"),
-            ("Esc", "back"),
-        ],
-        area,
-        buf,
-    );
+    footer(theme, app.message.as_ref(), &table_keys(app), area, buf);
 }

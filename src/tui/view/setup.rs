@@ -5,12 +5,13 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::{key_line, popup};
+use super::{context_keys, fitting, key_line, popup, table_keys};
 use crate::engine::Side;
-use crate::tui::app::{OddEven, OddEvenStage, Setup, SetupField, seat_label};
+use crate::tui::app::{App, OddEven, OddEvenStage, Setup, SetupField, seat_label};
 use crate::tui::config::Config;
+use crate::tui::keys;
 
-pub fn render_setup(config: &Config, setup: &Setup, area: Rect, buf: &mut Buffer) {
+pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
     let inner = popup(
         area,
@@ -93,21 +94,12 @@ pub fn render_setup(config: &Config, setup: &Setup, area: Rect, buf: &mut Buffer
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
-    Paragraph::new(key_line(
-        theme,
-        &[
-            ("↑/↓/Tab", "field"),
-            ("←/→", "change"),
-            ("Enter", "start"),
-            ("?", "rules"),
-            ("Esc", "back"),
-        ],
-    ))
-    .alignment(Alignment::Center)
-    .render(
-        Rect::new(area.x, area.y + area.height - 1, area.width, 1),
-        buf,
-    );
+    Paragraph::new(key_line(theme, &fitting(&table_keys(app), area.width)))
+        .alignment(Alignment::Center)
+        .render(
+            Rect::new(area.x, area.y + area.height - 1, area.width, 1),
+            buf,
+        );
 }
 
 pub fn render_odd_even(config: &Config, odd_even: &OddEven, area: Rect, buf: &mut Buffer) {
@@ -126,7 +118,7 @@ pub fn render_odd_even(config: &Config, odd_even: &OddEven, area: Rect, buf: &mu
                 "{south} (South), look away while {north} types how many (1-99)."
             )),
             Line::raw("Or just press Enter to let the game hide a number."),
-            Line::raw(""),
+            key_line(theme, &context_keys(keys::Context::OddEvenHide)),
             Line::from(vec![
                 Span::raw("Marbles: "),
                 Span::styled(format!("{}_", "*".repeat(typed.len())), theme.selected),
@@ -138,7 +130,7 @@ pub fn render_odd_even(config: &Config, odd_even: &OddEven, area: Rect, buf: &mu
             Line::styled(format!("{south} (South): odd or even?"), theme.south),
             Line::raw("A right guess starts the match; a wrong one lets North start."),
             Line::raw(""),
-            key_line(theme, &[("o", "odd"), ("e", "even")]),
+            key_line(theme, &context_keys(keys::Context::OddEvenGuess)),
         ],
         OddEvenStage::Reveal {
             marbles,
@@ -162,7 +154,7 @@ pub fn render_odd_even(config: &Config, odd_even: &OddEven, area: Rect, buf: &mu
                     theme.title.patch(theme.side(*starter)),
                 ),
                 Line::raw(""),
-                key_line(theme, &[("Enter", "begin")]),
+                key_line(theme, &context_keys(keys::Context::OddEvenReveal)),
             ]
         }
     };

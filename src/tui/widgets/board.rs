@@ -18,11 +18,7 @@ const STORE_WIDTH: u16 = 8;
 const MIN_PIT_WIDTH: u16 = 5;
 const MAX_PIT_WIDTH: u16 = 11;
 
-/// The keys of each player's row, left to right as the row is drawn: South
-/// the bottom letter row, North the top letter row with Shift (the lowercase
-/// top row holds q, r and u, which quit, redo and undo).
-pub const SOUTH_KEYS: [char; 10] = ['z', 'x', 'c', 'v', 'b', 'n', 'm', ',', '.', '/'];
-pub const NORTH_KEYS: [char; 10] = ['Q', 'W', 'E', 'R', 'T', 'Y', 'U', 'I', 'O', 'P'];
+pub use crate::tui::keys::{NORTH_KEYS, SOUTH_KEYS};
 
 /// The pit drawn in column `column` (0 = leftmost) of a side's row.
 #[must_use]
@@ -383,10 +379,10 @@ mod tests {
         // South's leftmost pit is 1, North's leftmost is n.
         assert_eq!(pit_for_key('z', 7), Some((Side::South, 1)));
         assert_eq!(pit_for_key('m', 7), Some((Side::South, 7)));
-        assert_eq!(pit_for_key('Q', 7), Some((Side::North, 7)));
-        assert_eq!(pit_for_key('U', 7), Some((Side::North, 1)));
+        assert_eq!(pit_for_key('q', 7), Some((Side::North, 7)));
+        assert_eq!(pit_for_key('u', 7), Some((Side::North, 1)));
         assert_eq!(pit_for_key(',', 7), None);
-        assert_eq!(pit_for_key('q', 7), None);
+        assert_eq!(pit_for_key('Q', 7), None);
     }
 
     #[test]

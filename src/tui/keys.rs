@@ -1,0 +1,540 @@
+//! Every key the game knows, in one table: for each context (a screen, or a
+//! box over it), the keys, the message they send and the words that say what
+//! they do. Input handling looks keys up here; the help screens, the footers,
+//! the key lines in boxes and README's key section are all made from it, so
+//! they cannot drift apart.
+//!
+//! During a match the two letter rows belong to the players (South's pits
+//! under `z x c v ...`, North's under `q w e r ...`): no key in them does
+//! anything else, so a slip never undoes, saves or quits.
+
+use std::fmt::Write;
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::app::{App, OddEvenStage, Overlay, Screen, SetupField};
+use super::msg::Msg;
+
+/// South's pit keys, for its pits 1, 2, ... from the left as drawn.
+pub const SOUTH_KEYS: [char; 10] = ['z', 'x', 'c', 'v', 'b', 'n', 'm', ',', '.', '/'];
+/// North's pit keys, for its pits from the left as drawn (pit n first).
+pub const NORTH_KEYS: [char; 10] = ['q', 'w', 'e', 'r', 't', 'y', 'u', 'i', 'o', 'p'];
+
+/// Where keys apply. A screen may stack several (a match: its own keys, then
+/// the keys of any match).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Context {
+    /// Menus, lists and the viewer (not a match).
+    Anywhere,
+    /// The terminal is too small to draw the screen.
+    TooSmall,
+    Help,
+    /// A yes-or-no question.
+    Question,
+    /// Typing a name in a box (a copy's name, a title).
+    NameBox,
+    Menu,
+    Variants,
+    Setup,
+    /// Typing a player's name on the setup screen.
+    NameField,
+    OddEvenHide,
+    OddEvenGuess,
+    OddEvenReveal,
+    /// A match with a player to move.
+    Turn,
+    /// Seeds being sown on screen.
+    Sowing,
+    RoundOver,
+    MatchOver,
+    /// Every moment of a match.
+    Match,
+    Library,
+    /// Typing the list's filter.
+    Filter,
+    Replay,
+}
+
+impl Context {
+    /// Every context, in the order a player meets them (README's order).
+    pub const ALL: [Context; 20] = [
+        Context::Menu,
+        Context::Variants,
+        Context::Setup,
+        Context::NameField,
+        Context::OddEvenHide,
+        Context::OddEvenGuess,
+        Context::OddEvenReveal,
+        Context::Turn,
+        Context::Sowing,
+        Context::RoundOver,
+        Context::MatchOver,
+        Context::Match,
+        Context::Library,
+        Context::Filter,
+        Context::Replay,
+        Context::Anywhere,
+        Context::Help,
+        Context::Question,
+        Context::NameBox,
+        Context::TooSmall,
+    ];
+
+    /// The heading README and help give the keys of this context.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Context::Anywhere => "On every screen but a match",
+            Context::TooSmall => "While the terminal is too small",
+            Context::Help => "In help",
+            Context::Question => "When asked yes or no",
+            Context::NameBox => "Typing a name or title",
+            Context::Menu => "Main menu",
+            Context::Variants => "Rule sets",
+            Context::Setup => "Setting up a match",
+            Context::NameField => "Typing a player's name",
+            Context::OddEvenHide => "Odd or even: North hides marbles",
+            Context::OddEvenGuess => "Odd or even: South guesses",
+            Context::OddEvenReveal => "Odd or even: the reveal",
+            Context::Turn => "A match: the player to move",
+            Context::Sowing => "A match: while seeds move",
+            Context::RoundOver => "A match: a round is over",
+            Context::MatchOver => "A match: the match is over",
+            Context::Match => "A match: at any moment",
+            Context::Library => "Saved matches",
+            Context::Filter => "Typing the list's filter",
+            Context::Replay => "Watching a match",
+        }
+    }
+}
+
+/// A key, or a family of keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// This key, with no Ctrl or Alt (Shift is part of the character).
+    Code(KeyCode),
+    /// Ctrl and this letter.
+    Ctrl(char),
+    /// The digits: a pit or round number.
+    Digits,
+    /// South's row of pit keys.
+    SouthRow,
+    /// North's row of pit keys.
+    NorthRow,
+    /// Any character, typed into a field.
+    Typed,
+    /// Any other key.
+    Any,
+    /// A click of the mouse (listed for help and README; clicks are read
+    /// apart from keys).
+    Click,
+}
+
+const fn ch(c: char) -> Key {
+    Key::Code(KeyCode::Char(c))
+}
+
+const fn code(code: KeyCode) -> Key {
+    Key::Code(code)
+}
+
+impl Key {
+    /// The key as help and README name it.
+    #[must_use]
+    pub fn name(self) -> String {
+        match self {
+            Key::Code(code) => match code {
+                KeyCode::Up => "↑".into(),
+                KeyCode::Down => "↓".into(),
+                KeyCode::Left => "←".into(),
+                KeyCode::Right => "→".into(),
+                KeyCode::Enter => "Enter".into(),
+                KeyCode::Esc => "Esc".into(),
+                KeyCode::Tab => "Tab".into(),
+                KeyCode::Backspace => "Backspace".into(),
+                KeyCode::Delete => "Delete".into(),
+                KeyCode::PageUp => "PgUp".into(),
+                KeyCode::PageDown => "PgDn".into(),
+                KeyCode::Home => "Home".into(),
+                KeyCode::End => "End".into(),
+                KeyCode::F(n) => format!("F{n}"),
+                KeyCode::Char(' ') => "Space".into(),
+                KeyCode::Char(c) => c.to_string(),
+                other => format!("{other:?}"),
+            },
+            Key::Ctrl(c) => format!("Ctrl+{}", c.to_ascii_uppercase()),
+            Key::Digits => "1-9".into(),
+            Key::SouthRow => SOUTH_KEYS
+                .iter()
+                .map(char::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+            Key::NorthRow => NORTH_KEYS
+                .iter()
+                .map(char::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+            Key::Typed => "letters".into(),
+            Key::Any => "any other key".into(),
+            Key::Click => "mouse click".into(),
+        }
+    }
+
+    /// The message this key sends for `event`, if it is this key.
+    fn matches(self, event: &KeyEvent, action: &Action) -> Option<Msg> {
+        let plain = !event
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        let typed = match event.code {
+            KeyCode::Char(c) if plain && !c.is_control() => Some(c),
+            _ => None,
+        };
+        let hit = match self {
+            Key::Code(code) => plain && event.code == code,
+            Key::Ctrl(c) => {
+                event.modifiers.contains(KeyModifiers::CONTROL) && event.code == KeyCode::Char(c)
+            }
+            Key::Digits => typed.is_some_and(|c| c.is_ascii_digit()),
+            Key::SouthRow => typed.is_some_and(|c| SOUTH_KEYS.contains(&c)),
+            Key::NorthRow => typed.is_some_and(|c| NORTH_KEYS.contains(&c)),
+            Key::Typed => typed.is_some(),
+            Key::Any => true,
+            Key::Click => false,
+        };
+        if !hit {
+            return None;
+        }
+        match action {
+            Action::Send(msg) => Some(msg.clone()),
+            Action::Digit => typed
+                .and_then(|c| c.to_digit(10))
+                .and_then(|d| u8::try_from(d).ok())
+                .map(Msg::Digit),
+            Action::RowKey => typed.map(Msg::RowKey),
+            Action::Char => typed.map(Msg::Char),
+        }
+    }
+}
+
+/// What a key does: a message, or one made from the key itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    Send(Msg),
+    /// The digit typed.
+    Digit,
+    /// The pit key pressed.
+    RowKey,
+    /// The character typed.
+    Char,
+}
+
+/// Keys, in a context, that do one thing.
+#[derive(Clone, Debug)]
+pub struct Binding {
+    pub context: Context,
+    pub keys: &'static [Key],
+    pub action: Action,
+    /// What it does, for help and README.
+    pub does: &'static str,
+    /// The word at the foot of the screen, if it has a place there.
+    pub footer: Option<&'static str>,
+}
+
+impl Binding {
+    /// Its keys as help and README name them.
+    #[must_use]
+    pub fn keys_name(&self) -> String {
+        self.keys
+            .iter()
+            .map(|k| k.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The message for `event` if it is one of these keys.
+    #[must_use]
+    pub fn msg(&self, event: &KeyEvent) -> Option<Msg> {
+        self.keys
+            .iter()
+            .find_map(|k| k.matches(event, &self.action))
+    }
+}
+
+const fn bind(
+    context: Context,
+    keys: &'static [Key],
+    action: Action,
+    does: &'static str,
+    footer: Option<&'static str>,
+) -> Binding {
+    Binding {
+        context,
+        keys,
+        action,
+        does,
+        footer,
+    }
+}
+
+const fn send(msg: Msg) -> Action {
+    Action::Send(msg)
+}
+
+use Context as C;
+use KeyCode as K;
+
+/// The table. Within a context the first binding that takes a key wins.
+// One row a line: the table reads as a table.
+#[rustfmt::skip]
+pub static KEYS: &[Binding] = &[
+    // -- Boxes and states over any screen --
+    bind(C::TooSmall, &[Key::Ctrl('c'), ch('q')], send(Msg::QuitNow), "quit (the match is saved)", None),
+    bind(C::Help, &[code(K::Up), ch('k')], send(Msg::Up), "scroll up", Some("scroll")),
+    bind(C::Help, &[code(K::Down), ch('j')], send(Msg::Down), "scroll down", Some("scroll")),
+    bind(C::Help, &[code(K::PageUp)], send(Msg::PageUp), "a page up", None),
+    bind(C::Help, &[code(K::PageDown)], send(Msg::PageDown), "a page down", None),
+    bind(C::Help, &[Key::Any], send(Msg::Back), "close", Some("close")),
+    bind(C::Question, &[ch('y'), code(K::Enter)], send(Msg::Yes), "yes", Some("yes")),
+    bind(C::Question, &[Key::Any], send(Msg::No), "no", Some("no")),
+    bind(C::NameBox, &[code(K::Enter)], send(Msg::Confirm), "done", Some("done")),
+    bind(C::NameBox, &[Key::Ctrl('u')], send(Msg::ClearField), "clear the field", Some("clear")),
+    bind(C::NameBox, &[code(K::Backspace)], send(Msg::Backspace), "delete a character", None),
+    bind(C::NameBox, &[code(K::Esc)], send(Msg::Back), "cancel", Some("cancel")),
+    bind(C::NameBox, &[Key::Typed], Action::Char, "type", None),
+    // -- Menus --
+    bind(C::Menu, &[code(K::Up), ch('k')], send(Msg::Up), "the item above", Some("choose")),
+    bind(C::Menu, &[code(K::Down), ch('j'), code(K::Tab)], send(Msg::Down), "the item below", Some("choose")),
+    bind(C::Menu, &[code(K::Enter), ch(' ')], send(Msg::Confirm), "open it", Some("open")),
+    bind(C::Menu, &[Key::Digits], Action::Digit, "open an item by its number", Some("jump")),
+    bind(C::Menu, &[code(K::Esc)], send(Msg::Back), "quit", None),
+    bind(C::Variants, &[code(K::Up), ch('k')], send(Msg::Up), "the rule set above", Some("choose")),
+    bind(C::Variants, &[code(K::Down), ch('j'), code(K::Tab)], send(Msg::Down), "the rule set below", Some("choose")),
+    bind(C::Variants, &[code(K::Enter), ch(' ')], send(Msg::Confirm), "set up a match with it (or back, when reading the rules)", Some("choose it")),
+    bind(C::Variants, &[code(K::PageDown), code(K::Right)], send(Msg::PageDown), "scroll its rules down", Some("scroll")),
+    bind(C::Variants, &[code(K::PageUp), code(K::Left)], send(Msg::PageUp), "scroll its rules up", Some("scroll")),
+    bind(C::Variants, &[Key::Digits], Action::Digit, "a rule set by its number", None),
+    bind(C::Variants, &[code(K::Esc)], send(Msg::Back), "back to the menu", Some("back")),
+    bind(C::Setup, &[code(K::Up)], send(Msg::Up), "the field above", Some("field")),
+    bind(C::Setup, &[code(K::Down), code(K::Tab)], send(Msg::NextField), "the next field", Some("field")),
+    bind(C::Setup, &[code(K::Left)], send(Msg::Left), "the choice before (seat, who starts)", Some("change")),
+    bind(C::Setup, &[code(K::Right)], send(Msg::Right), "the next choice (seat, who starts)", Some("change")),
+    bind(C::Setup, &[code(K::Enter)], send(Msg::Confirm), "start the match", Some("start")),
+    bind(C::Setup, &[code(K::Esc)], send(Msg::Back), "back to the rule sets", Some("back")),
+    bind(C::NameField, &[code(K::Enter)], send(Msg::Confirm), "start the match", Some("start")),
+    bind(C::NameField, &[code(K::Tab), code(K::Down)], send(Msg::NextField), "the next field", Some("next field")),
+    bind(C::NameField, &[code(K::Up)], send(Msg::Up), "the field above", None),
+    bind(C::NameField, &[Key::Ctrl('u')], send(Msg::ClearField), "clear the name", Some("clear")),
+    bind(C::NameField, &[code(K::Backspace)], send(Msg::Backspace), "delete a character", None),
+    bind(C::NameField, &[code(K::Esc)], send(Msg::Back), "back to the rule sets", Some("back")),
+    bind(C::NameField, &[Key::Typed], Action::Char, "type the name (the default is used when it is left empty)", None),
+    bind(C::OddEvenHide, &[code(K::Enter)], send(Msg::Confirm), "hide them (none typed: the game hides some)", Some("hide")),
+    bind(C::OddEvenHide, &[code(K::Backspace)], send(Msg::Backspace), "delete a digit", None),
+    bind(C::OddEvenHide, &[code(K::Esc)], send(Msg::Back), "back to the setup", Some("back")),
+    bind(C::OddEvenHide, &[Key::Typed], Action::Char, "type how many marbles (shown as stars)", None),
+    bind(C::OddEvenGuess, &[ch('o')], send(Msg::Odd), "guess odd", Some("odd")),
+    bind(C::OddEvenGuess, &[ch('e')], send(Msg::Even), "guess even", Some("even")),
+    bind(C::OddEvenGuess, &[code(K::Esc)], send(Msg::Back), "back to the setup", Some("back")),
+    bind(C::OddEvenReveal, &[code(K::Enter), ch(' ')], send(Msg::Confirm), "begin the match", Some("begin")),
+    bind(C::OddEvenReveal, &[code(K::Esc)], send(Msg::Back), "back to the setup", Some("back")),
+    // -- A match --
+    bind(C::Turn, &[Key::Digits], Action::Digit, "play that pit of the player to move (on boards of 10 or more, 1 then a digit: pits 10 and up)", None),
+    bind(C::Turn, &[Key::SouthRow], Action::RowKey, "South: play the pit above the key", None),
+    bind(C::Turn, &[Key::NorthRow], Action::RowKey, "North: play the pit below the key", None),
+    bind(C::Turn, &[code(K::Left)], send(Msg::Left), "move the cursor left along the mover's row", None),
+    bind(C::Turn, &[code(K::Right)], send(Msg::Right), "move the cursor right along the mover's row", None),
+    bind(C::Turn, &[code(K::Enter), ch(' ')], send(Msg::Confirm), "sow the pit under the cursor (or a pit number begun)", None),
+    bind(C::Turn, &[Key::Click], send(Msg::Confirm), "sow the pit clicked", None),
+    bind(C::Sowing, &[code(K::F(3))], send(Msg::Slower), "slower", Some("speed")),
+    bind(C::Sowing, &[code(K::F(4))], send(Msg::Faster), "faster", Some("speed")),
+    bind(C::Sowing, &[Key::SouthRow, Key::NorthRow], Action::RowKey, "show the end of the move, then play that pit if it is the next mover's", None),
+    bind(C::Sowing, &[Key::Digits], Action::Digit, "show the end of the move, then play that pit of the next mover", None),
+    bind(C::Sowing, &[Key::Ctrl('c')], send(Msg::Quit), "quit (asks first)", None),
+    bind(C::Sowing, &[Key::Any], send(Msg::Skip), "show the end of the move at once", Some("skip to the end")),
+    bind(C::RoundOver, &[code(K::Enter), ch(' ')], send(Msg::NextRound), "the next round", Some("next round")),
+    bind(C::RoundOver, &[Key::Ctrl('e')], send(Msg::EndMatch), "end the match here", Some("end the match")),
+    bind(C::MatchOver, &[code(K::Enter)], send(Msg::Confirm), "back to the menu", Some("menu")),
+    bind(C::Match, &[code(K::F(1))], send(Msg::Help), "help for the match, with the rules", Some("help")),
+    bind(C::Match, &[code(K::Backspace), Key::Ctrl('z')], send(Msg::Undo), "undo a move", Some("undo")),
+    bind(C::Match, &[Key::Ctrl('y')], send(Msg::Redo), "redo it", Some("redo")),
+    bind(C::Match, &[code(K::F(2))], send(Msg::Hint), "a hint: the best pit and every pit's value", Some("hint")),
+    bind(C::Match, &[code(K::F(3))], send(Msg::Slower), "sow slower", Some("speed")),
+    bind(C::Match, &[code(K::F(4))], send(Msg::Faster), "sow faster", Some("speed")),
+    bind(C::Match, &[code(K::F(5))], send(Msg::ToggleMotion), "animation on or off", None),
+    bind(C::Match, &[Key::Ctrl('s')], send(Msg::Save), "save a copy of the match under a name", Some("save")),
+    bind(C::Match, &[Key::Ctrl('e')], send(Msg::EndMatch), "end the match here (asks first)", None),
+    bind(C::Match, &[code(K::Esc)], send(Msg::Back), "back to the menu (the match is kept: Continue resumes it)", Some("menu")),
+    bind(C::Match, &[Key::Ctrl('c')], send(Msg::Quit), "quit (asks first)", None),
+    // -- The library and the viewer --
+    bind(C::Library, &[code(K::Up), ch('k')], send(Msg::Up), "the match above", Some("choose")),
+    bind(C::Library, &[code(K::Down), ch('j')], send(Msg::Down), "the match below", Some("choose")),
+    bind(C::Library, &[code(K::PageUp)], send(Msg::PageUp), "a page up", None),
+    bind(C::Library, &[code(K::PageDown)], send(Msg::PageDown), "a page down", None),
+    bind(C::Library, &[code(K::Home)], send(Msg::Home), "the first match", None),
+    bind(C::Library, &[code(K::End)], send(Msg::End), "the last match", None),
+    bind(C::Library, &[code(K::Enter)], send(Msg::Confirm), "watch it (in Continue's list: play on where it stopped)", Some("watch")),
+    bind(C::Library, &[ch('c')], send(Msg::ContinueMatch), "continue it (a copy opens at its end, where p plays on)", Some("continue")),
+    bind(C::Library, &[ch('/')], send(Msg::Filter), "type to filter by player, title or variant", Some("filter")),
+    bind(C::Library, &[ch('o')], send(Msg::Order), "last played first, or oldest first", Some("order")),
+    bind(C::Library, &[ch('r')], send(Msg::Rename), "rename: give the match a title", Some("rename")),
+    bind(C::Library, &[ch('d'), code(K::Delete)], send(Msg::Delete), "delete (asks first): the file moves to the trash folder beside it", Some("delete")),
+    bind(C::Library, &[code(K::Esc)], send(Msg::Back), "clear the filter, or back to the menu", Some("back")),
+    bind(C::Filter, &[code(K::Enter), code(K::Down), code(K::Tab)], send(Msg::Confirm), "done: back to the list, filtered", Some("done")),
+    bind(C::Filter, &[Key::Ctrl('u')], send(Msg::ClearField), "clear the filter", None),
+    bind(C::Filter, &[code(K::Backspace)], send(Msg::Backspace), "delete a character", None),
+    bind(C::Filter, &[code(K::Esc)], send(Msg::Back), "clear it and go back to the list", Some("clear")),
+    bind(C::Filter, &[Key::Typed], Action::Char, "type: the list narrows as you type", Some("filter")),
+    bind(C::Replay, &[code(K::Left)], send(Msg::Left), "a step back", Some("step")),
+    bind(C::Replay, &[code(K::Right)], send(Msg::Right), "a step on (animated)", Some("step")),
+    bind(C::Replay, &[ch('g'), code(K::Home)], send(Msg::Home), "the start", Some("start")),
+    bind(C::Replay, &[ch('G'), code(K::End)], send(Msg::End), "the end", Some("end")),
+    bind(C::Replay, &[code(K::PageUp)], send(Msg::PageUp), "the round before", Some("round")),
+    bind(C::Replay, &[code(K::PageDown)], send(Msg::PageDown), "the next round", Some("round")),
+    bind(C::Replay, &[Key::Digits], Action::Digit, "the start of that round (type its number)", None),
+    bind(C::Replay, &[ch(' '), code(K::Enter)], send(Msg::Confirm), "autoplay on or off", Some("autoplay")),
+    bind(C::Replay, &[ch('+'), ch('=')], send(Msg::Faster), "faster", None),
+    bind(C::Replay, &[ch('-'), ch('_')], send(Msg::Slower), "slower", None),
+    bind(C::Replay, &[ch('a')], send(Msg::ToggleMotion), "animation on or off", None),
+    bind(C::Replay, &[ch('p')], send(Msg::PlayOn), "play on from here: a new match (this one is not changed)", Some("play on")),
+    bind(C::Replay, &[code(K::Esc)], send(Msg::Back), "back to the saved matches", Some("back")),
+    // -- Below the screens' own keys --
+    bind(C::Anywhere, &[ch('?'), code(K::F(1))], send(Msg::Help), "help for this screen (and the rules, where a rule set is shown)", Some("help")),
+    bind(C::Anywhere, &[ch('q'), Key::Ctrl('c')], send(Msg::Quit), "quit", Some("quit")),
+];
+
+/// The contexts whose keys act now, first first. While the terminal is too
+/// small only quitting acts (and resizing, which is no key).
+#[must_use]
+pub fn contexts(app: &App) -> Vec<Context> {
+    if super::view::is_too_small(app) {
+        return vec![Context::TooSmall];
+    }
+    match &app.overlay {
+        Some(Overlay::Help { .. }) => vec![Context::Help],
+        Some(Overlay::SaveAs { .. } | Overlay::Rename { .. }) => vec![Context::NameBox],
+        Some(_) => vec![Context::Question],
+        None => screen_contexts(app),
+    }
+}
+
+/// What help lists for the screen: its keys, and in a match those of every
+/// moment of one.
+#[must_use]
+pub fn help_contexts(app: &App) -> Vec<Context> {
+    match &app.screen {
+        Screen::Game(_) => vec![
+            Context::Turn,
+            Context::Sowing,
+            Context::RoundOver,
+            Context::MatchOver,
+            Context::Match,
+        ],
+        _ => screen_contexts(app),
+    }
+}
+
+/// The contexts of the screen, whatever box is over it.
+fn screen_contexts(app: &App) -> Vec<Context> {
+    match &app.screen {
+        Screen::Menu { .. } => vec![Context::Menu, Context::Anywhere],
+        Screen::Variants { .. } => vec![Context::Variants, Context::Anywhere],
+        Screen::Setup(setup) => match setup.field {
+            SetupField::SouthName | SetupField::NorthName => vec![Context::NameField],
+            _ => vec![Context::Setup, Context::Anywhere],
+        },
+        Screen::OddEven(odd_even) => match odd_even.stage {
+            OddEvenStage::Hide { .. } => vec![Context::OddEvenHide],
+            OddEvenStage::Guess { .. } => vec![Context::OddEvenGuess, Context::Anywhere],
+            OddEvenStage::Reveal { .. } => vec![Context::OddEvenReveal, Context::Anywhere],
+        },
+        Screen::Game(game) => {
+            let position = game.session.position();
+            let first = if game.animation.as_ref().is_some_and(|a| !a.is_finished()) {
+                Context::Sowing
+            } else if position.to_move().is_some() {
+                Context::Turn
+            } else if matches!(position.status(), crate::engine::Status::MatchOver { .. }) {
+                Context::MatchOver
+            } else {
+                Context::RoundOver
+            };
+            vec![first, Context::Match]
+        }
+        Screen::Library(list) if list.filtering => vec![Context::Filter],
+        Screen::Library(_) => vec![Context::Library, Context::Anywhere],
+        Screen::Replay(_) => vec![Context::Replay, Context::Anywhere],
+    }
+}
+
+/// The bindings of one context, in the table's order.
+pub fn of(context: Context) -> impl Iterator<Item = &'static Binding> {
+    KEYS.iter().filter(move |b| b.context == context)
+}
+
+/// The message for a key in a stack of contexts: the first context that has
+/// the key wins.
+#[must_use]
+pub fn lookup(contexts: &[Context], event: &KeyEvent) -> Option<Msg> {
+    contexts
+        .iter()
+        .find_map(|&context| of(context).find_map(|b| b.msg(event)))
+}
+
+/// The `key word` pairs at the foot of a screen with these contexts: one a
+/// footer word, first keys only, a word shared by neighbours said once
+/// (`↑/↓ choose`).
+#[must_use]
+pub fn footer(contexts: &[Context]) -> Vec<(String, &'static str)> {
+    let mut pairs: Vec<(String, &'static str)> = Vec::new();
+    for binding in reachable(contexts) {
+        let Some(word) = binding.footer else {
+            continue;
+        };
+        let key = binding.keys[0].name();
+        match pairs.iter_mut().find(|(_, w)| *w == word) {
+            Some((keys, _)) if keys.split('/').any(|k| k == key) => {}
+            Some((keys, _)) => {
+                keys.push('/');
+                keys.push_str(&key);
+            }
+            None => pairs.push((key, word)),
+        }
+    }
+    pairs
+}
+
+/// The bindings that can act in a stack of contexts: a context that takes
+/// any other key leaves nothing for those after it.
+#[must_use]
+pub fn reachable(contexts: &[Context]) -> Vec<&'static Binding> {
+    let mut bindings = Vec::new();
+    for &context in contexts {
+        bindings.extend(of(context));
+        if of(context).any(|b| b.keys.contains(&Key::Any)) {
+            break;
+        }
+    }
+    bindings
+}
+
+/// README's key section: a table for each context.
+#[must_use]
+pub fn markdown() -> String {
+    let mut out = String::new();
+    for context in Context::ALL {
+        let _ = write!(
+            out,
+            "**{}**
+
+| keys | do |
+|---|---|
+",
+            context.title()
+        );
+        for binding in of(context) {
+            let keys = binding.keys_name().replace('|', "\\|");
+            let _ = writeln!(out, "| `{keys}` | {} |", binding.does);
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -163,7 +163,7 @@ fn a_move_animates_and_any_key_finishes_it() {
     send(&mut ui, &[Msg::Faster]);
     assert!(ui.app.is_animating(), "speed keys do not skip");
     assert_eq!(ui.config.speed_ms, 45);
-    send(&mut ui, &[Msg::Digit(5)]);
+    send(&mut ui, &[Msg::Skip]);
     assert!(!ui.app.is_animating());
     // The skipping key was not taken as a move.
     assert_eq!(game(&ui.app).session.actions().len(), 1);
@@ -171,6 +171,21 @@ fn a_move_animates_and_any_key_finishes_it() {
         game(&ui.app).session.position().row(Side::South),
         [3, 1, 0, 0, 0, 14, 0]
     );
+}
+
+#[test]
+fn a_pit_key_while_seeds_move_finishes_the_move_and_plays() {
+    let mut ui = game_app("raja-pasu", Side::South);
+    send(&mut ui, &[Msg::Digit(1), Msg::Tick { ms: 140 }]);
+    assert!(ui.app.is_animating());
+    // North's pit 7 (its leftmost key, q) holds 2 after South's move: played.
+    send(&mut ui, &[Msg::RowKey('q')]);
+    assert_eq!(game(&ui.app).session.last_move(), Some((Side::North, 7)));
+    // A key that is not the next mover's pit only finishes the move.
+    let mut ui = game_app("raja-pasu", Side::South);
+    send(&mut ui, &[Msg::Digit(1), Msg::RowKey('z')]);
+    assert!(!ui.app.is_animating());
+    assert_eq!(game(&ui.app).session.actions().len(), 1);
 }
 
 #[test]
@@ -190,7 +205,7 @@ fn row_keys_play_the_pit_above_or_below_them() {
     send(&mut ui, &[Msg::RowKey('x')]); // South pit 2
     assert_eq!(game(&ui.app).session.last_move(), Some((Side::South, 2)));
     // North's leftmost key is its pit 6.
-    send(&mut ui, &[Msg::RowKey('Q')]);
+    send(&mut ui, &[Msg::RowKey('q')]);
     assert_eq!(game(&ui.app).session.last_move(), Some((Side::North, 6)));
 }
 
@@ -198,7 +213,7 @@ fn row_keys_play_the_pit_above_or_below_them() {
 fn choices_that_cannot_be_played_are_explained() {
     let mut ui = game_app("kalaha", Side::South);
     ui.config.reduced_motion = true;
-    send(&mut ui, &[Msg::RowKey('Q')]);
+    send(&mut ui, &[Msg::RowKey('q')]);
     assert!(
         notice(&ui.app).contains("North's row"),
         "{}",
@@ -371,7 +386,7 @@ fn the_computer_moves_when_its_answer_arrives() {
     assert!(game(&ui.app).thinking);
     assert!(ui.is_busy(), "the computer is searching");
     // A person's key on the computer's turn is refused.
-    send(&mut ui, &[Msg::RowKey('Q')]);
+    send(&mut ui, &[Msg::RowKey('q')]);
     assert!(
         notice(&ui.app).contains("computer's turn"),
         "{}",

@@ -224,11 +224,13 @@ fn render_turn_line(
         }
         (None, Some(side)) => {
             let pits = position.pit_count();
-            let keys = if side == Side::South {
-                "z x c ..."
+            let row = if side == Side::South {
+                keys::SOUTH_KEYS
             } else {
-                "Shift+Q W E ..."
+                keys::NORTH_KEYS
             };
+            let keys: String = row.iter().take(3).map(|k| format!("{k} ")).collect();
+            let keys = format!("{keys}...");
             Line::from(vec![
                 Span::styled(
                     format!("{} to move", player_name(session, side)),

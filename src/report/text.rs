@@ -23,14 +23,19 @@ pub fn status_text(rules: &Rules, position: &Position) -> String {
         Status::RoundOver { .. } => "round over",
         Status::MatchOver { .. } => "match over",
     };
-    let score = format!(
-        "{}-{}",
-        position.store(Side::South),
-        position.store(Side::North)
-    );
+    // The winner's score first, as scores are said.
+    let score = |first: Side| {
+        format!(
+            "{}-{}",
+            position.store(first),
+            position.store(first.other())
+        )
+    };
     let _ = match position.outcome() {
-        Some(Outcome::Win(side)) => write!(line, " - {over}: {} wins {score}", title(side)),
-        _ => write!(line, " - {over}: a draw {score}"),
+        Some(Outcome::Win(side)) => {
+            write!(line, " - {over}: {} wins {}", title(side), score(side))
+        }
+        _ => write!(line, " - {over}: a draw {}", score(Side::South)),
     };
     if let Status::RoundOver {
         took_remaining: Some(taker),
@@ -116,4 +121,24 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
         title(left.other())
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    #[test]
+    fn the_winners_score_comes_first() {
+        let catalog = Catalog::with_user_dir(None);
+        let rules = catalog.find("kalaha").unwrap().rules.clone();
+        // South to move with an empty row: the game is over at once, North
+        // adding its 4 on the board to its 24 (28 against South's 20).
+        let over = Position::from_rows(&rules, &[0; 6], &[4, 0, 0, 0, 0, 0], [20, 24], Side::South)
+            .unwrap();
+        assert_eq!(
+            status_text(&rules, &over),
+            "Kalaha - round 1 - match over: North wins 28-20"
+        );
+    }
 }

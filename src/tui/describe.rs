@@ -84,6 +84,8 @@ pub fn move_summary(session: &Session, mover: Side, pit: u8, trace: &[Event]) ->
     let mut laps = 0;
     let mut fours = [0u16; 2];
     let mut notes = Vec::new();
+    // A last seed in the store that ends the round gives no move after it.
+    let round_ends = trace.iter().any(|e| matches!(e, Event::RoundEnd { .. }));
     for event in trace {
         match *event {
             Event::LapEnd { lap, .. } => laps = lap,
@@ -100,7 +102,11 @@ pub fn move_summary(session: &Session, mover: Side, pit: u8, trace: &[Event]) ->
                 count + 1,
                 place_name(opposite)
             )),
-            Event::ExtraTurn { .. } => notes.push("moves again".to_string()),
+            Event::ExtraTurn { .. } if !round_ends => notes.push("moves again".to_string()),
+            Event::RoundEnd { .. } => notes.push(match session.rules().rounds() {
+                crate::engine::Rounds::Single => "that ends the game".to_string(),
+                crate::engine::Rounds::Many => "that ends the round".to_string(),
+            }),
             _ => {}
         }
     }
@@ -211,7 +217,27 @@ pub fn continue_hint(app: &super::app::App) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::reflow;
+    use super::{move_summary, reflow};
+    use crate::engine::{Rules, Side};
+    use crate::session::Session;
+
+    #[test]
+    fn a_move_that_ends_the_game_does_not_move_again() {
+        // One pit of one seed a side: South's seed ends in its store (an
+        // extra turn by the rules) and empties its row, which ends the game.
+        let kalaha = crate::catalog::Catalog::with_user_dir(None)
+            .find("kalaha")
+            .unwrap()
+            .rules
+            .text()
+            .replace("pits = 6", "pits = 1")
+            .replace("seeds-per-pit = 4", "seeds-per-pit = 1");
+        let rules = std::sync::Arc::new(Rules::from_toml(&kalaha).unwrap());
+        let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
+        let trace = session.play(1).unwrap();
+        let said = move_summary(&session, Side::South, 1, &trace);
+        assert_eq!(said, "Ann played pit 1 - that ends the game");
+    }
 
     #[test]
     fn reflow_joins_paragraphs_and_keeps_list_items() {

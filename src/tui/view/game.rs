@@ -229,8 +229,8 @@ fn render_turn_line(
             } else {
                 keys::NORTH_KEYS
             };
-            let keys: String = row.iter().take(3).map(|k| format!("{k} ")).collect();
-            let keys = format!("{keys}...");
+            let first: Vec<String> = row.iter().take(3).map(char::to_string).collect();
+            let keys = format!("{} ...", first.join(" "));
             Line::from(vec![
                 Span::styled(
                     format!("{} to move", player_name(session, side)),

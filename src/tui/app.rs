@@ -239,6 +239,10 @@ pub struct Game {
     pub thinking: bool,
     /// On boards of 10 pits or more, a `1` typed that may begin pit 10-16.
     pub pending_digit: Option<u8>,
+    /// The players hid the round's or match's result to look at the board.
+    pub box_hidden: bool,
+    /// The first round shown in the match's table of rounds.
+    pub box_scroll: u16,
 }
 
 #[derive(Clone, Debug)]

@@ -25,6 +25,8 @@ pub enum Msg {
     QuitNow,
     /// Show the end of the move being sown.
     Skip,
+    /// Hide or show a round's or match's result, to look at the board.
+    ToggleBox,
     /// `?`: help for this screen and the variant's rules.
     Help,
     /// A digit key: a pit number for the player to move.

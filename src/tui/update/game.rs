@@ -117,6 +117,16 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
             Status::MatchOver { .. } => return Screen::Menu { selected: 0 },
         },
         Msg::NextRound => next_round(&mut game),
+        Msg::ToggleBox if position.to_move().is_none() => game.box_hidden = !game.box_hidden,
+        Msg::Up | Msg::PageUp if position.to_move().is_none() => {
+            let step = if *msg == Msg::Up { 1 } else { 10 };
+            game.box_scroll = game.box_scroll.saturating_sub(step);
+        }
+        Msg::Down | Msg::PageDown if position.to_move().is_none() => {
+            let step = if *msg == Msg::Down { 1 } else { 10 };
+            let rounds = u16::try_from(game.session.rounds().len()).unwrap_or(u16::MAX);
+            game.box_scroll = (game.box_scroll + step).min(rounds.saturating_sub(1));
+        }
         Msg::EndMatch if game.session.end_match().is_ok() => game.notice = None,
         Msg::Undo => {
             game.thinking = false;
@@ -154,6 +164,11 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
             });
         }
         _ => {}
+    }
+    // A new round or an undo: the result box is shown again next time.
+    if game.session.position().to_move().is_some() {
+        game.box_hidden = false;
+        game.box_scroll = 0;
     }
     Screen::Game(game)
 }

@@ -101,6 +101,8 @@ fn game_screen(session: Session, note: Option<String>) -> Screen {
         }),
         thinking: false,
         pending_digit: None,
+        box_hidden: false,
+        box_scroll: 0,
     };
     super::game::place_cursor(&mut game);
     Screen::Game(Box::new(game))

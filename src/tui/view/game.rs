@@ -5,9 +5,11 @@ use std::fmt::Write;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Sparkline, Widget, Wrap};
 
-use super::{context_keys, fitting, key_line, notice_line, popup, table_keys};
+use super::{
+    KeyWords, context_keys, fitting, key_line, notice_line, popup, table_keys, wrapped_height,
+};
 use crate::engine::{Outcome, Position, Rules, Side, Status, Stores};
 use crate::session::Session;
 use crate::tui::anim::Frame;
@@ -110,11 +112,12 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
     }
     render_footer(app, config, game, parts.footer, buf);
 
-    if !animating {
+    // The result box, unless the players hid it to look at the board.
+    if !animating && !game.box_hidden {
         match position.status() {
             Status::Ongoing => {}
             Status::RoundOver { .. } => render_round_over(config, session, area, buf),
-            Status::MatchOver { .. } => render_match_over(config, session, area, buf),
+            Status::MatchOver { .. } => render_match_over(config, game, area, buf),
         }
     }
 }
@@ -231,15 +234,25 @@ fn render_turn_line(
             };
             let first: Vec<String> = row.iter().take(3).map(char::to_string).collect();
             let keys = format!("{} ...", first.join(" "));
+            let who = format!("{} to move", player_name(session, side));
+            // As much of the reminder as the line has room for.
+            let room = usize::from(area.width).saturating_sub(who.chars().count() + 5);
+            let how = [
+                format!("pit 1-{pits}, {keys}, arrows + Enter, or click"),
+                format!("pit 1-{pits}, {keys}"),
+                format!("pit 1-{pits}"),
+            ]
+            .into_iter()
+            .find(|h| h.chars().count() <= room)
+            .unwrap_or_default();
+            let how = if how.is_empty() {
+                how
+            } else {
+                format!("  -  {how}")
+            };
             Line::from(vec![
-                Span::styled(
-                    format!("{} to move", player_name(session, side)),
-                    theme.side(side).patch(theme.title),
-                ),
-                Span::styled(
-                    format!("  -  pit 1-{pits}, {keys}, arrows + Enter, or click"),
-                    theme.dim,
-                ),
+                Span::styled(who, theme.side(side).patch(theme.title)),
+                Span::styled(how, theme.dim),
             ])
         }
         // The round's end is told in its own box.
@@ -369,8 +382,8 @@ fn render_round_over(config: &Config, session: &Session, area: Rect, buf: &mut B
             session.name(taker)
         )));
     }
-    lines.push(Line::raw(""));
     if let Ok(next) = position.next_round(rules) {
+        lines.push(Line::raw(""));
         lines.push(Line::styled("Next round's refill:", theme.dim));
         for side in Side::BOTH {
             lines.push(Line::raw(refill_line(
@@ -378,24 +391,60 @@ fn render_round_over(config: &Config, session: &Session, area: Rect, buf: &mut B
             )));
         }
     }
-    lines.push(Line::raw(""));
-    lines.push(key_line(theme, &context_keys(keys::Context::RoundOver)));
-    let height = u16::try_from(lines.len()).unwrap_or(20) + 2;
-    let inner = popup(
-        area,
-        70,
-        height,
-        &format!("Round {} is over", position.round()),
-        theme,
-        buf,
-    );
+    let title = format!("Round {} is over", position.round());
+    let keys = context_keys(keys::Context::RoundOver);
+    let inner = result_box(config, &title, &lines, 0, &keys, area, buf);
     Paragraph::new(lines)
         .alignment(Alignment::Center)
+        .wrap(Wrap { trim: true })
         .render(inner, buf);
 }
 
-fn render_match_over(config: &Config, session: &Session, area: Rect, buf: &mut Buffer) {
+/// The box a round's or match's end is told in: as wide as its lines (within
+/// the screen), as tall as they are wrapped plus `extra` rows, its keys at
+/// its foot. Returns the area for the lines (and the extra rows below them).
+fn result_box(
+    config: &Config,
+    title: &str,
+    lines: &[Line],
+    extra: u16,
+    keys: &KeyWords,
+    area: Rect,
+    buf: &mut Buffer,
+) -> Rect {
+    let keys_line = key_line(&config.theme, keys);
+    let longest = lines
+        .iter()
+        .chain(std::iter::once(&keys_line))
+        .map(Line::width)
+        .max()
+        .unwrap_or(0);
+    let width = u16::try_from(longest + 4)
+        .unwrap_or(u16::MAX)
+        .clamp(40, area.width.saturating_sub(2));
+    let text_width = width.saturating_sub(2);
+    let height = (wrapped_height(lines, text_width) + extra + 4).min(area.height);
+    let inner = popup(area, width, height, title, &config.theme, buf);
+    let foot = Rect::new(
+        inner.x,
+        inner.y + inner.height.saturating_sub(1),
+        inner.width,
+        1,
+    );
+    Paragraph::new(keys_line)
+        .alignment(Alignment::Center)
+        .render(foot, buf);
+    Rect::new(
+        inner.x,
+        inner.y,
+        inner.width,
+        inner.height.saturating_sub(2),
+    )
+}
+
+fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
+    let session = &game.session;
     let position = session.position();
     let rounds = session.rounds();
     let many = session.rules().rounds() == crate::engine::Rounds::Many;
@@ -414,36 +463,104 @@ fn render_match_over(config: &Config, session: &Session, area: Rect, buf: &mut B
             theme.title,
         ),
         totals_line(session, position, theme),
-        Line::raw(""),
     ];
-    if many {
-        lines.push(Line::styled(
-            format!(
-                "{:>5}  {:>10}  {:>10}  {:<16}",
-                "round",
-                session.name(Side::South),
-                session.name(Side::North),
-                "winner"
-            ),
-            theme.dim,
-        ));
-        // The last rounds, which fit.
-        for round in rounds.iter().rev().take(8).rev() {
-            let winner = match round.outcome {
-                Outcome::Win(side) => session.name(side).to_string(),
-                Outcome::Draw => "draw".to_string(),
-            };
-            lines.push(Line::raw(format!(
-                "{:>5}  {:>10}  {:>10}  {:<16}",
-                round.round, round.stores[0], round.stores[1], winner
-            )));
-        }
-        lines.push(Line::raw(""));
+    let keys = context_keys(keys::Context::MatchOver);
+    if !many {
+        let inner = result_box(config, title, &lines, 0, &keys, area, buf);
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
+            .render(inner, buf);
+        return;
     }
-    lines.push(key_line(theme, &context_keys(keys::Context::MatchOver)));
-    let height = u16::try_from(lines.len()).unwrap_or(20) + 2;
-    let inner = popup(area, 64, height, title, theme, buf);
+    // A match of rounds: a chart of each player's seeds round by round, then
+    // every round in a table that scrolls.
+    let names = [session.name(Side::South), session.name(Side::North)];
+    let label = names.iter().map(|n| n.chars().count()).max().unwrap_or(5);
+    let header = format!(
+        "{:>5}  {:>w$}  {:>w$}  {:<w$}",
+        "round",
+        names[0],
+        names[1],
+        "winner",
+        w = label.max(6)
+    );
+    lines.push(Line::raw(""));
+    let chart_rows = 2;
+    let text_rows = u16::try_from(lines.len()).unwrap_or(0);
+    let room = area
+        .height
+        .saturating_sub(text_rows + chart_rows + 8)
+        .max(1);
+    let shown = u16::try_from(rounds.len()).unwrap_or(u16::MAX).min(room);
+    lines.push(Line::raw(header.clone()));
+    let inner = result_box(config, title, &lines, chart_rows + shown, &keys, area, buf);
+    lines.truncate(2);
     Paragraph::new(lines)
         .alignment(Alignment::Center)
-        .render(inner, buf);
+        .render(Rect::new(inner.x, inner.y, inner.width, 2), buf);
+    // The chart: a row a player, a column a round (the last ones that fit).
+    let chart_x = inner.x + 1;
+    let chart_width = inner
+        .width
+        .saturating_sub(u16::try_from(label).unwrap_or(0) + 3);
+    for (row, side) in Side::BOTH.into_iter().enumerate() {
+        let y = inner.y + 2 + u16::try_from(row).unwrap_or(0);
+        buf.set_stringn(chart_x, y, names[side.index()], label, theme.side(side));
+        let data: Vec<u64> = rounds
+            .iter()
+            .map(|r| u64::from(r.stores[side.index()]))
+            .collect();
+        let skip = data.len().saturating_sub(usize::from(chart_width));
+        Sparkline::default()
+            .data(&data[skip..])
+            .max(u64::from(session.rules().total_seeds()))
+            .style(theme.side(side))
+            .render(
+                Rect::new(
+                    chart_x + u16::try_from(label).unwrap_or(0) + 1,
+                    y,
+                    chart_width,
+                    1,
+                ),
+                buf,
+            );
+    }
+    // Below the chart, after the blank line: the table's head and rows.
+    let table_top = inner.y + 2 + chart_rows + 1;
+    buf.set_stringn(
+        inner.x + 1,
+        table_top,
+        &header,
+        usize::from(inner.width.saturating_sub(1)),
+        theme.dim,
+    );
+    let scroll = usize::from(game.box_scroll).min(rounds.len().saturating_sub(usize::from(shown)));
+    for (i, round) in rounds
+        .iter()
+        .skip(scroll)
+        .take(usize::from(shown))
+        .enumerate()
+    {
+        let winner = match round.outcome {
+            Outcome::Win(side) => session.name(side).to_string(),
+            Outcome::Draw => "draw".to_string(),
+        };
+        let line = format!(
+            "{:>5}  {:>w$}  {:>w$}  {:<w$}",
+            round.round,
+            round.stores[0],
+            round.stores[1],
+            winner,
+            w = label.max(6)
+        );
+        let y = table_top + 1 + u16::try_from(i).unwrap_or(0);
+        buf.set_stringn(
+            inner.x + 1,
+            y,
+            line,
+            usize::from(inner.width.saturating_sub(1)),
+            theme.text,
+        );
+    }
 }

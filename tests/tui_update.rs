@@ -275,6 +275,11 @@ fn undo_and_redo() {
     let after = *game(&ui.app).session.position();
     send(&mut ui, &[Msg::Undo]);
     assert_eq!(game(&ui.app).session.actions().len(), 0);
+    // It says what it took back, and the key that plays it again.
+    assert_eq!(
+        notice(&ui.app),
+        "Undid South's pit 1 (Ctrl+Y plays it again)"
+    );
     send(&mut ui, &[Msg::Redo]);
     assert_eq!(*game(&ui.app).session.position(), after);
 }

@@ -476,6 +476,15 @@ pub fn of(context: Context) -> impl Iterator<Item = &'static Binding> {
     KEYS.iter().filter(move |b| b.context == context)
 }
 
+/// The name of the first key that sends `msg` in `context` (for sentences
+/// that mention a key).
+#[must_use]
+pub fn key_for(context: Context, msg: &Msg) -> String {
+    of(context)
+        .find(|b| b.action == Action::Send(msg.clone()))
+        .map_or_else(String::new, |b| b.keys[0].name())
+}
+
 /// The message for a key in a stack of contexts: the first context that has
 /// the key wins.
 #[must_use]

@@ -5,10 +5,10 @@ use crate::tui::anim::Animation;
 use crate::tui::app::{App, Game, Notice, Overlay, Screen};
 use crate::tui::command::Command;
 use crate::tui::config::Config;
-use crate::tui::describe;
 use crate::tui::msg::{HintReach, Msg};
 use crate::tui::view::board_geometry;
 use crate::tui::widgets::board::pit_for_key;
+use crate::tui::{describe, keys};
 
 /// The legal pit of the player to move that a pit key names, if it does.
 fn pit_of_the_mover(game: &Game, msg: &Msg) -> Option<u8> {
@@ -117,45 +117,14 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
             Status::MatchOver { .. } => return Screen::Menu { selected: 0 },
         },
         Msg::NextRound => next_round(&mut game),
-        Msg::ToggleBox if position.to_move().is_none() => game.box_hidden = !game.box_hidden,
-        Msg::Up | Msg::PageUp if position.to_move().is_none() => {
-            let step = if *msg == Msg::Up { 1 } else { 10 };
-            game.box_scroll = game.box_scroll.saturating_sub(step);
-        }
-        Msg::Down | Msg::PageDown if position.to_move().is_none() => {
-            let step = if *msg == Msg::Down { 1 } else { 10 };
-            let rounds = u16::try_from(game.session.rounds().len()).unwrap_or(u16::MAX);
-            game.box_scroll = (game.box_scroll + step).min(rounds.saturating_sub(1));
+        Msg::ToggleBox | Msg::Up | Msg::PageUp | Msg::Down | Msg::PageDown
+            if position.to_move().is_none() =>
+        {
+            result_box_key(&mut game, msg);
         }
         Msg::EndMatch if game.session.end_match().is_ok() => game.notice = None,
-        Msg::Undo => {
-            game.thinking = false;
-            if undo_to_a_person(&mut game) {
-                game.animation = None;
-                place_cursor(&mut game);
-                game.notice = Some(Notice {
-                    text: "Move taken back (r to redo)".into(),
-                    warning: false,
-                });
-            } else {
-                game.notice = Some(Notice {
-                    text: "Nothing to undo".into(),
-                    warning: true,
-                });
-            }
-        }
-        Msg::Redo => {
-            let before = *game.session.position();
-            match game.session.redo() {
-                Some(trace) => show_move(config, &mut game, before, trace),
-                None => {
-                    game.notice = Some(Notice {
-                        text: "Nothing to redo".into(),
-                        warning: true,
-                    });
-                }
-            }
-        }
+        Msg::Undo => undo(&mut game),
+        Msg::Redo => redo(config, &mut game),
         // The match is saved after every move, so leaving keeps it for Continue.
         Msg::Back => return Screen::Menu { selected: 0 },
         Msg::Save => {
@@ -171,6 +140,63 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
         game.box_scroll = 0;
     }
     Screen::Game(game)
+}
+
+/// Takes back the last move (and the computer's reply to it), saying what.
+fn undo(game: &mut Game) {
+    game.thinking = false;
+    let last = game.session.last_move();
+    let before = game.session.actions().len();
+    if !undo_to_a_person(game) {
+        game.notice = Some(Notice {
+            text: "Nothing to undo".into(),
+            warning: true,
+        });
+        return;
+    }
+    game.animation = None;
+    place_cursor(game);
+    let redo = keys::key_for(keys::Context::Match, &Msg::Redo);
+    let more = before - game.session.actions().len() > 1;
+    let what = match last {
+        Some((side, pit)) if !more => format!("Undid {}'s pit {pit}", describe::side_title(side)),
+        Some((side, pit)) => format!(
+            "Undid {}'s pit {pit} and the moves before it back to a person's turn",
+            describe::side_title(side)
+        ),
+        None => "Undid the round's start".to_string(),
+    };
+    game.notice = Some(Notice {
+        text: format!("{what} ({redo} plays it again)"),
+        warning: false,
+    });
+}
+
+fn redo(config: &Config, game: &mut Game) {
+    let before = *game.session.position();
+    match game.session.redo() {
+        Some(trace) => show_move(config, game, before, trace),
+        None => {
+            game.notice = Some(Notice {
+                text: "Nothing to redo".into(),
+                warning: true,
+            });
+        }
+    }
+}
+
+/// Keys of a round's or match's result: hide or show it, scroll its rounds.
+fn result_box_key(game: &mut Game, msg: &Msg) {
+    let rounds = u16::try_from(game.session.rounds().len()).unwrap_or(u16::MAX);
+    let last = rounds.saturating_sub(1);
+    match msg {
+        Msg::ToggleBox => game.box_hidden = !game.box_hidden,
+        Msg::Up => game.box_scroll = game.box_scroll.saturating_sub(1),
+        Msg::PageUp => game.box_scroll = game.box_scroll.saturating_sub(10),
+        Msg::Down => game.box_scroll = (game.box_scroll + 1).min(last),
+        Msg::PageDown => game.box_scroll = (game.box_scroll + 10).min(last),
+        _ => {}
+    }
 }
 
 fn next_round(game: &mut Game) {

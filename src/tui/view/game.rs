@@ -499,40 +499,25 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
     Paragraph::new(lines)
         .alignment(Alignment::Center)
         .render(Rect::new(inner.x, inner.y, inner.width, 2), buf);
-    // The chart: a row a player, a column a round (the last ones that fit).
-    let chart_x = inner.x + 1;
-    let chart_width = inner
-        .width
-        .saturating_sub(u16::try_from(label).unwrap_or(0) + 3);
-    for (row, side) in Side::BOTH.into_iter().enumerate() {
-        let y = inner.y + 2 + u16::try_from(row).unwrap_or(0);
-        buf.set_stringn(chart_x, y, names[side.index()], label, theme.side(side));
-        let data: Vec<u64> = rounds
-            .iter()
-            .map(|r| u64::from(r.stores[side.index()]))
-            .collect();
-        let skip = data.len().saturating_sub(usize::from(chart_width));
-        Sparkline::default()
-            .data(&data[skip..])
-            .max(u64::from(session.rules().total_seeds()))
-            .style(theme.side(side))
-            .render(
-                Rect::new(
-                    chart_x + u16::try_from(label).unwrap_or(0) + 1,
-                    y,
-                    chart_width,
-                    1,
-                ),
-                buf,
-            );
-    }
-    // Below the chart, after the blank line: the table's head and rows.
-    let table_top = inner.y + 2 + chart_rows + 1;
-    buf.set_stringn(
+    let rows = Rect::new(
         inner.x + 1,
-        table_top,
+        inner.y + 2,
+        inner.width.saturating_sub(1),
+        chart_rows,
+    );
+    render_rounds_chart(config, session, &rounds, label, rows, buf);
+    // Below the chart, after the blank line: the table's head and rows.
+    let table = Rect::new(
+        inner.x + 1,
+        inner.y + 2 + chart_rows + 1,
+        inner.width.saturating_sub(1),
+        shown + 1,
+    );
+    buf.set_stringn(
+        table.x,
+        table.y,
         &header,
-        usize::from(inner.width.saturating_sub(1)),
+        usize::from(table.width),
         theme.dim,
     );
     let scroll = usize::from(game.box_scroll).min(rounds.len().saturating_sub(usize::from(shown)));
@@ -554,13 +539,36 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
             winner,
             w = label.max(6)
         );
-        let y = table_top + 1 + u16::try_from(i).unwrap_or(0);
-        buf.set_stringn(
-            inner.x + 1,
-            y,
-            line,
-            usize::from(inner.width.saturating_sub(1)),
-            theme.text,
-        );
+        let y = table.y + 1 + u16::try_from(i).unwrap_or(0);
+        buf.set_stringn(table.x, y, line, usize::from(table.width), theme.text);
+    }
+}
+
+/// Each player's seeds round by round: a row a player (named), a column a
+/// round (the last rounds, when they do not all fit).
+fn render_rounds_chart(
+    config: &Config,
+    session: &Session,
+    rounds: &[crate::session::RoundSummary],
+    label: usize,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let label_width = u16::try_from(label).unwrap_or(0);
+    let width = area.width.saturating_sub(label_width + 2);
+    for (row, side) in Side::BOTH.into_iter().enumerate() {
+        let y = area.y + u16::try_from(row).unwrap_or(0);
+        let style = config.theme.side(side);
+        buf.set_stringn(area.x, y, session.name(side), label, style);
+        let data: Vec<u64> = rounds
+            .iter()
+            .map(|r| u64::from(r.stores[side.index()]))
+            .collect();
+        let skip = data.len().saturating_sub(usize::from(width));
+        Sparkline::default()
+            .data(&data[skip..])
+            .max(u64::from(session.rules().total_seeds()))
+            .style(style)
+            .render(Rect::new(area.x + label_width + 1, y, width, 1), buf);
     }
 }

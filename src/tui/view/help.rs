@@ -186,14 +186,11 @@ fn file_name(path: &std::path::Path) -> String {
 /// A question's answers: its own words for yes and no, the keys from the
 /// table.
 fn answers(yes: &str, no: &str) -> KeyWords {
-    let key_for = |answer: crate::tui::msg::Msg| {
-        keys::of(keys::Context::Question)
-            .find(|b| b.action == keys::Action::Send(answer.clone()))
-            .map_or_else(String::new, |b| b.keys[0].name())
-    };
+    use crate::tui::msg::Msg;
+    let key_for = |answer| keys::key_for(keys::Context::Question, &answer);
     vec![
-        (key_for(crate::tui::msg::Msg::Yes), yes.to_string()),
-        (key_for(crate::tui::msg::Msg::No), no.to_string()),
+        (key_for(Msg::Yes), yes.to_string()),
+        (key_for(Msg::No), no.to_string()),
     ]
 }
 

@@ -119,10 +119,11 @@ pub struct PlayArgs {
     /// odd-or-even guess).
     #[arg(long, value_enum)]
     pub first: Option<SideArg>,
-    /// Milliseconds per dropped seed; 0 shows each move at once.
-    #[arg(long, value_name = "N", default_value_t = crate::tui::app::DEFAULT_SPEED_MS,
+    /// Milliseconds per dropped seed; 0 shows each move at once (default: as
+    /// last set in the game, or 45).
+    #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(0..=5000))]
-    pub animation_ms: u64,
+    pub animation_ms: Option<u64>,
     /// Also keep the match this command begins in this file, after every
     /// move (a new file: one that exists is not replaced).
     #[arg(long, value_name = "FILE")]

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod engine;
 pub mod report;
 pub mod session;
+pub mod settings;
 pub mod storage;
 pub mod text;
 pub mod tui;

@@ -116,10 +116,21 @@ impl Session {
         self.computer[side.index()]
     }
 
-    /// A player's name.
+    /// A player's name, as typed and saved.
     #[must_use]
     pub fn name(&self, side: Side) -> &str {
         &self.names[side.index()]
+    }
+
+    /// A player's name as shown: a computer that kept the default name is
+    /// named by its level ("Computer (hard)").
+    #[must_use]
+    pub fn display_name(&self, side: Side) -> String {
+        let name = self.name(side);
+        match self.computer(side) {
+            Some(level) if name == "Computer" => format!("Computer ({level})"),
+            _ => name.to_string(),
+        }
     }
 
     #[must_use]

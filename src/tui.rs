@@ -31,6 +31,7 @@ use ratatui::crossterm::event;
 use crate::catalog::Catalog;
 use crate::engine::{Level, Rules, Side};
 use crate::session::Session;
+use crate::settings::Settings;
 use crate::storage::{BranchPoint, Library, MatchId};
 use msg::Msg;
 use runner::Runner;
@@ -68,14 +69,18 @@ pub enum Start {
 
 pub struct Options {
     pub start: Start,
-    /// Milliseconds per dropped seed; 0 shows moves at once.
-    pub animation_ms: u64,
+    /// Milliseconds per dropped seed, 0 showing moves at once (`None`: as the
+    /// settings say).
+    pub animation_ms: Option<u64>,
     /// Where matches are kept (`None` in tests: in memory only).
     pub library: Option<Library>,
     /// `--save FILE`: kept up to date for the match this command begins.
     pub mirror: Option<PathBuf>,
     /// A line to show at the start (older saves moved into the library).
     pub note: Option<String>,
+    /// What the game remembers, and where it writes it (`None`: nowhere).
+    pub settings: Settings,
+    pub settings_path: Option<PathBuf>,
 }
 
 impl Options {
@@ -84,10 +89,12 @@ impl Options {
     pub fn in_memory(start: Start, animation_ms: u64) -> Options {
         Options {
             start,
-            animation_ms,
+            animation_ms: Some(animation_ms),
             library: None,
             mirror: None,
             note: None,
+            settings: Settings::default(),
+            settings_path: None,
         }
     }
 }

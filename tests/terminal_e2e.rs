@@ -115,6 +115,8 @@ impl Term {
                 "Right" => b"\x1b[C",
                 "Left" => b"\x1b[D",
                 "Ctrl+C" => b"\x03",
+                "Tab" => b"\t",
+                "F4" => b"\x1bOS",
                 "Backspace" => b"\x7f",
                 text => text.as_bytes(),
             };
@@ -707,4 +709,45 @@ fn hostile_arguments_never_reach_the_terminal_raw() {
         let sent = |bytes: &[u8]| raw.windows(bytes.len()).any(|w| w == bytes);
         assert!(!sent(b"\x1b]0;pwned") && !sent(b"\x1b[2J"), "{args:?}");
     }
+}
+
+#[test]
+fn settings_survive_a_restart() {
+    let folders = Folders::new();
+    let mut term = game(&folders, "raja-pasu", &[]);
+    term.wait_for("speed (45 ms)");
+    term.send(&["F4"]); // faster
+    term.wait_for("speed (30 ms)");
+    term.send(&["Ctrl+C", "y"]);
+    assert_eq!(term.exit_code(), 0);
+    let written = folders.dir.path().join("config/mancala/settings.toml");
+    assert!(written.is_file());
+    // The menu again: Play opens on Raja Pasu, the names are offered.
+    let mut term = Term::run(&folders, &[]);
+    term.wait_for("Play");
+    term.send(&["1"]);
+    term.wait_for("Choose a game");
+    term.send(&["Enter"]);
+    let screen = term.wait_for("New match: Raja Pasu");
+    assert!(screen.contains("Ann") && screen.contains("Bo"), "{screen}");
+    term.send(&["Tab", "Tab", "Tab", "Tab", "Right", "Right", "Enter"]);
+    let screen = term.wait_for("to move");
+    assert!(screen.contains("speed (30 ms)"), "{screen}");
+}
+
+#[test]
+fn a_damaged_settings_file_is_kept_and_reported() {
+    let folders = Folders::new();
+    let folder = folders.dir.path().join("config/mancala");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("settings.toml"), "speed-ms = \"fast\"\n").unwrap();
+    let mut term = Term::run(&folders, &[]);
+    let screen = term.wait_for("Settings not read");
+    assert!(screen.contains("Play"), "{screen}");
+    term.send(&["q"]);
+    assert_eq!(term.exit_code(), 0);
+    assert_eq!(
+        std::fs::read_to_string(folder.join("settings.toml.damaged-1")).unwrap(),
+        "speed-ms = \"fast\"\n"
+    );
 }

@@ -36,11 +36,9 @@ fn library_in(dir: &Path) -> Library {
 
 fn runner(dir: &Path, start: Start, mirror: Option<PathBuf>) -> Runner {
     let options = Options {
-        start,
-        animation_ms: 0,
         library: Some(library_in(dir)),
         mirror,
-        note: None,
+        ..Options::in_memory(start, 0)
     };
     let mut ui = Runner::new(&catalog(), options, 3);
     ui.send(Msg::Resize {

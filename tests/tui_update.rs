@@ -80,7 +80,7 @@ fn menu_to_a_kalaha_game() {
     };
     assert_eq!(setup.rules.id(), "kalaha");
     assert_eq!(setup.starter, StarterChoice::South);
-    assert_eq!(setup.field, SetupField::Start);
+    assert_eq!(setup.field, SetupField::SouthName, "ready to type a name");
     send(&mut ui, &[Msg::Confirm]);
     let position = game(&ui.app).session.position();
     assert_eq!(position.to_move(), Some(Side::South));
@@ -91,14 +91,20 @@ fn menu_to_a_kalaha_game() {
 fn names_are_typed_on_the_setup_screen() {
     let mut ui = app_at(Start::Menu);
     send(&mut ui, &[Msg::Confirm, Msg::Down, Msg::Confirm]); // Raja Pasu
-    send(&mut ui, &[Msg::Down]); // wraps to South's name
     let Screen::Setup(setup) = &ui.app.screen else {
         panic!()
     };
     assert_eq!(setup.field, SetupField::SouthName);
-    for _ in 0.."South".len() {
-        send(&mut ui, &[Msg::Backspace]);
-    }
+    // Typing replaces the placeholder; Backspace and Ctrl+U edit.
+    send(
+        &mut ui,
+        &[
+            Msg::Char('X'),
+            Msg::Backspace,
+            Msg::Char('Z'),
+            Msg::ClearField,
+        ],
+    );
     send(&mut ui, &[Msg::Char('A'), Msg::Char('n'), Msg::Char('n')]);
     // South's seat, North's name, North's seat, then who starts.
     send(
@@ -362,17 +368,24 @@ fn the_reduced_motion_setting_shows_moves_at_once() {
 #[test]
 fn a_seat_can_be_given_to_the_computer() {
     let mut ui = app_at(Start::Menu);
-    send(&mut ui, &[Msg::Confirm, Msg::Confirm]); // Kalaha setup, on Start
-    // Up from Start: who starts, North's seat.
+    send(&mut ui, &[Msg::Confirm, Msg::Confirm]); // Kalaha setup, on South's name
+    // On to North's seat: South's seat, North's name, North's seat.
     send(
         &mut ui,
-        &[Msg::Up, Msg::Up, Msg::Right, Msg::Right, Msg::Right],
+        &[
+            Msg::NextField,
+            Msg::NextField,
+            Msg::NextField,
+            Msg::Right,
+            Msg::Right,
+            Msg::Right,
+        ],
     );
     let Screen::Setup(setup) = &ui.app.screen else {
         panic!()
     };
     assert_eq!(setup.computer[1], Some(mancala::engine::Level::Hard));
-    assert_eq!(setup.names[1], "Computer");
+    assert_eq!(setup.name(Side::North), "Computer");
     // Enter starts the match straight from the seat's field.
     send(&mut ui, &[Msg::Confirm]);
     let session = &game(&ui.app).session;
@@ -560,4 +573,107 @@ fn pits_past_nine_are_typed_as_two_digits() {
     send(&mut ui, &[Msg::Digit(1), Msg::Left]);
     assert_eq!(game(&ui.app).session.actions().len(), 2);
     assert_eq!(game(&ui.app).pending_digit, None);
+}
+
+#[test]
+fn setup_offers_remembered_names_and_uses_them_when_nothing_is_typed() {
+    // Play, Kalaha: the name fields are empty, the sides' names offered.
+    let mut ui = app_at(Start::Menu);
+    send(&mut ui, &[Msg::Confirm, Msg::Confirm]);
+    let Screen::Setup(setup) = &ui.app.screen else {
+        panic!("{:?}", ui.app.screen)
+    };
+    assert_eq!(setup.field, SetupField::SouthName, "ready for typing");
+    assert!(setup.names.iter().all(String::is_empty));
+    assert_eq!(setup.placeholder(Side::South), "South");
+    // Type South's name only; North's stays the placeholder.
+    for c in "Ann".chars() {
+        send(&mut ui, &[Msg::Char(c)]);
+    }
+    let Screen::Setup(setup) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(setup.starter.label(setup), "Ann starts (South)");
+    send(&mut ui, &[Msg::Confirm]);
+    assert_eq!(game(&ui.app).session.name(Side::South), "Ann");
+    assert_eq!(game(&ui.app).session.name(Side::North), "North");
+    // Remembered: the names, the seats, the rule set.
+    assert_eq!(
+        ui.config.settings.names,
+        ["Ann".to_string(), "North".to_string()]
+    );
+    assert_eq!(ui.config.settings.last_variant.as_deref(), Some("kalaha"));
+    // Next time they are offered, and the list opens on the same rule set.
+    send(&mut ui, &[Msg::Back, Msg::Digit(1)]); // the menu, Play
+    let Screen::Variants { selected, .. } = ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(ui.app.variants[selected].rules.id(), "kalaha");
+    send(&mut ui, &[Msg::Confirm]);
+    let Screen::Setup(setup) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(setup.placeholder(Side::South), "Ann");
+    // A computer's seat offers "Computer", named by its level in the game.
+    send(
+        &mut ui,
+        &[Msg::NextField, Msg::NextField, Msg::NextField, Msg::Right],
+    );
+    let Screen::Setup(setup) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(setup.placeholder(Side::North), "Computer");
+    send(&mut ui, &[Msg::Confirm]);
+    assert_eq!(
+        game(&ui.app).session.display_name(Side::North),
+        "Computer (easy)"
+    );
+}
+
+/// Kalah with one pit of one seed a side: South's move ends it, 1-1.
+fn one_move_game() -> Runner {
+    let kalaha = Catalog::with_user_dir(None)
+        .find("kalaha")
+        .unwrap()
+        .rules
+        .text()
+        .replace("id = \"kalaha\"", "id = \"one-move\"")
+        .replace("pits = 6", "pits = 1")
+        .replace("seeds-per-pit = 4", "seeds-per-pit = 1");
+    let rules = std::sync::Arc::new(mancala::engine::Rules::from_toml(&kalaha).unwrap());
+    let mut ui = app_at(Start::Game {
+        rules,
+        names: ["Ann".into(), "Bo".into()],
+        computer: [None, None],
+        first: Some(Side::South),
+    });
+    ui.config.reduced_motion = true;
+    ui
+}
+
+#[test]
+fn a_rematch_keeps_the_players_and_the_tally_counts_each_match_once() {
+    let mut ui = one_move_game();
+    send(&mut ui, &[Msg::Digit(1)]);
+    assert!(matches!(
+        game(&ui.app).session.position().status(),
+        Status::MatchOver { .. }
+    ));
+    let names = ["Ann".to_string(), "Bo".to_string()];
+    let tally = |ui: &Runner| ui.config.settings.tally_of("one-move", &names).cloned();
+    assert_eq!(tally(&ui).unwrap().draws, 1);
+    // Undoing the end takes it out of the tally; playing it again puts it back.
+    send(&mut ui, &[Msg::Undo]);
+    assert_eq!(tally(&ui).unwrap().draws, 0);
+    send(&mut ui, &[Msg::Digit(1)]);
+    assert_eq!(tally(&ui).unwrap().draws, 1);
+    // A rematch: the same players; after a draw, the other player starts.
+    send(&mut ui, &[Msg::Rematch]);
+    let session = &game(&ui.app).session;
+    assert_eq!(session.name(Side::South), "Ann");
+    assert_eq!(session.name(Side::North), "Bo");
+    assert_eq!(session.first(), Side::North);
+    assert!(notice(&ui.app).contains("Rematch"), "{}", notice(&ui.app));
+    send(&mut ui, &[Msg::Digit(1)]);
+    assert_eq!(tally(&ui).unwrap().draws, 2);
 }

@@ -1,13 +1,14 @@
 //! `mancala`, `mancala play` and `mancala resume`: the terminal game.
 
 use std::io::IsTerminal;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::{Failure, PlayArgs, library};
 use crate::catalog::Catalog;
 use crate::engine::Level;
 use crate::session::clean_name;
+use crate::settings::{Settings, keep_damaged};
 use crate::storage::library::Library;
 use crate::storage::{BranchPoint, SavedMatch, load};
 use crate::tui::{self, Options, Start};
@@ -27,11 +28,16 @@ pub(super) fn check_terminal() -> Result<(), Failure> {
 pub(super) fn play(
     catalog: &Catalog,
     start: Start,
-    animation_ms: u64,
+    animation_ms: Option<u64>,
     (library, note): (Library, Option<String>),
     mirror: Option<std::path::PathBuf>,
 ) -> Result<ExitCode, Failure> {
     check_terminal()?;
+    let (settings, settings_path, settings_note) = settings();
+    let note = match (note, settings_note) {
+        (Some(a), Some(b)) => Some(format!("{a}. {b}")),
+        (a, b) => a.or(b),
+    };
     let ended = tui::run(
         catalog,
         Options {
@@ -40,6 +46,8 @@ pub(super) fn play(
             library: Some(library),
             mirror,
             note,
+            settings,
+            settings_path,
         },
     )?;
     for problem in &ended.unsaved {
@@ -53,17 +61,32 @@ pub(super) fn play(
     })
 }
 
+/// What the game remembers, where it writes it, and a line for the player
+/// when the file could not be read (it is kept aside and the defaults used).
+fn settings() -> (Settings, Option<PathBuf>, Option<String>) {
+    let Some(path) = Settings::user_path() else {
+        return (Settings::default(), None, None);
+    };
+    match Settings::load(&path) {
+        Ok(settings) => (settings, Some(path), None),
+        Err(error) => {
+            let kept = keep_damaged(&path).map_or_else(
+                |e| format!("it could not be moved aside ({e}), so it is left unchanged"),
+                |to| format!("it is kept as {}", to.display()),
+            );
+            // Written again only once the damaged file is out of the way.
+            let path = (!path.exists()).then_some(path);
+            let note = format!("Settings not read ({error}); {kept}; the defaults are used");
+            (Settings::default(), path, Some(note))
+        }
+    }
+}
+
 /// No arguments: the main menu.
 pub fn menu(catalog: &Catalog) -> Result<ExitCode, Failure> {
     check_terminal()?;
     let opened = library(catalog)?;
-    play(
-        catalog,
-        Start::Menu,
-        tui::app::DEFAULT_SPEED_MS,
-        opened,
-        None,
-    )
+    play(catalog, Start::Menu, None, opened, None)
 }
 
 /// A seat from `--south`/`--north`: a person's name, or `computer[:LEVEL]`.
@@ -136,13 +159,7 @@ pub fn resume(catalog: &Catalog, file: Option<&Path>) -> Result<ExitCode, Failur
         }
     };
     check_terminal()?;
-    play(
-        catalog,
-        start,
-        tui::app::DEFAULT_SPEED_MS,
-        (library, note),
-        None,
-    )
+    play(catalog, start, None, (library, note), None)
 }
 
 /// Where resuming a file begins: its own match when it is in the library (or

@@ -8,8 +8,8 @@ use crate::engine::Position;
 use crate::report::{board_text, position_json};
 use crate::session::{Action, Session};
 use crate::storage::{SavedMatch, load};
+use crate::tui::Start;
 use crate::tui::describe::move_summary;
-use crate::tui::{self, Start};
 
 /// One line per step of the match: moves with what they did, round changes.
 fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
@@ -87,7 +87,7 @@ pub fn run(catalog: &Catalog, args: &ReplayArgs) -> Result<ExitCode, Failure> {
             None => super::library(catalog)?,
         };
         let start = Start::Replay(Box::new(session), path, meta.id);
-        return play::play(catalog, start, tui::app::DEFAULT_SPEED_MS, library, None);
+        return play::play(catalog, start, None, library, None);
     }
     Ok(ExitCode::SUCCESS)
 }

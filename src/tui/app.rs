@@ -133,13 +133,14 @@ impl StarterChoice {
         }
     }
 
+    /// The choice in words, with the players' names.
     #[must_use]
-    pub fn label(self) -> &'static str {
+    pub fn label(self, setup: &Setup) -> String {
         match self {
-            StarterChoice::South => "South starts",
-            StarterChoice::North => "North starts",
-            StarterChoice::Random => "Drawn by lot",
-            StarterChoice::OddEven => "Odd-or-even guess",
+            StarterChoice::South => format!("{} starts (South)", setup.name(Side::South)),
+            StarterChoice::North => format!("{} starts (North)", setup.name(Side::North)),
+            StarterChoice::Random => "Drawn by lot".to_string(),
+            StarterChoice::OddEven => "Odd-or-even guess".to_string(),
         }
     }
 }
@@ -188,10 +189,35 @@ pub use crate::session::{NAME_LENGTH, clean_name};
 #[derive(Clone, Debug)]
 pub struct Setup {
     pub rules: Arc<Rules>,
+    /// What was typed in each name field (empty: the placeholder is used).
     pub names: [String; 2],
+    /// The names used last time, offered as placeholders.
+    pub remembered: [String; 2],
     pub computer: [Option<Level>; 2],
     pub field: SetupField,
     pub starter: StarterChoice,
+}
+
+impl Setup {
+    /// What an empty name field shows and stands for: "Computer" for a
+    /// computer's seat, else the name used last time, else the side's name.
+    #[must_use]
+    pub fn placeholder(&self, side: Side) -> String {
+        let remembered = &self.remembered[side.index()];
+        if self.computer[side.index()].is_some() {
+            "Computer".to_string()
+        } else if remembered.is_empty() {
+            super::describe::side_title(side).to_string()
+        } else {
+            remembered.clone()
+        }
+    }
+
+    /// The name a side plays under: what was typed, or the placeholder.
+    #[must_use]
+    pub fn name(&self, side: Side) -> String {
+        clean_name(&self.names[side.index()], &self.placeholder(side))
+    }
 }
 
 /// The odd-or-even guess that settles who starts Sat-gharva. North hides the
@@ -230,6 +256,9 @@ pub struct Notice {
 /// A match on screen.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// Tells this match on screen from any other (a rematch, say), however
+    /// alike their moves.
+    pub serial: u64,
     pub session: Session,
     /// The cursor's pit on the row of the player to move.
     pub cursor: u8,

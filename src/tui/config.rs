@@ -2,9 +2,10 @@
 //! screen looks and how fast seeds move. `update` reads it and asks for
 //! changes with commands; the view reads it.
 
+use crate::engine::{Level, Outcome};
+use crate::settings::Settings;
 use crate::storage::Library;
 
-use super::app::DEFAULT_SPEED_MS;
 use super::theme::Theme;
 
 #[derive(Clone, Debug)]
@@ -16,32 +17,66 @@ pub struct Config {
     pub reduced_motion: bool,
     /// Where matches are kept; `None` keeps them in memory only (tests).
     pub library: Option<Library>,
+    /// What the game remembers between runs (written by the effects).
+    pub settings: Settings,
 }
 
 impl Config {
-    /// Colours from the environment, the default speed, no library.
+    /// The look and pace `settings` ask for, no library.
     #[must_use]
-    pub fn new(theme: Theme) -> Config {
+    pub fn new(settings: Settings) -> Config {
         Config {
-            theme,
-            speed_ms: DEFAULT_SPEED_MS,
-            reduced_motion: false,
+            theme: Theme::for_look(settings.look),
+            speed_ms: settings.speed_ms,
+            reduced_motion: !settings.animation,
             library: None,
+            settings,
         }
     }
 
-    /// Changes that `update` asked for.
+    /// Changes that `update` asked for, into what is remembered too.
     pub fn apply(&mut self, change: Setting) {
+        let remembered = &mut self.settings;
         match change {
-            Setting::Speed(ms) => self.speed_ms = ms,
-            Setting::ReducedMotion(on) => self.reduced_motion = on,
+            Setting::Speed(ms) => {
+                self.speed_ms = ms;
+                remembered.speed_ms = ms;
+            }
+            Setting::ReducedMotion(on) => {
+                self.reduced_motion = on;
+                remembered.animation = !on;
+            }
+            Setting::Players { names, seats } => {
+                remembered.names = names;
+                remembered.seats = seats.map(crate::settings::seat_word);
+            }
+            Setting::LastVariant(id) => remembered.last_variant = Some(id),
+            Setting::Tally {
+                variant,
+                names,
+                outcome,
+                undo,
+            } => remembered.count(&variant, &names, outcome, undo),
         }
     }
 }
 
 /// A change to the settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Setting {
     Speed(u64),
     ReducedMotion(bool),
+    /// The names typed (empty: the default) and the seats, for next time.
+    Players {
+        names: [String; 2],
+        seats: [Option<Level>; 2],
+    },
+    LastVariant(String),
+    /// A match over (or, with `undo`, one taken back) for the pair's tally.
+    Tally {
+        variant: String,
+        names: [String; 2],
+        outcome: Outcome,
+        undo: bool,
+    },
 }

@@ -92,7 +92,7 @@ pub fn move_summary(session: &Session, mover: Side, pit: u8, trace: &[Event]) ->
             Event::FourCapture { owner, .. } => fours[owner.index()] += 4,
             Event::LeapCapture { pit, count, by } => notes.push(format!(
                 "{} leapt to {} for {count}",
-                session.name(by),
+                session.display_name(by),
                 place_name(pit)
             )),
             Event::KalahCapture {
@@ -110,14 +110,14 @@ pub fn move_summary(session: &Session, mover: Side, pit: u8, trace: &[Event]) ->
             _ => {}
         }
     }
-    let mut text = format!("{} played pit {pit}", session.name(mover));
+    let mut text = format!("{} played pit {pit}", session.display_name(mover));
     if laps > 1 {
         let _ = write!(text, ": {laps} laps");
     }
     let fours: Vec<String> = Side::BOTH
         .iter()
         .filter(|side| fours[side.index()] > 0)
-        .map(|&side| format!("{} to {}", fours[side.index()], session.name(side)))
+        .map(|&side| format!("{} to {}", fours[side.index()], session.display_name(side)))
         .collect();
     if !fours.is_empty() {
         notes.push(format!("fours: {}", fours.join(", ")));
@@ -147,7 +147,7 @@ pub fn hint(session: &Session, mover: Side, values: &[(u8, i32)], reach: HintRea
     };
     format!(
         "Hint for {}: pit {best} ({value:+} seeds ahead at the end, {how}).\nEvery pit: {}",
-        session.name(mover),
+        session.display_name(mover),
         all.join("  ")
     )
 }

@@ -8,6 +8,7 @@ mod storage;
 use std::path::PathBuf;
 
 use crate::catalog::Catalog;
+use crate::settings::Settings;
 use crate::storage::Library;
 
 use super::command::Command;
@@ -20,16 +21,37 @@ pub use storage::Keeper;
 pub struct Effects {
     keeper: Keeper,
     searches: Searches,
+    /// Where the settings are written (`None`: nowhere, in tests).
+    settings_path: Option<PathBuf>,
 }
 
 impl Effects {
     /// Effects for a game keeping its matches in `library` (none in tests),
     /// and the first match it begins in `mirror` too (`--save FILE`).
     #[must_use]
-    pub fn new(catalog: Catalog, library: Option<Library>, mirror: Option<PathBuf>) -> Effects {
+    pub fn new(
+        catalog: Catalog,
+        library: Option<Library>,
+        mirror: Option<PathBuf>,
+        settings_path: Option<PathBuf>,
+    ) -> Effects {
         Effects {
             keeper: Keeper::new(catalog, library, mirror),
             searches: Searches::default(),
+            settings_path,
+        }
+    }
+
+    /// Writes what the game remembers; a failure is said, the game goes on.
+    pub fn remember(&mut self, settings: &Settings) -> Vec<Msg> {
+        let Some(path) = &self.settings_path else {
+            return Vec::new();
+        };
+        match settings.save(path) {
+            Ok(()) => Vec::new(),
+            Err(error) => vec![Msg::FileFailed {
+                reason: format!("Settings not saved: {error}"),
+            }],
         }
     }
 

@@ -354,6 +354,7 @@ pub static KEYS: &[Binding] = &[
     bind(C::RoundOver, &[Key::Ctrl('e')], send(Msg::EndMatch), "end the match here", Some("end the match")),
     bind(C::RoundOver, &[code(K::Tab)], send(Msg::ToggleBox), "hide or show the round's result (to see the board)", Some("board")),
     bind(C::MatchOver, &[code(K::Enter)], send(Msg::Confirm), "back to the menu", Some("menu")),
+    bind(C::MatchOver, &[Key::Ctrl('r')], send(Msg::Rematch), "a rematch: the same players and rule set (the loser starts; after a draw, the other player)", Some("rematch")),
     bind(C::MatchOver, &[code(K::Tab)], send(Msg::ToggleBox), "hide or show the match's result (to see the board)", Some("board")),
     bind(C::MatchOver, &[code(K::Up)], send(Msg::Up), "scroll the rounds up", Some("rounds")),
     bind(C::MatchOver, &[code(K::Down)], send(Msg::Down), "scroll the rounds down", Some("rounds")),

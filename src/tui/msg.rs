@@ -27,6 +27,8 @@ pub enum Msg {
     Skip,
     /// Hide or show a round's or match's result, to look at the board.
     ToggleBox,
+    /// After a match: another with the same players and rules.
+    Rematch,
     /// `?`: help for this screen and the variant's rules.
     Help,
     /// A digit key: a pit number for the player to move.

@@ -14,7 +14,6 @@ use super::command::Command;
 use super::config::Config;
 use super::effects::Effects;
 use super::msg::Msg;
-use super::theme::Theme;
 use super::{Options, update, view};
 
 pub struct Runner {
@@ -28,16 +27,21 @@ impl Runner {
     /// terminal; `seed` fixes the app's random choices.
     #[must_use]
     pub fn new(catalog: &Catalog, options: Options, seed: u64) -> Runner {
-        let mut config = Config::new(Theme::from_env());
-        if options.animation_ms == 0 {
-            config.reduced_motion = true;
-        } else {
-            config.speed_ms = options.animation_ms;
+        let mut config = Config::new(options.settings);
+        match options.animation_ms {
+            Some(0) => config.reduced_motion = true,
+            Some(ms) => config.speed_ms = ms,
+            None => {}
         }
         config.library.clone_from(&options.library);
         let mut app = App::new(catalog.entries().to_vec(), seed);
         app.warnings = catalog.problems().iter().map(ToString::to_string).collect();
-        let effects = Effects::new(catalog.rule_sets(), options.library, options.mirror);
+        let effects = Effects::new(
+            catalog.rule_sets(),
+            options.library,
+            options.mirror,
+            options.settings_path,
+        );
         let mut runner = Runner {
             app,
             config,
@@ -68,11 +72,19 @@ impl Runner {
 
     fn perform(&mut self, commands: Vec<Command>) -> Vec<Msg> {
         let mut answers = Vec::new();
+        let mut changed = false;
         for command in commands {
             match command {
-                Command::Set(setting) => self.config.apply(setting),
+                Command::Set(setting) => {
+                    self.config.apply(setting);
+                    changed = true;
+                }
                 other => answers.extend(self.effects.perform(other)),
             }
+        }
+        // What is remembered is written as soon as it changes.
+        if changed {
+            answers.extend(self.effects.remember(&self.config.settings));
         }
         answers
     }

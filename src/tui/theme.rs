@@ -64,6 +64,55 @@ impl Theme {
         }
     }
 
+    /// The look the settings ask for; `NO_COLOR` always has the last word.
+    #[must_use]
+    pub fn for_look(look: crate::settings::Look) -> Theme {
+        use crate::settings::Look;
+        let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        match look {
+            _ if no_colour => Theme::monochrome(),
+            Look::Colour => Theme::colour(),
+            Look::Monochrome => Theme::monochrome(),
+            Look::HighContrast => Theme::high_contrast(),
+        }
+    }
+
+    /// Strong colours on the terminal's own background, bold throughout, and
+    /// nothing dimmed: for low vision or washed-out screens.
+    #[must_use]
+    pub fn high_contrast() -> Theme {
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        Theme {
+            text: bold,
+            dim: bold,
+            title: bold.add_modifier(Modifier::UNDERLINED),
+            south: bold.fg(Color::LightCyan),
+            north: bold.fg(Color::LightYellow),
+            cursor: Style::new()
+                .fg(Color::Black)
+                .bg(Color::White)
+                .add_modifier(Modifier::BOLD),
+            last_move: bold
+                .fg(Color::LightMagenta)
+                .add_modifier(Modifier::UNDERLINED),
+            focus: Style::new()
+                .fg(Color::Black)
+                .bg(Color::LightGreen)
+                .add_modifier(Modifier::BOLD),
+            closed: bold.fg(Color::Gray).add_modifier(Modifier::CROSSED_OUT),
+            flash: bold.fg(Color::LightGreen),
+            warning: Style::new()
+                .fg(Color::White)
+                .bg(Color::Red)
+                .add_modifier(Modifier::BOLD),
+            selected: Style::new()
+                .fg(Color::Black)
+                .bg(Color::White)
+                .add_modifier(Modifier::BOLD),
+            key: bold.fg(Color::LightCyan).add_modifier(Modifier::UNDERLINED),
+        }
+    }
+
     /// No colours: emphasis by boldness, underline and reverse video only.
     #[must_use]
     pub fn monochrome() -> Theme {

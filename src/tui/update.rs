@@ -28,14 +28,22 @@ pub fn update(app: &mut App, config: &Config, msg: Msg) -> Vec<Command> {
     route(app, config, msg);
     let after = match_state(app);
     match (before, after) {
-        // Any change to the match in play is written out.
-        (Some(before), Some(after)) if before != after => {
+        // Any change to the match in play is written out, and a match that
+        // ends (or whose end is undone) goes into the pair's tally.
+        (Some(before), Some(after)) if before.0 == after.0 && before != after => {
             if let Screen::Game(game) = &app.screen {
                 let session = Box::new(game.session.clone());
                 app.command(Command::SaveMatch(session));
+                let over = |state: &(u64, usize, Position)| {
+                    matches!(state.2.status(), crate::engine::Status::MatchOver { .. })
+                };
+                if over(&before) != over(&after) {
+                    tally(app, &before.2, &after.2, over(&before));
+                }
             }
         }
-        // A match that leaves the screen lets go of its file.
+        // A match that leaves the screen lets go of its file. (A rematch in
+        // its place has begun its own already.)
         (Some(_), None) => app.command(Command::CloseMatch),
         _ => {}
     }
@@ -48,13 +56,33 @@ pub fn update(app: &mut App, config: &Config, msg: Msg) -> Vec<Command> {
     app.take_commands()
 }
 
+/// Counts the match on screen, just over, in its players' tally (or takes
+/// it back, when its end was undone).
+fn tally(app: &mut App, before: &Position, after: &Position, undo: bool) {
+    let Screen::Game(game) = &app.screen else {
+        return;
+    };
+    let ended = if undo { before } else { after };
+    let Some(outcome) = ended.outcome() else {
+        return;
+    };
+    let session = &game.session;
+    let names = crate::engine::Side::BOTH.map(|side| session.display_name(side));
+    app.command(Command::Set(Setting::Tally {
+        variant: session.rules().id().to_string(),
+        names,
+        outcome,
+        undo,
+    }));
+}
+
 /// Where the game begins: the first screen, and the commands it needs.
 pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
     app.command(Command::ListMatches);
     app.screen = match start {
         Start::Menu => Screen::Menu { selected: 0 },
         Start::ChooseVariant => Screen::Variants {
-            selected: 0,
+            selected: menus::last_variant(app, &config.settings),
             for_play: true,
             scroll: 0,
         },
@@ -80,14 +108,22 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
             names,
             computer,
             first: Some(first),
-        } => start_game(app, rules, Players { names, computer }, first, None),
+        } => {
+            // Players named on the command line are remembered as typed ones.
+            app.command(Command::Set(Setting::Players {
+                names: names.clone(),
+                seats: computer,
+            }));
+            app.command(Command::Set(Setting::LastVariant(rules.id().to_string())));
+            start_game(app, rules, Players { names, computer }, first, None)
+        }
         Start::Game {
             rules,
             names,
             computer,
             first: None,
         } => {
-            let mut setup = new_setup(rules);
+            let mut setup = new_setup(rules, &config.settings);
             setup.names = names;
             setup.computer = computer;
             // Straight into the game: settle who starts as the rules say, as
@@ -153,7 +189,7 @@ fn schedule_computer(app: &mut App) {
 fn match_state(app: &App) -> Option<(u64, usize, Position)> {
     match &app.screen {
         Screen::Game(game) => Some((
-            game.session.started_at,
+            game.serial,
             game.session.actions().len(),
             *game.session.position(),
         )),
@@ -213,12 +249,12 @@ fn route(app: &mut App, config: &Config, msg: Msg) {
     // Each handler may replace the screen; take it out to avoid borrowing twice.
     let screen = std::mem::replace(&mut app.screen, Screen::Menu { selected: 0 });
     app.screen = match screen {
-        Screen::Menu { selected } => menus::menu(app, selected, &msg),
+        Screen::Menu { selected } => menus::menu(app, config, selected, &msg),
         Screen::Variants {
             selected,
             for_play,
             scroll,
-        } => menus::variants(app, selected, for_play, scroll, &msg),
+        } => menus::variants(app, config, selected, for_play, scroll, &msg),
         Screen::Setup(setup) => menus::setup(app, setup, &msg),
         Screen::OddEven(odd_even) => menus::odd_even(app, odd_even, &msg),
         Screen::Library(list) => library::library(app, list, &msg),

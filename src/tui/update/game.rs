@@ -1,6 +1,6 @@
 //! A match being played: moves, the cursor, rounds, undo and redo.
 
-use crate::engine::{Event, Position, Side, Status};
+use crate::engine::{Event, Outcome, Position, Side, Status};
 use crate::tui::anim::Animation;
 use crate::tui::app::{App, Game, Notice, Overlay, Screen};
 use crate::tui::command::Command;
@@ -123,6 +123,9 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
             result_box_key(&mut game, msg);
         }
         Msg::EndMatch if game.session.end_match().is_ok() => game.notice = None,
+        Msg::Rematch if matches!(position.status(), Status::MatchOver { .. }) => {
+            return rematch(app, &game);
+        }
         Msg::Undo => undo(&mut game),
         Msg::Redo => redo(config, &mut game),
         // The match is saved after every move, so leaving keeps it for Continue.
@@ -140,6 +143,27 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
         game.box_scroll = 0;
     }
     Screen::Game(game)
+}
+
+/// Another match of the same players under the same rules: the loser
+/// starts, after a draw the player who did not start this one.
+fn rematch(app: &mut App, game: &Game) -> Screen {
+    let session = &game.session;
+    let first = match session.position().outcome() {
+        Some(Outcome::Win(winner)) => winner.other(),
+        _ => session.first().other(),
+    };
+    let players = super::Players {
+        names: Side::BOTH.map(|side| session.name(side).to_string()),
+        computer: Side::BOTH.map(|side| session.computer(side)),
+    };
+    let why = if session.position().outcome() == Some(Outcome::Draw) {
+        "after a draw the other player"
+    } else {
+        "the loser"
+    };
+    let note = format!("Rematch: {} starts ({why}).", describe::side_title(first));
+    super::start_game(app, session.rules().clone(), players, first, Some(note))
 }
 
 /// Takes back the last move (and the computer's reply to it), saying what.
@@ -207,7 +231,7 @@ fn next_round(game: &mut Game) {
             text: format!(
                 "Round {}: {} ({}) took the remaining seeds and starts.",
                 position.round(),
-                game.session.name(side),
+                game.session.display_name(side),
                 describe::side_title(side)
             ),
             warning: false,
@@ -257,7 +281,7 @@ fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: u8) {
             text: format!(
                 "That pit is on {}'s row - it is {} ({})'s turn.",
                 describe::side_title(mover.other()),
-                game.session.name(mover),
+                game.session.display_name(mover),
                 describe::side_title(mover)
             ),
             warning: true,

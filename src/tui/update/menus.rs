@@ -2,14 +2,17 @@
 //! the list of saved matches.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::engine::{Level, Rules, Side};
-use crate::session::{OddEvenGuess, Session, clean_name};
+use crate::session::{OddEvenGuess, Session};
+use crate::settings::Settings;
 use crate::tui::app::{
     App, Game, LibraryList, MenuItem, NAME_LENGTH, Notice, OddEven, OddEvenStage, SEAT_CHOICES,
     SETUP_FIELDS, Screen, Setup, SetupField, StarterChoice,
 };
 use crate::tui::command::Command;
+use crate::tui::config::{Config, Setting};
 use crate::tui::describe;
 use crate::tui::msg::Msg;
 
@@ -19,12 +22,12 @@ use super::step;
 /// Marbles the game hides when it draws for the odd-or-even guess.
 const MAX_DRAWN_MARBLES: u32 = 20;
 
-pub(super) fn menu(app: &mut App, selected: usize, msg: &Msg) -> Screen {
+pub(super) fn menu(app: &mut App, config: &Config, selected: usize, msg: &Msg) -> Screen {
     let items = app.menu_items();
     let choose = |app: &mut App, item: MenuItem| match item {
         MenuItem::Continue => continue_a_match(app, selected),
         MenuItem::Play => Screen::Variants {
-            selected: 0,
+            selected: last_variant(app, &config.settings),
             for_play: true,
             scroll: 0,
         },
@@ -91,7 +94,9 @@ pub fn resume(session: Session, note: &str) -> Screen {
 
 /// A match on screen, the cursor on a pit the mover can play.
 fn game_screen(session: Session, note: Option<String>) -> Screen {
+    static SERIAL: AtomicU64 = AtomicU64::new(0);
     let mut game = Game {
+        serial: SERIAL.fetch_add(1, Ordering::Relaxed),
         cursor: 1,
         session,
         animation: None,
@@ -108,8 +113,19 @@ fn game_screen(session: Session, note: Option<String>) -> Screen {
     Screen::Game(Box::new(game))
 }
 
+/// Where the list of rule sets opens: on the one played last.
+#[must_use]
+pub fn last_variant(app: &App, settings: &Settings) -> usize {
+    settings
+        .last_variant
+        .as_ref()
+        .and_then(|id| app.variants.iter().position(|e| e.rules.id() == id))
+        .unwrap_or(0)
+}
+
 pub(super) fn variants(
     app: &mut App,
+    config: &Config,
     selected: usize,
     for_play: bool,
     scroll: u16,
@@ -128,7 +144,7 @@ pub(super) fn variants(
         Msg::PageUp | Msg::Left => stay(selected, scroll.saturating_sub(5)),
         Msg::Digit(d) if (1..=count).contains(&usize::from(*d)) => stay(usize::from(*d) - 1, 0),
         Msg::Confirm if for_play => match app.variants.get(selected) {
-            Some(entry) => Screen::Setup(new_setup(entry.rules.clone())),
+            Some(entry) => Screen::Setup(new_setup(entry.rules.clone(), &config.settings)),
             None => stay(selected, scroll),
         },
         Msg::Back | Msg::Confirm => Screen::Menu {
@@ -142,14 +158,18 @@ pub(super) fn variants(
     }
 }
 
+/// The setup of a match under `rules`: the name fields empty (the names
+/// used last time offered), the seats as last time, who starts as the rules
+/// suggest, the first name field ready for typing.
 #[must_use]
-pub fn new_setup(rules: Arc<Rules>) -> Setup {
+pub fn new_setup(rules: Arc<Rules>, settings: &Settings) -> Setup {
     let starter = StarterChoice::default_for(&rules);
     Setup {
         rules,
-        names: ["South".to_string(), "North".to_string()],
-        computer: [None, None],
-        field: SetupField::Start,
+        names: [String::new(), String::new()],
+        remembered: settings.names.clone(),
+        computer: settings.seats.clone().map(|s| crate::settings::seat_of(&s)),
+        field: SetupField::SouthName,
         starter,
     }
 }
@@ -202,15 +222,7 @@ pub(super) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
                 .iter()
                 .position(|&s| s == setup.computer[side])
                 .unwrap_or(0);
-            let seat = SEAT_CHOICES[step(at, SEAT_CHOICES.len(), *msg == Msg::Right)];
-            setup.computer[side] = seat;
-            // A computer seat gets a name that says so, unless one was typed.
-            let default = ["South", "North"][side];
-            if seat.is_some() && setup.names[side] == default {
-                setup.names[side] = "Computer".to_string();
-            } else if seat.is_none() && setup.names[side] == "Computer" {
-                setup.names[side] = default.to_string();
-            }
+            setup.computer[side] = SEAT_CHOICES[step(at, SEAT_CHOICES.len(), *msg == Msg::Right)];
         }
         // Enter starts the match from any field, as the footer says: someone
         // who has just picked a seat expects to play, not to move on a line.
@@ -233,15 +245,24 @@ pub(super) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
     Screen::Setup(setup)
 }
 
-fn clean_names(names: &[String; 2]) -> [String; 2] {
-    [
-        clean_name(&names[0], "South"),
-        clean_name(&names[1], "North"),
-    ]
-}
-
 fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
-    let names = clean_names(&setup.names);
+    let names = [setup.name(Side::South), setup.name(Side::North)];
+    // Remembered for next time: the people's names (a computer's seat keeps
+    // the name its person had), the seats and the rule set.
+    let remembered = Side::BOTH.map(|side| {
+        if setup.computer[side.index()].is_some() {
+            setup.remembered[side.index()].clone()
+        } else {
+            names[side.index()].clone()
+        }
+    });
+    app.command(Command::Set(Setting::Players {
+        names: remembered,
+        seats: setup.computer,
+    }));
+    app.command(Command::Set(Setting::LastVariant(
+        setup.rules.id().to_string(),
+    )));
     let players = |names: [String; 2]| Players {
         names,
         computer: setup.computer,
@@ -374,6 +395,7 @@ pub(super) fn odd_even(app: &mut App, mut odd_even: OddEven, msg: &Msg) -> Scree
             return Screen::Setup(Setup {
                 starter: StarterChoice::OddEven,
                 field: SetupField::Start,
+                remembered: odd_even.names.clone(),
                 names: odd_even.names,
                 computer: odd_even.computer,
                 rules: odd_even.rules,

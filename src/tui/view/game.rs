@@ -145,9 +145,9 @@ fn render_header(
     if rules.rounds() == crate::engine::Rounds::Many {
         let right = format!(
             "rounds won: {} {}  {} {} ",
-            session.name(Side::South),
+            session.display_name(Side::South),
             wins(Side::South),
-            session.name(Side::North),
+            session.display_name(Side::North),
             wins(Side::North)
         );
         Paragraph::new(Line::styled(right, theme.dim))
@@ -159,9 +159,10 @@ fn render_header(
 /// "Ann (South)", or just "South" when the player kept the side's name.
 #[must_use]
 pub fn player_name(session: &Session, side: Side) -> String {
-    let name = session.name(side);
-    if name == side_title(side) {
-        name.to_string()
+    let name = session.display_name(side);
+    // A computer is named by its level already ("Computer (hard)").
+    if name == side_title(side) || session.computer(side).is_some() {
+        name
     } else {
         format!("{name} ({})", side_title(side))
     }
@@ -336,7 +337,7 @@ fn refill_line(
     let partial = (1..=pits).find(|&p| !next.is_closed(side, p) && next.pit(side, p) != full);
     let mut text = format!(
         "{}: {open} pit{} open",
-        session.name(side),
+        session.display_name(side),
         if open == 1 { "" } else { "s" }
     );
     match closed {
@@ -379,7 +380,7 @@ fn render_round_over(config: &Config, session: &Session, area: Rect, buf: &mut B
     {
         lines.push(Line::raw(format!(
             "{} took the remaining seeds and starts the next round.",
-            session.name(taker)
+            session.display_name(taker)
         )));
     }
     if let Ok(next) = position.next_round(rules) {
@@ -464,6 +465,18 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
         ),
         totals_line(session, position, theme),
     ];
+    // The pair's record in this rule set, this match included.
+    let names = Side::BOTH.map(|side| session.display_name(side));
+    if let Some(tally) = config.settings.tally_of(session.rules().id(), &names) {
+        lines.push(Line::styled(
+            format!(
+                "{} so far: {}",
+                session.rules().name(),
+                tally.describe(&names)
+            ),
+            theme.dim,
+        ));
+    }
     let keys = context_keys(keys::Context::MatchOver);
     if !many {
         let inner = result_box(config, title, &lines, 0, &keys, area, buf);
@@ -475,7 +488,10 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
     }
     // A match of rounds: a chart of each player's seeds round by round, then
     // every round in a table that scrolls.
-    let names = [session.name(Side::South), session.name(Side::North)];
+    let names = [
+        session.display_name(Side::South),
+        session.display_name(Side::North),
+    ];
     let label = names.iter().map(|n| n.chars().count()).max().unwrap_or(5);
     let header = format!(
         "{:>5}  {:>w$}  {:>w$}  {:<w$}",
@@ -485,6 +501,7 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
         "winner",
         w = label.max(6)
     );
+    let top = u16::try_from(lines.len()).unwrap_or(2);
     lines.push(Line::raw(""));
     let chart_rows = 2;
     let text_rows = u16::try_from(lines.len()).unwrap_or(0);
@@ -495,13 +512,13 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
     let shown = u16::try_from(rounds.len()).unwrap_or(u16::MAX).min(room);
     lines.push(Line::raw(header.clone()));
     let inner = result_box(config, title, &lines, chart_rows + shown, &keys, area, buf);
-    lines.truncate(2);
+    lines.truncate(usize::from(top));
     Paragraph::new(lines)
         .alignment(Alignment::Center)
-        .render(Rect::new(inner.x, inner.y, inner.width, 2), buf);
+        .render(Rect::new(inner.x, inner.y, inner.width, top), buf);
     let rows = Rect::new(
         inner.x + 1,
-        inner.y + 2,
+        inner.y + top,
         inner.width.saturating_sub(1),
         chart_rows,
     );
@@ -509,14 +526,30 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
     // Below the chart, after the blank line: the table's head and rows.
     let table = Rect::new(
         inner.x + 1,
-        inner.y + 2 + chart_rows + 1,
+        inner.y + top + chart_rows + 1,
         inner.width.saturating_sub(1),
         shown + 1,
     );
+    render_rounds_table(config, game, &header, label, table, buf);
+}
+
+/// The table of rounds under its head, from the round scrolled to.
+fn render_rounds_table(
+    config: &Config,
+    game: &Game,
+    header: &str,
+    label: usize,
+    table: Rect,
+    buf: &mut Buffer,
+) {
+    let theme = &config.theme;
+    let session = &game.session;
+    let rounds = session.rounds();
+    let shown = table.height.saturating_sub(1);
     buf.set_stringn(
         table.x,
         table.y,
-        &header,
+        header,
         usize::from(table.width),
         theme.dim,
     );
@@ -528,7 +561,7 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
         .enumerate()
     {
         let winner = match round.outcome {
-            Outcome::Win(side) => session.name(side).to_string(),
+            Outcome::Win(side) => session.display_name(side),
             Outcome::Draw => "draw".to_string(),
         };
         let line = format!(
@@ -559,7 +592,7 @@ fn render_rounds_chart(
     for (row, side) in Side::BOTH.into_iter().enumerate() {
         let y = area.y + u16::try_from(row).unwrap_or(0);
         let style = config.theme.side(side);
-        buf.set_stringn(area.x, y, session.name(side), label, style);
+        buf.set_stringn(area.x, y, session.display_name(side), label, style);
         let data: Vec<u64> = rounds
             .iter()
             .map(|r| u64::from(r.stores[side.index()]))

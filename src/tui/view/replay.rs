@@ -85,8 +85,8 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
     let title = format!(
         " Replay: {} - {} (South) v {} (North) - round {}",
         session.rules().name(),
-        session.name(Side::South),
-        session.name(Side::North),
+        session.display_name(Side::South),
+        session.display_name(Side::North),
         position.round()
     );
     Paragraph::new(Line::styled(title, theme.title))
@@ -109,7 +109,7 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
         (None, Some((side, pit))) => format!(
             "Move {} of {total}: {} ({}) played pit {pit}",
             replay.shown,
-            session.name(side),
+            session.display_name(side),
             side_title(side)
         ),
         (None, None) if replay.shown == 0 => format!("The start - {total} steps in this match"),
@@ -117,9 +117,9 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
     };
     let mut score = format!(
         "{} {}  -  {} {}",
-        session.name(Side::South),
+        session.display_name(Side::South),
         view.get(Place::Store(Side::South)),
-        session.name(Side::North),
+        session.display_name(Side::North),
         view.get(Place::Store(Side::North))
     );
     match replay.values.as_ref().and_then(|v| v.get(replay.shown)) {

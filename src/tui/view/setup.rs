@@ -45,12 +45,21 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
     };
     let player = |side: Side| {
         let (name_field, _, label) = fields(side);
+        let typed = &setup.names[side.index()];
+        // Nothing typed: the name that will be used, dimmed, as a placeholder.
+        let (text, style) = if typed.is_empty() {
+            let placeholder = setup.placeholder(side);
+            let style = field_style(name_field).patch(theme.dim);
+            (format!("{}{placeholder}", cursor(name_field)), style)
+        } else {
+            (
+                format!("{typed}{}", cursor(name_field)),
+                field_style(name_field),
+            )
+        };
         Line::from(vec![
             Span::styled(label, theme.side(side)),
-            Span::styled(
-                format!("{}{}", setup.names[side.index()], cursor(name_field)),
-                field_style(name_field),
-            ),
+            Span::styled(text, style),
         ])
     };
     let seat = |side: Side| {
@@ -75,7 +84,7 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
         Line::from(vec![
             Span::styled("Who starts          ", theme.text),
             Span::styled(
-                format!("< {} >", setup.starter.label()),
+                format!("< {} >", setup.starter.label(setup)),
                 field_style(SetupField::Starter),
             ),
         ]),
@@ -85,11 +94,6 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
             field_style(SetupField::Start),
         ))
         .alignment(Alignment::Center),
-        Line::raw(""),
-        Line::from(Span::styled(
-            "Up/Down or Tab move between fields; type to change a name.",
-            theme.dim,
-        )),
     ];
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })

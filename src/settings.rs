@@ -1,0 +1,337 @@
+//! What the game remembers between runs: speed, animation, look, the last
+//! players and rule set, and each pair's tally of matches. One TOML file,
+//! `$XDG_CONFIG_HOME/mancala/settings.toml`, written atomically; a file that
+//! cannot be read is reported, and kept as a backup before it is replaced.
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::read_bounded;
+use crate::engine::{Level, Outcome};
+use crate::storage::atomic::write_replacing;
+
+/// The word for a seat a person plays.
+const PERSON: &str = "person";
+
+/// A seat as the settings write it.
+#[must_use]
+pub fn seat_word(seat: Option<Level>) -> String {
+    seat.map_or_else(|| PERSON.to_string(), |level| level.name().to_string())
+}
+
+/// A seat from the settings (a word it does not know: a person).
+#[must_use]
+pub fn seat_of(word: &str) -> Option<Level> {
+    word.parse::<Level>().ok()
+}
+
+/// A settings file is small; anything larger is not one.
+const MAX_SETTINGS_BYTES: u64 = 256 * 1024;
+/// The most pairs a tally keeps (the oldest go first).
+const MAX_TALLIES: usize = 200;
+
+/// How the screen is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Look {
+    #[default]
+    Colour,
+    Monochrome,
+    HighContrast,
+}
+
+/// Which characters the board is drawn with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Characters {
+    /// Box drawing where the terminal can show it, else ASCII.
+    #[default]
+    Auto,
+    Unicode,
+    Ascii,
+}
+
+/// One pair's results in one rule set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Tally {
+    pub variant: String,
+    /// The two names, in alphabetical order (a pair is the same whoever sits
+    /// South).
+    pub players: [String; 2],
+    /// Matches won by each of `players`.
+    pub wins: [u32; 2],
+    pub draws: u32,
+}
+
+/// Everything remembered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Settings {
+    /// Milliseconds per dropped seed.
+    pub speed_ms: u64,
+    pub animation: bool,
+    pub look: Look,
+    pub characters: Characters,
+    /// The rule set chosen last.
+    pub last_variant: Option<String>,
+    /// The last names typed (South, North).
+    pub names: [String; 2],
+    /// Who played each seat last: `person`, or the computer's level.
+    pub seats: [String; 2],
+    pub tally: Vec<Tally>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            speed_ms: crate::tui::app::DEFAULT_SPEED_MS,
+            animation: true,
+            look: Look::default(),
+            characters: Characters::default(),
+            last_variant: None,
+            names: [String::new(), String::new()],
+            seats: [PERSON.to_string(), PERSON.to_string()],
+            tally: Vec::new(),
+        }
+    }
+}
+
+/// Why the settings file could not be used.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {message}", path.display())]
+pub struct SettingsError {
+    pub path: PathBuf,
+    pub message: String,
+}
+
+impl Settings {
+    /// The settings file in the player's config folder.
+    #[must_use]
+    pub fn user_path() -> Option<PathBuf> {
+        directories::ProjectDirs::from("", "", "mancala")
+            .map(|d| d.config_dir().join("settings.toml"))
+    }
+
+    /// Reads `path`; no file is no error (the defaults).
+    ///
+    /// # Errors
+    /// When the file is there but is not settings this game reads.
+    pub fn load(path: &Path) -> Result<Settings, SettingsError> {
+        if !path.exists() {
+            return Ok(Settings::default());
+        }
+        let fail = |message: String| SettingsError {
+            path: path.to_path_buf(),
+            message: crate::text::printable(&message),
+        };
+        let text = read_bounded(path, MAX_SETTINGS_BYTES).map_err(|e| fail(e.to_string()))?;
+        let mut settings: Settings =
+            toml::from_str(&text).map_err(|e| fail(e.message().trim_end().to_string()))?;
+        settings.clean();
+        Ok(settings)
+    }
+
+    /// Names fit for the board, values in range: the file may have been
+    /// edited by hand.
+    fn clean(&mut self) {
+        for name in &mut self.names {
+            *name = crate::session::one_line(name, crate::session::NAME_LENGTH);
+        }
+        self.speed_ms = self.speed_ms.clamp(1, 5000);
+        self.tally.truncate(MAX_TALLIES);
+        for tally in &mut self.tally {
+            for name in &mut tally.players {
+                *name = crate::session::one_line(name, crate::session::NAME_LENGTH);
+            }
+        }
+    }
+
+    /// Writes the settings to `path`, atomically.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), SettingsError> {
+        let text = toml::to_string(self).map_err(|e| SettingsError {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })?;
+        let text = format!("# mancala's settings: what it remembers between runs.\n{text}");
+        write_replacing(path, &text).map_err(|e| SettingsError {
+            path: path.to_path_buf(),
+            message: format!("cannot write: {e}"),
+        })
+    }
+
+    /// The tally of two players in a rule set, if they have played it.
+    #[must_use]
+    pub fn tally_of(&self, variant: &str, names: &[String; 2]) -> Option<&Tally> {
+        let players = pair(names);
+        self.tally
+            .iter()
+            .find(|t| t.variant == variant && t.players == players)
+    }
+
+    /// Counts a finished match (`undo`: takes one back).
+    pub fn count(&mut self, variant: &str, names: &[String; 2], outcome: Outcome, undo: bool) {
+        let players = pair(names);
+        let at = match self
+            .tally
+            .iter()
+            .position(|t| t.variant == variant && t.players == players)
+        {
+            Some(at) => at,
+            None if undo => return,
+            None => {
+                self.tally.push(Tally {
+                    variant: variant.to_string(),
+                    players: players.clone(),
+                    wins: [0, 0],
+                    draws: 0,
+                });
+                self.tally.len() - 1
+            }
+        };
+        let tally = &mut self.tally[at];
+        let slot = match outcome {
+            Outcome::Draw => &mut tally.draws,
+            Outcome::Win(side) => {
+                let winner = &names[side.index()];
+                let index = usize::from(players[0] != *winner);
+                &mut tally.wins[index]
+            }
+        };
+        *slot = if undo {
+            slot.saturating_sub(1)
+        } else {
+            slot.saturating_add(1)
+        };
+        // The pair played last goes last; the oldest are dropped first.
+        let tally = self.tally.remove(at);
+        self.tally.push(tally);
+        if self.tally.len() > MAX_TALLIES {
+            self.tally.remove(0);
+        }
+    }
+}
+
+/// Two names in alphabetical order.
+fn pair(names: &[String; 2]) -> [String; 2] {
+    let mut pair = names.clone();
+    pair.sort();
+    pair
+}
+
+/// Keeps a damaged settings file as `settings.toml.damaged-N` before the
+/// game writes a new one; returns where it went.
+///
+/// # Errors
+/// When it cannot be moved.
+pub fn keep_damaged(path: &Path) -> std::io::Result<PathBuf> {
+    let name = path.file_name().map_or_else(
+        || "settings.toml".into(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let folder = crate::storage::atomic::folder_of(path);
+    let backup = (1..100_000)
+        .map(|n| folder.join(format!("{name}.damaged-{n}")))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| folder.join(format!("{name}.damaged")));
+    std::fs::rename(path, &backup)?;
+    Ok(backup)
+}
+
+impl Tally {
+    /// "Ann 3, Bo 2, 1 draw" for the players named in `names` order.
+    #[must_use]
+    pub fn describe(&self, names: &[String; 2]) -> String {
+        let wins = |name: &String| {
+            self.players
+                .iter()
+                .position(|p| p == name)
+                .map_or(0, |i| self.wins[i])
+        };
+        let mut text = format!(
+            "{} {}, {} {}",
+            names[0],
+            wins(&names[0]),
+            names[1],
+            wins(&names[1])
+        );
+        if self.draws > 0 {
+            let s = if self.draws == 1 { "" } else { "s" };
+            let _ = write!(text, ", {} draw{s}", self.draws);
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Side;
+
+    #[test]
+    fn settings_round_trip_and_defaults_fill_gaps() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("mancala").join("settings.toml");
+        assert_eq!(Settings::load(&path).unwrap(), Settings::default());
+        let mut settings = Settings {
+            speed_ms: 100,
+            animation: false,
+            look: Look::HighContrast,
+            characters: Characters::Ascii,
+            last_variant: Some("raja-pasu".into()),
+            names: ["Ann".into(), "Bo".into()],
+            seats: [seat_word(None), seat_word(Some(Level::Hard))],
+            tally: Vec::new(),
+        };
+        settings.count(
+            "kalaha",
+            &["Bo".into(), "Ann".into()],
+            Outcome::Win(Side::South),
+            false,
+        );
+        settings.save(&path).unwrap();
+        assert_eq!(Settings::load(&path).unwrap(), settings);
+        std::fs::write(&path, "speed-ms = 70\n").unwrap();
+        let partial = Settings::load(&path).unwrap();
+        assert_eq!(partial.speed_ms, 70);
+        assert!(partial.animation);
+    }
+
+    #[test]
+    fn a_pair_is_the_same_whoever_sits_south() {
+        let mut settings = Settings::default();
+        let names: [String; 2] = ["Ann".into(), "Bo".into()];
+        let swapped: [String; 2] = ["Bo".into(), "Ann".into()];
+        settings.count("kalaha", &names, Outcome::Win(Side::South), false); // Ann
+        settings.count("kalaha", &swapped, Outcome::Win(Side::South), false); // Bo
+        settings.count("kalaha", &swapped, Outcome::Win(Side::North), false); // Ann
+        settings.count("kalaha", &names, Outcome::Draw, false);
+        let tally = settings.tally_of("kalaha", &swapped).unwrap();
+        assert_eq!(tally.describe(&names), "Ann 2, Bo 1, 1 draw");
+        settings.count("kalaha", &names, Outcome::Draw, true);
+        assert_eq!(settings.tally_of("kalaha", &names).unwrap().draws, 0);
+        assert!(settings.tally_of("raja-pasu", &names).is_none());
+    }
+
+    #[test]
+    fn a_damaged_file_is_an_error_and_can_be_kept_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        std::fs::write(&path, "speed-ms = \"fast\"\n\u{1b}[2J").unwrap();
+        let error = Settings::load(&path).unwrap_err().to_string();
+        assert!(error.contains("settings.toml"), "{error}");
+        assert!(!error.contains('\u{1b}'), "{error}");
+        let backup = keep_damaged(&path).unwrap();
+        assert!(!path.exists());
+        assert!(
+            backup
+                .to_string_lossy()
+                .ends_with("settings.toml.damaged-1")
+        );
+    }
+}

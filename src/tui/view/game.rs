@@ -233,15 +233,26 @@ fn render_turn_line(
             } else {
                 keys::NORTH_KEYS
             };
-            let first: Vec<String> = row.iter().take(3).map(char::to_string).collect();
-            let keys = format!("{} ...", first.join(" "));
+            let shown = usize::from(pits).min(3);
+            let first: Vec<String> = row.iter().take(shown).map(char::to_string).collect();
+            let more = if usize::from(pits) > shown {
+                " ..."
+            } else {
+                ""
+            };
+            let keys = format!("{}{more}", first.join(" "));
+            let numbers = if pits == 1 {
+                "pit 1".to_string()
+            } else {
+                format!("pit 1-{pits}")
+            };
             let who = format!("{} to move", player_name(session, side));
             // As much of the reminder as the line has room for.
             let room = usize::from(area.width).saturating_sub(who.chars().count() + 5);
             let how = [
-                format!("pit 1-{pits}, {keys}, arrows + Enter, or click"),
-                format!("pit 1-{pits}, {keys}"),
-                format!("pit 1-{pits}"),
+                format!("{numbers}, {keys}, arrows + Enter, or click"),
+                format!("{numbers}, {keys}"),
+                numbers.clone(),
             ]
             .into_iter()
             .find(|h| h.chars().count() <= room)

@@ -386,7 +386,7 @@ fn playing_on_from_a_replay_makes_a_new_match_and_leaves_the_source() {
 #[test]
 fn the_list_filters_orders_and_scrolls() {
     let mut g = Game::kalaha();
-    // Three matches here (Ann v Bo, then two of South v North), and one of
+    // Three matches here (Ann v Bo: the names are remembered), and one of
     // Cy v Di from another game.
     for _ in 0..2 {
         g.send(&[
@@ -471,7 +471,7 @@ fn a_long_list_scrolls_to_keep_the_choice_in_view() {
     let rows = mancala::tui::view::library_rows(g.ui.app.size);
     assert!(list.offset <= 25 && 25 < list.offset + rows, "{list:?}");
     let screen = g.screen();
-    assert!(screen.contains("> South v North"), "{screen}");
+    assert!(screen.contains("> Ann v Bo"), "{screen}");
     assert!(screen.contains(" of 30 (PgUp/PgDn)"), "{screen}");
 }
 

@@ -31,6 +31,10 @@ use crate::engine::{Position, Rules, Side, parse_moves, play_line};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Draw the game in plain ASCII (no box drawing, bullets or arrows); the
+    /// default follows the settings, or the terminal.
+    #[arg(long, global = true)]
+    pub ascii: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -215,10 +219,10 @@ impl<E: std::error::Error> From<E> for Failure {
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let catalog = Catalog::load();
     match cli.command {
-        None => play::menu(&catalog),
-        Some(Command::Play(args)) => play::run(&catalog, &args),
-        Some(Command::Resume { file }) => play::resume(&catalog, file.as_deref()),
-        Some(Command::Replay(args)) => replay::run(&catalog, &args),
+        None => play::menu(&catalog, cli.ascii),
+        Some(Command::Play(args)) => play::run(&catalog, &args, cli.ascii),
+        Some(Command::Resume { file }) => play::resume(&catalog, file.as_deref(), cli.ascii),
+        Some(Command::Replay(args)) => replay::run(&catalog, &args, cli.ascii),
         Some(Command::Saves(args)) => saves::run(&catalog, &args),
         Some(Command::Rules(command)) => rules::run(&catalog, command),
         Some(Command::Show(args)) => show::run(&catalog, &args),

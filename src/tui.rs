@@ -80,6 +80,8 @@ pub struct Options {
     pub note: Option<String>,
     /// What the game remembers, and where it writes it (`None`: nowhere).
     pub settings: Settings,
+    /// `--ascii`: plain ASCII whatever the settings say.
+    pub ascii: bool,
     pub settings_path: Option<PathBuf>,
 }
 
@@ -93,8 +95,13 @@ impl Options {
             library: None,
             mirror: None,
             note: None,
-            settings: Settings::default(),
+            // Drawn alike wherever the tests run, whatever the locale.
+            settings: Settings {
+                characters: crate::settings::Characters::Unicode,
+                ..Settings::default()
+            },
             settings_path: None,
+            ascii: false,
         }
     }
 }

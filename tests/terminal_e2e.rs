@@ -59,6 +59,11 @@ struct Term {
 impl Term {
     /// `mancala ARGS` in a 100x30 terminal, with `folders`.
     fn run(folders: &Folders, args: &[&str]) -> Term {
+        Term::run_with(folders, args, &[])
+    }
+
+    /// The same, with these environment variables set too.
+    fn run_with(folders: &Folders, args: &[&str], env: &[(&str, &str)]) -> Term {
         let (cols, rows) = (100, 30);
         let pty = native_pty_system()
             .openpty(PtySize {
@@ -71,9 +76,16 @@ impl Term {
         let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_mancala"));
         command.args(args);
         command.env("TERM", "xterm-256color");
+        // A UTF-8 terminal, whatever the machine's own locale.
+        command.env("LANG", "C.UTF-8");
+        command.env_remove("LC_ALL");
+        command.env_remove("LC_CTYPE");
         command.env("XDG_CONFIG_HOME", folders.dir.path().join("config"));
         command.env("XDG_DATA_HOME", folders.dir.path().join("data"));
         command.env_remove("NO_COLOR");
+        for (name, value) in env {
+            command.env(name, value);
+        }
         let child = pty.slave.spawn_command(command).unwrap();
         // Only the child holds the terminal's other end: its exit ends reading.
         drop(pty.slave);
@@ -751,4 +763,26 @@ fn a_damaged_settings_file_is_kept_and_reported() {
         std::fs::read_to_string(folder.join("settings.toml.damaged-1")).unwrap(),
         "speed-ms = \"fast\"\n"
     );
+}
+
+#[test]
+fn ascii_is_chosen_by_flag_or_by_the_terminal() {
+    let folders = Folders::new();
+    let shows_only_ascii = |term: &Term| {
+        let screen = term.wait_for("to move");
+        assert!(screen.is_ascii(), "{screen}");
+        assert!(screen.contains("+--") && screen.contains('|'), "{screen}");
+    };
+    let mut term = Term::run(&folders, &["--ascii", "play", "kalaha", "--first", "south"]);
+    shows_only_ascii(&term);
+    term.send(&["Ctrl+C", "y"]);
+    term.exit_code();
+    let mut term = Term::run_with(
+        &folders,
+        &["play", "kalaha", "--first", "south"],
+        &[("TERM", "linux")],
+    );
+    shows_only_ascii(&term);
+    term.send(&["Ctrl+C", "y"]);
+    term.exit_code();
 }

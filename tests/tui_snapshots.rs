@@ -152,3 +152,21 @@ fn a_hint_on_the_widest_board_wraps_below_it() {
     });
     insta::assert_snapshot!(draw(&mut ui, 98, 30).backend());
 }
+
+#[test]
+fn a_match_in_ascii() {
+    let mut ui = game_app("raja-pasu");
+    ui.config.ascii = true;
+    ui.send(Msg::Digit(1));
+    ui.send(Msg::Tick { ms: 70 * 24 });
+    let terminal = draw(&mut ui, 80, 24);
+    let cells: String = terminal
+        .backend()
+        .buffer()
+        .content
+        .iter()
+        .map(ratatui::buffer::Cell::symbol)
+        .collect();
+    assert!(cells.is_ascii(), "{cells}");
+    insta::assert_snapshot!(terminal.backend());
+}

@@ -25,12 +25,22 @@ pub(super) fn check_terminal() -> Result<(), Failure> {
 }
 
 /// Runs the game; what could not be written makes the exit status 1.
+/// How a command starts the game, beside where.
+#[derive(Default)]
+pub(super) struct Launch {
+    /// `--animation-ms` (`None`: as the settings say).
+    pub animation_ms: Option<u64>,
+    /// `--save FILE`.
+    pub mirror: Option<PathBuf>,
+    /// `--ascii`.
+    pub ascii: bool,
+}
+
 pub(super) fn play(
     catalog: &Catalog,
     start: Start,
-    animation_ms: Option<u64>,
     (library, note): (Library, Option<String>),
-    mirror: Option<std::path::PathBuf>,
+    launch: Launch,
 ) -> Result<ExitCode, Failure> {
     check_terminal()?;
     let (settings, settings_path, settings_note) = settings();
@@ -42,12 +52,13 @@ pub(super) fn play(
         catalog,
         Options {
             start,
-            animation_ms,
+            animation_ms: launch.animation_ms,
             library: Some(library),
-            mirror,
+            mirror: launch.mirror,
             note,
             settings,
             settings_path,
+            ascii: launch.ascii,
         },
     )?;
     for problem in &ended.unsaved {
@@ -83,10 +94,14 @@ fn settings() -> (Settings, Option<PathBuf>, Option<String>) {
 }
 
 /// No arguments: the main menu.
-pub fn menu(catalog: &Catalog) -> Result<ExitCode, Failure> {
+pub fn menu(catalog: &Catalog, ascii: bool) -> Result<ExitCode, Failure> {
     check_terminal()?;
     let opened = library(catalog)?;
-    play(catalog, Start::Menu, None, opened, None)
+    let launch = Launch {
+        ascii,
+        ..Launch::default()
+    };
+    play(catalog, Start::Menu, opened, launch)
 }
 
 /// A seat from `--south`/`--north`: a person's name, or `computer[:LEVEL]`.
@@ -105,7 +120,7 @@ fn seat(flag: &str, value: &str, fallback: &str) -> Result<(String, Option<Level
     }
 }
 
-pub fn run(catalog: &Catalog, args: &PlayArgs) -> Result<ExitCode, Failure> {
+pub fn run(catalog: &Catalog, args: &PlayArgs, ascii: bool) -> Result<ExitCode, Failure> {
     let (south, south_computer) = seat("south", &args.south, "South")?;
     let (north, north_computer) = seat("north", &args.north, "North")?;
     let start = match &args.rules {
@@ -129,11 +144,16 @@ pub fn run(catalog: &Catalog, args: &PlayArgs) -> Result<ExitCode, Failure> {
     }
     check_terminal()?;
     let opened = library(catalog)?;
-    play(catalog, start, args.animation_ms, opened, args.save.clone())
+    let launch = Launch {
+        animation_ms: args.animation_ms,
+        mirror: args.save.clone(),
+        ascii,
+    };
+    play(catalog, start, opened, launch)
 }
 
 /// `mancala resume [FILE|ID]`: a saved match, where it stopped.
-pub fn resume(catalog: &Catalog, file: Option<&Path>) -> Result<ExitCode, Failure> {
+pub fn resume(catalog: &Catalog, file: Option<&Path>, ascii: bool) -> Result<ExitCode, Failure> {
     let (library, note) = library(catalog)?;
     let start = match file {
         None => {
@@ -159,7 +179,11 @@ pub fn resume(catalog: &Catalog, file: Option<&Path>) -> Result<ExitCode, Failur
         }
     };
     check_terminal()?;
-    play(catalog, start, None, (library, note), None)
+    let launch = Launch {
+        ascii,
+        ..Launch::default()
+    };
+    play(catalog, start, (library, note), launch)
 }
 
 /// Where resuming a file begins: its own match when it is in the library (or

@@ -52,7 +52,7 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
     lines
 }
 
-pub fn run(catalog: &Catalog, args: &ReplayArgs) -> Result<ExitCode, Failure> {
+pub fn run(catalog: &Catalog, args: &ReplayArgs, ascii: bool) -> Result<ExitCode, Failure> {
     // A file by its path needs no library; an id is looked up in it.
     let (path, library) = if args.file.exists() {
         (args.file.clone(), None)
@@ -87,7 +87,11 @@ pub fn run(catalog: &Catalog, args: &ReplayArgs) -> Result<ExitCode, Failure> {
             None => super::library(catalog)?,
         };
         let start = Start::Replay(Box::new(session), path, meta.id);
-        return play::play(catalog, start, None, library, None);
+        let launch = play::Launch {
+            ascii,
+            ..play::Launch::default()
+        };
+        return play::play(catalog, start, library, launch);
     }
     Ok(ExitCode::SUCCESS)
 }

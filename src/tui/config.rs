@@ -3,7 +3,7 @@
 //! changes with commands; the view reads it.
 
 use crate::engine::{Level, Outcome};
-use crate::settings::Settings;
+use crate::settings::{Characters, Settings};
 use crate::storage::Library;
 
 use super::theme::Theme;
@@ -17,6 +17,8 @@ pub struct Config {
     pub reduced_motion: bool,
     /// Where matches are kept; `None` keeps them in memory only (tests).
     pub library: Option<Library>,
+    /// Draw in plain ASCII (no box drawing, bullets or arrows).
+    pub ascii: bool,
     /// What the game remembers between runs (written by the effects).
     pub settings: Settings,
 }
@@ -30,6 +32,11 @@ impl Config {
             speed_ms: settings.speed_ms,
             reduced_motion: !settings.animation,
             library: None,
+            ascii: match settings.characters {
+                Characters::Ascii => true,
+                Characters::Unicode => false,
+                Characters::Auto => super::view::terminal_wants_ascii(),
+            },
             settings,
         }
     }

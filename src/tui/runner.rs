@@ -34,6 +34,7 @@ impl Runner {
             None => {}
         }
         config.library.clone_from(&options.library);
+        config.ascii |= options.ascii;
         let mut app = App::new(catalog.entries().to_vec(), seed);
         app.warnings = catalog.problems().iter().map(ToString::to_string).collect();
         let effects = Effects::new(

@@ -1,6 +1,7 @@
 //! Drawing: a side-effect-free function of the model. Each screen has its own
 //! file under `view/`; this one holds what they share.
 
+mod ascii;
 mod game;
 mod help;
 mod library;
@@ -20,6 +21,7 @@ use super::keys;
 use super::theme::Theme;
 use super::widgets::board::BoardGeometry;
 
+pub use ascii::terminal_wants_ascii;
 pub use game::{board_geometry, player_name};
 pub use library::{library_first_row, library_rows};
 pub use menu::menu_item_at;
@@ -59,6 +61,9 @@ pub fn render_to(app: &App, config: &Config, area: Rect, buf: &mut Buffer) {
     let (width, height) = required_size(app);
     if area.width < width || area.height < height {
         too_small(&config.theme, area, buf, (width, height));
+        if config.ascii {
+            ascii::asciify(buf);
+        }
         return;
     }
     match &app.screen {
@@ -79,6 +84,9 @@ pub fn render_to(app: &App, config: &Config, area: Rect, buf: &mut Buffer) {
     }
     if let Some(overlay) = &app.overlay {
         help::render_overlay(app, config, overlay, area, buf);
+    }
+    if config.ascii {
+        ascii::asciify(buf);
     }
 }
 

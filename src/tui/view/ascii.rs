@@ -1,0 +1,79 @@
+//! The screen in plain ASCII, for terminals that cannot show box drawing or
+//! bullets (a console, a non-UTF-8 locale): after a frame is drawn, every
+//! character outside ASCII becomes its nearest ASCII look-alike.
+
+use ratatui::buffer::Buffer;
+
+/// The ASCII stand-in for one drawn character. Lines become `-` `|` `+`,
+/// double lines `=` `#`, the chart's bars by height `.` `-` `=` `#`.
+fn plain(c: char) -> char {
+    const GROUPS: [(&str, char); 11] = [
+        ("─━╌▃▄", '-'),
+        ("│┃╎", '|'),
+        ("╭╮╰╯┌┐└┘├┤┬┴┼", '+'),
+        ("═▅▆", '='),
+        ("║╔╗╚╝▇█", '#'),
+        ("▁▂", '.'),
+        ("•●", 'o'),
+        ("↑", '^'),
+        ("↓", 'v'),
+        ("←", '<'),
+        ("→", '>'),
+    ];
+    if c.is_ascii() {
+        return c;
+    }
+    GROUPS
+        .iter()
+        .find(|(from, _)| from.contains(c))
+        .map_or('?', |&(_, to)| to)
+}
+
+/// Rewrites a drawn frame in ASCII.
+pub fn asciify(buf: &mut Buffer) {
+    for cell in &mut buf.content {
+        let symbol = cell.symbol();
+        if !symbol.is_ascii() {
+            let plain: String = symbol.chars().map(plain).collect();
+            cell.set_symbol(&plain);
+        }
+    }
+}
+
+/// Whether to draw in ASCII when the settings say "auto": a Linux console,
+/// a dumb terminal, or a locale that is not UTF-8.
+#[must_use]
+pub fn terminal_wants_ascii() -> bool {
+    let term = std::env::var("TERM").unwrap_or_default();
+    if term == "linux" || term == "dumb" {
+        return true;
+    }
+    // The first of these that is set decides, as the C library has it.
+    let locale = ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|name| std::env::var(name).ok().filter(|v| !v.is_empty()));
+    locale.is_some_and(|l| {
+        let l = l.to_ascii_lowercase();
+        !(l.contains("utf-8") || l.contains("utf8"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::layout::Rect;
+
+    #[test]
+    fn every_cell_becomes_ascii() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 12, 1));
+        buf.set_string(0, 0, "╭─•→║▅é ab┘", ratatui::style::Style::new());
+        asciify(&mut buf);
+        let row: String = buf
+            .content
+            .iter()
+            .map(ratatui::buffer::Cell::symbol)
+            .collect();
+        assert_eq!(row, "+-o>#=? ab+ ");
+        assert!(row.is_ascii());
+    }
+}

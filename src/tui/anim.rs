@@ -2,7 +2,8 @@
 //!
 //! A tick is the time one seed takes to drop (the player's speed setting).
 //! Every event lasts a whole number of ticks; captures and relays linger a
-//! little longer so the eye can follow them.
+//! little longer so the eye can follow them. A long move (a relay of many
+//! laps) speeds up as it goes, so that none lasts more than `BUDGET_TICKS`.
 
 use crate::engine::{Event, Place, Position, Side};
 
@@ -17,6 +18,40 @@ const RELAY_TICKS: u32 = 3;
 const CAPTURE_TICKS: u32 = 6;
 const EXTRA_TURN_TICKS: u32 = 4;
 const ROUND_END_TICKS: u32 = 4;
+
+/// The longest a move lasts on screen, in ticks: about 3 s at the default
+/// 45 ms a seed. A move that needs more starts at the player's speed and
+/// speeds up, seed by seed, to end on time.
+pub const BUDGET_TICKS: u32 = 66;
+/// The part of the budget a long move plays at the player's speed.
+const STEADY_TICKS: u32 = BUDGET_TICKS / 3;
+
+/// How far into a move's `total` ticks it is after `time` ticks of showing:
+/// as fast as the player asked, then (for a move longer than the budget)
+/// faster at a steady rate of increase, reaching the end at the budget.
+#[must_use]
+pub fn warp(time: f64, total: u32) -> f64 {
+    let (total, budget, steady) = (
+        f64::from(total),
+        f64::from(BUDGET_TICKS),
+        f64::from(STEADY_TICKS),
+    );
+    if total <= budget || time <= steady {
+        return time.min(total);
+    }
+    // Past the steady part: position = steady + t + b t^2, with b chosen so
+    // that the remaining ticks fit into what is left of the budget.
+    let left = budget - steady;
+    let t = (time - steady).min(left);
+    let b = (total - steady - left) / (left * left);
+    (steady + t + b * t * t).min(total)
+}
+
+/// How long a move of `total` ticks is shown, in ticks of the player's speed.
+#[must_use]
+pub fn shown_ticks(total: u32) -> u32 {
+    total.min(BUDGET_TICKS)
+}
 
 fn ticks_of(event: &Event) -> u32 {
     match event {
@@ -100,24 +135,26 @@ impl Animation {
     pub fn advance(&mut self, ms: u64, ms_per_tick: u64) {
         #[allow(clippy::cast_precision_loss)]
         let ticks = ms as f64 / ms_per_tick.max(1) as f64;
-        self.elapsed = (self.elapsed + ticks).min(f64::from(self.total));
+        self.elapsed = (self.elapsed + ticks).min(f64::from(shown_ticks(self.total)));
     }
 
     pub fn finish(&mut self) {
-        self.elapsed = f64::from(self.total);
+        self.elapsed = f64::from(shown_ticks(self.total));
     }
 
     #[must_use]
     pub fn is_finished(&self) -> bool {
-        self.elapsed >= f64::from(self.total)
+        self.elapsed >= f64::from(shown_ticks(self.total))
     }
 
     #[must_use]
     pub fn frame(&self) -> Frame {
         // Truncation is intended: a tick shows once it has fully begun.
         #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)]
-        let ticks = self.elapsed as u32;
-        frame_at(&self.before, &self.trace, ticks)
+        let ticks = warp(self.elapsed, self.total) as u32;
+        let mut frame = frame_at(&self.before, &self.trace, ticks);
+        frame.finished |= self.is_finished();
+        frame
     }
 }
 
@@ -232,6 +269,47 @@ mod tests {
 
     fn rules(id: &str) -> Arc<Rules> {
         Catalog::with_user_dir(None).find(id).unwrap().rules.clone()
+    }
+
+    #[test]
+    fn short_moves_keep_the_players_pace_and_long_ones_fit_the_budget() {
+        // Within the budget: time is ticks.
+        assert!((warp(10.0, 40) - 10.0).abs() < 1e-9);
+        assert!((warp(40.0, 40) - 40.0).abs() < 1e-9);
+        assert_eq!(shown_ticks(40), 40);
+        // A 1,000-tick relay: the first third of the budget at the player's
+        // pace, then ever faster, all of it shown by the budget's end.
+        let total = 1000;
+        assert_eq!(shown_ticks(total), BUDGET_TICKS);
+        let steady = f64::from(STEADY_TICKS);
+        assert!((warp(steady, total) - steady).abs() < 1e-9);
+        assert!((warp(f64::from(BUDGET_TICKS), total) - 1000.0).abs() < 1e-6);
+        let mut last = 0.0;
+        let mut last_step = 0.0;
+        for tenth in 1..=BUDGET_TICKS * 10 {
+            let at = warp(f64::from(tenth) / 10.0, total);
+            let step = at - last;
+            assert!(step > 0.0, "always moving");
+            assert!(step + 1e-9 >= last_step, "never slowing down");
+            (last, last_step) = (at, step);
+        }
+    }
+
+    #[test]
+    fn a_long_move_is_finished_after_the_budget() {
+        // Raja Pasu's opening pit 1: 12 laps, a long move.
+        let rules = rules("raja-pasu");
+        let start = Position::new(&rules, Side::South);
+        let mut trace = Vec::new();
+        let after = start.play_traced(&rules, 1, &mut trace).unwrap();
+        let total: u32 = trace.iter().map(ticks_of).sum();
+        assert!(total > BUDGET_TICKS, "{total}");
+        let mut animation = Animation::new(start, trace);
+        animation.advance(45 * u64::from(BUDGET_TICKS - 1), 45);
+        assert!(!animation.is_finished());
+        animation.advance(45, 45);
+        assert!(animation.is_finished());
+        assert_eq!(animation.frame().board, BoardView::of(&after));
     }
 
     #[test]

@@ -54,6 +54,15 @@ fn game(app: &App) -> &mancala::tui::app::Game {
     }
 }
 
+/// What the last move did, as the screen keeps it.
+fn report(app: &App) -> String {
+    game(app)
+        .report
+        .as_ref()
+        .map(|(_, text)| text.clone())
+        .unwrap_or_default()
+}
+
 fn notice(app: &App) -> String {
     game(app)
         .notice
@@ -362,7 +371,7 @@ fn the_reduced_motion_setting_shows_moves_at_once() {
     assert!(ui.config.reduced_motion);
     send(&mut ui, &[Msg::Digit(1)]);
     assert!(!ui.app.is_animating());
-    assert!(notice(&ui.app).contains("played pit 1"));
+    assert!(report(&ui.app).contains("played pit 1"));
 }
 
 #[test]
@@ -676,4 +685,33 @@ fn a_rematch_keeps_the_players_and_the_tally_counts_each_match_once() {
     assert!(notice(&ui.app).contains("Rematch"), "{}", notice(&ui.app));
     send(&mut ui, &[Msg::Digit(1)]);
     assert_eq!(tally(&ui).unwrap().draws, 2);
+}
+
+#[test]
+fn the_last_move_stays_told_and_a_turn_of_extra_moves_is_told_whole() {
+    let mut ui = game_app("kalaha", Side::South);
+    ui.config.reduced_motion = true;
+    // Pit 3's last seed falls in the store: South moves again, then pit 1.
+    send(&mut ui, &[Msg::Digit(3)]);
+    assert_eq!(report(&ui.app), "Ann played pit 3 - moves again");
+    send(&mut ui, &[Msg::Digit(1)]);
+    assert_eq!(
+        report(&ui.app),
+        "Ann played pit 3 - moves again; then pit 1"
+    );
+    // Passing messages do not take its place.
+    send(&mut ui, &[Msg::Faster, Msg::RowKey('z')]);
+    assert!(
+        notice(&ui.app).contains("South's row"),
+        "{}",
+        notice(&ui.app)
+    );
+    assert_eq!(
+        report(&ui.app),
+        "Ann played pit 3 - moves again; then pit 1"
+    );
+    // North's move starts a new report.
+    send(&mut ui, &[Msg::Digit(2)]);
+    assert_eq!(report(&ui.app), "Bo played pit 2");
+    assert_eq!(notice(&ui.app), "");
 }

@@ -263,6 +263,10 @@ pub struct Game {
     /// The cursor's pit on the row of the player to move.
     pub cursor: u8,
     pub animation: Option<Animation>,
+    /// What the last move did (with the moves its player made before it in
+    /// the same turn, after extra turns), kept until the next move.
+    pub report: Option<(Side, String)>,
+    /// A passing message: a refusal, a hint, an undo, a setting changed.
     pub notice: Option<Notice>,
     /// The computer is choosing a move (in another thread).
     pub thinking: bool,

@@ -81,6 +81,16 @@ pub fn flash(session: &Session, flash: Flash) -> String {
 /// One line on what a whole move did.
 #[must_use]
 pub fn move_summary(session: &Session, mover: Side, pit: u8, trace: &[Event]) -> String {
+    format!(
+        "{} played {}",
+        session.display_name(mover),
+        move_details(session, pit, trace)
+    )
+}
+
+/// What a move did, after "Ann played ": "pit 3: 2 laps - fours: 4 to Ann".
+#[must_use]
+pub fn move_details(session: &Session, pit: u8, trace: &[Event]) -> String {
     let mut laps = 0;
     let mut fours = [0u16; 2];
     let mut notes = Vec::new();
@@ -110,7 +120,7 @@ pub fn move_summary(session: &Session, mover: Side, pit: u8, trace: &[Event]) ->
             _ => {}
         }
     }
-    let mut text = format!("{} played pit {pit}", session.display_name(mover));
+    let mut text = format!("pit {pit}");
     if laps > 1 {
         let _ = write!(text, ": {laps} laps");
     }

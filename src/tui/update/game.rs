@@ -179,6 +179,7 @@ fn undo(game: &mut Game) {
         return;
     }
     game.animation = None;
+    game.report = None;
     place_cursor(game);
     let redo = keys::key_for(keys::Context::Match, &Msg::Redo);
     let more = before - game.session.actions().len() > 1;
@@ -225,6 +226,7 @@ fn result_box_key(game: &mut Game, msg: &Msg) {
 
 fn next_round(game: &mut Game) {
     if game.session.next_round().is_ok() {
+        game.report = None;
         place_cursor(game);
         let position = game.session.position();
         game.notice = position.to_move().map(|side| Notice {
@@ -312,10 +314,18 @@ fn play_pit(config: &Config, game: &mut Game, mover: Side, pit: u8) {
 
 fn show_move(config: &Config, game: &mut Game, before: Position, trace: Vec<Event>) {
     let (mover, pit) = game.session.last_move().unwrap_or((Side::South, 0));
-    game.notice = Some(Notice {
-        text: describe::move_summary(&game.session, mover, pit, &trace),
-        warning: false,
+    // A player who moves again (an extra turn) has the turn told whole.
+    let details = describe::move_details(&game.session, pit, &trace);
+    game.report = Some(match game.report.take() {
+        // The report is cleared at each new round and undo, so the same
+        // side again means the same turn.
+        Some((side, text)) if side == mover => (mover, format!("{text}; then {details}")),
+        _ => (
+            mover,
+            format!("{} played {details}", game.session.display_name(mover)),
+        ),
     });
+    game.notice = None;
     let mut animation = Animation::new(before, trace);
     if config.reduced_motion || config.speed_ms == 0 {
         animation.finish();

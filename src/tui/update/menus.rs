@@ -100,6 +100,7 @@ fn game_screen(session: Session, note: Option<String>) -> Screen {
         cursor: 1,
         session,
         animation: None,
+        report: None,
         notice: note.map(|text| Notice {
             text,
             warning: false,

@@ -13,7 +13,7 @@ use super::{
 use crate::engine::{Outcome, Position, Rules, Side, Status, Stores};
 use crate::session::Session;
 use crate::tui::anim::Frame;
-use crate::tui::app::{App, Game};
+use crate::tui::app::{App, Game, Notice};
 use crate::tui::config::Config;
 use crate::tui::describe::{self, side_title};
 use crate::tui::keys;
@@ -284,18 +284,44 @@ fn render_notice(
 ) {
     let theme = &config.theme;
     let moving = frame.is_some_and(|f| !f.finished);
-    match frame.filter(|f| !f.finished).and_then(|f| f.flash) {
-        Some(flash) => {
+    let first = Rect::new(area.x, area.y, area.width, 1);
+    let rest = Rect::new(
+        area.x,
+        area.y + 1,
+        area.width,
+        area.height.saturating_sub(1),
+    );
+    if moving {
+        // While seeds move: what is happening now (the lap line is below).
+        if let Some(flash) = frame.and_then(|f| f.flash) {
             Paragraph::new(Line::styled(
                 describe::flash(&game.session, flash),
                 theme.flash,
             ))
             .alignment(Alignment::Center)
-            .render(area, buf);
+            .render(first, buf);
         }
-        // Messages about the last move wait until it has been shown.
-        None if !moving => notice_line(theme, game.notice.as_ref(), area, buf),
-        None => {}
+        return;
+    }
+    // What the last move did stays; passing messages go below it (a long
+    // report takes the room it needs when there is none).
+    match (&game.report, &game.notice) {
+        (Some((_, report)), Some(_)) => {
+            let report = Notice {
+                text: report.clone(),
+                warning: false,
+            };
+            notice_line(theme, Some(&report), first, buf);
+            notice_line(theme, game.notice.as_ref(), rest, buf);
+        }
+        (Some((_, report)), None) => {
+            let report = Notice {
+                text: report.clone(),
+                warning: false,
+            };
+            notice_line(theme, Some(&report), area, buf);
+        }
+        (None, notice) => notice_line(theme, notice.as_ref(), area, buf),
     }
 }
 

@@ -172,10 +172,11 @@ impl Session {
         Ok(())
     }
 
-    /// Ends the match after a round.
+    /// Ends the match: after a round, or (each player adding the seeds on
+    /// their row to their store) in the middle of one.
     ///
     /// # Errors
-    /// When the round is not over or the match already is.
+    /// When the match already is over.
     pub fn end_match(&mut self) -> Result<(), RoundError> {
         self.apply_round(Action::EndMatch)?;
         self.undone.clear();
@@ -201,7 +202,7 @@ impl Session {
     fn apply_round(&mut self, action: Action) -> Result<(), RoundError> {
         let next = match action {
             Action::NextRound => self.position().next_round(&self.rules)?,
-            Action::EndMatch => self.position().end_match()?,
+            Action::EndMatch => self.position().end_now(&self.rules)?,
             Action::Move(_) => return Err(RoundError::StillPlaying),
         };
         self.positions.push(next);

@@ -635,3 +635,31 @@ fn moves_are_refused_with_the_reason() {
     );
     assert_eq!(start.legal_moves(&rules), [2, 3, 4, 5, 6]);
 }
+
+#[test]
+fn ending_a_match_midway_gives_each_player_their_row() {
+    // Kalaha, South to move. South's row 1+2+3 = 6 joins its 20; North's
+    // 4+1 = 5 joins its 17: 26 against 22, South wins.
+    let rules = builtin("kalaha");
+    let midway = position(
+        &rules,
+        &[1, 2, 0, 0, 0, 3],
+        &[4, 0, 0, 0, 0, 1],
+        20,
+        Side::South,
+    );
+    assert_eq!(midway.store(Side::North), 17);
+    let over = midway.end_now(&rules).unwrap();
+    assert_eq!(
+        over.status(),
+        Status::MatchOver {
+            took_remaining: None
+        }
+    );
+    assert_eq!((over.store(Side::South), over.store(Side::North)), (26, 22));
+    assert_eq!(over.outcome(), Some(Outcome::Win(Side::South)));
+    assert_eq!(over.row(Side::South), [0; 6]);
+    assert_eq!(over.row(Side::North), [0; 6]);
+    assert_eq!(over.to_move(), None);
+    assert_eq!(over.end_now(&rules), Err(RoundError::MatchOver));
+}

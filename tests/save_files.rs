@@ -175,6 +175,21 @@ fn oversized_save_files_are_refused_unread() {
 }
 
 #[test]
+fn a_match_ended_midway_reads_back_ended() {
+    let mut session = played("raja-pasu", Side::South, &[2, 7, 1], 9);
+    assert_eq!(session.position().status(), Status::Ongoing);
+    session.end_match().unwrap();
+    let text = to_toml(&session, &meta());
+    assert!(text.contains("ended-by-players = true"));
+    let loaded = from_toml(Path::new("m.toml"), &text, &catalog()).unwrap();
+    assert_same(&session, &loaded.session);
+    assert!(matches!(
+        loaded.session.position().status(),
+        Status::MatchOver { .. }
+    ));
+}
+
+#[test]
 fn the_start_time_survives_a_round_trip() {
     let session = played("kalaha", Side::South, &[1, 2], 4);
     let text = to_toml(&session, &meta());

@@ -364,6 +364,34 @@ fn ending_the_match_after_a_round() {
     assert!(matches!(ui.app.screen, Screen::Menu { .. }));
 }
 
+/// Kalaha from the start: South's pit 6 sows one seed into South's store
+/// and three into North's pits 1 to 3, leaving 20 on South's row and 27 on
+/// North's. Ending there gives South 1 + 20 = 21 and North 0 + 27 = 27.
+#[test]
+fn ending_the_match_midway_asks_first_and_gives_each_player_their_row() {
+    let mut ui = game_app("kalaha", Side::South);
+    ui.config.reduced_motion = true;
+    send(&mut ui, &[Msg::Digit(6), Msg::EndMatch]);
+    assert_eq!(
+        ui.app.overlay,
+        Some(Overlay::ConfirmEndMatch {
+            result: "Ann 21, Bo 27: Bo would win.".into()
+        })
+    );
+    send(&mut ui, &[Msg::No]);
+    assert_eq!(ui.app.overlay, None);
+    assert_eq!(game(&ui.app).session.position().status(), Status::Ongoing);
+
+    send(&mut ui, &[Msg::EndMatch, Msg::Yes]);
+    let position = *game(&ui.app).session.position();
+    assert!(matches!(position.status(), Status::MatchOver { .. }));
+    assert_eq!(
+        [position.store(Side::South), position.store(Side::North)],
+        [21, 27]
+    );
+    assert_eq!(notice(&ui.app), "The players ended the match.");
+}
+
 #[test]
 fn the_reduced_motion_setting_shows_moves_at_once() {
     let mut ui = game_app("kalaha", Side::South);

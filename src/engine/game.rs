@@ -519,6 +519,28 @@ impl Position {
         Ok(next)
     }
 
+    /// Ends the match where it stands, when the players agree to stop in the
+    /// middle of a round: each adds the seeds on their own row to their store
+    /// (the pits' seeds are theirs, as at a side-empty end), and whoever then
+    /// has more wins. After a round, it is [`Position::end_match`].
+    ///
+    /// # Errors
+    /// When the match is already over.
+    pub fn end_now(&self, rules: &Rules) -> Result<Position, RoundError> {
+        match self.status {
+            Status::Ongoing => {
+                let mut next = *self;
+                let swept = Side::BOTH.map(|side| next.sweep_row(side, side));
+                next.finish_round(rules, None, swept, &mut NoTrace);
+                next.status = Status::MatchOver {
+                    took_remaining: None,
+                };
+                Ok(next)
+            }
+            _ => self.end_match(),
+        }
+    }
+
     /// Ends the match after a round, as the players may choose to.
     ///
     /// # Errors

@@ -324,6 +324,10 @@ pub enum Overlay {
         path: PathBuf,
         title: String,
     },
+    /// End the match in the middle of a round? `result` says how it would end.
+    ConfirmEndMatch {
+        result: String,
+    },
 }
 
 /// The whole interface state.

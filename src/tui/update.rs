@@ -386,6 +386,13 @@ fn overlay(app: &mut App, msg: &Msg) -> bool {
                 });
             }
         }
+        Overlay::ConfirmEndMatch { .. } => {
+            if *msg == Msg::Yes
+                && let Screen::Game(game) = &mut app.screen
+            {
+                game::end_match_now(game);
+            }
+        }
         Overlay::ConfirmDelete { path, .. } => {
             if *msg == Msg::Yes {
                 app.command(Command::Trash(path));

@@ -122,7 +122,7 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
         {
             result_box_key(&mut game, msg);
         }
-        Msg::EndMatch if game.session.end_match().is_ok() => game.notice = None,
+        Msg::EndMatch => end_match(app, &mut game),
         Msg::Rematch if matches!(position.status(), Status::MatchOver { .. }) => {
             return rematch(app, &game);
         }
@@ -207,6 +207,50 @@ fn redo(config: &Config, game: &mut Game) {
                 warning: true,
             });
         }
+    }
+}
+
+/// Ends the match: at once after a round, after asking during one.
+fn end_match(app: &mut App, game: &mut Game) {
+    let position = *game.session.position();
+    match position.status() {
+        Status::RoundOver { .. } => {
+            if game.session.end_match().is_ok() {
+                game.notice = None;
+            }
+        }
+        Status::Ongoing => {
+            let Ok(over) = position.end_now(game.session.rules()) else {
+                return;
+            };
+            let name = |side: Side| game.session.display_name(side);
+            let stores = format!(
+                "{} {}, {} {}",
+                name(Side::South),
+                over.store(Side::South),
+                name(Side::North),
+                over.store(Side::North)
+            );
+            let who = match over.outcome() {
+                Some(Outcome::Win(side)) => format!("{} would win", name(side)),
+                _ => "a draw".to_string(),
+            };
+            app.overlay = Some(Overlay::ConfirmEndMatch {
+                result: format!("{stores}: {who}."),
+            });
+        }
+        Status::MatchOver { .. } => {}
+    }
+}
+
+/// The players agreed to end the match in the middle of a round.
+pub(super) fn end_match_now(game: &mut Game) {
+    if game.session.end_match().is_ok() {
+        game.report = None;
+        game.notice = Some(Notice {
+            text: "The players ended the match.".into(),
+            warning: false,
+        });
     }
 }
 

@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use mancala::catalog::Catalog;
 use mancala::engine::{Rules, Side, Status};
+use mancala::session::Session;
 use mancala::storage::library::{Library, TRASH_FOLDER};
 use mancala::storage::lock::FileLock;
 use mancala::storage::{SavedStatus, load};
@@ -769,4 +770,69 @@ fn control_characters_from_files_never_reach_the_screen() {
         "{screen}"
     );
     assert!(screen.contains("x\\u{1b}]0;pwned\\u{7}.toml"), "{screen}");
+}
+
+/// Raja Pasu between Ann and Bo, each always sowing their first legal pit,
+/// for `rounds` rounds (or until the match ends), in the viewer.
+fn replay_of_rounds(rounds: u16) -> Runner {
+    let rules = catalog().find("raja-pasu").unwrap().rules.clone();
+    let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
+    loop {
+        let position = *session.position();
+        match position.status() {
+            Status::Ongoing => {
+                let pit = position.legal_moves(session.rules())[0];
+                session.play(pit).unwrap();
+            }
+            Status::RoundOver { .. } if position.round() < rounds => session.next_round().unwrap(),
+            _ => break,
+        }
+    }
+    let start = Start::Replay(Box::new(session), PathBuf::from("match.toml"), None);
+    let mut ui = Runner::new(&catalog(), Options::in_memory(start, 0), 3);
+    ui.send(Msg::Resize {
+        width: 80,
+        height: 24,
+    });
+    ui
+}
+
+#[test]
+fn a_round_number_of_two_digits_is_typed_in_the_viewer() {
+    let mut ui = replay_of_rounds(12);
+    let round_shown = |ui: &Runner| match &ui.app.screen {
+        Screen::Replay(replay) => {
+            let position = replay.session.positions()[replay.shown];
+            (position.round(), position.status())
+        }
+        other => panic!("{other:?}"),
+    };
+    let Screen::Replay(replay) = &ui.app.screen else {
+        panic!()
+    };
+    let rounds = replay.session.positions().last().unwrap().round();
+    assert!(rounds >= 12, "the match has {rounds} rounds");
+
+    // "1" shows round 1 at once; a quick "2" then shows round 12.
+    ui.send(Msg::End);
+    ui.send(Msg::Digit(1));
+    assert_eq!(round_shown(&ui), (1, Status::Ongoing));
+    ui.send(Msg::Digit(2));
+    assert_eq!(round_shown(&ui), (12, Status::Ongoing));
+    // A third digit would name no round: it starts a new number.
+    ui.send(Msg::Digit(3));
+    assert_eq!(round_shown(&ui).0, 3);
+    // After a pause a digit starts a new number too.
+    ui.send(Msg::Digit(1));
+    ui.send(Msg::Tick { ms: 2_000 });
+    ui.send(Msg::Digit(2));
+    assert_eq!(round_shown(&ui).0, 2);
+    // So does any other key.
+    ui.send(Msg::Digit(1));
+    ui.send(Msg::Right);
+    ui.send(Msg::Digit(1));
+    assert_eq!(round_shown(&ui).0, 1);
+    ui.send(Msg::Home);
+    ui.send(Msg::Digit(0));
+    assert!(ui.app.message.as_ref().unwrap().text.contains("no round 0"));
 }

@@ -83,6 +83,9 @@ pub struct Replay {
     /// analysis, which runs in the background, arrives).
     pub values: Option<Vec<i32>>,
     pub analysis_asked: bool,
+    /// A round number being typed, digit by digit, and the milliseconds
+    /// since its last digit (it is forgotten after a pause).
+    pub typed_round: Option<(usize, u64)>,
     /// The list Esc goes back to, as it was left (filter, choice).
     pub list: LibraryList,
 }

@@ -15,6 +15,9 @@ use crate::tui::msg::Msg;
 /// Ticks of stillness between two moves while autoplaying.
 const AUTOPLAY_PAUSE_TICKS: u64 = 12;
 
+/// How long a typed round number waits for its next digit.
+const TYPED_ROUND_PAUSE_MS: u64 = 1_500;
+
 /// The viewer on a loaded match, at its start.
 #[must_use]
 pub fn open_replay(session: Session, path: PathBuf, id: Option<MatchId>) -> Screen {
@@ -28,11 +31,18 @@ pub fn open_replay(session: Session, path: PathBuf, id: Option<MatchId>) -> Scre
         waited_ms: 0,
         values: None,
         analysis_asked: false,
+        typed_round: None,
         list: LibraryList::default(),
     }))
 }
 
 pub(super) fn tick(replay: &mut Replay, ms: u64, speed_ms: u64) {
+    if let Some((_, waited)) = &mut replay.typed_round {
+        *waited += ms;
+        if *waited >= TYPED_ROUND_PAUSE_MS {
+            replay.typed_round = None;
+        }
+    }
     if let Some(animation) = &mut replay.animation
         && !animation.is_finished()
     {
@@ -111,6 +121,9 @@ pub(super) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, ms
     }
     let starts = round_starts(&replay.session);
     let animate = !config.reduced_motion;
+    if !matches!(msg, Msg::Digit(_)) {
+        replay.typed_round = None;
+    }
     match msg {
         Msg::Right => {
             replay.autoplay = false;
@@ -140,11 +153,7 @@ pub(super) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, ms
                 .unwrap_or(total);
             jump(&mut replay, next);
         }
-        Msg::Digit(round) if *round >= 1 => {
-            if let Some(&start) = starts.get(usize::from(*round) - 1) {
-                jump(&mut replay, start);
-            }
-        }
+        Msg::Digit(digit) => type_round(app, &mut replay, &starts, usize::from(*digit)),
         Msg::Confirm => {
             replay.autoplay = !replay.autoplay;
             replay.waited_ms = 0;
@@ -159,6 +168,38 @@ pub(super) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, ms
         _ => {}
     }
     Screen::Replay(replay)
+}
+
+/// A digit of a round number: it extends the number being typed while that
+/// names a round, else starts a new one. Each valid number jumps at once, so
+/// "1" shows round 1 and a quick "2" after it round 12.
+fn type_round(app: &mut App, replay: &mut Replay, starts: &[usize], digit: usize) {
+    let rounds = starts.len();
+    let longer = replay
+        .typed_round
+        .take()
+        .map(|(typed, _)| typed * 10 + digit)
+        .filter(|&round| round <= rounds);
+    let round = longer.unwrap_or(digit);
+    if round == 0 || round > rounds {
+        app.message = Some(Notice {
+            text: format!("There is no round {round}: this match has {rounds}."),
+            warning: true,
+        });
+        return;
+    }
+    jump(replay, starts[round - 1]);
+    if round * 10 <= rounds {
+        replay.typed_round = Some((round, 0));
+        let last = rounds.min(round * 10 + 9);
+        app.message = Some(Notice {
+            text: format!(
+                "Round {round}: type another digit for rounds {}-{last}",
+                round * 10
+            ),
+            warning: false,
+        });
+    }
 }
 
 fn jump(replay: &mut Replay, shown: usize) {

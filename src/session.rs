@@ -79,6 +79,9 @@ pub struct Session {
     pub odd_even: Option<OddEvenGuess>,
     /// The computer's level for each seat (South, North); `None` is a person.
     pub computer: [Option<Level>; 2],
+    /// The round the players agreed to stop after, if any: the match ends by
+    /// itself when that round is over.
+    pub round_limit: Option<u16>,
     actions: Vec<Action>,
     /// `positions[i]` is the position after the first `i` actions.
     positions: Vec<Position>,
@@ -99,6 +102,7 @@ impl Session {
                 .map_or(0, |d| d.as_secs()),
             odd_even: None,
             computer: [None, None],
+            round_limit: None,
             actions: Vec::new(),
             positions: vec![start],
             undone: Vec::new(),
@@ -190,6 +194,10 @@ impl Session {
                 let next = self.position().play_traced(&self.rules, pit, &mut trace)?;
                 self.positions.push(next);
                 self.actions.push(action);
+                if self.at_round_limit(&next) {
+                    self.apply_round(Action::EndMatch)
+                        .map_err(|_| PlayError::RoundOver)?;
+                }
                 Ok(trace)
             }
             Action::NextRound | Action::EndMatch => {
@@ -210,12 +218,28 @@ impl Session {
         Ok(())
     }
 
+    /// Whether `position` ends the last round the players agreed to play.
+    fn at_round_limit(&self, position: &Position) -> bool {
+        matches!(position.status(), Status::RoundOver { .. })
+            && self
+                .round_limit
+                .is_some_and(|limit| position.round() >= limit)
+    }
+
     /// Takes back the last move (and a round change that followed it).
     /// Returns whether anything was undone.
     pub fn undo(&mut self) -> bool {
         while let Some(action) = self.actions.pop() {
             self.positions.pop();
-            self.undone.push(action);
+            // The end a round limit brought comes back with the move itself.
+            let automatic = action == Action::EndMatch
+                && self
+                    .positions
+                    .last()
+                    .is_some_and(|p| self.at_round_limit(p));
+            if !automatic {
+                self.undone.push(action);
+            }
             if matches!(action, Action::Move(_)) {
                 return true;
             }
@@ -290,11 +314,21 @@ impl Session {
         rounds
     }
 
-    /// Whether the players ended the match after a round (rather than the
-    /// rules ending it).
+    /// Whether the players ended the match themselves (rather than the rules
+    /// or the round limit ending it).
     #[must_use]
     pub fn ended_by_players(&self) -> bool {
+        let n = self.actions.len();
         self.actions.last() == Some(&Action::EndMatch)
+            && !self.at_round_limit(&self.positions[n - 1])
+    }
+
+    /// Whether the match ended because the agreed number of rounds was played.
+    #[must_use]
+    pub fn ended_at_round_limit(&self) -> bool {
+        let n = self.actions.len();
+        self.actions.last() == Some(&Action::EndMatch)
+            && self.at_round_limit(&self.positions[n - 1])
     }
 
     /// The match as it stood after the first `count` actions, with nothing to

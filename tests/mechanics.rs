@@ -663,3 +663,36 @@ fn ending_a_match_midway_gives_each_player_their_row() {
     assert_eq!(over.to_move(), None);
     assert_eq!(over.end_now(&rules), Err(RoundError::MatchOver));
 }
+
+#[test]
+fn a_round_limit_ends_the_match_when_that_round_is_over_and_undo_takes_it_back() {
+    use mancala::session::Session;
+    let rules = std::sync::Arc::new(builtin("raja-pasu"));
+    let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
+    session.round_limit = Some(1);
+    while session.position().status() == Status::Ongoing {
+        let pit = session.position().legal_moves(session.rules())[0];
+        session.play(pit).unwrap();
+    }
+    // Round 1 over: with a limit of one round the match is over with it,
+    // the stores as the round left them.
+    let over = *session.position();
+    assert!(
+        matches!(over.status(), Status::MatchOver { .. }),
+        "{over:?}"
+    );
+    assert_eq!(over.round(), 1);
+    assert!(session.ended_at_round_limit());
+    assert!(!session.ended_by_players());
+    let round_end = session.positions()[session.positions().len() - 2];
+    assert!(matches!(round_end.status(), Status::RoundOver { .. }));
+    assert_eq!(over.store(Side::South), round_end.store(Side::South));
+    assert_eq!(over.store(Side::North), round_end.store(Side::North));
+
+    // Undo takes back the last move and the end it brought; redo brings both.
+    assert!(session.undo());
+    assert_eq!(session.position().status(), Status::Ongoing);
+    assert!(session.redo().is_some());
+    assert_eq!(*session.position(), over);
+    assert!(!session.can_redo());
+}

@@ -291,3 +291,46 @@ fn impossible_times_in_a_save_are_refused() {
         assert!(message.contains("`saved-at`"), "{message}");
     }
 }
+
+/// Raja Pasu, each side sowing its first legal pit, with a limit of
+/// `limit` rounds, played until the match ends.
+fn limited(limit: u16) -> Session {
+    let rules = catalog().find("raja-pasu").unwrap().rules.clone();
+    let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
+    session.round_limit = Some(limit);
+    loop {
+        let position = *session.position();
+        match position.status() {
+            Status::Ongoing => {
+                let pit = position.legal_moves(session.rules())[0];
+                session.play(pit).unwrap();
+            }
+            Status::RoundOver { .. } => session.next_round().unwrap(),
+            Status::MatchOver { .. } => return session,
+        }
+    }
+}
+
+#[test]
+fn a_round_limit_is_saved_and_ends_the_match_again_on_reading() {
+    let session = limited(2);
+    assert_eq!(session.position().round(), 2);
+    assert!(session.ended_at_round_limit());
+    let text = to_toml(&session, &meta());
+    assert!(text.contains("round-limit = 2"), "{text}");
+    assert!(text.contains("ended-by-players = false"), "{text}");
+    let loaded = from_toml(Path::new("m.toml"), &text, &catalog()).unwrap();
+    assert_same(&session, &loaded.session);
+    assert_eq!(loaded.session.round_limit, Some(2));
+    assert!(loaded.session.ended_at_round_limit());
+
+    // A file whose moves go on past its limit is refused.
+    let longer = to_toml(&limited(3), &meta()).replace("round-limit = 3", "round-limit = 2");
+    let message = from_toml(Path::new("m.toml"), &longer, &catalog())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("round 3 cannot begin: the match is over"),
+        "{message}"
+    );
+}

@@ -54,6 +54,8 @@ struct SaveFile {
     winner: Option<String>,
     #[serde(default)]
     ended_by_players: bool,
+    /// The round the players agreed to stop after, if any.
+    round_limit: Option<u16>,
     rules: Option<String>,
     /// Where a match played on from a replay began (format 2).
     branched_from: Option<BranchFile>,
@@ -288,6 +290,7 @@ pub fn to_toml(session: &Session, meta: &MatchMeta) -> String {
         status: SavedStatus::of(position.status()).name().to_string(),
         winner: outcome_name(position.outcome()),
         ended_by_players: session.ended_by_players(),
+        round_limit: session.round_limit,
         rules: Some(rules.text().to_string()),
         branched_from: meta.branched_from.as_ref().map(|b| BranchFile {
             file: b.file.clone(),
@@ -509,6 +512,15 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatc
         computer_seat(path, "south-computer", file.south_computer.as_deref())?,
         computer_seat(path, "north-computer", file.north_computer.as_deref())?,
     ];
+    session.round_limit = match file.round_limit {
+        Some(0) => {
+            return Err(invalid(
+                path,
+                "`round-limit`: 0 rounds; a limit is 1 or more",
+            ));
+        }
+        limit => limit,
+    };
     let meta = MatchMeta {
         id: id_key(path, "id", file.id.as_deref())?,
         title: file.title.as_deref().and_then(clean_title),

@@ -20,6 +20,7 @@ fn render_bench(c: &mut Criterion) {
         names: ["South".into(), "North".into()],
         computer: [None, None],
         first: Some(Side::South),
+        round_limit: None,
     };
     let mut ui = Runner::new(&catalog, Options::in_memory(start, 70), 1);
     ui.app.size = (160, 50);

@@ -123,6 +123,10 @@ pub struct PlayArgs {
     /// odd-or-even guess).
     #[arg(long, value_enum)]
     pub first: Option<SideArg>,
+    /// End the match by itself after this round (rule sets played in rounds).
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..=999))]
+    pub rounds: Option<u16>,
     /// Milliseconds per dropped seed; 0 shows each move at once (default: as
     /// last set in the game, or 45).
     #[arg(long, value_name = "N",

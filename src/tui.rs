@@ -56,6 +56,8 @@ pub enum Start {
         /// The computer's level in the seats it plays.
         computer: [Option<Level>; 2],
         first: Option<Side>,
+        /// The round the match ends after, if any.
+        round_limit: Option<u16>,
     },
     /// A library match, where it stopped (unless another game plays it).
     Resume(PathBuf),

@@ -923,3 +923,25 @@ fn solve_says_when_the_memory_asked_for_cannot_be_had() {
         ));
     assert!(memory > 0);
 }
+
+#[test]
+fn a_round_limit_is_for_matches_of_rounds() {
+    let config = tempfile::tempdir().unwrap();
+    mancala(&config)
+        .args(["play", "kalaha", "--rounds", "3"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "--rounds: Kalaha is one game, not a match of rounds",
+        ));
+    mancala(&config)
+        .args(["play", "--rounds", "3"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--rounds: name the rule set too"));
+    mancala(&config)
+        .args(["play", "raja-pasu", "--rounds", "0"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--rounds"));
+}

@@ -60,6 +60,7 @@ fn match_of(rules: Arc<Rules>) -> Start {
         names: ["Ann".into(), "Bo".into()],
         computer: [None, None],
         first: Some(Side::South),
+        round_limit: None,
     }
 }
 
@@ -405,6 +406,7 @@ fn the_list_filters_orders_and_scrolls() {
         names: ["Cy".into(), "Di".into()],
         computer: [None, None],
         first: Some(Side::South),
+        round_limit: None,
     });
     other.send(Msg::Digit(1));
     drop(other);

@@ -35,6 +35,7 @@ fn game_with(rules: std::sync::Arc<mancala::engine::Rules>) -> Runner {
         names: ["Ann".into(), "Bo".into()],
         computer: [None, None],
         first: Some(Side::South),
+        round_limit: None,
     })
 }
 

@@ -26,6 +26,7 @@ fn game_app(id: &str, first: Side) -> Runner {
         names: ["Ann".into(), "Bo".into()],
         computer: [None, None],
         first: Some(first),
+        round_limit: None,
     })
 }
 
@@ -38,6 +39,7 @@ fn against_the_computer(first: Side) -> Runner {
         names: ["Ann".into(), "Computer".into()],
         computer: [None, Some(mancala::engine::Level::Easy)],
         first: Some(first),
+        round_limit: None,
     })
 }
 
@@ -133,7 +135,48 @@ fn names_are_typed_on_the_setup_screen() {
     assert_eq!(setup.names[0], "Ann");
     // Raja Pasu suggests a draw; one step right is the odd-or-even guess.
     assert_eq!(setup.starter, StarterChoice::OddEven);
-    assert_eq!(setup.field, SetupField::Start);
+    assert_eq!(setup.field, SetupField::RoundLimit);
+}
+
+#[test]
+fn a_round_limit_is_set_up_for_a_match_of_rounds_only() {
+    let mut ui = app_at(Start::Menu);
+    send(&mut ui, &[Msg::Confirm, Msg::Down, Msg::Confirm]); // Raja Pasu
+    // Up from the first field wraps to Start; once more is the round limit.
+    send(&mut ui, &[Msg::Up, Msg::Up]);
+    let Screen::Setup(setup) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(setup.field, SetupField::RoundLimit);
+    assert_eq!(setup.round_limit, None);
+    send(&mut ui, &[Msg::Right, Msg::Right, Msg::Right, Msg::Left]);
+    let Screen::Setup(setup) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(setup.round_limit, Some(2));
+    // Left from "no limit" wraps to the longest limit offered.
+    send(&mut ui, &[Msg::Left, Msg::Left, Msg::Left]);
+    let Screen::Setup(setup) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(setup.round_limit, Some(30));
+    send(&mut ui, &[Msg::Right, Msg::Right, Msg::Right]);
+    // Who starts: South, so the match begins at once.
+    let Screen::Setup(setup) = &mut ui.app.screen else {
+        panic!()
+    };
+    setup.starter = StarterChoice::South;
+    send(&mut ui, &[Msg::Confirm]);
+    assert_eq!(game(&ui.app).session.round_limit, Some(2));
+
+    // Kalaha is one game: no round limit to set.
+    let mut ui = app_at(Start::Menu);
+    send(&mut ui, &[Msg::Confirm, Msg::Confirm]);
+    let Screen::Setup(setup) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(setup.rules.id(), "kalaha");
+    assert!(!setup.fields().contains(&SetupField::RoundLimit));
 }
 
 #[test]
@@ -519,6 +562,7 @@ fn the_computer_takes_its_part_in_the_odd_or_even_guess() {
         names: ["Ann".into(), "Computer".into()],
         computer: [None, Some(mancala::engine::Level::Easy)],
         first: None,
+        round_limit: None,
     });
     let Screen::OddEven(odd_even) = &ui.app.screen else {
         panic!("{:?}", ui.app.screen)
@@ -530,6 +574,7 @@ fn the_computer_takes_its_part_in_the_odd_or_even_guess() {
         names: ["Computer".into(), "Bo".into()],
         computer: [Some(mancala::engine::Level::Easy), None],
         first: None,
+        round_limit: None,
     });
     send(&mut ui, &[Msg::Char('4'), Msg::Confirm]);
     let Screen::OddEven(odd_even) = &ui.app.screen else {
@@ -572,6 +617,7 @@ fn pits_past_nine_are_typed_as_two_digits() {
         names: ["Ann".into(), "Bo".into()],
         computer: [None, None],
         first: Some(Side::South),
+        round_limit: None,
     });
     ui.config.reduced_motion = true;
     ui.send(Msg::Resize {
@@ -683,6 +729,7 @@ fn one_move_game() -> Runner {
         names: ["Ann".into(), "Bo".into()],
         computer: [None, None],
         first: Some(Side::South),
+        round_limit: None,
     });
     ui.config.reduced_motion = true;
     ui

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use super::{Failure, PlayArgs, library};
 use crate::catalog::Catalog;
-use crate::engine::Level;
+use crate::engine::{Level, Rounds};
 use crate::session::clean_name;
 use crate::settings::{Settings, keep_damaged};
 use crate::storage::library::Library;
@@ -124,13 +124,28 @@ pub fn run(catalog: &Catalog, args: &PlayArgs, ascii: bool) -> Result<ExitCode, 
     let (south, south_computer) = seat("south", &args.south, "South")?;
     let (north, north_computer) = seat("north", &args.north, "North")?;
     let start = match &args.rules {
+        Some(id_or_file) => {
+            let rules = catalog.resolve(id_or_file)?.rules;
+            if args.rounds.is_some() && rules.rounds() != Rounds::Many {
+                return Err(Failure(format!(
+                    "--rounds: {} is one game, not a match of rounds",
+                    rules.name()
+                )));
+            }
+            Start::Game {
+                rules,
+                names: [south, north],
+                computer: [south_computer, north_computer],
+                first: args.first.map(Into::into),
+                round_limit: args.rounds,
+            }
+        }
+        None if args.rounds.is_some() => {
+            return Err(Failure(
+                "--rounds: name the rule set too (`mancala play raja-pasu --rounds 5`)".into(),
+            ));
+        }
         None => Start::ChooseVariant,
-        Some(id_or_file) => Start::Game {
-            rules: catalog.resolve(id_or_file)?.rules,
-            names: [south, north],
-            computer: [south_computer, north_computer],
-            first: args.first.map(Into::into),
-        },
     };
     // `--save` makes a new file: one that is there may hold another match.
     if let Some(file) = &args.save

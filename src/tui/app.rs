@@ -156,17 +156,33 @@ pub enum SetupField {
     NorthName,
     NorthSeat,
     Starter,
+    /// How many rounds to play at most (matches of rounds only).
+    RoundLimit,
     Start,
 }
 
-pub const SETUP_FIELDS: [SetupField; 6] = [
+pub const SETUP_FIELDS: [SetupField; 7] = [
     SetupField::SouthName,
     SetupField::SouthSeat,
     SetupField::NorthName,
     SetupField::NorthSeat,
     SetupField::Starter,
+    SetupField::RoundLimit,
     SetupField::Start,
 ];
+
+/// The round limits the setup screen offers, after "no limit".
+pub const ROUND_LIMIT_CHOICES: [u16; 14] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 30];
+
+/// "no limit" or "up to 5 rounds".
+#[must_use]
+pub fn round_limit_label(limit: Option<u16>) -> String {
+    match limit {
+        None => "no limit".to_string(),
+        Some(1) => "1 round".to_string(),
+        Some(n) => format!("up to {n} rounds"),
+    }
+}
 
 /// Who plays a seat, as the setup screen cycles through: a person, then the
 /// computer's levels.
@@ -199,6 +215,8 @@ pub struct Setup {
     pub computer: [Option<Level>; 2],
     pub field: SetupField,
     pub starter: StarterChoice,
+    /// The round the match ends after, if the players set one.
+    pub round_limit: Option<u16>,
 }
 
 impl Setup {
@@ -221,6 +239,17 @@ impl Setup {
     pub fn name(&self, side: Side) -> String {
         clean_name(&self.names[side.index()], &self.placeholder(side))
     }
+
+    /// The fields these rules use, top to bottom: a round limit only for a
+    /// match of rounds.
+    #[must_use]
+    pub fn fields(&self) -> Vec<SetupField> {
+        let many = self.rules.rounds() == crate::engine::Rounds::Many;
+        SETUP_FIELDS
+            .into_iter()
+            .filter(|&field| many || field != SetupField::RoundLimit)
+            .collect()
+    }
 }
 
 /// The odd-or-even guess that settles who starts Sat-gharva. North hides the
@@ -230,6 +259,7 @@ pub struct OddEven {
     pub rules: Arc<Rules>,
     pub names: [String; 2],
     pub computer: [Option<Level>; 2],
+    pub round_limit: Option<u16>,
     pub stage: OddEvenStage,
 }
 

@@ -108,6 +108,7 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
             names,
             computer,
             first: Some(first),
+            round_limit,
         } => {
             // Players named on the command line are remembered as typed ones.
             app.command(Command::Set(Setting::Players {
@@ -115,17 +116,24 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
                 seats: computer,
             }));
             app.command(Command::Set(Setting::LastVariant(rules.id().to_string())));
-            start_game(app, rules, Players { names, computer }, first, None)
+            let players = Players {
+                names,
+                computer,
+                round_limit,
+            };
+            start_game(app, rules, players, first, None)
         }
         Start::Game {
             rules,
             names,
             computer,
             first: None,
+            round_limit,
         } => {
             let mut setup = new_setup(rules, &config.settings);
             setup.names = names;
             setup.computer = computer;
+            setup.round_limit = round_limit;
             // Straight into the game: settle who starts as the rules say, as
             // the setup screen's Start does (a draw, or the odd-or-even guess).
             app.screen = Screen::Setup(setup);

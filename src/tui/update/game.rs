@@ -156,6 +156,7 @@ fn rematch(app: &mut App, game: &Game) -> Screen {
     let players = super::Players {
         names: Side::BOTH.map(|side| session.name(side).to_string()),
         computer: Side::BOTH.map(|side| session.computer(side)),
+        round_limit: session.round_limit,
     };
     let why = if session.position().outcome() == Some(Outcome::Draw) {
         "after a draw the other player"

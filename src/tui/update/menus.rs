@@ -8,8 +8,8 @@ use crate::engine::{Level, Rules, Side};
 use crate::session::{OddEvenGuess, Session};
 use crate::settings::Settings;
 use crate::tui::app::{
-    App, Game, LibraryList, MenuItem, NAME_LENGTH, Notice, OddEven, OddEvenStage, SEAT_CHOICES,
-    SETUP_FIELDS, Screen, Setup, SetupField, StarterChoice,
+    App, Game, LibraryList, MenuItem, NAME_LENGTH, Notice, OddEven, OddEvenStage,
+    ROUND_LIMIT_CHOICES, SEAT_CHOICES, Screen, Setup, SetupField, StarterChoice,
 };
 use crate::tui::command::Command;
 use crate::tui::config::{Config, Setting};
@@ -172,24 +172,21 @@ pub fn new_setup(rules: Arc<Rules>, settings: &Settings) -> Setup {
         computer: settings.seats.clone().map(|s| crate::settings::seat_of(&s)),
         field: SetupField::SouthName,
         starter,
+        round_limit: None,
     }
 }
 
 pub(super) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
-    let index = SETUP_FIELDS
-        .iter()
-        .position(|&f| f == setup.field)
-        .unwrap_or(0);
+    let fields = setup.fields();
+    let index = fields.iter().position(|&f| f == setup.field).unwrap_or(0);
     let name_index = match setup.field {
         SetupField::SouthName => Some(0),
         SetupField::NorthName => Some(1),
         _ => None,
     };
     match msg {
-        Msg::Up => setup.field = SETUP_FIELDS[step(index, SETUP_FIELDS.len(), false)],
-        Msg::Down | Msg::NextField => {
-            setup.field = SETUP_FIELDS[step(index, SETUP_FIELDS.len(), true)];
-        }
+        Msg::Up => setup.field = fields[step(index, fields.len(), false)],
+        Msg::Down | Msg::NextField => setup.field = fields[step(index, fields.len(), true)],
         Msg::Char(c) if !c.is_control() => {
             if let Some(i) = name_index
                 && setup.names[i].chars().count() < NAME_LENGTH
@@ -214,6 +211,17 @@ pub(super) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
                 .unwrap_or(0);
             setup.starter =
                 StarterChoice::ALL[step(at, StarterChoice::ALL.len(), *msg == Msg::Right)];
+        }
+        Msg::Left | Msg::Right if setup.field == SetupField::RoundLimit => {
+            // "no limit" first, then the limits offered.
+            let choices: Vec<Option<u16>> = std::iter::once(None)
+                .chain(ROUND_LIMIT_CHOICES.map(Some))
+                .collect();
+            let at = choices
+                .iter()
+                .position(|&c| c == setup.round_limit)
+                .unwrap_or(0);
+            setup.round_limit = choices[step(at, choices.len(), *msg == Msg::Right)];
         }
         Msg::Left | Msg::Right
             if matches!(setup.field, SetupField::SouthSeat | SetupField::NorthSeat) =>
@@ -267,6 +275,7 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
     let players = |names: [String; 2]| Players {
         names,
         computer: setup.computer,
+        round_limit: setup.round_limit,
     };
     match setup.starter {
         StarterChoice::South => start_game(app, setup.rules, players(names), Side::South, None),
@@ -290,6 +299,7 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
                 rules: setup.rules,
                 names,
                 computer: setup.computer,
+                round_limit: setup.round_limit,
                 stage: OddEvenStage::Hide {
                     typed: String::new(),
                 },
@@ -329,6 +339,8 @@ fn computer_plays_odd_even(app: &mut App, odd_even: &mut OddEven) {
 pub struct Players {
     pub names: [String; 2],
     pub computer: [Option<Level>; 2],
+    /// The round they agreed to stop after, if any.
+    pub round_limit: Option<u16>,
 }
 
 /// A new match on screen; its file is made at its first move.
@@ -341,6 +353,7 @@ pub fn start_game(
 ) -> Screen {
     let mut session = Session::new(rules, players.names, first);
     session.computer = players.computer;
+    session.round_limit = players.round_limit;
     app.command(Command::BeginMatch);
     game_screen(session, note)
 }
@@ -385,6 +398,7 @@ pub(super) fn odd_even(app: &mut App, mut odd_even: OddEven, msg: &Msg) -> Scree
             let players = Players {
                 names: odd_even.names,
                 computer: odd_even.computer,
+                round_limit: odd_even.round_limit,
             };
             let mut screen = start_game(app, odd_even.rules, players, *starter, None);
             if let Screen::Game(game) = &mut screen {
@@ -399,6 +413,7 @@ pub(super) fn odd_even(app: &mut App, mut odd_even: OddEven, msg: &Msg) -> Scree
                 remembered: odd_even.names.clone(),
                 names: odd_even.names,
                 computer: odd_even.computer,
+                round_limit: odd_even.round_limit,
                 rules: odd_even.rules,
             });
         }

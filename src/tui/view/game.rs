@@ -140,6 +140,9 @@ fn render_header(
     let mut left = format!(" {}", rules.name());
     if rules.rounds() == crate::engine::Rounds::Many {
         let _ = write!(left, "  -  round {}", position.round());
+        if let Some(limit) = session.round_limit {
+            let _ = write!(left, " of {limit}");
+        }
     }
     Paragraph::new(Line::styled(left, theme.title)).render(area, buf);
     if rules.rounds() == crate::engine::Rounds::Many {
@@ -502,6 +505,22 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
         ),
         totals_line(session, position, theme),
     ];
+    if session.ended_at_round_limit() {
+        lines.push(Line::styled(
+            format!("Ended after round {}, as agreed.", position.round()),
+            theme.dim,
+        ));
+    } else if session.ended_by_players() {
+        let positions = session.positions();
+        let midway = positions.len() >= 2
+            && positions[positions.len() - 2].status() == crate::engine::Status::Ongoing;
+        let text = if midway {
+            "Ended by the players midway, each row counted to its owner."
+        } else {
+            "Ended by the players."
+        };
+        lines.push(Line::styled(text, theme.dim));
+    }
     // The pair's record in this rule set, this match included.
     let names = Side::BOTH.map(|side| session.display_name(side));
     if let Some(tally) = config.settings.tally_of(session.rules().id(), &names) {

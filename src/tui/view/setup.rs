@@ -7,7 +7,9 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{context_keys, fitting, key_line, popup, table_keys};
 use crate::engine::Side;
-use crate::tui::app::{App, OddEven, OddEvenStage, Setup, SetupField, seat_label};
+use crate::tui::app::{
+    App, OddEven, OddEvenStage, Setup, SetupField, round_limit_label, seat_label,
+};
 use crate::tui::config::Config;
 use crate::tui::keys;
 
@@ -62,17 +64,19 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
             Span::styled(text, style),
         ])
     };
-    let seat = |side: Side| {
-        let (_, seat_field, _) = fields(side);
+    // A field chosen with Left/Right: its label, then "< value >".
+    let choice = |label: &'static str, label_style, value: &str, field: SetupField| {
         Line::from(vec![
-            Span::styled("   played by        ", theme.dim),
-            Span::styled(
-                format!("< {} >", seat_label(setup.computer[side.index()])),
-                field_style(seat_field),
-            ),
+            Span::styled(label, label_style),
+            Span::styled(format!("< {value} >"), field_style(field)),
         ])
     };
-    let lines = vec![
+    let seat = |side: Side| {
+        let (_, seat_field, _) = fields(side);
+        let value = seat_label(setup.computer[side.index()]);
+        choice("   played by        ", theme.dim, &value, seat_field)
+    };
+    let mut lines = vec![
         Line::styled(setup.rules.summary(), theme.dim),
         Line::raw(""),
         player(Side::South),
@@ -81,20 +85,29 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
         player(Side::North),
         seat(Side::North),
         Line::raw(""),
-        Line::from(vec![
-            Span::styled("Who starts          ", theme.text),
-            Span::styled(
-                format!("< {} >", setup.starter.label(setup)),
-                field_style(SetupField::Starter),
-            ),
-        ]),
+        choice(
+            "Who starts          ",
+            theme.text,
+            &setup.starter.label(setup),
+            SetupField::Starter,
+        ),
+    ];
+    if setup.fields().contains(&SetupField::RoundLimit) {
+        lines.push(choice(
+            "Rounds              ",
+            theme.text,
+            &round_limit_label(setup.round_limit),
+            SetupField::RoundLimit,
+        ));
+    }
+    lines.extend([
         Line::raw(""),
         Line::from(Span::styled(
             "  Start the match  ",
             field_style(SetupField::Start),
         ))
         .alignment(Alignment::Center),
-    ];
+    ]);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);

@@ -49,7 +49,7 @@ impl fmt::Display for Origin {
 }
 
 /// A rule set and where it came from.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub rules: Arc<Rules>,
     pub origin: Origin,
@@ -73,6 +73,34 @@ pub enum LoadError {
     Invalid { path: PathBuf, error: RulesError },
     #[error("unknown rule set {0:?}: {1}")]
     UnknownId(String, String),
+}
+
+impl LoadError {
+    /// The file the error is about, when there is one.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            LoadError::Io { path, .. }
+            | LoadError::TooLarge { path, .. }
+            | LoadError::NotAFile { path }
+            | LoadError::NotText { path }
+            | LoadError::Invalid { path, .. } => Some(path),
+            LoadError::UnknownId(..) => None,
+        }
+    }
+
+    /// What is wrong, without the file's path in front (for a screen that
+    /// shows the path on a line of its own).
+    #[must_use]
+    pub fn reason(&self) -> String {
+        let whole = self.to_string();
+        match self.path() {
+            Some(path) => whole
+                .strip_prefix(&format!("{}: ", path.display()))
+                .map_or_else(|| whole.clone(), str::to_string),
+            None => whole,
+        }
+    }
 }
 
 /// Reads a file of at most `limit` bytes as UTF-8 text, without reading more
@@ -130,6 +158,8 @@ pub fn user_rules_dir() -> Option<PathBuf> {
 pub struct Catalog {
     entries: Vec<Entry>,
     problems: Vec<LoadError>,
+    /// The user's rules folder it was read from, to read again.
+    user_dir: Option<PathBuf>,
 }
 
 impl Catalog {
@@ -143,7 +173,10 @@ impl Catalog {
     /// file with a built-in id takes the built-in one's place.
     #[must_use]
     pub fn with_user_dir(dir: Option<&Path>) -> Catalog {
-        let mut catalog = Catalog::default();
+        let mut catalog = Catalog {
+            user_dir: dir.map(Path::to_path_buf),
+            ..Catalog::default()
+        };
         for (name, text) in BUILT_IN {
             match Rules::from_toml(text) {
                 Ok(rules) => catalog.entries.push(Entry {
@@ -161,6 +194,12 @@ impl Catalog {
             catalog.add_folder(dir);
         }
         catalog
+    }
+
+    /// The same sources read again, so files fixed, added or removed since count.
+    #[must_use]
+    pub fn reload(&self) -> Catalog {
+        Catalog::with_user_dir(self.user_dir.as_deref())
     }
 
     fn add_folder(&mut self, dir: &Path) {
@@ -206,6 +245,7 @@ impl Catalog {
         Catalog {
             entries: self.entries.clone(),
             problems: Vec::new(),
+            user_dir: self.user_dir.clone(),
         }
     }
 

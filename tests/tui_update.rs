@@ -790,3 +790,39 @@ fn the_last_move_stays_told_and_a_turn_of_extra_moves_is_told_whole() {
     assert_eq!(report(&ui.app), "Bo played pit 2");
     assert_eq!(notice(&ui.app), "");
 }
+
+#[test]
+fn a_broken_rule_file_is_listed_with_its_error_and_read_again_once_fixed() {
+    let rules = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mine.toml");
+    std::fs::copy(rules.join("invalid/bad-id.toml"), &file).unwrap();
+    let catalog = Catalog::with_user_dir(Some(dir.path()));
+    let mut ui = Runner::new(&catalog, Options::in_memory(Start::ChooseVariant, 70), 1);
+
+    // Listed after the three built-ins, with the line, column and key at fault.
+    assert_eq!(ui.app.variants.len(), 3);
+    let broken = &ui.app.broken_rules;
+    assert_eq!(broken.len(), 1);
+    assert_eq!(broken[0].name, "mine.toml");
+    assert_eq!(broken[0].path, file.display().to_string());
+    assert!(
+        broken[0].reason.starts_with("line 2, column 6: `id`"),
+        "{}",
+        broken[0].reason
+    );
+    send(&mut ui, &[Msg::Digit(4), Msg::Confirm]);
+    assert!(matches!(ui.app.screen, Screen::Variants { selected: 3, .. }));
+    let notice = ui.app.message.as_ref().unwrap();
+    assert!(notice.warning);
+    assert!(notice.text.contains("press r to read it again"), "{}", notice.text);
+
+    // Fixed on disk: read again, it is a rule set like the others.
+    std::fs::copy(rules.join("valid/kalah-4-3.toml"), &file).unwrap();
+    ui.send(Msg::ReloadRules);
+    assert!(ui.app.broken_rules.is_empty());
+    assert_eq!(ui.app.variants.len(), 4);
+    assert_eq!(ui.app.message.as_ref().unwrap().text, "Read again: 4 rule sets.");
+    send(&mut ui, &[Msg::Confirm]);
+    assert!(matches!(ui.app.screen, Screen::Setup(_)));
+}

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::catalog::Entry;
+use crate::catalog::{Entry, LoadError};
 use crate::engine::{FirstPlayer, Level, Rules, Side};
 use crate::session::Session;
 use crate::storage::{Listing, MatchId};
@@ -363,6 +363,32 @@ pub enum Overlay {
     },
 }
 
+/// A user rule file that could not be read, as the list of rule sets shows
+/// it; every part made printable, as file names and contents are untrusted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BrokenRuleFile {
+    /// The file's name, for the list.
+    pub name: String,
+    /// Its whole path.
+    pub path: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl From<&LoadError> for BrokenRuleFile {
+    fn from(error: &LoadError) -> BrokenRuleFile {
+        let path = error.path();
+        let name = path
+            .and_then(|p| p.file_name())
+            .map_or_else(|| "rule file".to_string(), |n| n.to_string_lossy().into_owned());
+        BrokenRuleFile {
+            name: crate::text::printable(&name),
+            path: path.map_or_else(String::new, |p| crate::text::printable(&p.display().to_string())),
+            reason: crate::text::printable_lines(&error.reason()),
+        }
+    }
+}
+
 /// The whole interface state.
 #[derive(Clone, Debug)]
 pub struct App {
@@ -371,8 +397,9 @@ pub struct App {
     pub overlay: Option<Overlay>,
     pub size: (u16, u16),
     pub quit: bool,
-    /// Problems found in the user's rule files, shown on the menu.
-    pub warnings: Vec<String>,
+    /// The user's rule files that could not be read, listed after the
+    /// rule sets with what is wrong.
+    pub broken_rules: Vec<BrokenRuleFile>,
     /// A line at the foot of screens other than a match's.
     pub message: Option<Notice>,
     /// Why a match could not be written: shown across the top of every
@@ -394,7 +421,7 @@ impl App {
             overlay: None,
             size: (80, 24),
             quit: false,
-            warnings: Vec::new(),
+            broken_rules: Vec::new(),
             message: None,
             banner: None,
             matches: Vec::new(),

@@ -59,4 +59,6 @@ pub enum Command {
     Analyse(Box<Session>),
     /// Change a setting.
     Set(Setting),
+    /// Read the rule sets again (after the player fixed or added a file).
+    ReadRules,
 }

@@ -313,6 +313,7 @@ pub static KEYS: &[Binding] = &[
     bind(C::Variants, &[code(K::PageDown), code(K::Right)], send(Msg::PageDown), "scroll its rules down", Some("scroll")),
     bind(C::Variants, &[code(K::PageUp), code(K::Left)], send(Msg::PageUp), "scroll its rules up", Some("scroll")),
     bind(C::Variants, &[Key::Digits], Action::Digit, "a rule set by its number", None),
+    bind(C::Variants, &[ch('r'), code(K::F(5))], send(Msg::ReloadRules), "read your rule files again (after fixing or adding one)", None),
     bind(C::Variants, &[code(K::Esc)], send(Msg::Back), "back to the menu", Some("back")),
     bind(C::Setup, &[code(K::Up)], send(Msg::Up), "the field above", Some("field")),
     bind(C::Setup, &[code(K::Down), code(K::Tab)], send(Msg::NextField), "the next field", Some("field")),

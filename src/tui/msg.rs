@@ -3,8 +3,11 @@
 
 use std::path::PathBuf;
 
+use crate::catalog::Entry;
 use crate::session::Session;
 use crate::storage::{Listing, MatchId};
+
+use super::app::BrokenRuleFile;
 
 /// A message for [`super::update::update`], the only code that changes the model.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +32,8 @@ pub enum Msg {
     ToggleBox,
     /// After a match: another with the same players and rules.
     Rematch,
+    /// Read the rule files again, after fixing or adding one.
+    ReloadRules,
     /// `?`: help for this screen and the variant's rules.
     Help,
     /// A digit key: a pit number for the player to move.
@@ -139,6 +144,11 @@ pub enum Msg {
     /// A file could not be opened, moved or changed; it is as it was.
     FileFailed {
         reason: String,
+    },
+    /// The rule sets as read again from the built-ins and the user's folder.
+    RulesRead {
+        variants: Vec<Entry>,
+        broken: Vec<BrokenRuleFile>,
     },
     /// Something the player should know from the start (older saves moved in).
     Note(String),

@@ -9,7 +9,7 @@ use ratatui::Frame;
 
 use crate::catalog::Catalog;
 
-use super::app::App;
+use super::app::{App, BrokenRuleFile};
 use super::command::Command;
 use super::config::Config;
 use super::effects::Effects;
@@ -36,7 +36,7 @@ impl Runner {
         config.library.clone_from(&options.library);
         config.ascii |= options.ascii;
         let mut app = App::new(catalog.entries().to_vec(), seed);
-        app.warnings = catalog.problems().iter().map(ToString::to_string).collect();
+        app.broken_rules = catalog.problems().iter().map(BrokenRuleFile::from).collect();
         let effects = Effects::new(
             catalog.rule_sets(),
             options.library,

@@ -335,6 +335,7 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
             app.command(Command::ListMatches);
         }
         Msg::FileFailed { reason } => set_notice(app, reason, true),
+        Msg::RulesRead { variants, broken } => menus::rules_read(app, variants, broken),
         Msg::Note(text) => {
             app.message = Some(Notice {
                 text,

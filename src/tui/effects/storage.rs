@@ -1,7 +1,7 @@
 //! The files side of the effects: the match in play written after every
 //! change, earlier matches of this run that could not be written tried
 //! again, named copies, the list of saved matches, and opening, resuming,
-//! deleting and renaming them.
+//! deleting and renaming them; and the rule files, read again on request.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -15,6 +15,7 @@ use crate::storage::lock::is_held;
 use crate::storage::{
     Library, Listing, MatchId, MatchMeta, MatchWriter, SavedMatch, load, to_toml,
 };
+use crate::tui::app::BrokenRuleFile;
 use crate::tui::command::Command;
 use crate::tui::msg::Msg;
 
@@ -78,9 +79,21 @@ impl Keeper {
             Command::ResumeMatch(path) => return vec![self.resume(&path)],
             Command::Trash(path) => return vec![self.trash(&path)],
             Command::SetTitle { path, title } => return vec![self.set_title(path, title)],
+            Command::ReadRules => return vec![self.read_rules()],
             _ => {}
         }
         Vec::new()
+    }
+
+    /// The rule sets read again; saves are read with them from now on.
+    fn read_rules(&mut self) -> Msg {
+        let fresh = self.catalog.reload();
+        let msg = Msg::RulesRead {
+            variants: fresh.entries().to_vec(),
+            broken: fresh.problems().iter().map(BrokenRuleFile::from).collect(),
+        };
+        self.catalog = fresh.rule_sets();
+        msg
     }
 
     /// The writer of the match on screen steps down: dropped (releasing its

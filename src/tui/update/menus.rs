@@ -4,16 +4,18 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::catalog::Entry;
 use crate::engine::{Level, Rules, Side};
 use crate::session::{OddEvenGuess, Session};
 use crate::settings::Settings;
 use crate::tui::app::{
-    App, Game, LibraryList, MenuItem, NAME_LENGTH, Notice, OddEven, OddEvenStage,
+    App, BrokenRuleFile, Game, LibraryList, MenuItem, NAME_LENGTH, Notice, OddEven, OddEvenStage,
     ROUND_LIMIT_CHOICES, SEAT_CHOICES, Screen, Setup, SetupField, StarterChoice,
 };
 use crate::tui::command::Command;
 use crate::tui::config::{Config, Setting};
 use crate::tui::describe;
+use crate::tui::keys;
 use crate::tui::msg::Msg;
 
 use super::library::continue_listing;
@@ -132,7 +134,8 @@ pub(super) fn variants(
     scroll: u16,
     msg: &Msg,
 ) -> Screen {
-    let count = app.variants.len();
+    // The rule sets, then the files that could not be read.
+    let count = app.variants.len() + app.broken_rules.len();
     let stay = |selected, scroll| Screen::Variants {
         selected,
         for_play,
@@ -144,10 +147,20 @@ pub(super) fn variants(
         Msg::PageDown | Msg::Right => stay(selected, scroll + 5),
         Msg::PageUp | Msg::Left => stay(selected, scroll.saturating_sub(5)),
         Msg::Digit(d) if (1..=count).contains(&usize::from(*d)) => stay(usize::from(*d) - 1, 0),
+        Msg::Confirm if selected >= app.variants.len() => {
+            let key = keys::key_for(keys::Context::Variants, &Msg::ReloadRules);
+            let text = format!("This file cannot be played: fix it, then press {key} to read it again.");
+            super::set_notice(app, text, true);
+            stay(selected, scroll)
+        }
         Msg::Confirm if for_play => match app.variants.get(selected) {
             Some(entry) => Screen::Setup(new_setup(entry.rules.clone(), &config.settings)),
             None => stay(selected, scroll),
         },
+        Msg::ReloadRules => {
+            app.command(Command::ReadRules);
+            stay(selected, scroll)
+        }
         Msg::Back | Msg::Confirm => Screen::Menu {
             selected: usize::from(!for_play),
         },
@@ -157,6 +170,27 @@ pub(super) fn variants(
         }
         _ => stay(selected, scroll),
     }
+}
+
+/// The rule sets as read again: the list keeps its place where it can, and
+/// says what it found.
+pub(super) fn rules_read(app: &mut App, variants: Vec<Entry>, broken: Vec<BrokenRuleFile>) {
+    app.variants = variants;
+    app.broken_rules = broken;
+    let count = app.variants.len() + app.broken_rules.len();
+    if let Screen::Variants { selected, .. } = &mut app.screen {
+        *selected = (*selected).min(count.saturating_sub(1));
+    }
+    let text = match app.broken_rules.len() {
+        0 => format!("Read again: {} rule sets.", app.variants.len()),
+        n => format!(
+            "Read again: {} rule sets; {n} {} cannot be played.",
+            app.variants.len(),
+            if n == 1 { "file" } else { "files" }
+        ),
+    };
+    let warning = !app.broken_rules.is_empty();
+    super::set_notice(app, text, warning);
 }
 
 /// The setup of a match under `rules`: the name fields empty (the names

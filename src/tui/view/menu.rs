@@ -5,7 +5,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
 
-use super::{fitting, footer, key_line, table_keys};
+use super::{footer, table_keys};
 use crate::tui::app::{App, MenuItem};
 use crate::tui::config::Config;
 
@@ -61,15 +61,18 @@ pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf:
         ]);
         Paragraph::new(line).render(Rect::new(area.x + area.width / 2 - 20, y, 60, 1), buf);
     }
-    // The message line sits just above the keys; rule-file warnings above it.
-    let mut footer_y = area.y + area.height - 2;
-    for warning in app.warnings.iter().rev() {
-        footer_y -= 1;
-        Paragraph::new(Line::styled(
-            format!("Skipped a rule file: {warning}"),
-            theme.warning,
-        ))
-        .render(Rect::new(area.x + 1, footer_y, area.width - 2, 1), buf);
+    // The message line sits just above the keys; a word on broken rule
+    // files above it (the rule-set list shows what is wrong with each).
+    if !app.broken_rules.is_empty() {
+        let count = app.broken_rules.len();
+        let text = if count == 1 {
+            "One of your rule files cannot be played: Play or Rules shows why.".to_string()
+        } else {
+            format!("{count} of your rule files cannot be played: Play or Rules shows why.")
+        };
+        Paragraph::new(Line::styled(text, theme.warning))
+            .alignment(Alignment::Center)
+            .render(Rect::new(area.x + 1, area.y + area.height - 3, area.width - 2, 1), buf);
     }
     // The digits that jump: as many as there are items (Continue comes and goes).
     let mut keys = table_keys(app);
@@ -106,47 +109,81 @@ pub fn render_variants(
         .title(Span::styled(format!(" {title} "), theme.title));
     let inner = block.inner(list);
     block.render(list, buf);
-    for (i, entry) in app.variants.iter().enumerate() {
-        let y = inner.y + 2 * u16::try_from(i).unwrap_or(u16::MAX / 4);
-        if y + 1 >= inner.y + inner.height {
-            break;
-        }
+    // The rule sets, then the files that could not be read; two lines
+    // each, scrolled so that the chosen one shows.
+    let names = app
+        .variants
+        .iter()
+        .map(|entry| {
+            let origin = match entry.origin {
+                crate::catalog::Origin::BuiltIn => "built-in",
+                _ => "your rule file",
+            };
+            (entry.rules.name().to_string(), origin, theme.dim)
+        })
+        .chain(
+            app.broken_rules
+                .iter()
+                .map(|file| (file.name.clone(), "cannot be played", theme.warning)),
+        );
+    let fits = usize::from(inner.height / 2).max(1);
+    let first = selected.saturating_sub(fits - 1);
+    for (i, (name, origin, origin_style)) in names.enumerate().skip(first).take(fits) {
+        let y = inner.y + 2 * u16::try_from(i - first).unwrap_or(0);
         let style = if i == selected {
             theme.selected
         } else {
             theme.text
         };
-        let line = format!(
-            " {} {:<w$}",
-            i + 1,
-            entry.rules.name(),
-            w = usize::from(inner.width) - 4
-        );
-        buf.set_stringn(inner.x, y, &line, usize::from(inner.width), style);
-        let origin = match entry.origin {
-            crate::catalog::Origin::BuiltIn => "built-in".to_string(),
-            _ => "your rule file".to_string(),
-        };
-        buf.set_stringn(
-            inner.x + 3,
-            y + 1,
-            &origin,
-            usize::from(inner.width) - 3,
-            theme.dim,
-        );
+        let width = usize::from(inner.width);
+        let line = format!(" {} {name:<w$}", i + 1, w = width.saturating_sub(4));
+        buf.set_stringn(inner.x, y, &line, width, style);
+        buf.set_stringn(inner.x + 3, y + 1, origin, width - 3, origin_style);
     }
 
+    let text_area = |title: &str, buf: &mut Buffer| {
+        let block = Block::bordered()
+            .border_type(BorderType::Rounded)
+            .title(Span::styled(format!(" {title} "), theme.title));
+        let text_area = block
+            .inner(detail)
+            .inner(ratatui::layout::Margin::new(1, 0));
+        block.render(detail, buf);
+        text_area
+    };
+    let mut keys = table_keys(app);
+    // Reading the rules, Enter goes back instead of on to a match.
+    keys.retain(|(_, word)| for_play || word != "choose it");
+    footer(theme, app.message.as_ref(), &keys, area, buf);
+
+    if let Some(file) = selected
+        .checked_sub(app.variants.len())
+        .and_then(|i| app.broken_rules.get(i))
+    {
+        let reload = crate::tui::keys::key_for(
+            crate::tui::keys::Context::Variants,
+            &crate::tui::msg::Msg::ReloadRules,
+        );
+        let lines = vec![
+            Line::from(vec![Span::styled("File    ", theme.dim), Span::raw(&file.path)]),
+            Line::raw(""),
+            Line::styled("This rule file cannot be played:", theme.warning),
+            Line::raw(&file.reason),
+            Line::raw(""),
+            Line::raw(format!(
+                "Fix the file and press {reload} to read it again; the other rule sets can be played meanwhile."
+            )),
+        ];
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0))
+            .render(text_area(&file.name, buf), buf);
+        return;
+    }
     let Some(entry) = app.variants.get(selected) else {
         return;
     };
     let rules = &entry.rules;
-    let block = Block::bordered()
-        .border_type(BorderType::Rounded)
-        .title(Span::styled(format!(" {} ", rules.name()), theme.title));
-    let text_area = block
-        .inner(detail)
-        .inner(ratatui::layout::Margin::new(1, 0));
-    block.render(detail, buf);
     let mut lines = vec![
         Line::from(vec![
             Span::styled("Board   ", theme.dim),
@@ -171,15 +208,5 @@ pub fn render_variants(
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .scroll((scroll, 0))
-        .render(text_area, buf);
-
-    let mut keys = table_keys(app);
-    // Reading the rules, Enter goes back instead of on to a match.
-    keys.retain(|(_, word)| for_play || word != "choose it");
-    Paragraph::new(key_line(theme, &fitting(&keys, area.width)))
-        .alignment(Alignment::Center)
-        .render(
-            Rect::new(area.x, area.y + area.height - 1, area.width, 1),
-            buf,
-        );
+        .render(text_area(rules.name(), buf), buf);
 }

@@ -145,11 +145,14 @@ pub fn load_file(path: &Path) -> Result<Rules, LoadError> {
     })
 }
 
+/// The rules folder's name in the player's config folder.
+pub const RULES_FOLDER: &str = "rules";
+
 /// The user's rules folder: `$XDG_CONFIG_HOME/mancala/rules` (usually
 /// `~/.config/mancala/rules`).
 #[must_use]
 pub fn user_rules_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "mancala").map(|d| d.config_dir().join("rules"))
+    directories::ProjectDirs::from("", "", "mancala").map(|d| d.config_dir().join(RULES_FOLDER))
 }
 
 /// Every rule set the player can choose, built-ins first, with the files that

@@ -8,6 +8,7 @@ macro_rules! say {
     };
 }
 
+mod manual;
 pub(crate) mod output;
 mod perft;
 mod play;
@@ -26,8 +27,13 @@ use crate::catalog::Catalog;
 use crate::engine::{Position, Rules, Side, parse_moves, play_line};
 
 /// Kalaha, Raja Pasu and Sat-gharva for two players sharing one terminal.
+///
+/// With no command the game opens at its menu: play a match, with a friend at
+/// the same keyboard or against the computer; continue one; watch a saved
+/// match or play on from any of its moves; read the rules. Every match is
+/// kept as it is played.
 #[derive(Debug, Parser)]
-#[command(name = "mancala", version, about, long_about = None)]
+#[command(name = "mancala", version)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -61,6 +67,19 @@ pub enum Command {
     Perft(PerftArgs),
     /// The value of a position with perfect play, and the best moves.
     Solve(SolveArgs),
+    /// Print a completion script for a shell (see the README for where it goes).
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page of mancala, or of one of its commands, to read
+    /// with `man -l` or to install.
+    Man {
+        /// The command whose page to print: `play`, or `rules check`.
+        #[arg(value_name = "COMMAND")]
+        command: Vec<String>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -232,6 +251,14 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Show(args)) => show::run(&catalog, &args),
         Some(Command::Perft(args)) => perft::run(&catalog, &args),
         Some(Command::Solve(args)) => solve::run(&catalog, &args),
+        Some(Command::Completions { shell }) => {
+            manual::completions(shell);
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Man { command }) => {
+            manual::page(&command)?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

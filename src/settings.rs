@@ -107,12 +107,15 @@ pub struct SettingsError {
     pub message: String,
 }
 
+/// The settings file's name in the player's config folder.
+pub const SETTINGS_FILE: &str = "settings.toml";
+
 impl Settings {
     /// The settings file in the player's config folder.
     #[must_use]
     pub fn user_path() -> Option<PathBuf> {
         directories::ProjectDirs::from("", "", "mancala")
-            .map(|d| d.config_dir().join("settings.toml"))
+            .map(|d| d.config_dir().join(SETTINGS_FILE))
     }
 
     /// Reads `path`; no file is no error (the defaults).

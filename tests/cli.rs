@@ -945,3 +945,64 @@ fn a_round_limit_is_for_matches_of_rounds() {
         .failure()
         .stderr(predicate::str::contains("--rounds"));
 }
+
+/// The text a command prints, after checking it succeeded.
+fn stdout_of(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn completion_scripts_know_every_command_and_choice() {
+    let config = tempfile::tempdir().unwrap();
+    let bash = stdout_of(mancala(&config).args(["completions", "bash"]));
+    assert!(bash.contains("complete -F _mancala"), "{bash}");
+    for command in [
+        "play",
+        "resume",
+        "replay",
+        "saves",
+        "rules",
+        "perft",
+        "completions",
+    ] {
+        assert!(bash.contains(&format!("mancala,{command})")), "{command}");
+    }
+    // --first offers the two sides; --rounds is known to play.
+    assert!(bash.contains("\"south north\""));
+    assert!(bash.contains("--rounds"));
+    let zsh = stdout_of(mancala(&config).args(["completions", "zsh"]));
+    assert!(zsh.starts_with("#compdef mancala"));
+    let fish = stdout_of(mancala(&config).args(["completions", "fish"]));
+    assert!(fish.contains("complete -c mancala"));
+    mancala(&config)
+        .args(["completions", "tcsh"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("tcsh").and(predicate::str::contains("bash")));
+}
+
+#[test]
+fn the_manual_has_a_page_for_the_game_and_for_each_command() {
+    let config = tempfile::tempdir().unwrap();
+    let main = stdout_of(mancala(&config).arg("man"));
+    assert!(main.contains(".TH mancala 6"), "{main}");
+    // The commands point to their own pages; where things are kept is said.
+    assert!(main.contains("mancala\\-play(6)"));
+    assert!(main.contains(".SH FILES") && main.contains("$XDG_DATA_HOME/mancala/matches"));
+    assert!(main.contains("$XDG_CONFIG_HOME/mancala/settings.toml"));
+    assert!(main.contains(".SH ENVIRONMENT") && main.contains("NO_COLOR"));
+
+    let play = stdout_of(mancala(&config).args(["man", "play"]));
+    assert!(play.contains(".TH mancala-play 6"), "{play}");
+    assert!(play.contains("\\-\\-rounds"));
+    let check = stdout_of(mancala(&config).args(["man", "rules", "check"]));
+    assert!(check.contains("mancala\\-rules\\-check"));
+
+    mancala(&config)
+        .args(["man", "rules", "lint"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "no command \"lint\" in rules: the commands are list, show, check",
+        ));
+}

@@ -812,17 +812,27 @@ fn a_broken_rule_file_is_listed_with_its_error_and_read_again_once_fixed() {
         broken[0].reason
     );
     send(&mut ui, &[Msg::Digit(4), Msg::Confirm]);
-    assert!(matches!(ui.app.screen, Screen::Variants { selected: 3, .. }));
+    assert!(matches!(
+        ui.app.screen,
+        Screen::Variants { selected: 3, .. }
+    ));
     let notice = ui.app.message.as_ref().unwrap();
     assert!(notice.warning);
-    assert!(notice.text.contains("press r to read it again"), "{}", notice.text);
+    assert!(
+        notice.text.contains("press r to read it again"),
+        "{}",
+        notice.text
+    );
 
     // Fixed on disk: read again, it is a rule set like the others.
     std::fs::copy(rules.join("valid/kalah-4-3.toml"), &file).unwrap();
     ui.send(Msg::ReloadRules);
     assert!(ui.app.broken_rules.is_empty());
     assert_eq!(ui.app.variants.len(), 4);
-    assert_eq!(ui.app.message.as_ref().unwrap().text, "Read again: 4 rule sets.");
+    assert_eq!(
+        ui.app.message.as_ref().unwrap().text,
+        "Read again: 4 rule sets."
+    );
     send(&mut ui, &[Msg::Confirm]);
     assert!(matches!(ui.app.screen, Screen::Setup(_)));
 }

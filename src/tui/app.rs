@@ -378,12 +378,15 @@ pub struct BrokenRuleFile {
 impl From<&LoadError> for BrokenRuleFile {
     fn from(error: &LoadError) -> BrokenRuleFile {
         let path = error.path();
-        let name = path
-            .and_then(|p| p.file_name())
-            .map_or_else(|| "rule file".to_string(), |n| n.to_string_lossy().into_owned());
+        let name = path.and_then(|p| p.file_name()).map_or_else(
+            || "rule file".to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
         BrokenRuleFile {
             name: crate::text::printable(&name),
-            path: path.map_or_else(String::new, |p| crate::text::printable(&p.display().to_string())),
+            path: path.map_or_else(String::new, |p| {
+                crate::text::printable(&p.display().to_string())
+            }),
             reason: crate::text::printable_lines(&error.reason()),
         }
     }

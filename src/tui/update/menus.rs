@@ -149,7 +149,8 @@ pub(super) fn variants(
         Msg::Digit(d) if (1..=count).contains(&usize::from(*d)) => stay(usize::from(*d) - 1, 0),
         Msg::Confirm if selected >= app.variants.len() => {
             let key = keys::key_for(keys::Context::Variants, &Msg::ReloadRules);
-            let text = format!("This file cannot be played: fix it, then press {key} to read it again.");
+            let text =
+                format!("This file cannot be played: fix it, then press {key} to read it again.");
             super::set_notice(app, text, true);
             stay(selected, scroll)
         }

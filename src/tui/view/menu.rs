@@ -72,7 +72,10 @@ pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf:
         };
         Paragraph::new(Line::styled(text, theme.warning))
             .alignment(Alignment::Center)
-            .render(Rect::new(area.x + 1, area.y + area.height - 3, area.width - 2, 1), buf);
+            .render(
+                Rect::new(area.x + 1, area.y + area.height - 3, area.width - 2, 1),
+                buf,
+            );
     }
     // The digits that jump: as many as there are items (Continue comes and goes).
     let mut keys = table_keys(app);
@@ -165,7 +168,10 @@ pub fn render_variants(
             &crate::tui::msg::Msg::ReloadRules,
         );
         let lines = vec![
-            Line::from(vec![Span::styled("File    ", theme.dim), Span::raw(&file.path)]),
+            Line::from(vec![
+                Span::styled("File    ", theme.dim),
+                Span::raw(&file.path),
+            ]),
             Line::raw(""),
             Line::styled("This rule file cannot be played:", theme.warning),
             Line::raw(&file.reason),

@@ -17,6 +17,7 @@ pub mod update;
 pub mod view;
 pub mod widgets {
     pub mod board;
+    pub mod value_chart;
 }
 
 use std::hash::{BuildHasher, RandomState};

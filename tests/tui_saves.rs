@@ -20,6 +20,7 @@ use mancala::tui::runner::Runner;
 use mancala::tui::{Options, Start};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use ratatui::style::Modifier;
 
 /// A game with its own data folder.
 struct Game {
@@ -837,4 +838,55 @@ fn a_round_number_of_two_digits_is_typed_in_the_viewer() {
     ui.send(Msg::Home);
     ui.send(Msg::Digit(0));
     assert!(ui.app.message.as_ref().unwrap().text.contains("no round 0"));
+}
+
+/// The replay of three moves with the engine's values given (South 4 ahead
+/// after the first move, then level, then North 2 ahead).
+fn replay_with_values() -> Runner {
+    let mut ui = replay_of_three_moves();
+    let started_at = match &ui.app.screen {
+        Screen::Replay(replay) => replay.session.started_at,
+        other => panic!("{other:?}"),
+    };
+    ui.send(Msg::AnalysisReady {
+        started_at,
+        steps: 3,
+        values: vec![0, 4, 0, -2],
+    });
+    ui
+}
+
+#[test]
+fn the_replay_viewer_draws_the_match_as_a_chart_with_the_move_shown_marked() {
+    let mut ui = replay_with_values();
+    ui.send(Msg::Right);
+    insta::assert_snapshot!("replay_with_its_chart", draw(&ui).backend());
+    let screen = draw(&ui);
+    let buffer = screen.backend().buffer();
+    // The chart's rows: four under the text, South's lead above the middle.
+    let row = |y: u16| -> String { (0..80).map(|x| buffer[(x, y)].symbol()).collect() };
+    assert!(row(18).starts_with("  South"), "{}", row(18));
+    assert!(row(21).starts_with("  ahead"), "{}", row(21));
+    // Each of the 4 positions gets 3 columns of the 69 after the labels.
+    let bar = |x: u16, y: u16| buffer[(x, y)].symbol().to_string();
+    assert_eq!(bar(12, 18), "█", "South 4 ahead: the top row is full");
+    assert_eq!(bar(18, 20), "█", "North 2 ahead: half of the lower half");
+    assert_eq!(bar(18, 21), " ");
+    // The move shown (the first) is banded from top to bottom.
+    for y in 18..22 {
+        let style = buffer[(12, y)].style();
+        assert!(style.add_modifier.contains(Modifier::REVERSED), "row {y}");
+    }
+}
+
+#[test]
+fn a_click_on_the_chart_shows_that_move() {
+    let mut ui = replay_with_values();
+    ui.send(Msg::Click { column: 19, row: 20 });
+    assert!(matches!(&ui.app.screen, Screen::Replay(replay) if replay.shown == 3));
+    ui.send(Msg::Click { column: 9, row: 19 });
+    assert!(matches!(&ui.app.screen, Screen::Replay(replay) if replay.shown == 0));
+    // Beside the chart: nothing moves.
+    ui.send(Msg::Click { column: 60, row: 19 });
+    assert!(matches!(&ui.app.screen, Screen::Replay(replay) if replay.shown == 0));
 }

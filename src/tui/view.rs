@@ -25,6 +25,7 @@ pub use ascii::terminal_wants_ascii;
 pub use game::{board_geometry, player_name};
 pub use library::{library_first_row, library_rows};
 pub use menu::menu_item_at;
+pub use replay::chart_position_at;
 
 /// The smallest terminal every screen reads well at.
 pub const MIN_WIDTH: u16 = 80;

@@ -162,6 +162,14 @@ pub(super) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, ms
                 replay.autoplay = true;
             }
         }
+        Msg::Click { column, row } => {
+            let screen = ratatui::layout::Rect::new(0, 0, app.size.0, app.size.1);
+            if let Some(position) =
+                crate::tui::view::chart_position_at(&replay, screen, *column, *row)
+            {
+                jump(&mut replay, position);
+            }
+        }
         Msg::PlayOn => return play_on(app, &replay),
         Msg::Back => return Screen::Library(replay.list.clone()),
         Msg::Quit => app.quit = true,

@@ -8,7 +8,7 @@ use ratatui::buffer::Buffer;
 /// double lines `=` `#`, the chart's bars by height `.` `-` `=` `#`.
 fn plain(c: char) -> char {
     const GROUPS: [(&str, char); 11] = [
-        ("─━╌▃▄", '-'),
+        ("─━╌▃▄▀", '-'),
         ("│┃╎", '|'),
         ("╭╮╰╯┌┐└┘├┤┬┴┼", '+'),
         ("═▅▆", '='),

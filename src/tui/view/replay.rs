@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{footer, table_keys};
@@ -12,8 +12,64 @@ use crate::engine::{Place, Side};
 use crate::session::Action;
 use crate::tui::app::{App, Replay};
 use crate::tui::config::Config;
+use crate::tui::theme::Theme;
 use crate::tui::describe::side_title;
 use crate::tui::widgets::board::{BOARD_HEIGHT, BoardView, BoardWidget};
+use crate::tui::widgets::value_chart::{ChartColumns, ValueChart, bars_area};
+
+/// Rows of text under the board: what the shown move did, the score and the
+/// engine's value, the moves around it.
+const TEXT_ROWS: u16 = 3;
+/// The chart's tallest, so a large terminal does not give it everything.
+const CHART_ROWS: u16 = 12;
+
+/// The board's area in the viewer on a screen of `area`.
+fn board_area(area: Rect) -> Rect {
+    Rect::new(area.x, area.y + 2, area.width, BOARD_HEIGHT)
+}
+
+/// Where the value chart goes: under the text, above the two footer lines.
+#[must_use]
+pub fn chart_area(area: Rect) -> Rect {
+    let board = board_area(area);
+    let top = board.y + board.height + 1 + TEXT_ROWS;
+    let bottom = (area.y + area.height).saturating_sub(2);
+    let rows = bottom.saturating_sub(top).min(CHART_ROWS);
+    Rect::new(area.x + 2, top, area.width.saturating_sub(4), rows)
+}
+
+/// The value chart, or a word that it is on its way.
+fn render_chart(replay: &Replay, theme: &Theme, chart: Rect, buf: &mut Buffer) {
+    match &replay.values {
+        Some(values) => ValueChart {
+            values,
+            shown: replay.shown,
+            theme,
+        }
+        .render(chart, buf),
+        None if chart.height > 0 => {
+            Paragraph::new(Line::styled(
+                "The engine is valuing every move; a chart of the match follows.",
+                theme.dim,
+            ))
+            .alignment(Alignment::Center)
+            .render(Rect::new(chart.x, chart.y + chart.height / 2, chart.width, 1), buf);
+        }
+        None => {}
+    }
+}
+
+/// The position a click on the chart at (`column`, `row`) goes to.
+#[must_use]
+pub fn chart_position_at(replay: &Replay, area: Rect, column: u16, row: u16) -> Option<usize> {
+    let bars = bars_area(chart_area(area));
+    if !bars.contains(ratatui::layout::Position::new(column, row)) {
+        return None;
+    }
+    let count = replay.session.positions().len();
+    ChartColumns::fit(count, usize::from(bars.width))
+        .position_at(usize::from(column - bars.x), count)
+}
 
 /// The moves around the one shown, the shown one in brackets.
 fn move_strip(replay: &Replay, width: usize) -> String {
@@ -91,7 +147,7 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
     );
     Paragraph::new(Line::styled(title, theme.title))
         .render(Rect::new(area.x, area.y, area.width, 1), buf);
-    let board_area = Rect::new(area.x, area.y + 2, area.width, BOARD_HEIGHT);
+    let board_area = board_area(area);
     BoardWidget {
         view: &view,
         rules: session.rules(),
@@ -132,19 +188,22 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
         None => score.push_str("   engine: thinking..."),
     }
     let autoplay = if replay.autoplay {
-        "autoplay on (Space to pause)"
+        "  - autoplay (Space pauses)"
     } else {
         ""
     };
     let lines = vec![
-        Line::styled(status, theme.title),
+        Line::from(vec![
+            Span::styled(status, theme.title),
+            Span::styled(autoplay, theme.flash),
+        ]),
         Line::styled(score, theme.dim),
         Line::styled(move_strip(replay, usize::from(area.width) - 4), theme.text),
-        Line::styled(autoplay, theme.flash),
     ];
     let y = board_area.y + board_area.height + 1;
     Paragraph::new(lines)
         .alignment(Alignment::Center)
-        .render(Rect::new(area.x, y, area.width, 4), buf);
+        .render(Rect::new(area.x, y, area.width, TEXT_ROWS), buf);
+    render_chart(replay, theme, chart_area(area), buf);
     footer(theme, app.message.as_ref(), &table_keys(app), area, buf);
 }

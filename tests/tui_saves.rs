@@ -882,11 +882,17 @@ fn the_replay_viewer_draws_the_match_as_a_chart_with_the_move_shown_marked() {
 #[test]
 fn a_click_on_the_chart_shows_that_move() {
     let mut ui = replay_with_values();
-    ui.send(Msg::Click { column: 19, row: 20 });
+    ui.send(Msg::Click {
+        column: 19,
+        row: 20,
+    });
     assert!(matches!(&ui.app.screen, Screen::Replay(replay) if replay.shown == 3));
     ui.send(Msg::Click { column: 9, row: 19 });
     assert!(matches!(&ui.app.screen, Screen::Replay(replay) if replay.shown == 0));
     // Beside the chart: nothing moves.
-    ui.send(Msg::Click { column: 60, row: 19 });
+    ui.send(Msg::Click {
+        column: 60,
+        row: 19,
+    });
     assert!(matches!(&ui.app.screen, Screen::Replay(replay) if replay.shown == 0));
 }

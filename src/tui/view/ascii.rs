@@ -1,6 +1,7 @@
 //! The screen in plain ASCII, for terminals that cannot show box drawing or
 //! bullets (a console, a non-UTF-8 locale): after a frame is drawn, every
-//! character outside ASCII becomes its nearest ASCII look-alike.
+//! character outside ASCII becomes its nearest ASCII look-alike, and every
+//! letter its plain form (`ž` as `z`).
 
 use ratatui::buffer::Buffer;
 
@@ -23,10 +24,18 @@ fn plain(c: char) -> char {
     if c.is_ascii() {
         return c;
     }
+    // Drawing characters by the table; letters (names, titles) as the
+    // letter they are written with, so "Anežka" stays readable as "Anezka".
     GROUPS
         .iter()
         .find(|(from, _)| from.contains(c))
-        .map_or('?', |&(_, to)| to)
+        .map(|&(_, to)| to)
+        .or_else(|| {
+            deunicode::deunicode_char(c)
+                .and_then(|plain| plain.chars().next())
+                .filter(char::is_ascii_graphic)
+        })
+        .unwrap_or('?')
 }
 
 /// Rewrites a drawn frame in ASCII.
@@ -73,7 +82,20 @@ mod tests {
             .iter()
             .map(ratatui::buffer::Cell::symbol)
             .collect();
-        assert_eq!(row, "+-o>#=? ab+ ");
+        assert_eq!(row, "+-o>#=e ab+ ");
         assert!(row.is_ascii());
+    }
+
+    #[test]
+    fn names_keep_their_letters_and_what_has_none_is_a_question_mark() {
+        assert_eq!(
+            "Anežka Dvořáková Øre"
+                .chars()
+                .map(plain)
+                .collect::<String>(),
+            "Anezka Dvorakova Ore"
+        );
+        // A character with no plain form at all (private use).
+        assert_eq!(plain('\u{e000}'), '?');
     }
 }

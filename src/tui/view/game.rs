@@ -328,8 +328,17 @@ fn render_notice(
     }
 }
 
+/// Drops the keys that scroll a table of rounds from a game of one round,
+/// which has no such table.
+fn without_rounds(keys: &mut KeyWords, game: &Game) {
+    if game.session.rules().rounds() != crate::engine::Rounds::Many {
+        keys.retain(|(_, word)| word != "rounds");
+    }
+}
+
 fn render_footer(app: &App, config: &Config, game: &Game, area: Rect, buf: &mut Buffer) {
     let mut keys = table_keys(app);
+    without_rounds(&mut keys, game);
     // Redo only when there is something to redo; the speed with its value.
     keys.retain(|(_, word)| word != "redo" || game.session.can_redo());
     for (_, word) in &mut keys {
@@ -533,7 +542,8 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
             theme.dim,
         ));
     }
-    let keys = context_keys(keys::Context::MatchOver);
+    let mut keys = context_keys(keys::Context::MatchOver);
+    without_rounds(&mut keys, game);
     if !many {
         let inner = result_box(config, title, &lines, 0, &keys, area, buf);
         Paragraph::new(lines)

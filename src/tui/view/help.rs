@@ -11,11 +11,18 @@ use crate::tui::app::{App, Overlay};
 use crate::tui::config::Config;
 use crate::tui::keys;
 
+/// Columns of help's key column, right-aligned; a longer key name takes a
+/// line of its own.
+const KEY_COLUMN: usize = 20;
+
 /// Help's lines for the keys of the screen under it: each context's keys
-/// from the table, under the context's title when there are several.
-fn screen_keys(app: &App, config: &Config) -> Vec<Line<'static>> {
+/// from the table, under the context's title when there are several; what a
+/// key does is wrapped beside its key, in `width` columns in all.
+fn screen_keys(app: &App, config: &Config, width: u16) -> Vec<Line<'static>> {
     let contexts = keys::help_contexts(app);
     let titled = contexts.len() > 1;
+    let indent = " ".repeat(KEY_COLUMN + 2);
+    let text_width = usize::from(width).saturating_sub(KEY_COLUMN + 2).max(20);
     let mut lines = Vec::new();
     for context in contexts {
         if titled {
@@ -28,10 +35,35 @@ fn screen_keys(app: &App, config: &Config) -> Vec<Line<'static>> {
             ));
         }
         for binding in keys::of(context) {
+            let name = binding.keys_name();
+            let mut text = wrap_words(binding.does, text_width).into_iter();
+            let first = if name.chars().count() > KEY_COLUMN {
+                lines.push(Line::styled(name, config.theme.key));
+                Span::raw(indent.clone())
+            } else {
+                Span::styled(format!("{name:>KEY_COLUMN$}  "), config.theme.key)
+            };
             lines.push(Line::from(vec![
-                Span::styled(format!("{:>20}  ", binding.keys_name()), config.theme.key),
-                Span::raw(binding.does),
+                first,
+                Span::raw(text.next().unwrap_or_default()),
             ]));
+            lines.extend(text.map(|more| Line::raw(format!("{indent}{more}"))));
+        }
+    }
+    lines
+}
+
+/// `text` in lines of at most `width` columns, broken between words (a
+/// longer word has a line of its own).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
         }
     }
     lines
@@ -46,8 +78,9 @@ pub fn render_help(app: &App, config: &Config, scroll: u16, area: Rect, buf: &mu
         "Help",
         theme,
         buf,
-    );
-    let mut lines = screen_keys(app, config);
+    )
+    .inner(ratatui::layout::Margin::new(1, 0));
+    let mut lines = screen_keys(app, config, inner.width);
     if let Some(rules) = app.current_rules() {
         lines.push(Line::raw(""));
         lines.push(Line::styled(
@@ -244,4 +277,22 @@ fn dialog(
         .alignment(alignment)
         .wrap(Wrap { trim: false })
         .render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_words;
+
+    #[test]
+    fn words_wrap_between_words_and_a_long_word_keeps_a_line() {
+        assert_eq!(
+            wrap_words("sow the pit under the cursor", 12),
+            ["sow the pit", "under the", "cursor"]
+        );
+        assert_eq!(
+            wrap_words("a abcdefghijkl b", 5),
+            ["a", "abcdefghijkl", "b"]
+        );
+        assert!(wrap_words("", 5).is_empty());
+    }
 }

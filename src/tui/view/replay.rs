@@ -12,8 +12,8 @@ use crate::engine::{Place, Side};
 use crate::session::Action;
 use crate::tui::app::{App, Replay};
 use crate::tui::config::Config;
-use crate::tui::theme::Theme;
 use crate::tui::describe::side_title;
+use crate::tui::theme::Theme;
 use crate::tui::widgets::board::{BOARD_HEIGHT, BoardView, BoardWidget};
 use crate::tui::widgets::value_chart::{ChartColumns, ValueChart, bars_area};
 
@@ -53,7 +53,10 @@ fn render_chart(replay: &Replay, theme: &Theme, chart: Rect, buf: &mut Buffer) {
                 theme.dim,
             ))
             .alignment(Alignment::Center)
-            .render(Rect::new(chart.x, chart.y + chart.height / 2, chart.width, 1), buf);
+            .render(
+                Rect::new(chart.x, chart.y + chart.height / 2, chart.width, 1),
+                buf,
+            );
         }
         None => {}
     }

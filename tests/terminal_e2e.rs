@@ -130,6 +130,7 @@ impl Term {
                 "Tab" => b"\t",
                 "F4" => b"\x1bOS",
                 "Backspace" => b"\x7f",
+                "Ctrl+R" => b"\x12",
                 text => text.as_bytes(),
             };
             self.keys.write_all(bytes).unwrap();
@@ -164,6 +165,20 @@ impl Term {
             );
             sleep(Duration::from_millis(50));
         }
+    }
+
+    /// Resizes the terminal, as a person dragging its window would.
+    fn resize(&self, cols: u16, rows: u16) {
+        self.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        let size = |n: u16| std::num::NonZeroU16::new(n).unwrap();
+        self.screen.lock().unwrap().set_size(size(rows), size(cols));
     }
 
     fn pid(&self) -> nix::unistd::Pid {
@@ -785,4 +800,82 @@ fn ascii_is_chosen_by_flag_or_by_the_terminal() {
     shows_only_ascii(&term);
     term.send(&["Ctrl+C", "y"]);
     term.exit_code();
+}
+
+#[test]
+fn north_plays_with_the_unshifted_top_row() {
+    let folders = Folders::new();
+    let mut term = game(&folders, "kalaha", &["--animation-ms", "0"]);
+    term.wait_for("Ann (South) to move");
+    term.send(&["x"]); // South's pit 2: its four seeds to pits 3-6
+    term.wait_for("Bo (North) to move");
+    // The key above North's pit 5 as drawn (pit 6 is at the left, under q).
+    term.send(&["w"]);
+    let screen = term.wait_for("Ann (South) to move");
+    assert!(screen.contains("Bo played pit 5"), "{screen}");
+    // North's pit 5 sowed its four seeds into pit 6, the store and South's
+    // pits 1 and 2. North's row is drawn from pit 6 at the left.
+    let rows = counts_on_screen(&screen);
+    assert_eq!(rows[0], [5, 0, 4, 4, 4, 4], "{screen}");
+    assert_eq!(rows[1], [5, 1, 5, 5, 5, 5], "{screen}");
+}
+
+#[test]
+fn keys_while_too_small_do_nothing_but_quit() {
+    let folders = Folders::new();
+    let mut term = game(&folders, "kalaha", &["--animation-ms", "0"]);
+    term.wait_for("Ann (South) to move");
+    term.resize(50, 12);
+    term.wait_for("enlarge");
+    // A pit, a digit, Enter, Escape, Tab, undo: nothing happens behind the
+    // notice.
+    term.send(&["z", "3", "Enter", "Escape", "Tab", "Backspace"]);
+    term.resize(100, 30);
+    let screen = term.wait_for("Ann (South) to move");
+    assert!(
+        !screen.contains("Quit?") && !screen.contains("played"),
+        "{screen}"
+    );
+    assert_eq!(counts_on_screen(&screen)[1], [4, 4, 4, 4, 4, 4], "{screen}");
+    assert!(folders.match_files().is_empty(), "no move was played");
+    // Quitting does act: at once, the terminal given back.
+    term.resize(50, 12);
+    term.wait_for("enlarge");
+    term.send(&["q"]);
+    assert_eq!(term.exit_code(), 0);
+    assert!(term.is_given_back());
+}
+
+#[test]
+fn a_rematch_keeps_the_names_and_counts_the_tally() {
+    let folders = Folders::new();
+    one_move_rules(&folders);
+    let mut term = game(&folders, "one-move", &["--animation-ms", "0"]);
+    term.wait_for("Ann (South) to move");
+    // South's one seed goes to South's store; South's row is empty, so the
+    // game ends and North's seed goes to North's store: 1-1, a draw.
+    term.send(&["1"]);
+    let first = term.wait_for("so far");
+    assert!(
+        first.contains("One move so far: Ann 0, Bo 0, 1 draw"),
+        "{first}"
+    );
+    // After a draw the rematch is opened by the other player: Bo, who plays
+    // the mirror image, another draw.
+    term.send(&["Ctrl+R"]);
+    let screen = term.wait_for("Bo (North) to move");
+    assert!(screen.contains("Rematch: North starts"), "{screen}");
+    assert!(screen.contains("Ann (South)"), "{screen}");
+    term.send(&["1"]);
+    let second = term.wait_for("so far");
+    assert!(
+        second.contains("One move so far: Ann 0, Bo 0, 2 draws"),
+        "{second}"
+    );
+    term.send(&["Enter", "q"]);
+    assert_eq!(term.exit_code(), 0);
+    // The tally is kept for the next time these two play.
+    let settings =
+        std::fs::read_to_string(folders.dir.path().join("config/mancala/settings.toml")).unwrap();
+    assert!(settings.contains("draws = 2"), "{settings}");
 }

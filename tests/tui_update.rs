@@ -836,3 +836,37 @@ fn a_broken_rule_file_is_listed_with_its_error_and_read_again_once_fixed() {
     send(&mut ui, &[Msg::Confirm]);
     assert!(matches!(ui.app.screen, Screen::Setup(_)));
 }
+
+#[test]
+fn the_look_goes_round_and_is_remembered() {
+    use mancala::settings::Look;
+    let mut ui = game_app("kalaha", Side::South);
+    assert_eq!(ui.config.settings.look, Look::Colour);
+    ui.send(Msg::NextLook);
+    assert_eq!(ui.config.settings.look, Look::HighContrast);
+    assert_eq!(
+        ui.config.theme,
+        mancala::tui::theme::Theme::for_look(Look::HighContrast)
+    );
+    assert!(
+        game(&ui.app)
+            .notice
+            .as_ref()
+            .unwrap()
+            .text
+            .starts_with("Look: high contrast")
+    );
+    ui.send(Msg::NextLook);
+    ui.send(Msg::NextLook);
+    assert_eq!(ui.config.settings.look, Look::Colour);
+    // The board keeps its state: a look is no move.
+    assert!(game(&ui.app).session.actions().is_empty());
+}
+
+#[test]
+fn the_speed_message_names_the_speed_keys() {
+    let mut ui = game_app("kalaha", Side::South);
+    ui.send(Msg::Faster);
+    let text = &game(&ui.app).notice.as_ref().unwrap().text;
+    assert_eq!(text, "Speed: 45 ms a seed (F4 faster, F3 slower)");
+}

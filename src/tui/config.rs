@@ -3,7 +3,7 @@
 //! changes with commands; the view reads it.
 
 use crate::engine::{Level, Outcome};
-use crate::settings::{Characters, Settings};
+use crate::settings::{Characters, Look, Settings};
 use crate::storage::Library;
 
 use super::theme::Theme;
@@ -53,6 +53,10 @@ impl Config {
                 self.reduced_motion = on;
                 remembered.animation = !on;
             }
+            Setting::Look(look) => {
+                self.theme = Theme::for_look(look);
+                remembered.look = look;
+            }
             Setting::Players { names, seats } => {
                 remembered.names = names;
                 remembered.seats = seats.map(crate::settings::seat_word);
@@ -73,6 +77,7 @@ impl Config {
 pub enum Setting {
     Speed(u64),
     ReducedMotion(bool),
+    Look(Look),
     /// The names typed (empty: the default) and the seats, for next time.
     Players {
         names: [String; 2],

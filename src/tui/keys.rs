@@ -368,6 +368,7 @@ pub static KEYS: &[Binding] = &[
     bind(C::Match, &[code(K::F(3))], send(Msg::Slower), "sow slower", Some("speed")),
     bind(C::Match, &[code(K::F(4))], send(Msg::Faster), "sow faster", Some("speed")),
     bind(C::Match, &[code(K::F(5))], send(Msg::ToggleMotion), "animation on or off", None),
+    bind(C::Match, &[code(K::F(6))], send(Msg::NextLook), "the next look: colour, high contrast, monochrome", None),
     bind(C::Match, &[Key::Ctrl('s')], send(Msg::Save), "save a copy of the match under a name", Some("save")),
     bind(C::Match, &[Key::Ctrl('e')], send(Msg::EndMatch), "end the match here (asks first)", None),
     bind(C::Match, &[code(K::Esc)], send(Msg::Back), "back to the menu (the match is kept: Continue resumes it)", Some("menu")),
@@ -407,6 +408,7 @@ pub static KEYS: &[Binding] = &[
     // -- Below the screens' own keys --
     bind(C::Anywhere, &[ch('?'), code(K::F(1))], send(Msg::Help), "help for this screen (and the rules, where a rule set is shown)", Some("help")),
     bind(C::Anywhere, &[ch('q'), Key::Ctrl('c')], send(Msg::Quit), "quit", Some("quit")),
+    bind(C::Anywhere, &[code(K::F(6))], send(Msg::NextLook), "the next look: colour, high contrast, monochrome", None),
 ];
 
 /// The contexts whose keys act now, first first. While the terminal is too

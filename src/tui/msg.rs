@@ -52,6 +52,8 @@ pub enum Msg {
     Faster,
     Slower,
     ToggleMotion,
+    /// The next look: colour, high contrast, monochrome.
+    NextLook,
     NextRound,
     EndMatch,
     Yes,

@@ -15,6 +15,7 @@ use super::Start;
 use super::app::{App, LibraryList, Notice, Overlay, SPEEDS_MS, Screen};
 use super::command::Command;
 use super::config::{Config, Setting};
+use super::keys;
 use super::msg::Msg;
 
 pub use menus::{Players, new_setup, resume, start_game};
@@ -240,6 +241,10 @@ fn route(app: &mut App, config: &Config, msg: Msg) {
     }
     if msg == Msg::QuitNow {
         app.quit = true;
+        return;
+    }
+    if msg == Msg::NextLook {
+        next_look(app, config);
         return;
     }
     if msg == Msg::Help && !app.is_typing() {
@@ -480,11 +485,35 @@ fn change_speed(app: &mut App, config: &Config, faster: bool) {
     };
     let speed = SPEEDS_MS[index];
     app.command(Command::Set(Setting::Speed(speed)));
+    let key = |msg| keys::key_for(keys::Context::Match, &msg);
+    let (faster, slower) = (key(Msg::Faster), key(Msg::Slower));
     set_notice(
         app,
-        format!("Speed: {speed} ms a seed (+ faster, - slower)"),
+        format!("Speed: {speed} ms a seed ({faster} faster, {slower} slower)"),
         false,
     );
+}
+
+/// Colour, then high contrast, then monochrome, and round again.
+fn next_look(app: &mut App, config: &Config) {
+    use crate::settings::Look;
+    let look = match config.settings.look {
+        Look::Colour => Look::HighContrast,
+        Look::HighContrast => Look::Monochrome,
+        Look::Monochrome => Look::Colour,
+    };
+    app.command(Command::Set(Setting::Look(look)));
+    let name = match look {
+        Look::Colour => "colour",
+        Look::HighContrast => "high contrast",
+        Look::Monochrome => "monochrome",
+    };
+    let text = if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+        format!("Look: {name} (NO_COLOR is set: the screen stays monochrome)")
+    } else {
+        format!("Look: {name}")
+    };
+    set_notice(app, text, false);
 }
 
 fn toggle_motion(app: &mut App, config: &Config) {

@@ -134,8 +134,11 @@ pub fn render_odd_even(config: &Config, odd_even: &OddEven, area: Rect, buf: &mu
             Line::raw(format!(
                 "{south} (South), look away while {north} types how many (1-99)."
             )),
-            Line::raw("Or just press Enter to let the game hide a number."),
-            key_line(theme, &context_keys(keys::Context::OddEvenHide)),
+            Line::raw(format!(
+                "Or just press {} to let the game hide a number.",
+                keys::key_for(keys::Context::OddEvenHide, &crate::tui::msg::Msg::Confirm)
+            )),
+            Line::raw(""),
             Line::from(vec![
                 Span::raw("Marbles: "),
                 Span::styled(format!("{}_", "*".repeat(typed.len())), theme.selected),
@@ -146,8 +149,6 @@ pub fn render_odd_even(config: &Config, odd_even: &OddEven, area: Rect, buf: &mu
             Line::raw(""),
             Line::styled(format!("{south} (South): odd or even?"), theme.south),
             Line::raw("A right guess starts the match; a wrong one lets North start."),
-            Line::raw(""),
-            key_line(theme, &context_keys(keys::Context::OddEvenGuess)),
         ],
         OddEvenStage::Reveal {
             marbles,
@@ -170,12 +171,27 @@ pub fn render_odd_even(config: &Config, odd_even: &OddEven, area: Rect, buf: &mu
                     ),
                     theme.title.patch(theme.side(*starter)),
                 ),
-                Line::raw(""),
-                key_line(theme, &context_keys(keys::Context::OddEvenReveal)),
             ]
         }
     };
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })
         .render(inner, buf);
+    // The keys of the moment at the box's foot.
+    let context = match odd_even.stage {
+        OddEvenStage::Hide { .. } => keys::Context::OddEvenHide,
+        OddEvenStage::Guess { .. } => keys::Context::OddEvenGuess,
+        OddEvenStage::Reveal { .. } => keys::Context::OddEvenReveal,
+    };
+    Paragraph::new(key_line(theme, &context_keys(context)))
+        .alignment(Alignment::Center)
+        .render(
+            Rect::new(
+                inner.x,
+                inner.y + inner.height.saturating_sub(1),
+                inner.width,
+                1,
+            ),
+            buf,
+        );
 }

@@ -25,7 +25,12 @@ fn main() -> ExitCode {
         Err(failure) => {
             // Messages quote files and arguments: nothing in them may act
             // on the terminal.
-            eprintln!("mancala: {}", printable_lines(&failure.0));
+            // With no terminal left (it hung up), nothing to tell: no panic.
+            let _ = writeln!(
+                std::io::stderr(),
+                "mancala: {}",
+                printable_lines(&failure.0)
+            );
             ExitCode::FAILURE
         }
     }

@@ -7,6 +7,8 @@ pub mod command;
 pub mod config;
 pub mod describe;
 pub mod effects;
+#[cfg(unix)]
+mod hangup;
 pub mod input;
 pub mod keys;
 pub mod msg;
@@ -142,6 +144,13 @@ impl Signals {
         Ok(Signals(received))
     }
 
+    /// The terminal hung up: the game ends as SIGHUP would end it.
+    #[cfg(unix)]
+    fn hang_up(&self) {
+        let hangup = usize::try_from(signal_hook::consts::SIGHUP).unwrap_or(1);
+        self.0.store(hangup, Ordering::Relaxed);
+    }
+
     fn received(&self) -> Option<i32> {
         match self.0.load(Ordering::Relaxed) {
             0 => None,
@@ -150,16 +159,40 @@ impl Signals {
     }
 }
 
-/// The next terminal event within `wait` (forever when `None`); a system call
-/// cut short by a signal is no event.
-fn next_event(wait: Option<Duration>) -> io::Result<Option<event::Event>> {
-    let ready = match wait {
-        Some(timeout) => event::poll(timeout),
-        None => Ok(true),
-    };
-    match ready.and_then(|ready| ready.then(event::read).transpose()) {
+/// The next terminal event within `wait`; a system call cut short by a
+/// signal is no event.
+fn next_event(wait: Duration) -> io::Result<Option<event::Event>> {
+    match event::poll(wait).and_then(|ready| ready.then(event::read).transpose()) {
         Err(error) if error.kind() == io::ErrorKind::Interrupted => Ok(None),
         other => other,
+    }
+}
+
+/// The same, first making sure the terminal is still there: crossterm must
+/// never read one that hung up (see [`hangup`]), which ends the game as
+/// SIGHUP does.
+#[cfg(unix)]
+fn next_event_watched(
+    tty: &hangup::Tty,
+    signals: &Signals,
+    wait: Duration,
+) -> io::Result<Option<event::Event>> {
+    use hangup::Input;
+    if tty.wait(Duration::ZERO)? == Input::HungUp {
+        signals.hang_up();
+        return Ok(None);
+    }
+    // What crossterm holds already (keys read together, a resize) first.
+    if let Some(event) = next_event(Duration::ZERO)? {
+        return Ok(Some(event));
+    }
+    match tty.wait(wait)? {
+        Input::HungUp => {
+            signals.hang_up();
+            Ok(None)
+        }
+        Input::Quiet => Ok(None),
+        Input::Ready => next_event(Duration::ZERO),
     }
 }
 
@@ -169,6 +202,12 @@ fn next_event(wait: Option<Duration>) -> io::Result<Option<event::Event>> {
 /// When the terminal cannot be used.
 pub fn run(catalog: &Catalog, options: Options) -> io::Result<Ended> {
     let signals = Signals::watch()?;
+    #[cfg(unix)]
+    let tty = {
+        let tty = hangup::Tty::open();
+        tty.watch(signals.0.clone());
+        tty
+    };
     let mut runner = Runner::new(catalog, options, random_seed());
     let mut guard = terminal::enter()?;
     let size = guard.terminal.size()?;
@@ -195,7 +234,10 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<Ended> {
         } else {
             SIGNAL_WAKE
         };
-        let event = next_event(Some(wait))?;
+        #[cfg(unix)]
+        let event = next_event_watched(&tty, &signals, wait)?;
+        #[cfg(not(unix))]
+        let event = next_event(wait)?;
         let now = Instant::now();
         let elapsed = now.duration_since(last_tick);
         last_tick = now;
@@ -210,8 +252,18 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<Ended> {
         }
         runner.poll();
     }
-    // Everything written first, then the terminal given back.
+    // Everything written first, then the terminal given back; one that hung
+    // up cannot take it (and ratatui would complain of it on stderr, itself
+    // the dead terminal), so it is left as it is.
     let unsaved = runner.finish();
-    drop(guard);
+    #[cfg(unix)]
+    let hung_up = tty.wait(Duration::ZERO).ok() == Some(hangup::Input::HungUp);
+    #[cfg(not(unix))]
+    let hung_up = false;
+    if hung_up {
+        std::mem::forget(guard);
+    } else {
+        drop(guard);
+    }
     Ok(Ended { unsaved, signal })
 }

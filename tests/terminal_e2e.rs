@@ -879,3 +879,82 @@ fn a_rematch_keeps_the_names_and_counts_the_tally() {
         std::fs::read_to_string(folders.dir.path().join("config/mancala/settings.toml")).unwrap();
     assert!(settings.contains("draws = 2"), "{settings}");
 }
+
+#[test]
+fn closing_the_terminal_ends_the_game_and_keeps_the_match() {
+    let folders = Folders::new();
+    let pty = native_pty_system()
+        .openpty(PtySize {
+            rows: 30,
+            cols: 100,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_mancala"));
+    command.args([
+        "play", "kalaha", "--south", "Ann", "--north", "Bo", "--first", "south",
+    ]);
+    command.args(["--animation-ms", "0"]);
+    command.env("TERM", "xterm-256color");
+    command.env("LANG", "C.UTF-8");
+    command.env("XDG_CONFIG_HOME", folders.dir.path().join("config"));
+    command.env("XDG_DATA_HOME", folders.dir.path().join("data"));
+    let mut child = pty.slave.spawn_command(command).unwrap();
+    drop(pty.slave);
+    // Read what the game draws until told to stop; then this copy of the
+    // terminal's end is closed with the others.
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let size = |n: u16| std::num::NonZeroU16::new(n).unwrap();
+    let seen = Arc::new(Mutex::new(vt100::Parser::new(size(30), size(100), 0)));
+    let mut output = pty.master.try_clone_reader().unwrap();
+    let reader = {
+        let (stop, seen) = (stop.clone(), seen.clone());
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 8192];
+            while let Ok(n) = output.read(&mut buffer) {
+                if n == 0 || stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    break;
+                }
+                seen.lock().unwrap().process(&buffer[..n]);
+            }
+        })
+    };
+    let mut keys = pty.master.take_writer().unwrap();
+    let drawn = |text: &str| {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while !seen.lock().unwrap().screen().contents().contains(text) {
+            assert!(Instant::now() < deadline, "never saw {text:?}");
+            sleep(Duration::from_millis(50));
+        }
+    };
+    drawn("to move");
+    keys.write_all(b"c").unwrap(); // pit 3: into the store, moves again
+    keys.flush().unwrap();
+    drawn("moves again");
+    // The reader stops at the next output (help, asked for), and every end
+    // of the terminal is closed: the game's terminal hangs up.
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    keys.write_all(b"\x1bOP").unwrap(); // F1
+    keys.flush().unwrap();
+    reader.join().unwrap();
+    drop(keys);
+    drop(pty.master);
+
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("the game went on after its terminal closed");
+        }
+        sleep(Duration::from_millis(50));
+    };
+    // Ended as SIGHUP ends it: 128 + 1.
+    assert_eq!(status.exit_code(), 129);
+    let files = folders.match_files();
+    assert_eq!(files.len(), 1);
+    assert_eq!(common::moves_in_save(&files[0]), [3]);
+}

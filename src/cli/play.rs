@@ -1,6 +1,6 @@
 //! `mancala`, `mancala play` and `mancala resume`: the terminal game.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -62,7 +62,8 @@ pub(super) fn play(
         },
     )?;
     for problem in &ended.unsaved {
-        eprintln!("mancala: not saved: {problem}");
+        // After a hang-up there may be no terminal to tell: never a panic.
+        let _ = writeln!(std::io::stderr(), "mancala: not saved: {problem}");
     }
     // Ended by a signal: the status a shell expects (128 + its number).
     Ok(match ended.signal {

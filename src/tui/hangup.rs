@@ -1,0 +1,96 @@
+//! A terminal that hangs up (its window closed, its tmux server killed)
+//! leaves the game's input at end of file for good, and crossterm's reader
+//! then loops on reads of nothing without returning. So the game looks for
+//! the hang-up itself before it asks crossterm for input, and a watchdog
+//! ends the process should the reader be caught all the same.
+
+use std::fs::File;
+use std::io;
+use std::os::fd::AsFd;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+
+/// What the terminal has for the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Something to read (or a signal cut the wait short).
+    Ready,
+    /// Nothing came within the wait.
+    Quiet,
+    /// The terminal is gone.
+    HungUp,
+}
+
+/// The controlling terminal, opened a second time to watch it.
+pub struct Tty(Option<File>);
+
+/// How long the watchdog lets the game finish on its own after a hang-up.
+const GRACE: Duration = Duration::from_secs(2);
+
+impl Tty {
+    /// `/dev/tty`; without one (no controlling terminal) nothing is watched.
+    #[must_use]
+    pub fn open() -> Tty {
+        Tty(File::open("/dev/tty").ok())
+    }
+
+    /// Waits up to `wait` for input.
+    ///
+    /// # Errors
+    /// When the terminal cannot be polled.
+    pub fn wait(&self, wait: Duration) -> io::Result<Input> {
+        let Some(file) = &self.0 else {
+            return Ok(Input::Ready);
+        };
+        let timeout = PollTimeout::try_from(wait).unwrap_or(PollTimeout::MAX);
+        let mut fds = [PollFd::new(file.as_fd(), PollFlags::POLLIN)];
+        match poll(&mut fds, timeout) {
+            Err(nix::errno::Errno::EINTR) => return Ok(Input::Ready),
+            Err(error) => return Err(error.into()),
+            Ok(_) => {}
+        }
+        let events = fds[0].revents().unwrap_or(PollFlags::empty());
+        Ok(
+            if events.intersects(PollFlags::POLLHUP | PollFlags::POLLERR | PollFlags::POLLNVAL) {
+                Input::HungUp
+            } else if events.contains(PollFlags::POLLIN) {
+                Input::Ready
+            } else {
+                Input::Quiet
+            },
+        )
+    }
+
+    /// Starts the watchdog: when the terminal hangs up it records SIGHUP in
+    /// `received` (so the game ends as the signal would end it) and, if the
+    /// game has not ended within [`GRACE`], ends the process with the
+    /// shell's status for SIGHUP. Matches are written after every move, so
+    /// nothing played is lost.
+    pub fn watch(&self, received: Arc<AtomicUsize>) {
+        let Some(file) = self.0.as_ref().and_then(|f| f.try_clone().ok()) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            loop {
+                let mut fds = [PollFd::new(file.as_fd(), PollFlags::empty())];
+                match poll(&mut fds, PollTimeout::NONE) {
+                    Err(nix::errno::Errno::EINTR) => continue,
+                    Err(_) => return,
+                    Ok(_) => {}
+                }
+                let events = fds[0].revents().unwrap_or(PollFlags::empty());
+                if events.intersects(PollFlags::POLLHUP | PollFlags::POLLERR | PollFlags::POLLNVAL)
+                {
+                    break;
+                }
+            }
+            let hangup = usize::try_from(signal_hook::consts::SIGHUP).unwrap_or(1);
+            received.store(hangup, Ordering::Relaxed);
+            std::thread::sleep(GRACE);
+            std::process::exit(128 + signal_hook::consts::SIGHUP);
+        });
+    }
+}

@@ -178,6 +178,9 @@ fn next_event_watched(
     wait: Duration,
 ) -> io::Result<Option<event::Event>> {
     use hangup::Input;
+    if !tty.is_watched() {
+        return next_event(wait);
+    }
     if tty.wait(Duration::ZERO)? == Input::HungUp {
         signals.hang_up();
         return Ok(None);

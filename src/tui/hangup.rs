@@ -37,6 +37,12 @@ impl Tty {
         Tty(File::open("/dev/tty").ok())
     }
 
+    /// Whether there is a terminal to watch.
+    #[must_use]
+    pub fn is_watched(&self) -> bool {
+        self.0.is_some()
+    }
+
     /// Waits up to `wait` for input.
     ///
     /// # Errors

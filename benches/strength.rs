@@ -6,8 +6,9 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use mancala::ai::{Dice, Level, Limits, Searcher, choose_move};
 use mancala::catalog::Catalog;
-use mancala::engine::{Dice, Level, Limits, Position, Rules, Searcher, Side, choose_move};
+use mancala::engine::{Position, Rules, Side};
 
 fn depth_in_one_second(rules: &Rules) -> (u32, u64) {
     let start = Position::new(rules, Side::South);
@@ -27,7 +28,11 @@ fn play(rules: &Rules, levels: [Level; 2], seed: u64, rounds: u16) -> Option<Sid
     for _ in 0..3000 {
         match position.to_move() {
             Some(side) => {
-                let pit = choose_move(rules, &position, levels[side.index()], &mut dice, None)?;
+                let pit = {
+                    let level = levels[side.index()];
+                    let deadline = std::time::Instant::now() + level.time_cap();
+                    choose_move(rules, &position, level, &mut dice, None, deadline)?
+                };
                 position = position.play(rules, pit).ok()?;
             }
             None if position.round() >= rounds => break,

@@ -7,13 +7,10 @@
 mod board;
 mod capture;
 mod game;
-mod kalah;
 mod line;
 mod notation;
 mod perft;
-mod player;
 mod rules;
-mod search;
 mod side;
 mod sow;
 pub use sow::MAX_LAPS;
@@ -21,18 +18,12 @@ mod trace;
 
 pub use board::Place;
 pub use game::{Outcome, PlayError, Position, RoundError, SetupError, Status};
-pub use kalah::{
-    ExactValues, Progress, QUICK_EXACT_SEEDS, Solution, SolveOptions, is_kalah_shaped,
-    is_quick_to_solve, move_values, solve as solve_exact, solve_reporting,
-};
 pub use line::{LineError, play_line};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};
-pub use player::{Dice, Level, ParseLevelError, choose_move};
 pub use rules::{
     Direction, FirstPlayer, MAX_PITS, MAX_SEEDS_PER_PIT, RoundEnd, Rounds, Rules, RulesError,
     Stores,
 };
-pub use search::{Limits, Report, Searcher, Table, solve};
 pub use side::{ParseSideError, Side};
 pub use trace::{Event, Observer};

@@ -3,6 +3,7 @@
 //! [`engine`] holds the rules and nothing else; [`catalog`] finds rule files;
 //! [`report`] turns positions into text and JSON; [`cli`] is the command line.
 
+pub mod ai;
 pub mod catalog;
 pub mod cli;
 pub mod engine;

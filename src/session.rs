@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use crate::engine::{Event, Level, Outcome, PlayError, Position, RoundError, Rules, Side, Status};
+use crate::ai::Level;
+use crate::engine::{Event, Outcome, PlayError, Position, RoundError, Rules, Side, Status};
 
 /// Longest player name, in characters.
 pub const NAME_LENGTH: usize = 16;

@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::Level;
 use crate::catalog::read_bounded;
-use crate::engine::{Level, Outcome};
+use crate::engine::Outcome;
 use crate::storage::atomic::write_replacing;
 
 /// The word for a seat a person plays.
@@ -87,7 +88,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            speed_ms: crate::tui::app::DEFAULT_SPEED_MS,
+            speed_ms: DEFAULT_SPEED_MS,
             animation: true,
             look: Look::default(),
             characters: Characters::default(),
@@ -106,6 +107,9 @@ pub struct SettingsError {
     pub path: PathBuf,
     pub message: String,
 }
+
+/// Milliseconds per dropped seed until the player changes it.
+pub const DEFAULT_SPEED_MS: u64 = 45;
 
 /// The settings file's name in the player's config folder.
 pub const SETTINGS_FILE: &str = "settings.toml";

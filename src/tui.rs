@@ -31,8 +31,9 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event;
 
+use crate::ai::Level;
 use crate::catalog::Catalog;
-use crate::engine::{Level, Rules, Side};
+use crate::engine::{Rules, Side};
 use crate::session::Session;
 use crate::settings::Settings;
 use crate::storage::{BranchPoint, Library, MatchId};

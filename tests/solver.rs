@@ -6,10 +6,8 @@ mod common;
 
 use std::path::Path;
 
-use mancala::engine::{
-    Dice, Level, Limits, Position, Rules, Searcher, Side, SolveOptions, Status, choose_move, solve,
-    solve_exact,
-};
+use mancala::ai::{Dice, Level, Limits, Searcher, SolveOptions, choose_move, solve, solve_exact};
+use mancala::engine::{Position, Rules, Side, Status};
 
 fn kalah_text(pits: u8, seeds: u8) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -168,7 +166,7 @@ fn exact_move_values_match_the_general_search() {
             assert!(general.exact);
             general.move_values.sort_by_key(|&(pit, _)| pit);
             let mut fast =
-                mancala::engine::move_values(&rules, &position, options(8, None), &never, far_off)
+                mancala::ai::move_values(&rules, &position, options(8, None), &never, far_off)
                     .expect("Kalah-shaped and ongoing");
             // Best first, and every legal pit once.
             assert!(fast.windows(2).all(|w| w[0].1 >= w[1].1), "{fast:?}");
@@ -184,15 +182,15 @@ fn exact_move_values_give_up_when_told_or_out_of_time() {
     let start = Position::new(&rules, Side::South);
     let later = std::time::Instant::now() + std::time::Duration::from_mins(10);
     let stopped = std::sync::atomic::AtomicBool::new(true);
-    let values = mancala::engine::move_values(&rules, &start, options(8, Some(4)), &stopped, later);
+    let values = mancala::ai::move_values(&rules, &start, options(8, Some(4)), &stopped, later);
     assert_eq!(values, None);
     let running = std::sync::atomic::AtomicBool::new(false);
     let now = std::time::Instant::now();
-    let values = mancala::engine::move_values(&rules, &start, options(8, Some(4)), &running, now);
+    let values = mancala::ai::move_values(&rules, &start, options(8, Some(4)), &running, now);
     assert_eq!(values, None);
     // Not Kalah-shaped: no exact values from this solver.
     let relay = common::builtin("raja-pasu");
-    let values = mancala::engine::move_values(
+    let values = mancala::ai::move_values(
         &relay,
         &Position::new(&relay, Side::South),
         options(8, None),
@@ -206,8 +204,15 @@ fn exact_move_values_give_up_when_told_or_out_of_time() {
 fn the_strongest_level_plays_perfectly_on_small_kalah_boards() {
     let rules = kalah(4, 3);
     for position in random_positions(&rules, 3, 4) {
-        let pit = choose_move(&rules, &position, Level::Strongest, &mut Dice::new(1), None)
-            .expect("a move");
+        let pit = choose_move(
+            &rules,
+            &position,
+            Level::Strongest,
+            &mut Dice::new(1),
+            None,
+            in_time(Level::Strongest),
+        )
+        .expect("a move");
         let solution = solve_exact(&rules, &position, options(8, None));
         assert!(
             solution.best.contains(&pit),
@@ -222,19 +227,19 @@ fn exact_values_on_shared_tables_match_single_solves() {
     let rules = kalah(4, 3);
     let far_off = std::time::Instant::now() + std::time::Duration::from_mins(10);
     let never = std::sync::atomic::AtomicBool::new(false);
-    let exact = mancala::engine::ExactValues::new(&rules, 24, options(8, None)).unwrap();
+    let exact = mancala::ai::ExactValues::new(&rules, 24, options(8, None)).unwrap();
     for position in random_positions(&rules, 3, 2) {
         let value = exact.value(&position, &never, far_off);
         let solution = solve_exact(&rules, &position, options(8, None));
         assert_eq!(value, Some(solution.value), "{position:?}");
     }
     // Tables made for fewer seeds than the board holds do not answer.
-    let small = mancala::engine::ExactValues::new(&rules, 10, options(8, None)).unwrap();
+    let small = mancala::ai::ExactValues::new(&rules, 10, options(8, None)).unwrap();
     let start = Position::new(&rules, Side::South);
     assert_eq!(small.value(&start, &never, far_off), None);
     // Nor do they exist for rules that are not Kalah-shaped.
     let relay = common::builtin("raja-pasu");
-    assert!(mancala::engine::ExactValues::new(&relay, 24, options(8, None)).is_none());
+    assert!(mancala::ai::ExactValues::new(&relay, 24, options(8, None)).is_none());
 }
 
 #[test]
@@ -293,7 +298,7 @@ fn game(rules: &Rules, south: Level, north: Level, seed: u64) -> (i32, Vec<u8>) 
     let mut moves = Vec::new();
     while let Some(side) = position.to_move() {
         let level = if side == Side::South { south } else { north };
-        let pit = choose_move(rules, &position, level, &mut dice, None).unwrap();
+        let pit = choose_move(rules, &position, level, &mut dice, None, in_time(level)).unwrap();
         moves.push(pit);
         position = position.play(rules, pit).unwrap();
     }
@@ -320,4 +325,9 @@ fn hard_beats_easy_at_kalaha() {
         wins += i32::from(as_south > 0) + i32::from(as_north < 0);
     }
     assert!(wins >= 3, "hard won {wins} of 4");
+}
+
+/// The deadline the game gives a level: its time cap from now.
+fn in_time(level: Level) -> std::time::Instant {
+    std::time::Instant::now() + level.time_cap()
 }

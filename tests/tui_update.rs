@@ -37,7 +37,7 @@ fn against_the_computer(first: Side) -> Runner {
     app_at(Start::Game {
         rules,
         names: ["Ann".into(), "Computer".into()],
-        computer: [None, Some(mancala::engine::Level::Easy)],
+        computer: [None, Some(mancala::ai::Level::Easy)],
         first: Some(first),
         round_limit: None,
     })
@@ -464,14 +464,14 @@ fn a_seat_can_be_given_to_the_computer() {
     let Screen::Setup(setup) = &ui.app.screen else {
         panic!()
     };
-    assert_eq!(setup.computer[1], Some(mancala::engine::Level::Hard));
+    assert_eq!(setup.computer[1], Some(mancala::ai::Level::Hard));
     assert_eq!(setup.name(Side::North), "Computer");
     // Enter starts the match straight from the seat's field.
     send(&mut ui, &[Msg::Confirm]);
     let session = &game(&ui.app).session;
     assert_eq!(
         session.computer(Side::North),
-        Some(mancala::engine::Level::Hard)
+        Some(mancala::ai::Level::Hard)
     );
     assert_eq!(session.computer(Side::South), None);
 }
@@ -560,7 +560,7 @@ fn the_computer_takes_its_part_in_the_odd_or_even_guess() {
     let ui = app_at(Start::Game {
         rules: rules.clone(),
         names: ["Ann".into(), "Computer".into()],
-        computer: [None, Some(mancala::engine::Level::Easy)],
+        computer: [None, Some(mancala::ai::Level::Easy)],
         first: None,
         round_limit: None,
     });
@@ -572,7 +572,7 @@ fn the_computer_takes_its_part_in_the_odd_or_even_guess() {
     let mut ui = app_at(Start::Game {
         rules,
         names: ["Computer".into(), "Bo".into()],
-        computer: [Some(mancala::engine::Level::Easy), None],
+        computer: [Some(mancala::ai::Level::Easy), None],
         first: None,
         round_limit: None,
     });

@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::{Failure, PlayArgs, library};
+use crate::ai::Level;
 use crate::catalog::Catalog;
-use crate::engine::{Level, Rounds};
+use crate::engine::Rounds;
 use crate::session::clean_name;
 use crate::settings::{Settings, keep_damaged};
 use crate::storage::library::Library;

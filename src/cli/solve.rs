@@ -4,8 +4,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use super::{Failure, SolveArgs};
+use crate::ai::{Progress, SolveOptions, is_kalah_shaped, solve_reporting};
 use crate::catalog::Catalog;
-use crate::engine::{Progress, Rounds, Side, SolveOptions, is_kalah_shaped, solve_reporting};
+use crate::engine::{Rounds, Side};
 
 /// Whether the tables' memory (they never take more than `--hash` together)
 /// can be had: asked for once and given back, so that a size the machine

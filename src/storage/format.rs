@@ -14,8 +14,9 @@ use serde::{Deserialize, Serialize};
 
 use super::id::MatchId;
 use super::time::{format_utc, parse_utc};
+use crate::ai::Level;
 use crate::catalog::{Catalog, LoadError, read_bounded};
-use crate::engine::{Level, MoveList, Outcome, Rules, Side, Status, parse_moves};
+use crate::engine::{MoveList, Outcome, Rules, Side, Status, parse_moves};
 use crate::session::{OddEvenGuess, RoundMoves, Session, clean_name};
 
 /// The save format this program writes.

@@ -3,18 +3,18 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::ai::Level;
 use crate::catalog::{Entry, LoadError};
-use crate::engine::{FirstPlayer, Level, Rules, Side};
+use crate::engine::{FirstPlayer, Rules, Side};
 use crate::session::Session;
 use crate::storage::{Listing, MatchId};
 
 use super::anim::Animation;
 use super::command::Command;
 
-/// Milliseconds per dropped seed that `+` and `-` step through.
+/// Milliseconds per dropped seed that the speed keys step through.
 pub const SPEEDS_MS: [u64; 9] = [15, 30, 45, 70, 100, 150, 250, 400, 600];
-/// The speed a new game starts at.
-pub const DEFAULT_SPEED_MS: u64 = 45;
+pub use crate::settings::DEFAULT_SPEED_MS;
 
 /// Entries of the main menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::engine::{Level, Position, Rules};
+use crate::ai::Level;
+use crate::engine::{Position, Rules};
 use crate::session::Session;
 use crate::storage::BranchPoint;
 

@@ -2,7 +2,8 @@
 //! screen looks and how fast seeds move. `update` reads it and asks for
 //! changes with commands; the view reads it.
 
-use crate::engine::{Level, Outcome};
+use crate::ai::Level;
+use crate::engine::Outcome;
 use crate::settings::{Characters, Look, Settings};
 use crate::storage::Library;
 

@@ -7,10 +7,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
-use crate::engine::{
-    Dice, ExactValues, Level, Limits, Position, QUICK_EXACT_SEEDS, Rules, Searcher, Side,
-    SolveOptions, choose_move, is_quick_to_solve, move_values,
+use crate::ai::{
+    Dice, ExactValues, Level, Limits, QUICK_EXACT_SEEDS, Searcher, SolveOptions, choose_move,
+    is_quick_to_solve, move_values,
 };
+use crate::engine::{Position, Rules, Side};
 use crate::session::Session;
 use crate::tui::msg::{HintReach, Msg};
 
@@ -68,8 +69,11 @@ impl Searches {
     pub fn think(&mut self, rules: Arc<Rules>, position: Position, level: Level, seed: u64) {
         self.computer = Some(Worker::spawn(move |stop| {
             let mut dice = Dice::new(seed);
-            let pit =
-                choose_move(&rules, &position, level, &mut dice, Some(stop)).unwrap_or_default();
+            let pit = {
+                let deadline = Instant::now() + level.time_cap();
+                choose_move(&rules, &position, level, &mut dice, Some(stop), deadline)
+                    .unwrap_or_default()
+            };
             Msg::ComputerMove {
                 key: position.key(),
                 pit,

@@ -4,8 +4,9 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::ai::Level;
 use crate::catalog::Entry;
-use crate::engine::{Level, Rules, Side};
+use crate::engine::{Rules, Side};
 use crate::session::{OddEvenGuess, Session};
 use crate::settings::Settings;
 use crate::tui::app::{

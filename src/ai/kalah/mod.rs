@@ -21,10 +21,8 @@ use self::endgame::Endgame;
 use self::index::Indexer;
 use self::search::{Busy, Shared};
 use self::table::Table;
-use super::game::{Position, Status};
-use super::rules::{Direction, RoundEnd, Rounds, Rules, Stores};
 use super::search::{Limits, Searcher, margin};
-use super::side::Side;
+use crate::engine::{Direction, Position, RoundEnd, Rounds, Rules, Side, Status, Stores};
 
 /// Most seeds the compact board takes (values must fit in a byte).
 const MAX_SEEDS: u32 = 120;

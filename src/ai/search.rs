@@ -13,9 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::game::{Position, Status};
-use super::rules::Rules;
-use super::side::Side;
+use crate::engine::{Position, Rules, Side, Status};
 
 /// Larger than any margin (at most 2,048 seeds).
 const INFINITY: i32 = 10_000;

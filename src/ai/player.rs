@@ -8,10 +8,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::game::Position;
 use super::kalah::{SolveOptions, is_quick_to_solve, move_values};
-use super::rules::Rules;
 use super::search::{Limits, Searcher};
+use crate::engine::{Position, Rules};
 
 /// How strong the computer plays. Budgets are counted in nodes, not seconds,
 /// so a game with a fixed seed is the same on any machine; `time_cap` only
@@ -111,7 +110,8 @@ impl Dice {
 }
 
 /// The computer's move in `position` at `level`, or `None` when the round is
-/// over. `stop` ends the thinking early (the best so far is played).
+/// over. `stop` or the `deadline` (usually `level.time_cap()` from now) end
+/// the thinking early: the best so far is played.
 #[must_use]
 pub fn choose_move(
     rules: &Rules,
@@ -119,17 +119,18 @@ pub fn choose_move(
     level: Level,
     dice: &mut Dice,
     stop: Option<Arc<AtomicBool>>,
+    deadline: Instant,
 ) -> Option<u8> {
     position.to_move()?;
     if level == Level::Strongest
-        && let Some(pit) = perfect_move(rules, position, stop.as_deref(), level.time_cap())
+        && let Some(pit) = perfect_move(rules, position, stop.as_deref(), deadline)
     {
         return Some(pit);
     }
     let mut searcher = Searcher::new(rules, 16);
     let limits = Limits {
         max_nodes: Some(level.nodes()),
-        deadline: Some(Instant::now() + level.time_cap()),
+        deadline: Some(deadline),
         stop,
         ..Limits::depth(64)
     };
@@ -154,7 +155,7 @@ fn perfect_move(
     rules: &Rules,
     position: &Position,
     stop: Option<&AtomicBool>,
-    time: Duration,
+    deadline: Instant,
 ) -> Option<u8> {
     if !is_quick_to_solve(rules, position) {
         return None;
@@ -165,7 +166,7 @@ fn perfect_move(
         position,
         SolveOptions::with_mib(64),
         stop.unwrap_or(&never),
-        Instant::now() + time,
+        deadline,
     )?;
     values.first().map(|&(pit, _)| pit)
 }

@@ -1,0 +1,16 @@
+//! The computer player: game-tree search, the four levels, and the exact
+//! solver for Kalah-shaped rules. It plays by the rules engine and never the
+//! other way round; like the engine it draws nothing and touches no files,
+//! and its time and stop limits come in from the caller (a deadline and a
+//! stop flag).
+
+mod kalah;
+mod player;
+mod search;
+
+pub use kalah::{
+    ExactValues, Progress, QUICK_EXACT_SEEDS, Solution, SolveOptions, is_kalah_shaped,
+    is_quick_to_solve, move_values, solve as solve_exact, solve_reporting,
+};
+pub use player::{Dice, Level, ParseLevelError, choose_move};
+pub use search::{Limits, Report, Searcher, Table, solve};

@@ -24,7 +24,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::catalog::Catalog;
-use crate::engine::{Position, Rules, Side, parse_moves, play_line};
+use crate::engine::{Position, Rules, Side, parse_moves, play_line_from};
 
 /// Kalaha, Raja Pasu and Sat-gharva for two players sharing one terminal.
 ///
@@ -122,8 +122,13 @@ pub struct LineArgs {
     /// Moves to play first, as pit numbers on the mover's own row: `3,1,4`.
     #[arg(long, value_name = "PITS", default_value = "")]
     pub moves: String,
-    /// Who moves first.
-    #[arg(long, value_enum, default_value_t = SideArg::South)]
+    /// Start from this position instead of the match's start, written as
+    /// `show` prints it: "south: 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4
+    /// store 0; round 1; south to move" (a closed pit is `x`).
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+    /// Who moves first (from the match's start).
+    #[arg(long, value_enum, default_value_t = SideArg::South, conflicts_with = "position")]
     pub first: SideArg,
 }
 
@@ -279,7 +284,12 @@ impl LineArgs {
     fn resolve(&self, catalog: &Catalog) -> Result<(std::sync::Arc<Rules>, Position), Failure> {
         let entry = catalog.resolve(&self.rules)?;
         let moves = parse_moves(&self.moves).map_err(|e| Failure(format!("--moves: {e}")))?;
-        let position = play_line(&entry.rules, self.first.into(), &moves)
+        let start = match &self.position {
+            Some(text) => Position::from_text(&entry.rules, text)
+                .map_err(|e| Failure(format!("--position: {e}")))?,
+            None => Position::new(&entry.rules, self.first.into()),
+        };
+        let position = play_line_from(&entry.rules, start, &moves)
             .map_err(|e| Failure(format!("--moves: {e}")))?;
         Ok((entry.rules, position))
     }

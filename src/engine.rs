@@ -10,6 +10,7 @@ mod game;
 mod line;
 mod notation;
 mod perft;
+mod position_text;
 mod rules;
 mod side;
 mod sow;
@@ -18,9 +19,10 @@ mod trace;
 
 pub use board::Place;
 pub use game::{Outcome, PlayError, Position, RoundError, SetupError, Status};
-pub use line::{LineError, play_line};
+pub use line::{LineError, play_line, play_line_from};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};
+pub use position_text::{PositionText, PositionTextError};
 pub use rules::{
     Direction, FirstPlayer, MAX_PITS, MAX_SEEDS_PER_PIT, RoundEnd, Rounds, Rules, RulesError,
     Stores,

@@ -1006,3 +1006,58 @@ fn the_manual_has_a_page_for_the_game_and_for_each_command() {
             "no command \"lint\" in rules: the commands are list, show, check",
         ));
 }
+
+/// rules.md §5: South's pit 1 from the start of Raja Pasu, as one line.
+const RAJA_PASU_AFTER_PIT_1: &str = "south: 3 1 0 0 0 14 0 store 15; \
+     north: 14 2 14 14 1 14 2 store 4; round 1; north to move";
+
+#[test]
+fn show_prints_the_position_as_a_line_that_position_reads_back() {
+    let config = tempfile::tempdir().unwrap();
+    let shown = stdout_of(mancala(&config).args(["show", "raja-pasu", "--moves", "1"]));
+    assert!(
+        shown.contains(&format!("position: {RAJA_PASU_AFTER_PIT_1}")),
+        "{shown}"
+    );
+    // Read back, then North plays on: the same as playing both moves.
+    let from_line = json_of(mancala(&config).args([
+        "show",
+        "raja-pasu",
+        "--position",
+        RAJA_PASU_AFTER_PIT_1,
+        "--moves",
+        "2",
+        "--json",
+    ]));
+    let from_start =
+        json_of(mancala(&config).args(["show", "raja-pasu", "--moves", "1,2", "--json"]));
+    assert_eq!(from_line, from_start);
+}
+
+#[test]
+fn perft_and_solve_start_from_a_position_too() {
+    let config = tempfile::tempdir().unwrap();
+    let start = "south: 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4 store 0; round 1; south to move";
+    // rules.md §5: 35 sequences of two plies from Kalaha's start.
+    let perft =
+        json_of(mancala(&config).args(["perft", "kalaha", "2", "--json", "--position", start]));
+    assert_eq!(perft["nodes"], 35);
+    // One seed each, South to move: South's pit 6 goes into the store and
+    // South's row is empty, so North keeps its seed: 1-1, a margin of 0.
+    let one = "south: 0 0 0 0 0 1 store 23; north: 0 0 0 0 0 1 store 23; round 1; south to move";
+    let solved = json_of(mancala(&config).args(["solve", "kalaha", "--json", "--position", one]));
+    assert_eq!(solved["value"], 0, "{solved}");
+    assert_eq!(solved["best"], serde_json::json!([6]));
+    // A line that is not a position names the argument and the part.
+    mancala(&config)
+        .args(["show", "kalaha", "--position", "south: 4 4 4 4 4 4 store 0"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "--position: a position has four parts",
+        ));
+    mancala(&config)
+        .args(["show", "kalaha", "--position", start, "--first", "north"])
+        .assert()
+        .failure();
+}

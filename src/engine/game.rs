@@ -108,20 +108,44 @@ impl Position {
         stores: [u16; 2],
         to_move: Side,
     ) -> Result<Position, SetupError> {
+        let open = vec![false; usize::from(rules.pits())];
+        Position::from_parts(rules, [south, north], [&open, &open], stores, 1, to_move)
+    }
+
+    /// The same with closed pits (`true` for each closed pit, pit 1 first;
+    /// their counts are ignored) and the round given.
+    ///
+    /// # Errors
+    /// As [`Position::from_rows`].
+    pub fn from_parts(
+        rules: &Rules,
+        rows: [&[u16]; 2],
+        closed: [&[bool]; 2],
+        stores: [u16; 2],
+        round: u16,
+        to_move: Side,
+    ) -> Result<Position, SetupError> {
         let mut position = Position::new(rules, to_move);
         position.board = Board::EMPTY;
         position.open_pits = position.layout.pits_mask();
         position.status = Status::Ongoing;
-        for (side, row) in [(Side::South, south), (Side::North, north)] {
-            if row.len() != usize::from(rules.pits()) {
+        position.round = round.max(1);
+        for side in Side::BOTH {
+            let (row, shut) = (rows[side.index()], closed[side.index()]);
+            if row.len() != usize::from(rules.pits()) || shut.len() != row.len() {
                 return Err(SetupError::RowLength {
                     side,
                     given: row.len(),
                     pits: rules.pits(),
                 });
             }
-            for (pit, &count) in (1..=rules.pits()).zip(row) {
-                position.board.set(position.layout.pit(side, pit), count);
+            for ((pit, &count), &is_closed) in (1..=rules.pits()).zip(row).zip(shut) {
+                let index = position.layout.pit(side, pit);
+                if is_closed {
+                    position.open_pits &= !(1u64 << index);
+                } else {
+                    position.board.set(index, count);
+                }
             }
             position
                 .board

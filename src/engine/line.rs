@@ -1,4 +1,5 @@
-//! Playing a whole list of moves from the start, across rounds.
+//! Playing a whole list of moves from the start (or any position), across
+//! rounds.
 
 use super::game::{PlayError, Position};
 use super::rules::Rules;
@@ -20,7 +21,15 @@ pub struct LineError {
 /// # Errors
 /// The first move that is not legal, with its place in the list.
 pub fn play_line(rules: &Rules, first: Side, moves: &[u8]) -> Result<Position, LineError> {
-    let mut position = Position::new(rules, first);
+    play_line_from(rules, Position::new(rules, first), moves)
+}
+
+/// Plays `moves` from `start`, as [`play_line`] does from a match's start.
+///
+/// # Errors
+/// The first move that is not legal, with its place in the list.
+pub fn play_line_from(rules: &Rules, start: Position, moves: &[u8]) -> Result<Position, LineError> {
+    let mut position = start;
     for (i, &pit) in moves.iter().enumerate() {
         if let Ok(next) = position.next_round(rules) {
             position = next;

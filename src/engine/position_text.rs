@@ -1,0 +1,255 @@
+//! A position as one line of text, for analysis from the command line and
+//! for tests that start anywhere:
+//!
+//! `south: 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4 store 0; round 1; south to move`
+//!
+//! Each row is given pit 1 first, a closed pit as `x`; then the store, the
+//! round and who moves. A position whose round is over is written with
+//! `round over` (or `match over`) in place of who moves; only positions with
+//! a player to move are read.
+
+use std::fmt;
+
+use super::game::{Position, SetupError, Status};
+use super::rules::Rules;
+use super::side::Side;
+
+/// Why a line is not a position under the rules given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionTextError {
+    #[error(
+        "a position has four parts separated by `;` (south's row, north's row, the round, who moves), \
+         not {0}"
+    )]
+    Parts(usize),
+    #[error("the {part} part should begin with `{expected}`")]
+    Label {
+        part: &'static str,
+        expected: String,
+    },
+    #[error("{side}'s row: {found:?} is neither a seed count nor `x` (a closed pit)")]
+    Pit { side: Side, found: String },
+    #[error("{side}'s row has {given} pits but the board has {pits}")]
+    RowLength { side: Side, given: usize, pits: u8 },
+    #[error("{side}'s row should end with `store N`")]
+    Store { side: Side },
+    #[error("the round should be `round N` with N from 1, not {0:?}")]
+    Round(String),
+    #[error("who moves should be `south to move` or `north to move`, not {0:?}")]
+    Mover(String),
+    #[error("{0}")]
+    Setup(SetupError),
+}
+
+/// The text form of a position (see the module's documentation).
+pub struct PositionText<'a>(pub &'a Position);
+
+impl fmt::Display for PositionText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let position = self.0;
+        for side in Side::BOTH {
+            write!(f, "{side}:")?;
+            for (pit, count) in (1..=position.pit_count()).zip(position.row(side)) {
+                if position.is_closed(side, pit) {
+                    f.write_str(" x")?;
+                } else {
+                    write!(f, " {count}")?;
+                }
+            }
+            write!(f, " store {}; ", position.store(side))?;
+        }
+        write!(f, "round {}; ", position.round())?;
+        match (position.to_move(), position.status()) {
+            (Some(side), _) => write!(f, "{side} to move"),
+            (None, Status::MatchOver { .. }) => f.write_str("match over"),
+            (None, _) => f.write_str("round over"),
+        }
+    }
+}
+
+impl Position {
+    /// The position written as one line (see [`PositionText`]).
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        PositionText(self).to_string()
+    }
+
+    /// Reads a position written by [`Position::to_text`], under `rules`.
+    ///
+    /// # Errors
+    /// Which part of the line is wrong, or why the counts cannot be a
+    /// position of these rules.
+    pub fn from_text(rules: &Rules, text: &str) -> Result<Position, PositionTextError> {
+        let parts: Vec<&str> = text.split(';').map(str::trim).collect();
+        let [south, north, round, mover] = parts[..] else {
+            return Err(PositionTextError::Parts(parts.len()));
+        };
+        let (south_row, south_closed, south_store) = read_row(Side::South, south, rules.pits())?;
+        let (north_row, north_closed, north_store) = read_row(Side::North, north, rules.pits())?;
+        let round = round
+            .strip_prefix("round ")
+            .and_then(|n| n.trim().parse::<u16>().ok())
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| PositionTextError::Round(round.to_string()))?;
+        let to_move = mover
+            .strip_suffix(" to move")
+            .and_then(|side| side.trim().parse::<Side>().ok())
+            .ok_or_else(|| PositionTextError::Mover(mover.to_string()))?;
+        Position::from_parts(
+            rules,
+            [&south_row, &north_row],
+            [&south_closed, &north_closed],
+            [south_store, north_store],
+            round,
+            to_move,
+        )
+        .map_err(PositionTextError::Setup)
+    }
+}
+
+/// One side's part: `south: 4 x 4 store 0` as counts (0 for a closed pit),
+/// which pits are closed, and the store.
+fn read_row(
+    side: Side,
+    part: &str,
+    pits: u8,
+) -> Result<(Vec<u16>, Vec<bool>, u16), PositionTextError> {
+    let label = format!("{side}:");
+    let rest = part.strip_prefix(&label).ok_or(PositionTextError::Label {
+        part: if side == Side::South {
+            "first"
+        } else {
+            "second"
+        },
+        expected: label.clone(),
+    })?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let [pit_words @ .., "store", store] = &words[..] else {
+        return Err(PositionTextError::Store { side });
+    };
+    let store = store
+        .parse::<u16>()
+        .map_err(|_| PositionTextError::Store { side })?;
+    if pit_words.len() != usize::from(pits) {
+        return Err(PositionTextError::RowLength {
+            side,
+            given: pit_words.len(),
+            pits,
+        });
+    }
+    let mut counts = Vec::new();
+    let mut closed = Vec::new();
+    for word in pit_words {
+        if *word == "x" {
+            counts.push(0);
+            closed.push(true);
+        } else {
+            let count = word.parse::<u16>().map_err(|_| PositionTextError::Pit {
+                side,
+                found: (*word).to_string(),
+            })?;
+            counts.push(count);
+            closed.push(false);
+        }
+    }
+    Ok((counts, closed, store))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(text: &str) -> Rules {
+        Rules::from_toml(text).unwrap()
+    }
+
+    fn kalaha() -> Rules {
+        rules(include_str!("../../rules/kalaha.toml"))
+    }
+
+    #[test]
+    fn the_start_of_kalaha_reads_as_it_is_written() {
+        let rules = kalaha();
+        let start = Position::new(&rules, Side::North);
+        let text = "south: 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4 store 0; round 1; north to move";
+        assert_eq!(start.to_text(), text);
+        assert_eq!(Position::from_text(&rules, text), Ok(start));
+    }
+
+    #[test]
+    fn closed_pits_and_later_rounds_survive_the_round_trip() {
+        // Random play through several rounds of each rule set played in
+        // rounds, where pits close; every position with a mover is written
+        // and read back the same.
+        for text in [
+            include_str!("../../rules/raja-pasu.toml"),
+            include_str!("../../rules/sat-gharva.toml"),
+            include_str!("../../rules/kalaha.toml"),
+        ] {
+            let rules = rules(text);
+            let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+            let mut position = Position::new(&rules, Side::South);
+            let mut closed_seen = false;
+            for _ in 0..3000 {
+                if position.to_move().is_none() {
+                    match position.next_round(&rules) {
+                        Ok(next) => position = next,
+                        Err(_) => break,
+                    }
+                    continue;
+                }
+                let written = position.to_text();
+                closed_seen |= written.contains('x');
+                assert_eq!(
+                    Position::from_text(&rules, &written),
+                    Ok(position),
+                    "{written}"
+                );
+                let moves = position.legal_moves(&rules);
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let pit = moves[usize::try_from(state % moves.len() as u64).unwrap()];
+                position = position.play(&rules, pit).unwrap();
+            }
+            if rules.rounds() == super::super::Rounds::Many {
+                assert!(closed_seen, "{}: no round with a closed pit", rules.id());
+            }
+        }
+    }
+
+    #[test]
+    fn a_wrong_line_says_which_part_is_wrong() {
+        let rules = kalaha();
+        let read = |text: &str| Position::from_text(&rules, text).unwrap_err().to_string();
+        assert!(read("south: 4 4 4 4 4 4 store 0").contains("four parts"));
+        assert!(
+            read("north: 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4 store 0; round 1; south to move")
+                .contains("first part should begin with `south:`")
+        );
+        assert!(
+            read("south: 4 4 a 4 4 4 store 0; north: 4 4 4 4 4 4 store 0; round 1; south to move")
+                .contains("\"a\" is neither")
+        );
+        assert!(
+            read("south: 4 4 4 4 4 store 4; north: 4 4 4 4 4 4 store 0; round 1; south to move")
+                .contains("south's row has 5 pits but the board has 6")
+        );
+        assert!(
+            read("south: 4 4 4 4 4 4; north: 4 4 4 4 4 4 store 0; round 1; south to move")
+                .contains("store N")
+        );
+        assert!(
+            read("south: 4 4 4 4 4 4 store 1; north: 4 4 4 4 4 4 store 0; round 1; south to move")
+                .contains("49 seeds but the rules play with 48")
+        );
+        assert!(
+            read("south: 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4 store 0; round 0; south to move")
+                .contains("round N")
+        );
+        assert!(
+            read("south: 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4 store 0; round 1; east to move")
+                .contains("south to move")
+        );
+    }
+}

@@ -18,14 +18,14 @@ pub use sow::MAX_LAPS;
 mod trace;
 
 pub use board::Place;
-pub use game::{Outcome, PlayError, Position, RoundError, SetupError, Status};
+pub use game::{Outcome, PlayError, Position, RoundError, SetupError, Status, StatusKind};
 pub use line::{LineError, play_line, play_line_from};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};
 pub use position_text::{PositionText, PositionTextError};
 pub use rules::{
     Direction, FirstPlayer, MAX_PITS, MAX_SEEDS_PER_PIT, RoundEnd, Rounds, Rules, RulesError,
-    Stores,
+    Stores, UnknownWord,
 };
 pub use side::{ParseSideError, Side};
 pub use trace::{Event, Observer};

@@ -13,8 +13,7 @@ pub mod time;
 pub mod writer;
 
 pub use format::{
-    BranchPoint, Header, MatchMeta, SaveError, SavedMatch, SavedStatus, from_toml, load,
-    read_header, to_toml,
+    BranchPoint, Header, MatchMeta, SaveError, SavedMatch, from_toml, load, read_header, to_toml,
 };
 pub use id::MatchId;
 pub use library::{Library, Listing};

@@ -7,10 +7,11 @@ use std::path::Path;
 use std::sync::Arc;
 
 use mancala::catalog::Catalog;
+use mancala::engine::StatusKind;
 use mancala::engine::{Side, Status};
 use mancala::session::Session;
 use mancala::storage::atomic::write_replacing;
-use mancala::storage::format::{SavedStatus, read_header, rules_hash};
+use mancala::storage::format::{read_header, rules_hash};
 use mancala::storage::{BranchPoint, MatchId, MatchMeta, from_toml, load, to_toml};
 use proptest::prelude::*;
 
@@ -261,12 +262,12 @@ fn a_header_is_read_without_replaying() {
     assert_eq!(header.rounds, session.round_moves().len());
     assert_eq!(header.branched_from, meta().branched_from);
     let finished = matches!(session.position().status(), Status::MatchOver { .. });
-    assert_eq!(header.status == SavedStatus::MatchOver, finished);
+    assert_eq!(header.status == StatusKind::MatchOver, finished);
     // A format-1 file's header.
     let old = std::fs::read_to_string(format_1("kalaha-3-1.toml")).unwrap();
     let header = read_header(Path::new("old.toml"), &old).unwrap();
     assert_eq!((header.format, header.moves, header.rounds), (1, 2, 1));
-    assert_eq!(header.status, SavedStatus::Ongoing);
+    assert_eq!(header.status, StatusKind::Ongoing);
 }
 
 #[test]

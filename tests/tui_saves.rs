@@ -9,11 +9,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use mancala::catalog::Catalog;
+use mancala::engine::StatusKind;
 use mancala::engine::{Rules, Side, Status};
 use mancala::session::Session;
 use mancala::storage::library::{Library, TRASH_FOLDER};
+use mancala::storage::load;
 use mancala::storage::lock::FileLock;
-use mancala::storage::{SavedStatus, load};
 use mancala::tui::app::{MenuItem, Overlay, Screen};
 use mancala::tui::msg::Msg;
 use mancala::tui::runner::Runner;
@@ -750,7 +751,7 @@ fn finished_and_unfinished_are_told_apart_in_the_list() {
         "nothing to continue"
     );
     let header = g.ui.app.matches[0].header.as_ref().unwrap();
-    assert_eq!(header.status, SavedStatus::MatchOver);
+    assert_eq!(header.status, StatusKind::MatchOver);
     g.send(&[Msg::Digit(2)]);
     assert!(g.screen().contains("draw"), "{}", g.screen());
 }

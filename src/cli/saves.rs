@@ -52,11 +52,8 @@ fn to_json(listing: &Listing) -> SaveJson {
         variant: header.map(|h| h.variant.clone()),
         south: header.map(|h| h.names[0].clone()),
         north: header.map(|h| h.names[1].clone()),
-        status: header.map(|h| h.status.name()),
-        winner: header.and_then(|h| h.winner).map(|w| match w {
-            crate::engine::Outcome::Win(side) => side.name().to_string(),
-            crate::engine::Outcome::Draw => "draw".to_string(),
-        }),
+        status: header.map(|h| h.status.word()),
+        winner: header.and_then(|h| h.winner).map(|w| w.to_string()),
         rounds: header.map(|h| h.rounds),
         moves: header.map(|h| h.moves),
         started_at: header.map(|h| format_utc(h.started_at)),

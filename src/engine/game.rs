@@ -1,7 +1,10 @@
 //! The position and the flow of play: turns, round ends, refills and the match.
 
+use std::fmt;
+use std::str::FromStr;
+
 use super::board::{Board, Layout, Place, indices};
-use super::rules::{RoundEnd, Rounds, Rules, Stores};
+use super::rules::{RoundEnd, Rounds, Rules, Stores, UnknownWord};
 use super::side::Side;
 use super::sow::{Turn, sow_turn};
 use super::trace::{Event, NoTrace, Observer};
@@ -18,11 +21,107 @@ pub enum Status {
     MatchOver { took_remaining: Option<Side> },
 }
 
+/// How far the match has gone, without who took the last seeds: what saves,
+/// lists and `--json` write (`ongoing`, `round-over`, `match-over`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StatusKind {
+    Ongoing,
+    RoundOver,
+    MatchOver,
+}
+
+impl Status {
+    #[must_use]
+    pub fn kind(self) -> StatusKind {
+        match self {
+            Status::Ongoing => StatusKind::Ongoing,
+            Status::RoundOver { .. } => StatusKind::RoundOver,
+            Status::MatchOver { .. } => StatusKind::MatchOver,
+        }
+    }
+}
+
+impl StatusKind {
+    const ALL: [StatusKind; 3] = [
+        StatusKind::Ongoing,
+        StatusKind::RoundOver,
+        StatusKind::MatchOver,
+    ];
+
+    /// The word files and `--json` use.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            StatusKind::Ongoing => "ongoing",
+            StatusKind::RoundOver => "round-over",
+            StatusKind::MatchOver => "match-over",
+        }
+    }
+
+    #[must_use]
+    pub fn is_finished(self) -> bool {
+        self == StatusKind::MatchOver
+    }
+}
+
+impl fmt::Display for StatusKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+impl FromStr for StatusKind {
+    type Err = UnknownWord;
+
+    fn from_str(text: &str) -> Result<StatusKind, UnknownWord> {
+        StatusKind::ALL
+            .into_iter()
+            .find(|kind| kind.word() == text)
+            .ok_or_else(|| UnknownWord {
+                found: text.to_string(),
+                expected: &["ongoing", "round-over", "match-over"],
+            })
+    }
+}
+
 /// Who won a round or a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     Win(Side),
     Draw,
+}
+
+impl Outcome {
+    /// The word files and `--json` use: the winner's side, or `draw`.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Outcome::Win(side) => side.name(),
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+impl FromStr for Outcome {
+    type Err = UnknownWord;
+
+    fn from_str(text: &str) -> Result<Outcome, UnknownWord> {
+        match text {
+            "draw" => Ok(Outcome::Draw),
+            "south" => Ok(Outcome::Win(Side::South)),
+            "north" => Ok(Outcome::Win(Side::North)),
+            _ => Err(UnknownWord {
+                found: text.to_string(),
+                expected: &["south", "north", "draw"],
+            }),
+        }
+    }
 }
 
 /// Why a move was refused.
@@ -579,5 +678,23 @@ impl Position {
                 Ok(next)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod word_tests {
+    use super::*;
+
+    #[test]
+    fn statuses_and_outcomes_read_back_the_words_they_write() {
+        for kind in StatusKind::ALL {
+            assert_eq!(kind.to_string().parse::<StatusKind>(), Ok(kind));
+        }
+        assert_eq!(StatusKind::RoundOver.to_string(), "round-over");
+        for outcome in [Outcome::Win(Side::South), Outcome::Win(Side::North), Outcome::Draw] {
+            assert_eq!(outcome.to_string().parse::<Outcome>(), Ok(outcome));
+        }
+        assert_eq!(Outcome::Win(Side::North).to_string(), "north");
+        assert!("won".parse::<Outcome>().is_err());
     }
 }

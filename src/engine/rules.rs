@@ -9,7 +9,9 @@ mod file;
 use std::fmt;
 use std::ops::Range;
 
-use file::{DirectionValue, FirstPlayerValue, RoundEndValue, RoundsValue, RulesFile, StoresValue};
+use serde::Deserialize;
+
+use file::RulesFile;
 
 /// Boards have between 1 and this many pits per row.
 pub const MAX_PITS: u8 = 16;
@@ -17,7 +19,8 @@ pub const MAX_PITS: u8 = 16;
 pub const MAX_SEEDS_PER_PIT: u8 = 64;
 
 /// Which way seeds travel, seen from above with South at the bottom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Direction {
     /// Along one's own row from pit 1 to pit n, then the opponent's from their pit 1.
     CounterClockwise,
@@ -26,7 +29,8 @@ pub enum Direction {
 }
 
 /// What the players' stores are and whether sowing drops seeds in them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Stores {
     /// Bowls at the ends of the board; the mover sows into their own.
     Sown,
@@ -37,7 +41,8 @@ pub enum Stores {
 }
 
 /// When a round is over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum RoundEnd {
     /// After any move that leaves a row empty; each player keeps their row's seeds.
     SideEmpty,
@@ -46,21 +51,79 @@ pub enum RoundEnd {
 }
 
 /// One game, or a match of rounds with refills between them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Rounds {
     Single,
     Many,
 }
 
 /// How the first player of the match is settled before play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum FirstPlayer {
     /// The players say who starts (South unless they say otherwise).
+    #[default]
     Chosen,
     /// Chosen or drawn by lot.
     Drawn,
     /// One player hides marbles, the other guesses odd or even.
     OddEven,
+}
+
+/// The word a rule file uses for each value, for `Display` and `FromStr`
+/// (so `rules show`, errors and files say the same thing).
+macro_rules! rule_words {
+    ($($ty:ident { $($variant:ident => $word:literal),+ $(,)? })+) => {$(
+        impl $ty {
+            /// Every value's word, in order.
+            pub const WORDS: &'static [&'static str] = &[$($word),+];
+
+            /// The word a rule file uses for this value.
+            #[must_use]
+            pub const fn word(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $word),+
+                }
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.word())
+            }
+        }
+
+        impl std::str::FromStr for $ty {
+            type Err = UnknownWord;
+
+            fn from_str(text: &str) -> Result<Self, UnknownWord> {
+                match text {
+                    $($word => Ok($ty::$variant),)+
+                    _ => Err(UnknownWord {
+                        found: text.to_string(),
+                        expected: Self::WORDS,
+                    }),
+                }
+            }
+        }
+    )+};
+}
+
+rule_words! {
+    Direction { CounterClockwise => "counter-clockwise", Clockwise => "clockwise" }
+    Stores { Sown => "sown", NotSown => "not-sown", Aside => "aside" }
+    RoundEnd { SideEmpty => "side-empty", Stuck => "stuck" }
+    Rounds { Single => "single", Many => "many" }
+    FirstPlayer { Chosen => "chosen", Drawn => "drawn", OddEven => "odd-even" }
+}
+
+/// A word that names no value of a rule parameter.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown value {found:?}: expected one of {}", expected.join(", "))]
+pub struct UnknownWord {
+    pub found: String,
+    pub expected: &'static [&'static str],
 }
 
 /// A rule set whose parameters have been checked.
@@ -300,24 +363,18 @@ impl Rules {
             );
         }
 
-        let stores = match file.board.stores.get_ref() {
-            StoresValue::Sown => Stores::Sown,
-            StoresValue::NotSown => Stores::NotSown,
-            StoresValue::Aside => Stores::Aside,
-        };
+        let stores = *file.board.stores.get_ref();
         let relay = flag(file.sowing.relay.as_ref());
         let extra_turn = flag(file.sowing.extra_turn.as_ref());
         let leap_capture = flag(file.captures.leap.as_ref());
         let kalah_capture = flag(file.captures.kalah.as_ref());
-        let rounds = match file.match_.rounds.as_ref().map(|r| *r.get_ref()) {
-            Some(RoundsValue::Many) => Rounds::Many,
-            Some(RoundsValue::Single) | None => Rounds::Single,
-        };
+        let rounds = file
+            .match_
+            .rounds
+            .as_ref()
+            .map_or(Rounds::Single, |r| *r.get_ref());
         let partial_pit = flag(file.match_.partial_pit.as_ref());
-        let round_end = match file.round.end.get_ref() {
-            RoundEndValue::SideEmpty => RoundEnd::SideEmpty,
-            RoundEndValue::Stuck => RoundEnd::Stuck,
-        };
+        let round_end = *file.round.end.get_ref();
 
         if extra_turn && stores != Stores::Sown {
             return fail(
@@ -379,10 +436,7 @@ impl Rules {
             pits: u8::try_from(pits).unwrap_or(MAX_PITS),
             seeds_per_pit: u8::try_from(seeds).unwrap_or(MAX_SEEDS_PER_PIT),
             stores,
-            direction: match file.sowing.direction {
-                DirectionValue::CounterClockwise => Direction::CounterClockwise,
-                DirectionValue::Clockwise => Direction::Clockwise,
-            },
+            direction: file.sowing.direction,
             skip_origin: file.sowing.skip_origin,
             relay,
             extra_turn,
@@ -392,11 +446,7 @@ impl Rules {
             round_end,
             rounds,
             partial_pit,
-            first_player: match file.match_.first_player {
-                FirstPlayerValue::Chosen => FirstPlayer::Chosen,
-                FirstPlayerValue::Drawn => FirstPlayer::Drawn,
-                FirstPlayerValue::OddEven => FirstPlayer::OddEven,
-            },
+            first_player: file.match_.first_player,
         })
     }
 
@@ -550,5 +600,57 @@ mod tests {
             Some("board.pits")
         );
         assert_eq!(key_at(text, text.find("# note").unwrap()), None);
+    }
+}
+
+#[cfg(test)]
+mod word_tests {
+    use super::*;
+    use std::str::FromStr;
+
+    /// A value read from a rule file's text by serde.
+    fn from_file<T: for<'de> Deserialize<'de>>(word: &str) -> T {
+        #[derive(Deserialize)]
+        struct Holder<T> {
+            value: T,
+        }
+        toml::from_str::<Holder<T>>(&format!("value = {word:?}"))
+            .unwrap()
+            .value
+    }
+
+    fn agree<T>()
+    where
+        T: FromStr<Err = UnknownWord> + fmt::Display + PartialEq + fmt::Debug,
+        T: for<'de> Deserialize<'de>,
+    {
+        let words: Vec<&str> = Direction::WORDS
+            .iter()
+            .chain(Stores::WORDS)
+            .chain(RoundEnd::WORDS)
+            .chain(Rounds::WORDS)
+            .chain(FirstPlayer::WORDS)
+            .copied()
+            .collect();
+        for word in words {
+            if let Ok(value) = T::from_str(word) {
+                // The word reads back, and a rule file's reader agrees.
+                assert_eq!(value.to_string(), word);
+                assert_eq!(from_file::<T>(word), value);
+            }
+        }
+    }
+
+    #[test]
+    fn rule_files_display_and_parsing_use_the_same_words() {
+        agree::<Direction>();
+        agree::<Stores>();
+        agree::<RoundEnd>();
+        agree::<Rounds>();
+        agree::<FirstPlayer>();
+        assert_eq!(
+            Stores::from_str("bowl").unwrap_err().to_string(),
+            "unknown value \"bowl\": expected one of sown, not-sown, aside"
+        );
     }
 }

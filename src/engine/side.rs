@@ -29,7 +29,7 @@ impl Side {
 
     /// The lowercase name used in files, JSON and on the command line.
     #[must_use]
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Side::South => "south",
             Side::North => "north",

@@ -35,22 +35,20 @@ pub fn position_json(rules: &Rules, position: &Position) -> PositionJson {
         store: position.store(side),
         closed: position.closed_row(side),
     };
-    let (status, took) = match position.status() {
-        Status::Ongoing => ("ongoing", None),
-        Status::RoundOver { took_remaining } => ("round-over", took_remaining),
-        Status::MatchOver { took_remaining } => ("match-over", took_remaining),
+    let took = match position.status() {
+        Status::Ongoing => None,
+        Status::RoundOver { took_remaining } | Status::MatchOver { took_remaining } => {
+            took_remaining
+        }
     };
     PositionJson {
         variant: rules.id().to_string(),
         round: position.round(),
-        status,
+        status: position.status().kind().word(),
         to_move: position.to_move().map(Side::name),
         south: row(Side::South),
         north: row(Side::North),
-        winner: position.outcome().map(|o| match o {
-            Outcome::Win(side) => side.name(),
-            Outcome::Draw => "draw",
-        }),
+        winner: position.outcome().map(Outcome::word),
         took_remaining: took.map(Side::name),
     }
 }

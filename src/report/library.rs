@@ -1,8 +1,9 @@
 //! How a saved match is described in lists, on screen and by `mancala saves`.
 
+use crate::engine::StatusKind;
 use crate::engine::{Outcome, Side};
+use crate::storage::Header;
 use crate::storage::library::{Listing, Shelf};
-use crate::storage::{Header, SavedStatus};
 
 /// "Ann v Bo".
 #[must_use]
@@ -15,10 +16,10 @@ pub fn players(header: &Header) -> String {
 pub fn result(header: &Header) -> String {
     let name = |side: Side| header.names[side.index()].clone();
     match (header.status, header.winner) {
-        (SavedStatus::Ongoing, _) => "in play".to_string(),
-        (SavedStatus::RoundOver, _) => format!("round {} over", header.rounds),
-        (SavedStatus::MatchOver, Some(Outcome::Win(side))) => format!("{} won", name(side)),
-        (SavedStatus::MatchOver, _) => "draw".to_string(),
+        (StatusKind::Ongoing, _) => "in play".to_string(),
+        (StatusKind::RoundOver, _) => format!("round {} over", header.rounds),
+        (StatusKind::MatchOver, Some(Outcome::Win(side))) => format!("{} won", name(side)),
+        (StatusKind::MatchOver, _) => "draw".to_string(),
     }
 }
 

@@ -16,7 +16,7 @@ use super::id::MatchId;
 use super::time::{format_utc, parse_utc};
 use crate::ai::Level;
 use crate::catalog::{Catalog, LoadError, read_bounded};
-use crate::engine::{MoveList, Outcome, Rules, Side, Status, parse_moves};
+use crate::engine::{MoveList, Outcome, Rules, Side, StatusKind, parse_moves};
 use crate::session::{OddEvenGuess, RoundMoves, Session, clean_name};
 
 /// The save format this program writes.
@@ -130,49 +130,6 @@ pub struct SavedMatch {
     pub meta: MatchMeta,
 }
 
-/// How far a saved match has gone, as its file says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SavedStatus {
-    Ongoing,
-    RoundOver,
-    MatchOver,
-}
-
-impl SavedStatus {
-    fn of(status: Status) -> SavedStatus {
-        match status {
-            Status::Ongoing => SavedStatus::Ongoing,
-            Status::RoundOver { .. } => SavedStatus::RoundOver,
-            Status::MatchOver { .. } => SavedStatus::MatchOver,
-        }
-    }
-
-    /// The word save files and `--json` use.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            SavedStatus::Ongoing => "ongoing",
-            SavedStatus::RoundOver => "round-over",
-            SavedStatus::MatchOver => "match-over",
-        }
-    }
-
-    fn parse(text: &str) -> Option<SavedStatus> {
-        [
-            SavedStatus::Ongoing,
-            SavedStatus::RoundOver,
-            SavedStatus::MatchOver,
-        ]
-        .into_iter()
-        .find(|s| s.name() == text)
-    }
-
-    #[must_use]
-    pub fn is_finished(self) -> bool {
-        self == SavedStatus::MatchOver
-    }
-}
-
 /// What a list of matches shows, read without replaying the moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
@@ -184,7 +141,7 @@ pub struct Header {
     pub names: [String; 2],
     pub started_at: u64,
     pub saved_at: u64,
-    pub status: SavedStatus,
+    pub status: StatusKind,
     /// The winner of the last round over (of the match, once it is over).
     pub winner: Option<Outcome>,
     pub rounds: usize,
@@ -243,20 +200,6 @@ pub fn rules_hash(text: &str) -> String {
     format!("fnv1a64:{hash:016x}")
 }
 
-fn outcome_name(outcome: Option<Outcome>) -> Option<String> {
-    outcome.map(|o| match o {
-        Outcome::Win(side) => side.name().to_string(),
-        Outcome::Draw => "draw".to_string(),
-    })
-}
-
-fn parse_outcome(text: &str) -> Option<Outcome> {
-    match text {
-        "draw" => Some(Outcome::Draw),
-        side => side.parse::<Side>().ok().map(Outcome::Win),
-    }
-}
-
 /// A title fit for a list: one line, no control characters, at most
 /// [`TITLE_LENGTH`] characters; `None` when nothing is left.
 #[must_use]
@@ -288,8 +231,8 @@ pub fn to_toml(session: &Session, meta: &MatchMeta) -> String {
             marbles: g.marbles,
             guess: if g.guessed_odd { "odd" } else { "even" }.to_string(),
         }),
-        status: SavedStatus::of(position.status()).name().to_string(),
-        winner: outcome_name(position.outcome()),
+        status: position.status().kind().to_string(),
+        winner: position.outcome().map(|o| o.to_string()),
         ended_by_players: session.ended_by_players(),
         round_limit: session.round_limit,
         rules: Some(rules.text().to_string()),
@@ -575,14 +518,15 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatc
             .map_err(|e| invalid(path, format!("`ended-by-players`: {e}")))?;
     }
     let position = session.position();
-    let status = SavedStatus::of(position.status());
-    if file.status != status.name() || file.winner != outcome_name(position.outcome()) {
+    let status = position.status().kind();
+    let winner = position.outcome().map(|o| o.to_string());
+    if file.status != status.word() || file.winner != winner {
         return Err(invalid(
             path,
             format!(
                 "the moves end with status {:?} and winner {}, but the file says {:?} and {}",
-                status.name(),
-                outcome_name(position.outcome()).unwrap_or_else(|| "none".into()),
+                status.word(),
+                winner.unwrap_or_else(|| "none".into()),
                 file.status,
                 file.winner.as_deref().unwrap_or("none")
             ),
@@ -622,11 +566,13 @@ struct RoundHeader {
 pub fn read_header(path: &Path, text: &str) -> Result<Header, SaveError> {
     let (table, format) = versioned_table(path, text)?;
     let file = HeaderFile::deserialize(table).map_err(|e| invalid(path, e.message()))?;
-    let status = SavedStatus::parse(&file.status)
-        .ok_or_else(|| invalid(path, format!("`status`: {:?} is not a status", file.status)))?;
+    let status = file
+        .status
+        .parse::<StatusKind>()
+        .map_err(|_| invalid(path, format!("`status`: {:?} is not a status", file.status)))?;
     let winner = match file.winner.as_deref() {
         None => None,
-        Some(text) => Some(parse_outcome(text).ok_or_else(|| {
+        Some(text) => Some(text.parse::<Outcome>().map_err(|_| {
             invalid(
                 path,
                 format!("`winner`: {text:?} is not south, north or draw"),
@@ -678,7 +624,7 @@ pub fn header_of(session: &Session, meta: &MatchMeta) -> Header {
         ],
         started_at: session.started_at,
         saved_at: meta.saved_at,
-        status: SavedStatus::of(position.status()),
+        status: position.status().kind(),
         winner: position.outcome(),
         rounds: rounds.len(),
         moves: rounds.iter().map(|r| r.moves.len()).sum(),

@@ -1,10 +1,13 @@
-//! The shape of a rule file as written on disk, before any semantic check.
+//! The shape of a rule file as written on disk, before any semantic check;
+//! the engine's own types take the values that need no further check.
 //!
 //! Every field that a later check may reject is `Spanned`, so the error can point
 //! at the line and column of the value at fault.
 
 use serde::Deserialize;
 use toml::Spanned;
+
+use super::{Direction, FirstPlayer, RoundEnd, Rounds, Stores};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -28,32 +31,17 @@ pub(crate) struct RulesFile {
 pub(crate) struct BoardSection {
     pub pits: Spanned<i64>,
     pub seeds_per_pit: Spanned<i64>,
-    pub stores: Spanned<StoresValue>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub(crate) enum StoresValue {
-    Sown,
-    NotSown,
-    Aside,
+    pub stores: Spanned<Stores>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct SowingSection {
-    pub direction: DirectionValue,
+    pub direction: Direction,
     #[serde(default)]
     pub skip_origin: bool,
     pub relay: Option<Spanned<bool>>,
     pub extra_turn: Option<Spanned<bool>>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub(crate) enum DirectionValue {
-    CounterClockwise,
-    Clockwise,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -68,37 +56,14 @@ pub(crate) struct CapturesSection {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct RoundSection {
-    pub end: Spanned<RoundEndValue>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub(crate) enum RoundEndValue {
-    SideEmpty,
-    Stuck,
+    pub end: Spanned<RoundEnd>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct MatchSection {
-    pub rounds: Option<Spanned<RoundsValue>>,
+    pub rounds: Option<Spanned<Rounds>>,
     pub partial_pit: Option<Spanned<bool>>,
     #[serde(default)]
-    pub first_player: FirstPlayerValue,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub(crate) enum RoundsValue {
-    Single,
-    Many,
-}
-
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub(crate) enum FirstPlayerValue {
-    #[default]
-    Chosen,
-    Drawn,
-    OddEven,
+    pub first_player: FirstPlayer,
 }

@@ -11,6 +11,7 @@ pub mod effects;
 mod hangup;
 pub mod input;
 pub mod keys;
+pub mod layout;
 pub mod msg;
 pub mod runner;
 pub mod terminal;

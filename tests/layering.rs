@@ -96,3 +96,12 @@ fn matches_files_and_settings_know_nothing_of_the_interfaces() {
         assert_free_of(part, &INTERFACES, &[]);
     }
 }
+
+#[test]
+fn handling_keys_and_clicks_never_asks_the_drawing() {
+    // Screen areas come from `tui/layout.rs`, which both sides use; the
+    // words come from `describe`, which draws nothing.
+    for part in ["tui/update", "tui/keys", "tui/describe", "tui/layout"] {
+        assert_free_of(part, &["view::", "super::view", "tui::view"], &[]);
+    }
+}

@@ -473,7 +473,7 @@ fn a_long_list_scrolls_to_keep_the_choice_in_view() {
         panic!()
     };
     assert_eq!(list.selected, 25);
-    let rows = mancala::tui::view::library_rows(g.ui.app.size);
+    let rows = mancala::tui::layout::library_rows(g.ui.app.size);
     assert!(list.offset <= 25 && 25 < list.offset + rows, "{list:?}");
     let screen = g.screen();
     assert!(screen.contains("> Ann v Bo"), "{screen}");

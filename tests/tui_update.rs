@@ -3,9 +3,9 @@
 use mancala::catalog::Catalog;
 use mancala::engine::{Side, Status};
 use mancala::tui::app::{App, OddEvenStage, Overlay, Screen, SetupField, StarterChoice};
+use mancala::tui::layout::board_geometry;
 use mancala::tui::msg::{HintReach, Msg};
 use mancala::tui::runner::Runner;
-use mancala::tui::view::board_geometry;
 use mancala::tui::{Options, Start};
 
 fn app_at(start: Start) -> Runner {

@@ -691,7 +691,11 @@ mod word_tests {
             assert_eq!(kind.to_string().parse::<StatusKind>(), Ok(kind));
         }
         assert_eq!(StatusKind::RoundOver.to_string(), "round-over");
-        for outcome in [Outcome::Win(Side::South), Outcome::Win(Side::North), Outcome::Draw] {
+        for outcome in [
+            Outcome::Win(Side::South),
+            Outcome::Win(Side::North),
+            Outcome::Draw,
+        ] {
             assert_eq!(outcome.to_string().parse::<Outcome>(), Ok(outcome));
         }
         assert_eq!(Outcome::Win(Side::North).to_string(), "north");

@@ -26,6 +26,18 @@ pub fn side_title(side: Side) -> &'static str {
     }
 }
 
+/// "Ann (South)", or just "South" when the player kept the side's name.
+#[must_use]
+pub fn player_name(session: &Session, side: Side) -> String {
+    let name = session.display_name(side);
+    // A computer is named by its level already ("Computer (hard)").
+    if name == side_title(side) || session.computer(side).is_some() {
+        name
+    } else {
+        format!("{name} ({})", side_title(side))
+    }
+}
+
 /// Why a choice was refused, addressed to the player who made it.
 #[must_use]
 pub fn refusal(error: PlayError, pits: u8) -> String {
@@ -44,7 +56,7 @@ pub fn refusal(error: PlayError, pits: u8) -> String {
 /// A flash message during an animation.
 #[must_use]
 pub fn flash(session: &Session, flash: Flash) -> String {
-    let name = |side: Side| super::view::player_name(session, side);
+    let name = |side: Side| player_name(session, side);
     match flash {
         Flash::Four { pit, owner } => {
             format!("Four in {} - {} takes them", place_name(pit), name(owner))

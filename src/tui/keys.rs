@@ -415,7 +415,7 @@ pub static KEYS: &[Binding] = &[
 /// small only quitting acts (and resizing, which is no key).
 #[must_use]
 pub fn contexts(app: &App) -> Vec<Context> {
-    if super::view::is_too_small(app) {
+    if super::layout::is_too_small(app) {
         return vec![Context::TooSmall];
     }
     match &app.overlay {

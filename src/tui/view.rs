@@ -19,38 +19,9 @@ use super::app::{App, Notice, Screen};
 use super::config::Config;
 use super::keys;
 use super::theme::Theme;
-use super::widgets::board::BoardGeometry;
 
+use super::layout::required_size;
 pub use ascii::terminal_wants_ascii;
-pub use game::{board_geometry, player_name};
-pub use library::{library_first_row, library_rows};
-pub use menu::menu_item_at;
-pub use replay::chart_position_at;
-
-/// The smallest terminal every screen reads well at.
-pub const MIN_WIDTH: u16 = 80;
-pub const MIN_HEIGHT: u16 = 24;
-
-/// The size the current screen needs.
-#[must_use]
-pub fn required_size(app: &App) -> (u16, u16) {
-    let pits = match &app.screen {
-        Screen::Game(game) => game.session.position().pit_count(),
-        Screen::Replay(replay) => replay.session.position().pit_count(),
-        _ => 0,
-    };
-    (
-        MIN_WIDTH.max(BoardGeometry::min_width(pits) + 2),
-        MIN_HEIGHT,
-    )
-}
-
-/// Whether the terminal is smaller than the screen on it needs.
-#[must_use]
-pub fn is_too_small(app: &App) -> bool {
-    let (width, height) = required_size(app);
-    app.size.0 < width || app.size.1 < height
-}
 
 /// Draws the whole interface.
 pub fn render(app: &App, config: &Config, frame: &mut Frame) {

@@ -5,8 +5,8 @@ use crate::tui::anim::Animation;
 use crate::tui::app::{App, Game, Notice, Overlay, Screen};
 use crate::tui::command::Command;
 use crate::tui::config::Config;
+use crate::tui::layout::board_geometry;
 use crate::tui::msg::{HintReach, Msg};
-use crate::tui::view::board_geometry;
 use crate::tui::widgets::board::pit_for_key;
 use crate::tui::{describe, keys};
 

@@ -6,8 +6,8 @@ use crate::storage::library::Shelf;
 use crate::tui::app::{App, LibraryList, Overlay, Screen};
 use crate::tui::command::Command;
 use crate::tui::describe::listing_summary;
+use crate::tui::layout::library_rows;
 use crate::tui::msg::Msg;
-use crate::tui::view::library_rows;
 
 use super::set_notice;
 
@@ -38,7 +38,7 @@ pub(super) fn library(app: &mut App, mut list: LibraryList, msg: &Msg) -> Screen
         Msg::Delete => ask_to_delete(app, &list),
         Msg::Rename => ask_for_title(app, &list),
         Msg::Click { row, .. } => {
-            let top = crate::tui::view::library_first_row(app.size);
+            let top = crate::tui::layout::library_first_row();
             if let Some(index) = row.checked_sub(top).map(usize::from)
                 && list.offset + index < count
             {

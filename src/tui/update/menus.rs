@@ -64,7 +64,7 @@ pub(super) fn menu(app: &mut App, config: &Config, selected: usize, msg: &Msg) -
             Screen::Menu { selected }
         }
         Msg::Click { row, .. } => {
-            match crate::tui::view::menu_item_at(app.size, items.len(), *row) {
+            match crate::tui::layout::menu_item_at(app.size, items.len(), *row) {
                 Some(i) => choose(app, items[i]),
                 None => Screen::Menu { selected },
             }

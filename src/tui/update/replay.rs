@@ -165,7 +165,7 @@ pub(super) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, ms
         Msg::Click { column, row } => {
             let screen = ratatui::layout::Rect::new(0, 0, app.size.0, app.size.1);
             if let Some(position) =
-                crate::tui::view::chart_position_at(&replay, screen, *column, *row)
+                crate::tui::layout::chart_position_at(&replay, screen, *column, *row)
             {
                 jump(&mut replay, position);
             }

@@ -15,55 +15,16 @@ use crate::session::Session;
 use crate::tui::anim::Frame;
 use crate::tui::app::{App, Game, Notice};
 use crate::tui::config::Config;
-use crate::tui::describe::{self, side_title};
+use crate::tui::describe::{self, player_name};
 use crate::tui::keys;
-use crate::tui::widgets::board::{BOARD_HEIGHT, BoardGeometry, BoardView, BoardWidget};
-
-/// Lines of the whole match screen, board included.
-const CONTENT_HEIGHT: u16 = BOARD_HEIGHT + 9;
-
-/// Where the parts of the match screen go on a terminal of `size`.
-struct GameLayout {
-    header: Rect,
-    north: Rect,
-    board: Rect,
-    south: Rect,
-    turn: Rect,
-    notice: Rect,
-    detail: Rect,
-    footer: Rect,
-}
-
-fn layout(size: (u16, u16)) -> GameLayout {
-    let (width, height) = size;
-    let top = height.saturating_sub(CONTENT_HEIGHT + 1) / 2;
-    let row = |offset: u16| Rect::new(0, top + offset, width, 1);
-    GameLayout {
-        header: Rect::new(0, 0, width, 1),
-        north: row(1),
-        board: Rect::new(0, top + 2, width, BOARD_HEIGHT),
-        south: row(BOARD_HEIGHT + 2),
-        turn: row(BOARD_HEIGHT + 4),
-        // Three rows, the second shared with the lap line (shown only while
-        // seeds move): a long notice, such as a hint on a wide board, wraps.
-        notice: Rect::new(0, top + BOARD_HEIGHT + 5, width, 3),
-        detail: row(BOARD_HEIGHT + 6),
-        footer: Rect::new(0, height.saturating_sub(1), width, 1),
-    }
-}
-
-/// The board's layout on a terminal of `size`, for mouse clicks.
-#[must_use]
-pub fn board_geometry(size: (u16, u16), pits: u8) -> Option<BoardGeometry> {
-    BoardGeometry::new(layout(size).board, pits)
-}
+use crate::tui::widgets::board::{BoardView, BoardWidget};
 
 pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
     let session = &game.session;
     let rules = session.rules();
     let position = session.position();
-    let parts = layout((area.width, area.height));
+    let parts = crate::tui::layout::game((area.width, area.height));
     let frame = game
         .animation
         .as_ref()
@@ -156,18 +117,6 @@ fn render_header(
         Paragraph::new(Line::styled(right, theme.dim))
             .alignment(Alignment::Right)
             .render(area, buf);
-    }
-}
-
-/// "Ann (South)", or just "South" when the player kept the side's name.
-#[must_use]
-pub fn player_name(session: &Session, side: Side) -> String {
-    let name = session.display_name(side);
-    // A computer is named by its level already ("Computer (hard)").
-    if name == side_title(side) || session.computer(side).is_some() {
-        name
-    } else {
-        format!("{name} ({})", side_title(side))
     }
 }
 

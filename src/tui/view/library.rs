@@ -16,25 +16,10 @@ use crate::storage::Listing;
 use crate::storage::time::local_minutes;
 use crate::tui::app::{App, LibraryList};
 use crate::tui::config::Config;
+use crate::tui::layout::{LIBRARY_ABOVE, LIBRARY_BELOW, library_rows};
 
-/// Rows above the list: the title, the filter and the column heads.
-const ABOVE: u16 = 3;
-/// Rows below it: two of detail, the message and the keys.
-const BELOW: u16 = 4;
 /// The file column is drawn from this width on.
 const WIDE: u16 = 112;
-
-/// The screen row of the list's first match.
-#[must_use]
-pub fn library_first_row(_size: (u16, u16)) -> u16 {
-    ABOVE
-}
-
-/// How many matches the list shows at once on a terminal of `size`.
-#[must_use]
-pub fn library_rows(size: (u16, u16)) -> usize {
-    usize::from(size.1.saturating_sub(ABOVE + BELOW))
-}
 
 /// `text` cut or padded to `width` characters (a cut ends in `~`).
 fn cell(text: &str, width: usize) -> String {
@@ -92,7 +77,7 @@ pub fn render_library(
     let width = usize::from(area.width);
 
     render_heading(app, config, list, shown.len(), area, buf);
-    let top = area.y + ABOVE;
+    let top = area.y + LIBRARY_ABOVE;
     let rows = library_rows((area.width, area.height));
     if shown.is_empty() {
         render_empty(config, list, Rect::new(area.x, top + 1, area.width, 3), buf);
@@ -135,7 +120,12 @@ pub fn render_library(
             .render(Rect::new(area.x, area.y + 1, area.width, 1), buf);
     }
     if let Some(listing) = shown.get(list.selected) {
-        let detail = Rect::new(area.x + 1, area.y + area.height - BELOW, area.width - 2, 2);
+        let detail = Rect::new(
+            area.x + 1,
+            area.y + area.height - LIBRARY_BELOW,
+            area.width - 2,
+            2,
+        );
         Paragraph::new(detail_lines(app, listing))
             .style(theme.dim)
             .render(detail, buf);

@@ -11,19 +11,6 @@ use crate::tui::config::Config;
 
 const TITLE: [&str; 3] = ["+-+-+-+-+-+-+-+", "|m|a|n|c|a|l|a|", "+-+-+-+-+-+-+-+"];
 
-/// The first row of the menu's items on a terminal of `size`.
-fn menu_top(size: (u16, u16)) -> u16 {
-    size.1.saturating_sub(18) / 2 + 6
-}
-
-/// The menu item drawn on a screen row, for mouse clicks.
-#[must_use]
-pub fn menu_item_at(size: (u16, u16), items: usize, row: u16) -> Option<usize> {
-    let top = menu_top(size);
-    let index = usize::from(row.checked_sub(top)? / 2);
-    ((row - top).is_multiple_of(2) && index < items).then_some(index)
-}
-
 pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
     let top = area.y + area.height.saturating_sub(18) / 2;
@@ -40,7 +27,7 @@ pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf:
     .alignment(Alignment::Center)
     .render(Rect::new(area.x, top + 4, area.width, 1), buf);
 
-    let items_top = area.y + menu_top((area.width, area.height));
+    let items_top = area.y + crate::tui::layout::menu_top((area.width, area.height));
     let items = app.menu_items();
     for (i, item) in items.iter().enumerate() {
         let y = items_top + 2 * u16::try_from(i).unwrap_or(0);

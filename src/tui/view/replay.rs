@@ -14,29 +14,8 @@ use crate::tui::app::{App, Replay};
 use crate::tui::config::Config;
 use crate::tui::describe::side_title;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::board::{BOARD_HEIGHT, BoardView, BoardWidget};
-use crate::tui::widgets::value_chart::{ChartColumns, ValueChart, bars_area};
-
-/// Rows of text under the board: what the shown move did, the score and the
-/// engine's value, the moves around it.
-const TEXT_ROWS: u16 = 3;
-/// The chart's tallest, so a large terminal does not give it everything.
-const CHART_ROWS: u16 = 12;
-
-/// The board's area in the viewer on a screen of `area`.
-fn board_area(area: Rect) -> Rect {
-    Rect::new(area.x, area.y + 2, area.width, BOARD_HEIGHT)
-}
-
-/// Where the value chart goes: under the text, above the two footer lines.
-#[must_use]
-pub fn chart_area(area: Rect) -> Rect {
-    let board = board_area(area);
-    let top = board.y + board.height + 1 + TEXT_ROWS;
-    let bottom = (area.y + area.height).saturating_sub(2);
-    let rows = bottom.saturating_sub(top).min(CHART_ROWS);
-    Rect::new(area.x + 2, top, area.width.saturating_sub(4), rows)
-}
+use crate::tui::widgets::board::{BoardView, BoardWidget};
+use crate::tui::widgets::value_chart::ValueChart;
 
 /// The value chart, or a word that it is on its way.
 fn render_chart(replay: &Replay, theme: &Theme, chart: Rect, buf: &mut Buffer) {
@@ -60,18 +39,6 @@ fn render_chart(replay: &Replay, theme: &Theme, chart: Rect, buf: &mut Buffer) {
         }
         None => {}
     }
-}
-
-/// The position a click on the chart at (`column`, `row`) goes to.
-#[must_use]
-pub fn chart_position_at(replay: &Replay, area: Rect, column: u16, row: u16) -> Option<usize> {
-    let bars = bars_area(chart_area(area));
-    if !bars.contains(ratatui::layout::Position::new(column, row)) {
-        return None;
-    }
-    let count = replay.session.positions().len();
-    ChartColumns::fit(count, usize::from(bars.width))
-        .position_at(usize::from(column - bars.x), count)
 }
 
 /// The moves around the one shown, the shown one in brackets.
@@ -150,7 +117,7 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
     );
     Paragraph::new(Line::styled(title, theme.title))
         .render(Rect::new(area.x, area.y, area.width, 1), buf);
-    let board_area = board_area(area);
+    let board_area = crate::tui::layout::replay_board(area);
     BoardWidget {
         view: &view,
         rules: session.rules(),
@@ -204,9 +171,10 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
         Line::styled(move_strip(replay, usize::from(area.width) - 4), theme.text),
     ];
     let y = board_area.y + board_area.height + 1;
-    Paragraph::new(lines)
-        .alignment(Alignment::Center)
-        .render(Rect::new(area.x, y, area.width, TEXT_ROWS), buf);
-    render_chart(replay, theme, chart_area(area), buf);
+    Paragraph::new(lines).alignment(Alignment::Center).render(
+        Rect::new(area.x, y, area.width, crate::tui::layout::REPLAY_TEXT_ROWS),
+        buf,
+    );
+    render_chart(replay, theme, crate::tui::layout::replay_chart(area), buf);
     footer(theme, app.message.as_ref(), &table_keys(app), area, buf);
 }

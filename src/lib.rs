@@ -13,3 +13,4 @@ pub mod settings;
 pub mod storage;
 pub mod text;
 pub mod tui;
+pub mod words;

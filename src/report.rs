@@ -6,4 +6,4 @@ pub mod library;
 mod text;
 
 pub use json::{PositionJson, position_json};
-pub use text::{board_text, status_text};
+pub use text::board_text;

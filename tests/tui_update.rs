@@ -290,7 +290,7 @@ fn choices_that_cannot_be_played_are_explained() {
 
 #[test]
 fn endless_pits_are_explained() {
-    let text = mancala::tui::describe::refusal(mancala::engine::PlayError::Endless(2), 7);
+    let text = mancala::words::refusal(mancala::engine::PlayError::Endless(2), 7);
     assert!(
         text.contains("Pit 2") && text.contains("never ends"),
         "{text}"

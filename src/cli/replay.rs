@@ -9,7 +9,7 @@ use crate::report::{board_text, position_json};
 use crate::session::{Action, Session};
 use crate::storage::{SavedMatch, load};
 use crate::tui::Start;
-use crate::tui::describe::move_summary;
+use crate::words::move_summary;
 
 /// One line per step of the match: moves with what they did, round changes.
 fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {

@@ -541,41 +541,6 @@ impl Rules {
     pub fn first_player(&self) -> FirstPlayer {
         self.first_player
     }
-
-    /// The mechanics in one line, for menus and `rules list`.
-    #[must_use]
-    pub fn summary(&self) -> String {
-        let mut parts: Vec<&str> = vec![match self.direction {
-            Direction::CounterClockwise => "counter-clockwise",
-            Direction::Clockwise => "clockwise",
-        }];
-        if self.relay {
-            parts.push("relay sowing");
-        }
-        if self.skip_origin {
-            parts.push("origin skipped");
-        }
-        if self.four_capture {
-            parts.push("fours to the row's owner");
-        }
-        if self.leap_capture {
-            parts.push("leap capture");
-        }
-        if self.kalah_capture {
-            parts.push("Kalah capture");
-        }
-        if self.extra_turn {
-            parts.push("extra turn in own store");
-        }
-        parts.push(match self.rounds {
-            Rounds::Single => "one game",
-            Rounds::Many => "match of rounds",
-        });
-        if self.partial_pit {
-            parts.push("loser's partial pit");
-        }
-        parts.join(", ")
-    }
 }
 
 #[cfg(test)]

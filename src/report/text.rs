@@ -2,61 +2,13 @@
 
 use std::fmt::Write;
 
-use crate::engine::{Direction, Outcome, Position, Rules, Side, Status, Stores};
+use crate::engine::{Direction, Position, Rules, Side, Stores};
+use crate::words::{side_title, status_line};
 
 /// Width of one pit on the text board, its border included.
 const CELL: usize = 5;
 /// Room for a store's count at either end of the board.
 const STORE: usize = 6;
-
-/// One line saying where the match stands.
-#[must_use]
-pub fn status_text(rules: &Rules, position: &Position) -> String {
-    let mut line = format!("{} - round {}", rules.name(), position.round());
-    let over = match position.status() {
-        Status::Ongoing => {
-            if let Some(side) = position.to_move() {
-                let _ = write!(line, " - {} to move", title(side));
-            }
-            return line;
-        }
-        Status::RoundOver { .. } => "round over",
-        Status::MatchOver { .. } => "match over",
-    };
-    // The winner's score first, as scores are said.
-    let score = |first: Side| {
-        format!(
-            "{}-{}",
-            position.store(first),
-            position.store(first.other())
-        )
-    };
-    let _ = match position.outcome() {
-        Some(Outcome::Win(side)) => {
-            write!(line, " - {over}: {} wins {}", title(side), score(side))
-        }
-        _ => write!(line, " - {over}: a draw {}", score(Side::South)),
-    };
-    if let Status::RoundOver {
-        took_remaining: Some(taker),
-    }
-    | Status::MatchOver {
-        took_remaining: Some(taker),
-    } = position.status()
-    {
-        let _ = write!(line, "; {} took the remaining seeds", title(taker));
-    }
-    line
-}
-
-/// A side's name as it starts a sentence.
-#[must_use]
-pub fn title(side: Side) -> &'static str {
-    match side {
-        Side::South => "South",
-        Side::North => "North",
-    }
-}
 
 /// The board as text: North's row on top (its pit 1 at the right), South's
 /// below, each store or pile at the end of the board where it sits.
@@ -106,7 +58,7 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
     };
 
     let mut out = String::new();
-    let _ = writeln!(out, "{}\n", status_text(rules, position));
+    let _ = writeln!(out, "{}\n", status_line(rules, position));
     let _ = writeln!(out, "{}   North", numbers((1..=n).rev().collect()));
     let _ = writeln!(out, "{border}");
     let _ = writeln!(out, "{}", row(Side::North, (1..=n).rev().collect()));
@@ -117,8 +69,8 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
     let _ = writeln!(
         out,
         "\n{store_word}: {} at the left end, {} at the right end",
-        title(left),
-        title(left.other())
+        side_title(left),
+        side_title(left.other())
     );
     out
 }
@@ -137,7 +89,7 @@ mod tests {
         let over = Position::from_rows(&rules, &[0; 6], &[4, 0, 0, 0, 0, 0], [20, 24], Side::South)
             .unwrap();
         assert_eq!(
-            status_text(&rules, &over),
+            status_line(&rules, &over),
             "Kalaha - round 1 - match over: North wins 28-20"
         );
     }

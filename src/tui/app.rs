@@ -228,7 +228,7 @@ impl Setup {
         if self.computer[side.index()].is_some() {
             "Computer".to_string()
         } else if remembered.is_empty() {
-            super::describe::side_title(side).to_string()
+            crate::words::side_title(side).to_string()
         } else {
             remembered.clone()
         }

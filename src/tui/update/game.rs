@@ -163,7 +163,10 @@ fn rematch(app: &mut App, game: &Game) -> Screen {
     } else {
         "the loser"
     };
-    let note = format!("Rematch: {} starts ({why}).", describe::side_title(first));
+    let note = format!(
+        "Rematch: {} starts ({why}).",
+        crate::words::side_title(first)
+    );
     super::start_game(app, session.rules().clone(), players, first, Some(note))
 }
 
@@ -185,10 +188,12 @@ fn undo(game: &mut Game) {
     let redo = keys::key_for(keys::Context::Match, &Msg::Redo);
     let more = before - game.session.actions().len() > 1;
     let what = match last {
-        Some((side, pit)) if !more => format!("Undid {}'s pit {pit}", describe::side_title(side)),
+        Some((side, pit)) if !more => {
+            format!("Undid {}'s pit {pit}", crate::words::side_title(side))
+        }
         Some((side, pit)) => format!(
             "Undid {}'s pit {pit} and the moves before it back to a person's turn",
-            describe::side_title(side)
+            crate::words::side_title(side)
         ),
         None => "Undid the round's start".to_string(),
     };
@@ -279,7 +284,7 @@ fn next_round(game: &mut Game) {
                 "Round {}: {} ({}) took the remaining seeds and starts.",
                 position.round(),
                 game.session.display_name(side),
-                describe::side_title(side)
+                crate::words::side_title(side)
             ),
             warning: false,
         });
@@ -317,7 +322,7 @@ fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: u8) {
         game.notice = Some(Notice {
             text: format!(
                 "It is the computer's turn ({}, {level}) - it is thinking.",
-                describe::side_title(mover)
+                crate::words::side_title(mover)
             ),
             warning: true,
         });
@@ -327,9 +332,9 @@ fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: u8) {
         game.notice = Some(Notice {
             text: format!(
                 "That pit is on {}'s row - it is {} ({})'s turn.",
-                describe::side_title(mover.other()),
+                crate::words::side_title(mover.other()),
                 game.session.display_name(mover),
-                describe::side_title(mover)
+                crate::words::side_title(mover)
             ),
             warning: true,
         });
@@ -350,7 +355,7 @@ fn play_pit(config: &Config, game: &mut Game, mover: Side, pit: u8) {
         Err(error) => {
             game.cursor = pit.clamp(1, position.pit_count());
             game.notice = Some(Notice {
-                text: describe::refusal(error, position.pit_count()),
+                text: crate::words::refusal(error, position.pit_count()),
                 warning: true,
             });
         }
@@ -360,7 +365,7 @@ fn play_pit(config: &Config, game: &mut Game, mover: Side, pit: u8) {
 fn show_move(config: &Config, game: &mut Game, before: Position, trace: Vec<Event>) {
     let (mover, pit) = game.session.last_move().unwrap_or((Side::South, 0));
     // A player who moves again (an extra turn) has the turn told whole.
-    let details = describe::move_details(&game.session, pit, &trace);
+    let details = crate::words::move_details(&game.session, pit, &trace);
     game.report = Some(match game.report.take() {
         // The report is cleared at each new round and undo, so the same
         // side again means the same turn.

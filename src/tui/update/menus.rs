@@ -15,7 +15,6 @@ use crate::tui::app::{
 };
 use crate::tui::command::Command;
 use crate::tui::config::{Config, Setting};
-use crate::tui::describe;
 use crate::tui::keys;
 use crate::tui::msg::Msg;
 
@@ -322,10 +321,14 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
             } else {
                 Side::North
             };
-            let who = if names[first.index()] == describe::side_title(first) {
+            let who = if names[first.index()] == crate::words::side_title(first) {
                 names[first.index()].clone()
             } else {
-                format!("{} ({})", names[first.index()], describe::side_title(first))
+                format!(
+                    "{} ({})",
+                    names[first.index()],
+                    crate::words::side_title(first)
+                )
             };
             let note = format!("Drawn by lot: {who} starts.");
             start_game(app, setup.rules, players(names), first, Some(note))

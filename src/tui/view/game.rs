@@ -15,9 +15,10 @@ use crate::session::Session;
 use crate::tui::anim::Frame;
 use crate::tui::app::{App, Game, Notice};
 use crate::tui::config::Config;
-use crate::tui::describe::{self, player_name};
+use crate::tui::describe;
 use crate::tui::keys;
 use crate::tui::widgets::board::{BoardView, BoardWidget};
+use crate::words::player_name;
 
 pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;

@@ -89,7 +89,7 @@ pub fn render_help(app: &App, config: &Config, scroll: u16, area: Rect, buf: &mu
         ));
         lines.push(Line::raw(""));
         lines.extend(
-            crate::tui::describe::reflow(rules.description())
+            crate::words::reflow(rules.description())
                 .into_iter()
                 .map(Line::raw),
         );

@@ -189,12 +189,12 @@ pub fn render_variants(
         ]),
         Line::from(vec![
             Span::styled("Play    ", theme.dim),
-            Span::raw(rules.summary()),
+            Span::raw(crate::words::rules_summary(rules)),
         ]),
         Line::raw(""),
     ];
     lines.extend(
-        crate::tui::describe::reflow(rules.description())
+        crate::words::reflow(rules.description())
             .into_iter()
             .map(Line::raw),
     );

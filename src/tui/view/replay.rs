@@ -12,10 +12,10 @@ use crate::engine::{Place, Side};
 use crate::session::Action;
 use crate::tui::app::{App, Replay};
 use crate::tui::config::Config;
-use crate::tui::describe::side_title;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::board::{BoardView, BoardWidget};
 use crate::tui::widgets::value_chart::ValueChart;
+use crate::words::side_title;
 
 /// The value chart, or a word that it is on its way.
 fn render_chart(replay: &Replay, theme: &Theme, chart: Rect, buf: &mut Buffer) {

@@ -77,7 +77,7 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
         choice("   played by        ", theme.dim, &value, seat_field)
     };
     let mut lines = vec![
-        Line::styled(setup.rules.summary(), theme.dim),
+        Line::styled(crate::words::rules_summary(&setup.rules), theme.dim),
         Line::raw(""),
         player(Side::South),
         seat(Side::South),
@@ -167,7 +167,7 @@ pub fn render_odd_even(config: &Config, odd_even: &OddEven, area: Rect, buf: &mu
                 Line::styled(
                     format!(
                         "{starter_name} ({}) starts.",
-                        crate::tui::describe::side_title(*starter)
+                        crate::words::side_title(*starter)
                     ),
                     theme.title.patch(theme.side(*starter)),
                 ),

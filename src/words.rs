@@ -1,0 +1,314 @@
+//! The sentences players read, said once for the terminal game and the
+//! command line alike: names of sides, places and players, what a move did,
+//! why a pit was refused, where a match stands, and what a rule set is.
+
+use std::fmt::Write;
+
+use crate::engine::{
+    Direction, Event, FirstPlayer, Outcome, Place, PlayError, Position, RoundEnd, Rounds, Rules,
+    Side, Status, Stores,
+};
+use crate::session::Session;
+
+/// A side's name as it starts a sentence.
+#[must_use]
+pub fn side_title(side: Side) -> &'static str {
+    match side {
+        Side::South => "South",
+        Side::North => "North",
+    }
+}
+
+/// "North 5", "South's store".
+#[must_use]
+pub fn place_name(place: Place) -> String {
+    match place {
+        Place::Pit(side, pit) => format!("{} {pit}", side_title(side)),
+        Place::Store(side) => format!("{}'s store", side_title(side)),
+    }
+}
+
+/// "Ann (South)", or just "South" when the player kept the side's name.
+#[must_use]
+pub fn player_name(session: &Session, side: Side) -> String {
+    let name = session.display_name(side);
+    // A computer is named by its level already ("Computer (hard)").
+    if name == side_title(side) || session.computer(side).is_some() {
+        name
+    } else {
+        format!("{name} ({})", side_title(side))
+    }
+}
+
+/// Why a choice was refused, addressed to the player who made it.
+#[must_use]
+pub fn refusal(error: PlayError, pits: u8) -> String {
+    match error {
+        PlayError::Empty(pit) => format!("Pit {pit} is empty - choose a pit with seeds in it."),
+        PlayError::Closed(pit) => format!("Pit {pit} is closed this round - it is out of play."),
+        PlayError::Endless(pit) => format!(
+            "Pit {pit} would start a turn that never ends (its laps repeat forever), so it cannot be played."
+        ),
+        PlayError::NoSuchPit { pit, .. } => format!("There is no pit {pit}: pits are 1 to {pits}."),
+        PlayError::RoundOver => "The round is over.".to_string(),
+        PlayError::MatchOver => "The match is over.".to_string(),
+    }
+}
+
+/// One line on what a whole move did.
+#[must_use]
+pub fn move_summary(session: &Session, mover: Side, pit: u8, trace: &[Event]) -> String {
+    format!(
+        "{} played {}",
+        session.display_name(mover),
+        move_details(session, pit, trace)
+    )
+}
+
+/// What a move did, after "Ann played ": "pit 3: 2 laps - fours: 4 to Ann".
+#[must_use]
+pub fn move_details(session: &Session, pit: u8, trace: &[Event]) -> String {
+    let mut laps = 0;
+    let mut fours = [0u16; 2];
+    let mut notes = Vec::new();
+    // A last seed in the store that ends the round gives no move after it.
+    let round_ends = trace.iter().any(|e| matches!(e, Event::RoundEnd { .. }));
+    for event in trace {
+        match *event {
+            Event::LapEnd { lap, .. } => laps = lap,
+            Event::FourCapture { owner, .. } => fours[owner.index()] += 4,
+            Event::LeapCapture { pit, count, by } => notes.push(format!(
+                "{} leapt to {} for {count}",
+                session.display_name(by),
+                place_name(pit)
+            )),
+            Event::KalahCapture {
+                opposite, count, ..
+            } => notes.push(format!(
+                "captured {} from {}",
+                count + 1,
+                place_name(opposite)
+            )),
+            Event::ExtraTurn { .. } if !round_ends => notes.push("moves again".to_string()),
+            Event::RoundEnd { .. } => notes.push(match session.rules().rounds() {
+                crate::engine::Rounds::Single => "that ends the game".to_string(),
+                crate::engine::Rounds::Many => "that ends the round".to_string(),
+            }),
+            _ => {}
+        }
+    }
+    let mut text = format!("pit {pit}");
+    if laps > 1 {
+        let _ = write!(text, ": {laps} laps");
+    }
+    let fours: Vec<String> = Side::BOTH
+        .iter()
+        .filter(|side| fours[side.index()] > 0)
+        .map(|&side| format!("{} to {}", fours[side.index()], session.display_name(side)))
+        .collect();
+    if !fours.is_empty() {
+        notes.push(format!("fours: {}", fours.join(", ")));
+    }
+    if !notes.is_empty() {
+        text.push_str(" - ");
+        text.push_str(&notes.join(", "));
+    }
+    text
+}
+
+/// One line saying where the match stands.
+#[must_use]
+pub fn status_line(rules: &Rules, position: &Position) -> String {
+    let mut line = format!("{} - round {}", rules.name(), position.round());
+    let over = match position.status() {
+        Status::Ongoing => {
+            if let Some(side) = position.to_move() {
+                let _ = write!(line, " - {} to move", side_title(side));
+            }
+            return line;
+        }
+        Status::RoundOver { .. } => "round over",
+        Status::MatchOver { .. } => "match over",
+    };
+    // The winner's score first, as scores are said.
+    let score = |first: Side| {
+        format!(
+            "{}-{}",
+            position.store(first),
+            position.store(first.other())
+        )
+    };
+    let _ = match position.outcome() {
+        Some(Outcome::Win(side)) => {
+            write!(line, " - {over}: {} wins {}", side_title(side), score(side))
+        }
+        _ => write!(line, " - {over}: a draw {}", score(Side::South)),
+    };
+    if let Status::RoundOver {
+        took_remaining: Some(taker),
+    }
+    | Status::MatchOver {
+        took_remaining: Some(taker),
+    } = position.status()
+    {
+        let _ = write!(line, "; {} took the remaining seeds", side_title(taker));
+    }
+    line
+}
+
+/// The mechanics in one line, for menus and `rules list`.
+#[must_use]
+pub fn rules_summary(rules: &Rules) -> String {
+    let mut parts: Vec<&str> = vec![match rules.direction() {
+        Direction::CounterClockwise => "counter-clockwise",
+        Direction::Clockwise => "clockwise",
+    }];
+    if rules.relay() {
+        parts.push("relay sowing");
+    }
+    if rules.skip_origin() {
+        parts.push("origin skipped");
+    }
+    if rules.four_capture() {
+        parts.push("fours to the row's owner");
+    }
+    if rules.leap_capture() {
+        parts.push("leap capture");
+    }
+    if rules.kalah_capture() {
+        parts.push("Kalah capture");
+    }
+    if rules.extra_turn() {
+        parts.push("extra turn in own store");
+    }
+    parts.push(match rules.rounds() {
+        Rounds::Single => "one game",
+        Rounds::Many => "match of rounds",
+    });
+    if rules.partial_pit() {
+        parts.push("loser's partial pit");
+    }
+    parts.join(", ")
+}
+
+fn yes_no(flag: bool) -> &'static str {
+    if flag { "yes" } else { "no" }
+}
+
+/// The description followed by every parameter, one a line.
+#[must_use]
+pub fn rules_sheet(rules: &Rules) -> String {
+    let mut out = format!(
+        "{} ({})\n\n{}\n\n",
+        rules.name(),
+        rules.id(),
+        rules.description()
+    );
+    let stores = match rules.stores() {
+        Stores::Sown => "sown (own store only)",
+        Stores::NotSown => "on the board, not sown",
+        Stores::Aside => "none: captures are kept aside",
+    };
+    let direction = match rules.direction() {
+        Direction::CounterClockwise => "counter-clockwise",
+        Direction::Clockwise => "clockwise",
+    };
+    let round_end = match rules.round_end() {
+        RoundEnd::SideEmpty => "side-empty (each player keeps their row)",
+        RoundEnd::Stuck => "stuck (the other player takes the remaining seeds)",
+    };
+    let rounds = match rules.rounds() {
+        Rounds::Single => "one game",
+        Rounds::Many => "a match of rounds",
+    };
+    let first = match rules.first_player() {
+        FirstPlayer::Chosen => "chosen",
+        FirstPlayer::Drawn => "chosen or drawn",
+        FirstPlayer::OddEven => "odd-or-even guess",
+    };
+    let rows = [
+        (
+            "board",
+            format!(
+                "2 rows of {} pits, {} seeds each ({} in all)",
+                rules.pits(),
+                rules.seeds_per_pit(),
+                rules.total_seeds()
+            ),
+        ),
+        ("stores", stores.to_string()),
+        ("direction", direction.to_string()),
+        ("skip origin", yes_no(rules.skip_origin()).to_string()),
+        ("relay", yes_no(rules.relay()).to_string()),
+        ("extra turn", yes_no(rules.extra_turn()).to_string()),
+        ("four-capture", yes_no(rules.four_capture()).to_string()),
+        ("leap capture", yes_no(rules.leap_capture()).to_string()),
+        ("Kalah capture", yes_no(rules.kalah_capture()).to_string()),
+        ("round end", round_end.to_string()),
+        ("rounds", rounds.to_string()),
+        ("partial pit", yes_no(rules.partial_pit()).to_string()),
+        ("first player", first.to_string()),
+    ];
+    for (label, value) in rows {
+        let _ = writeln!(out, "{:<15}{value}", format!("{label}:"));
+    }
+    for source in rules.sources() {
+        let _ = writeln!(out, "{:<15}{source}", "source:");
+    }
+    out
+}
+
+/// Joins a rule file's hard-wrapped lines into paragraphs (and `- ` list
+/// items), so the terminal can wrap them at its own width.
+#[must_use]
+pub fn reflow(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut open = false;
+    for line in text.lines() {
+        let line = line.trim_end();
+        if line.trim().is_empty() {
+            out.push(String::new());
+            open = false;
+        } else if open && !line.trim_start().starts_with("- ") {
+            if let Some(last) = out.last_mut() {
+                last.push(' ');
+                last.push_str(line.trim());
+            }
+        } else {
+            out.push(line.trim().to_string());
+            open = true;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{move_summary, reflow};
+    use crate::engine::{Rules, Side};
+    use crate::session::Session;
+
+    #[test]
+    fn a_move_that_ends_the_game_does_not_move_again() {
+        // One pit of one seed a side: South's seed ends in its store (an
+        // extra turn by the rules) and empties its row, which ends the game.
+        let kalaha = crate::catalog::Catalog::with_user_dir(None)
+            .find("kalaha")
+            .unwrap()
+            .rules
+            .text()
+            .replace("pits = 6", "pits = 1")
+            .replace("seeds-per-pit = 4", "seeds-per-pit = 1");
+        let rules = std::sync::Arc::new(Rules::from_toml(&kalaha).unwrap());
+        let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
+        let trace = session.play(1).unwrap();
+        let said = move_summary(&session, Side::South, 1, &trace);
+        assert_eq!(said, "Ann played pit 1 - that ends the game");
+    }
+
+    #[test]
+    fn reflow_joins_paragraphs_and_keeps_list_items() {
+        let text = "One two\nthree.\n\n- a b\n  c\n- d\n";
+        assert_eq!(reflow(text), ["One two three.", "", "- a b c", "- d"]);
+    }
+}

@@ -10,6 +10,10 @@ use crate::engine::{
 };
 use crate::session::Session;
 
+/// Where a player finds every rule with worked examples.
+pub const RULES_IN_FULL: &str =
+    "Every rule, with worked examples: docs/rules.md in the game's source.";
+
 /// A side's name as it starts a sentence.
 #[must_use]
 pub fn side_title(side: Side) -> &'static str {
@@ -255,6 +259,7 @@ pub fn rules_sheet(rules: &Rules) -> String {
     for source in rules.sources() {
         let _ = writeln!(out, "{:<15}{source}", "source:");
     }
+    let _ = writeln!(out, "\n{RULES_IN_FULL}");
     out
 }
 

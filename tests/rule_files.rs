@@ -77,3 +77,30 @@ fn missing_files_name_the_path() {
         "{message}"
     );
 }
+
+#[test]
+fn the_rules_in_full_and_their_sources_are_in_the_repository() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rules = std::fs::read_to_string(root.join("docs/rules.md")).unwrap();
+    let catalog = mancala::catalog::Catalog::with_user_dir(None);
+    for entry in catalog.entries() {
+        // A section for each built-in rule set, and no source that a clone
+        // of the repository lacks.
+        let name = entry.rules.name();
+        assert!(
+            rules
+                .lines()
+                .any(|l| l.starts_with("## ") && l.contains(name)),
+            "no section for {name}"
+        );
+        for source in entry.rules.sources() {
+            assert!(!source.contains("shared/"), "{name}: {source}");
+        }
+    }
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    assert!(readme.contains("(docs/rules.md)"));
+    assert!(
+        !readme.contains("../shared"),
+        "README links outside the repository"
+    );
+}

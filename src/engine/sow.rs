@@ -30,7 +30,7 @@ pub(crate) struct TurnEnd {
 pub(crate) struct Endless;
 
 /// The most laps a turn may take: one that needs more counts as endless
-/// (rules.md §2). Only custom rule files in which no seed leaves the board
+/// (docs/rules.md §2). Only custom rule files in which no seed leaves the board
 /// come near it; the built-in variants' longest turns are about 20 laps. It
 /// keeps every move, legality check and stuck check bounded.
 pub const MAX_LAPS: u32 = 1000;

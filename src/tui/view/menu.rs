@@ -198,6 +198,8 @@ pub fn render_variants(
             .into_iter()
             .map(Line::raw),
     );
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(crate::words::RULES_IN_FULL, theme.dim));
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .scroll((scroll, 0))

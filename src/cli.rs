@@ -24,7 +24,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::catalog::Catalog;
-use crate::engine::{Position, Rules, Side, parse_moves, play_line_from};
+use crate::engine::{GameState, Position, Side, parse_moves, play_line_from};
 
 /// Kalaha, Raja Pasu and Sat-gharva for two players sharing one terminal.
 ///
@@ -280,8 +280,8 @@ fn library(catalog: &Catalog) -> Result<(crate::storage::Library, Option<String>
 }
 
 impl LineArgs {
-    /// The rule set and the position after the moves.
-    fn resolve(&self, catalog: &Catalog) -> Result<(std::sync::Arc<Rules>, Position), Failure> {
+    /// The rule set and the position after the moves, together.
+    fn resolve(&self, catalog: &Catalog) -> Result<GameState, Failure> {
         let entry = catalog.resolve(&self.rules)?;
         let moves = parse_moves(&self.moves).map_err(|e| Failure(format!("--moves: {e}")))?;
         let start = match &self.position {
@@ -291,7 +291,7 @@ impl LineArgs {
         };
         let position = play_line_from(&entry.rules, start, &moves)
             .map_err(|e| Failure(format!("--moves: {e}")))?;
-        Ok((entry.rules, position))
+        Ok(GameState::at(entry.rules, position))
     }
 }
 

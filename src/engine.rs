@@ -7,6 +7,7 @@
 mod board;
 mod capture;
 mod game;
+mod game_state;
 mod line;
 mod notation;
 mod perft;
@@ -19,6 +20,7 @@ mod trace;
 
 pub use board::Place;
 pub use game::{Outcome, PlayError, Position, RoundError, SetupError, Status, StatusKind};
+pub use game_state::GameState;
 pub use line::{LineError, play_line, play_line_from};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};

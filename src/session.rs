@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use crate::ai::Level;
-use crate::engine::{Event, Outcome, PlayError, Position, RoundError, Rules, Side, Status};
+use crate::engine::{
+    Event, GameState, Outcome, PlayError, Position, RoundError, Rules, Side, Status,
+};
 
 /// Longest player name, in characters.
 pub const NAME_LENGTH: usize = 16;
@@ -156,6 +158,21 @@ impl Session {
             .unwrap_or_else(|| unreachable!("never empty"))
     }
 
+    /// The position now with the match's rules: what to ask whether a pit may
+    /// be played, or what the next round would be.
+    #[must_use]
+    pub fn game(&self) -> GameState {
+        GameState::at(self.rules.clone(), *self.position())
+    }
+
+    /// The same for the position after the first `shown` actions (the replay
+    /// viewer's moment).
+    #[must_use]
+    pub fn game_at(&self, shown: usize) -> GameState {
+        let last = self.positions.len() - 1;
+        GameState::at(self.rules.clone(), self.positions[shown.min(last)])
+    }
+
     /// Plays a pit for the player to move and returns what happened, for
     /// animation. A new move forgets what was undone.
     ///
@@ -192,7 +209,7 @@ impl Session {
         match action {
             Action::Move(pit) => {
                 let mut trace = Vec::new();
-                let next = self.position().play_traced(&self.rules, pit, &mut trace)?;
+                let next = *self.game().play_traced(pit, &mut trace)?.position();
                 self.positions.push(next);
                 self.actions.push(action);
                 if self.at_round_limit(&next) {
@@ -210,8 +227,8 @@ impl Session {
 
     fn apply_round(&mut self, action: Action) -> Result<(), RoundError> {
         let next = match action {
-            Action::NextRound => self.position().next_round(&self.rules)?,
-            Action::EndMatch => self.position().end_now(&self.rules)?,
+            Action::NextRound => *self.game().next_round()?.position(),
+            Action::EndMatch => *self.game().end_now()?.position(),
             Action::Move(_) => return Err(RoundError::StillPlaying),
         };
         self.positions.push(next);

@@ -8,7 +8,8 @@ use crate::catalog::Catalog;
 use crate::engine::perft_parallel;
 
 pub fn run(catalog: &Catalog, args: &PerftArgs) -> Result<ExitCode, Failure> {
-    let (rules, position) = args.line.resolve(catalog)?;
+    let game = args.line.resolve(catalog)?;
+    let (rules, position) = (game.rules().clone(), *game.position());
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         |t| t as usize,

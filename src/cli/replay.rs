@@ -4,7 +4,6 @@ use std::process::ExitCode;
 
 use super::{Failure, ReplayArgs, library, play};
 use crate::catalog::Catalog;
-use crate::engine::Position;
 use crate::report::{board_text, position_json};
 use crate::session::{Action, Session};
 use crate::storage::{SavedMatch, load};
@@ -17,14 +16,14 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
     let mut lines = Vec::new();
     let mut number = 0;
     for (i, action) in session.actions().iter().enumerate() {
-        let before: &Position = &positions[i];
+        let before = session.game_at(i);
         match *action {
             Action::Move(pit) => {
                 number += 1;
                 let mover = before.to_move().unwrap_or(session.first());
                 let mut trace = Vec::new();
                 // The save was verified on load, so every move replays.
-                let _ = before.play_traced(session.rules(), pit, &mut trace);
+                let _ = before.play_traced(pit, &mut trace);
                 let what = move_summary(session, mover, pit, &trace);
                 let text = format!("round {}, move {number}: {what}", before.round());
                 let json = serde_json::json!({

@@ -7,7 +7,8 @@ use crate::catalog::Catalog;
 use crate::report::{board_text, position_json};
 
 pub fn run(catalog: &Catalog, args: &ShowArgs) -> Result<ExitCode, Failure> {
-    let (rules, position) = args.line.resolve(catalog)?;
+    let game = args.line.resolve(catalog)?;
+    let (rules, position) = (game.rules().clone(), *game.position());
     if args.json {
         say!(
             "{}",

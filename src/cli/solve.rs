@@ -22,7 +22,8 @@ fn check_memory(mib: usize) -> Result<(), Failure> {
 }
 
 pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
-    let (rules, position) = args.line.resolve(catalog)?;
+    let game = args.line.resolve(catalog)?;
+    let (rules, position) = (game.rules().clone(), *game.position());
     let Some(mover) = position.to_move() else {
         return Err(Failure(
             "the round is over: there is nothing to solve".into(),

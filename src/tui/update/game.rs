@@ -23,7 +23,7 @@ fn pit_of_the_mover(game: &Game, msg: &Msg) -> Option<u8> {
         },
         _ => return None,
     };
-    position.check(game.session.rules(), pit).ok().map(|()| pit)
+    game.session.game().check(pit).ok().map(|()| pit)
 }
 
 /// A digit typed: a pit of the mover, or (on boards of 10 pits or more) the
@@ -47,9 +47,7 @@ fn digit(config: &Config, game: &mut Game, d: u8) {
 
 /// Puts the cursor on the first pit the player to move can play.
 pub(super) fn place_cursor(game: &mut Game) {
-    let position = game.session.position();
-    let rules = game.session.rules();
-    if let Some(&pit) = position.legal_moves(rules).first() {
+    if let Some(&pit) = game.session.game().legal_moves().first() {
         game.cursor = pit;
     }
 }
@@ -226,7 +224,7 @@ fn end_match(app: &mut App, game: &mut Game) {
             }
         }
         Status::Ongoing => {
-            let Ok(over) = position.end_now(game.session.rules()) else {
+            let Ok(over) = game.session.game().end_now() else {
                 return;
             };
             let name = |side: Side| game.session.display_name(side);
@@ -384,9 +382,9 @@ fn show_move(config: &Config, game: &mut Game, before: Position, trace: Vec<Even
     if game.session.position().to_move().is_some() {
         let keep = game.cursor;
         place_cursor(game);
-        let position = game.session.position();
-        if let Some(next) = position.to_move()
-            && position.check(game.session.rules(), keep).is_ok()
+        let now = game.session.game();
+        if let Some(next) = now.to_move()
+            && now.check(keep).is_ok()
             && next == mover
         {
             game.cursor = keep;

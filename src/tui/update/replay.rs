@@ -67,16 +67,16 @@ fn step_forward(replay: &mut Replay, animate: bool) -> bool {
     let Some(&action) = actions.get(replay.shown) else {
         return false;
     };
-    let before = replay.session.positions()[replay.shown];
+    let before = replay.session.game_at(replay.shown);
     replay.shown += 1;
     replay.animation = match action {
         Action::Move(pit) if animate => {
             let mut trace = Vec::new();
             // Replays were verified when loaded, so the move is legal.
             before
-                .play_traced(replay.session.rules(), pit, &mut trace)
+                .play_traced(pit, &mut trace)
                 .ok()
-                .map(|_| Animation::new(before, trace))
+                .map(|_| Animation::new(*before.position(), trace))
         }
         _ => None,
     };

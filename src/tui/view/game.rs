@@ -382,7 +382,7 @@ fn render_round_over(config: &Config, session: &Session, area: Rect, buf: &mut B
             session.display_name(taker)
         )));
     }
-    if let Ok(next) = position.next_round(rules) {
+    if let Ok(next) = session.game().next_round() {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Next round's refill:", theme.dim));
         for side in Side::BOTH {

@@ -222,14 +222,21 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<Ended> {
     });
     let mut last_tick = Instant::now();
     let mut signal = None;
+    // A terminal that fails ends the loop, but the matches are still written
+    // before the error is told.
+    let mut failure = None;
     while !runner.app.quit {
         signal = signals.received();
         if signal.is_some() {
             break;
         }
-        guard
+        if let Err(error) = guard
             .terminal
-            .draw(|frame| view::render(&runner.app, &runner.config, frame))?;
+            .draw(|frame| view::render(&runner.app, &runner.config, frame))
+        {
+            failure = Some(error);
+            break;
+        }
         // Wake often while something moves, now and then to retry a write or
         // look for a signal; otherwise sleep until a key, click or resize.
         let wait = if runner.app.is_animating() || runner.is_busy() {
@@ -240,9 +247,16 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<Ended> {
             SIGNAL_WAKE
         };
         #[cfg(unix)]
-        let event = next_event_watched(&tty, &signals, wait)?;
+        let event = next_event_watched(&tty, &signals, wait);
         #[cfg(not(unix))]
-        let event = next_event(wait)?;
+        let event = next_event(wait);
+        let event = match event {
+            Ok(event) => event,
+            Err(error) => {
+                failure = Some(error);
+                break;
+            }
+        };
         let now = Instant::now();
         let elapsed = now.duration_since(last_tick);
         last_tick = now;
@@ -259,7 +273,8 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<Ended> {
     }
     // Everything written first, then the terminal given back; one that hung
     // up cannot take it (and ratatui would complain of it on stderr, itself
-    // the dead terminal), so it is left as it is.
+    // the dead terminal), so it is left as it is, and the game ends as SIGHUP
+    // ends it, whichever failed first: the terminal's write or its read.
     let unsaved = runner.finish();
     #[cfg(unix)]
     let hung_up = tty.wait(Duration::ZERO).ok() == Some(hangup::Input::HungUp);
@@ -267,8 +282,15 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<Ended> {
     let hung_up = false;
     if hung_up {
         std::mem::forget(guard);
+        #[cfg(unix)]
+        {
+            signal = Some(signal_hook::consts::SIGHUP);
+        }
     } else {
         drop(guard);
+        if let Some(error) = failure {
+            return Err(error);
+        }
     }
     Ok(Ended { unsaved, signal })
 }

@@ -18,7 +18,7 @@ mod sow;
 pub use sow::MAX_LAPS;
 mod trace;
 
-pub use board::Place;
+pub use board::{ParsePlaceError, Place};
 pub use game::{Outcome, PlayError, Position, RoundError, SetupError, Status, StatusKind};
 pub use game_state::GameState;
 pub use line::{LineError, play_line, play_line_from};

@@ -6,6 +6,9 @@
 //! 0; for clockwise sowing South's pit n is. In both layouts the pit facing index
 //! `i` is `2n - i`.
 
+use std::fmt;
+use std::str::FromStr;
+
 use super::rules::{Direction, Rules};
 use super::side::Side;
 
@@ -93,6 +96,42 @@ pub enum Place {
     Pit(Side, u8),
     /// A player's store (or, without stores on the board, their pile).
     Store(Side),
+}
+
+/// `south 3` or `north store`, as the command line and messages for programs
+/// write a place.
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Pit(side, pit) => write!(f, "{side} {pit}"),
+            Place::Store(side) => write!(f, "{side} store"),
+        }
+    }
+}
+
+/// A place that is not `SIDE PIT` or `SIDE store`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a place: write a side and a pit number, or a side and `store` (\"south 3\", \"north store\")")]
+pub struct ParsePlaceError(pub String);
+
+impl FromStr for Place {
+    type Err = ParsePlaceError;
+
+    fn from_str(text: &str) -> Result<Place, ParsePlaceError> {
+        let fail = || ParsePlaceError(text.to_string());
+        let mut words = text.split_whitespace();
+        let (Some(side), Some(what), None) = (words.next(), words.next(), words.next()) else {
+            return Err(fail());
+        };
+        let side = side.parse::<Side>().map_err(|_| fail())?;
+        if what == "store" {
+            return Ok(Place::Store(side));
+        }
+        match what.parse::<u8>() {
+            Ok(pit) if pit >= 1 => Ok(Place::Pit(side, pit)),
+            _ => Err(fail()),
+        }
+    }
 }
 
 impl Place {
@@ -290,5 +329,26 @@ mod tests {
         assert_eq!(next_on(track, 5), 7);
         assert_eq!(next_on(track, 7), 2);
         assert_eq!(indices(track).collect::<Vec<_>>(), vec![2, 5, 7]);
+    }
+}
+
+#[cfg(test)]
+mod place_words {
+    use super::*;
+
+    #[test]
+    fn places_read_back_as_they_are_written() {
+        for place in [
+            Place::Pit(Side::South, 3),
+            Place::Pit(Side::North, 16),
+            Place::Store(Side::North),
+        ] {
+            assert_eq!(place.to_string().parse::<Place>(), Ok(place));
+        }
+        assert_eq!(Place::Store(Side::South).to_string(), "south store");
+        assert_eq!("north 5".parse::<Place>(), Ok(Place::Pit(Side::North, 5)));
+        for wrong in ["", "south", "south 0", "east 3", "south 3 4", "south pile"] {
+            assert!(wrong.parse::<Place>().is_err(), "{wrong:?}");
+        }
     }
 }

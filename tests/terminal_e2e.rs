@@ -51,9 +51,13 @@ struct Term {
     screen: Arc<Mutex<vt100::Parser>>,
     /// Every byte the game wrote, as written.
     raw: Arc<Mutex<Vec<u8>>>,
-    keys: Box<dyn Write + Send>,
+    /// Our ends of the terminal; gone once we hang up.
+    keys: Option<Box<dyn Write + Send>>,
+    master: Option<Box<dyn MasterPty + Send>>,
     child: Box<dyn Child + Send + Sync>,
-    master: Box<dyn MasterPty + Send>,
+    /// Tells the reader to let go of its end at the next output.
+    stop_reading: Arc<std::sync::atomic::AtomicBool>,
+    reader: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Term {
@@ -95,10 +99,12 @@ impl Term {
         let drawn = screen.clone();
         let raw = Arc::new(Mutex::new(Vec::new()));
         let kept = raw.clone();
-        std::thread::spawn(move || {
+        let stop_reading = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stop = stop_reading.clone();
+        let reader = std::thread::spawn(move || {
             let mut buffer = [0u8; 8192];
             while let Ok(n) = output.read(&mut buffer) {
-                if n == 0 {
+                if n == 0 || stop.load(std::sync::atomic::Ordering::Relaxed) {
                     break;
                 }
                 drawn.lock().unwrap().process(&buffer[..n]);
@@ -109,9 +115,11 @@ impl Term {
         Term {
             screen,
             raw,
-            keys,
+            keys: Some(keys),
+            master: Some(pty.master),
             child,
-            master: pty.master,
+            stop_reading,
+            reader: Some(reader),
         }
     }
 
@@ -128,13 +136,15 @@ impl Term {
                 "Left" => b"\x1b[D",
                 "Ctrl+C" => b"\x03",
                 "Tab" => b"\t",
+                "F1" => b"\x1bOP",
                 "F4" => b"\x1bOS",
                 "Backspace" => b"\x7f",
                 "Ctrl+R" => b"\x12",
                 text => text.as_bytes(),
             };
-            self.keys.write_all(bytes).unwrap();
-            self.keys.flush().unwrap();
+            let keys = self.keys.as_mut().expect("the terminal is open");
+            keys.write_all(bytes).unwrap();
+            keys.flush().unwrap();
             // Let the game take each key before the next, as a person would
             // (and so Escape is not read as Alt with the next key).
             sleep(Duration::from_millis(60));
@@ -170,6 +180,8 @@ impl Term {
     /// Resizes the terminal, as a person dragging its window would.
     fn resize(&self, cols: u16, rows: u16) {
         self.master
+            .as_ref()
+            .expect("the terminal is open")
             .resize(PtySize {
                 rows,
                 cols,
@@ -179,6 +191,19 @@ impl Term {
             .unwrap();
         let size = |n: u16| std::num::NonZeroU16::new(n).unwrap();
         self.screen.lock().unwrap().set_size(size(rows), size(cols));
+    }
+
+    /// Closes every end of the terminal but the game's, as closing its
+    /// window does: the reader lets go at the next output (help, asked for).
+    fn hang_up(&mut self) {
+        self.stop_reading
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        self.send(&["F1"]);
+        if let Some(reader) = self.reader.take() {
+            reader.join().unwrap();
+        }
+        self.keys = None;
+        self.master = None;
     }
 
     fn pid(&self) -> nix::unistd::Pid {
@@ -209,11 +234,15 @@ impl Term {
     fn is_given_back(&self) -> bool {
         let parser = self.screen.lock().unwrap();
         let screen = parser.screen();
-        let cooked = self.master.get_termios().is_some_and(|t| {
-            use nix::sys::termios::LocalFlags;
-            t.local_flags
-                .contains(LocalFlags::ICANON | LocalFlags::ECHO)
-        });
+        let cooked = self
+            .master
+            .as_ref()
+            .and_then(|m| m.get_termios())
+            .is_some_and(|t| {
+                use nix::sys::termios::LocalFlags;
+                t.local_flags
+                    .contains(LocalFlags::ICANON | LocalFlags::ECHO)
+            });
         !screen.alternate_screen()
             && !screen.hide_cursor()
             && screen.mouse_protocol_mode() == vt100::MouseProtocolMode::None
@@ -883,77 +912,13 @@ fn a_rematch_keeps_the_names_and_counts_the_tally() {
 #[test]
 fn closing_the_terminal_ends_the_game_and_keeps_the_match() {
     let folders = Folders::new();
-    let pty = native_pty_system()
-        .openpty(PtySize {
-            rows: 30,
-            cols: 100,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .unwrap();
-    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_mancala"));
-    command.args([
-        "play", "kalaha", "--south", "Ann", "--north", "Bo", "--first", "south",
-    ]);
-    command.args(["--animation-ms", "0"]);
-    command.env("TERM", "xterm-256color");
-    command.env("LANG", "C.UTF-8");
-    command.env("XDG_CONFIG_HOME", folders.dir.path().join("config"));
-    command.env("XDG_DATA_HOME", folders.dir.path().join("data"));
-    let mut child = pty.slave.spawn_command(command).unwrap();
-    drop(pty.slave);
-    // Read what the game draws until told to stop; then this copy of the
-    // terminal's end is closed with the others.
-    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let size = |n: u16| std::num::NonZeroU16::new(n).unwrap();
-    let seen = Arc::new(Mutex::new(vt100::Parser::new(size(30), size(100), 0)));
-    let mut output = pty.master.try_clone_reader().unwrap();
-    let reader = {
-        let (stop, seen) = (stop.clone(), seen.clone());
-        std::thread::spawn(move || {
-            let mut buffer = [0u8; 8192];
-            while let Ok(n) = output.read(&mut buffer) {
-                if n == 0 || stop.load(std::sync::atomic::Ordering::Relaxed) {
-                    break;
-                }
-                seen.lock().unwrap().process(&buffer[..n]);
-            }
-        })
-    };
-    let mut keys = pty.master.take_writer().unwrap();
-    let drawn = |text: &str| {
-        let deadline = Instant::now() + Duration::from_secs(15);
-        while !seen.lock().unwrap().screen().contents().contains(text) {
-            assert!(Instant::now() < deadline, "never saw {text:?}");
-            sleep(Duration::from_millis(50));
-        }
-    };
-    drawn("to move");
-    keys.write_all(b"c").unwrap(); // pit 3: into the store, moves again
-    keys.flush().unwrap();
-    drawn("moves again");
-    // The reader stops at the next output (help, asked for), and every end
-    // of the terminal is closed: the game's terminal hangs up.
-    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-    keys.write_all(b"\x1bOP").unwrap(); // F1
-    keys.flush().unwrap();
-    reader.join().unwrap();
-    drop(keys);
-    drop(pty.master);
-
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("the game went on after its terminal closed");
-        }
-        sleep(Duration::from_millis(50));
-    };
-    // Ended as SIGHUP ends it: 128 + 1.
-    assert_eq!(status.exit_code(), 129);
+    let mut term = game(&folders, "kalaha", &["--animation-ms", "0"]);
+    term.wait_for("Ann (South) to move");
+    term.send(&["c"]); // pit 3: into the store, moves again
+    term.wait_for("moves again");
+    term.hang_up();
+    // Ended as SIGHUP ends it (128 + 1), the move kept.
+    assert_eq!(term.exit_code(), 129);
     let files = folders.match_files();
     assert_eq!(files.len(), 1);
     assert_eq!(common::moves_in_save(&files[0]), [3]);

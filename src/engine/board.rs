@@ -111,7 +111,9 @@ impl fmt::Display for Place {
 
 /// A place that is not `SIDE PIT` or `SIDE store`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a place: write a side and a pit number, or a side and `store` (\"south 3\", \"north store\")")]
+#[error(
+    "{0:?} is not a place: write a side and a pit number, or a side and `store` (\"south 3\", \"north store\")"
+)]
 pub struct ParsePlaceError(pub String);
 
 impl FromStr for Place {

@@ -88,6 +88,17 @@ fn assert_names_whole(screen: &str, lines: &[String], ascii: bool) {
         [SOUTH, NORTH]
     };
     for name in names {
+        // A name cut by a column ends in `~`.
+        let chars: Vec<char> = name.chars().collect();
+        for cut in 4..chars.len() {
+            let shown: String = chars[..cut].iter().collect();
+            for (y, line) in lines.iter().enumerate() {
+                assert!(
+                    !line.contains(&format!("{shown}~")),
+                    "{screen}: {name:?} cut short on row {y}: {line:?}"
+                );
+            }
+        }
         let first_word = name.split(' ').next().unwrap();
         for (y, line) in lines.iter().enumerate() {
             for (at, _) in line.match_indices(first_word) {
@@ -329,17 +340,36 @@ fn the_match_library_and_the_replay_viewer() {
     };
     let session = game.session.clone();
 
-    // The list, as the menu's Replay opens it.
+    // An unfinished match too, for the menu's Continue line.
     ui.send(Msg::Back);
     ui.send(Msg::Back);
+    let unfinished = Start::Game {
+        rules: rules("raja-pasu"),
+        names: [SOUTH.into(), NORTH.into()],
+        computer: [None, None],
+        first: Some(Side::South),
+        round_limit: None,
+    };
+    let mut second = Runner::new(&catalog, options(unfinished), 7);
+    second.send(Msg::Digit(1));
+    drop(second);
+    let mut menu = Runner::new(&catalog, options(Start::Menu), 7);
+    let shown = rows(&draw(&mut menu, 80, 24)).join("\n");
+    // Which match Continue takes up, whole: both names and the rule set.
+    assert!(
+        shown.contains(&format!("{SOUTH} v {NORTH} (Raja Pasu)")),
+        "{shown}"
+    );
+    check_names_only(&mut menu, "menu with a match to continue");
+
     let mut list = Runner::new(&catalog, options(Start::Menu), 7);
-    list.send(Msg::Digit(2));
+    list.send(Msg::Digit(3)); // Replay, after Continue and Play
     assert!(
         matches!(list.app.screen, Screen::Library(_)),
         "{:?}",
         list.app.screen
     );
-    assert_eq!(list.app.matches.len(), 1);
+    assert_eq!(list.app.matches.len(), 2);
     check_names_only(&mut list, "library");
 
     // The viewer, with the engine's values as the analysis would send them.

@@ -23,6 +23,22 @@ pub fn result(header: &Header) -> String {
     }
 }
 
+/// The same with the winner named by side ("South won"), for a narrow list
+/// whose players column already says who sat where.
+#[must_use]
+pub fn listing_result_by_side(listing: &Listing, header: &Header) -> String {
+    let by_side = match (header.status, header.winner) {
+        (StatusKind::MatchOver, Some(Outcome::Win(side))) => {
+            format!("{} won", crate::words::side_title(side))
+        }
+        _ => result(header),
+    };
+    match listing.shelf {
+        Shelf::Copies => format!("copy: {by_side}"),
+        _ => by_side,
+    }
+}
+
 /// The result column of a list: as [`result`], or what keeps the file from
 /// being used.
 #[must_use]

@@ -11,7 +11,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{footer, table_keys};
-use crate::report::library::{listing_result, players};
+use crate::report::library::{listing_result, listing_result_by_side, players};
+use crate::session::NAME_LENGTH;
 use crate::storage::Listing;
 use crate::storage::time::local_minutes;
 use crate::tui::app::{App, LibraryList};
@@ -33,8 +34,54 @@ fn cell(text: &str, width: usize) -> String {
     }
 }
 
+/// The list's columns on a terminal `width` wide. The players column holds
+/// two of the longest names; below [`ROOMY`] columns the year of "last
+/// played" and the rounds (both told in the lines under the list) make room.
+struct Columns {
+    players: usize,
+    played: usize,
+    rounds: bool,
+    result: usize,
+    file: bool,
+}
+
+/// Below this width the list drops the year and the rounds column.
+const ROOMY: u16 = 100;
+const VARIANT: usize = 11;
+
+impl Columns {
+    fn for_width(width: u16) -> Columns {
+        let roomy = width >= ROOMY;
+        let played = if roomy { 16 } else { 11 };
+        let players = 2 * NAME_LENGTH + 3;
+        let fixed = 2 + players + 1 + VARIANT + 1 + played + 2 + if roomy { 7 } else { 0 };
+        Columns {
+            players,
+            played,
+            rounds: roomy,
+            result: usize::from(width).saturating_sub(fixed).clamp(10, 20),
+            file: width >= WIDE,
+        }
+    }
+}
+
+/// The result as the column has room for it: the winner by name, else by
+/// side ("South won"), else cut.
+fn result_cell(listing: &Listing, width: usize) -> String {
+    let full = listing_result(listing);
+    if full.chars().count() <= width {
+        return cell(&full, width);
+    }
+    match &listing.header {
+        Ok(header) if !listing.open_elsewhere && !listing.not_saved => {
+            cell(&listing_result_by_side(listing, header), width)
+        }
+        _ => cell(&full, width),
+    }
+}
+
 /// One row of the list, without the marker.
-fn row(app: &App, listing: &Listing, wide: bool) -> String {
+fn row(app: &App, listing: &Listing, columns: &Columns) -> String {
     let (who, variant, played, rounds) = match &listing.header {
         Ok(header) => (
             header.title.clone().unwrap_or_else(|| players(header)),
@@ -49,15 +96,19 @@ fn row(app: &App, listing: &Listing, wide: bool) -> String {
             String::new(),
         ),
     };
+    // Without the year when narrow: "12-01 21:08".
+    let played: String = played.chars().skip(16 - columns.played).collect();
     let mut line = format!(
-        "{} {} {} {:>6}  {}",
-        cell(&who, 24),
-        cell(&variant, 11),
-        cell(&played, 16),
-        rounds,
-        cell(&listing_result(listing), 20),
+        "{} {} {}",
+        cell(&who, columns.players),
+        cell(&variant, VARIANT),
+        cell(&played, columns.played),
     );
-    if wide {
+    if columns.rounds {
+        let _ = write!(line, " {rounds:>6}");
+    }
+    let _ = write!(line, "  {}", result_cell(listing, columns.result));
+    if columns.file {
         line.push(' ');
         line.push_str(&listing.place());
     }
@@ -73,7 +124,7 @@ pub fn render_library(
 ) {
     let theme = &config.theme;
     let shown = app.shown_matches(list);
-    let wide = area.width >= WIDE;
+    let columns = Columns::for_width(area.width);
     let width = usize::from(area.width);
 
     render_heading(app, config, list, shown.len(), area, buf);
@@ -83,14 +134,16 @@ pub fn render_library(
         render_empty(config, list, Rect::new(area.x, top + 1, area.width, 3), buf);
     } else {
         let mut head = format!(
-            "  {} {} {} {:>6}  {}",
-            cell("players or title", 24),
-            cell("variant", 11),
-            cell("last played", 16),
-            "rounds",
-            cell("result", 20)
+            "  {} {} {}",
+            cell("players or title", columns.players),
+            cell("variant", VARIANT),
+            cell("last played", columns.played),
         );
-        if wide {
+        if columns.rounds {
+            head.push_str(" rounds");
+        }
+        let _ = write!(head, "  {}", cell("result", columns.result));
+        if columns.file {
             head.push_str(" file");
         }
         buf.set_stringn(area.x, top - 1, head, width, theme.dim);
@@ -108,7 +161,7 @@ pub fn render_library(
             theme.text
         };
         let marker = if chosen { "> " } else { "  " };
-        let line = format!("{marker}{}", row(app, listing, wide));
+        let line = format!("{marker}{}", row(app, listing, &columns));
         buf.set_stringn(area.x, y, line, width, style);
     }
     // Which part of a long list is in view.

@@ -42,11 +42,22 @@ pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf:
             MenuItem::Continue => crate::tui::describe::continue_hint(app),
             _ => item.hint().to_string(),
         };
-        let line = Line::from(vec![
-            Span::styled(label, style),
-            Span::styled(format!("  {hint}"), theme.dim),
-        ]);
-        Paragraph::new(line).render(Rect::new(area.x + area.width / 2 - 20, y, 60, 1), buf);
+        let x = area.x + area.width / 2 - 20;
+        let room = 60usize.saturating_sub(label.chars().count() + 2);
+        if hint.chars().count() <= room {
+            let line = Line::from(vec![
+                Span::styled(label, style),
+                Span::styled(format!("  {hint}"), theme.dim),
+            ]);
+            Paragraph::new(line).render(Rect::new(x, y, 60, 1), buf);
+        } else {
+            // A long hint (the match Continue takes up) on the free row below,
+            // from under the item's name.
+            Paragraph::new(Line::styled(label, style)).render(Rect::new(x, y, 60, 1), buf);
+            let indent = 5;
+            let width = area.width.saturating_sub(x - area.x + indent);
+            buf.set_stringn(x + indent, y + 1, &hint, usize::from(width), theme.dim);
+        }
     }
     // The message line sits just above the keys; a word on broken rule
     // files above it (the rule-set list shows what is wrong with each).

@@ -19,8 +19,9 @@ use crate::tui::app::{App, LibraryList};
 use crate::tui::config::Config;
 use crate::tui::layout::{LIBRARY_ABOVE, LIBRARY_BELOW, library_rows};
 
-/// The file column is drawn from this width on.
-const WIDE: u16 = 112;
+/// The file column is drawn from this width on (room for a whole match file
+/// name after the other columns).
+const WIDE: u16 = 126;
 
 /// `text` cut or padded to `width` characters (a cut ends in `~`).
 fn cell(text: &str, width: usize) -> String {

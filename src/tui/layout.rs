@@ -2,7 +2,8 @@
 //! the drawing (`view`) and for mouse clicks and key handling (`update`,
 //! `keys`), so the two never disagree about what is under a click.
 
-use ratatui::layout::Rect;
+use ratatui::layout::Constraint::{Fill, Length, Max};
+use ratatui::layout::{Flex, Layout, Margin, Rect};
 
 use super::app::{App, Replay, Screen};
 use super::widgets::board::{BOARD_HEIGHT, BoardGeometry};
@@ -86,23 +87,38 @@ pub struct GameLayout {
 }
 
 /// The match screen on a terminal of `size`: the header at the top, the
-/// keys at the foot, the rest centred.
+/// keys at the foot, the rest centred between them.
 #[must_use]
 pub fn game(size: (u16, u16)) -> GameLayout {
     let (width, height) = size;
-    let top = height.saturating_sub(CONTENT_HEIGHT + 1) / 2;
-    let row = |offset: u16| Rect::new(0, top + offset, width, 1);
-    GameLayout {
-        header: Rect::new(0, 0, width, 1),
-        north: row(1),
-        board: Rect::new(0, top + 2, width, BOARD_HEIGHT),
-        south: row(BOARD_HEIGHT + 2),
-        turn: row(BOARD_HEIGHT + 4),
+    let screen = Rect::new(0, 0, width, height);
+    let [header, _, footer] = Layout::vertical([Length(1), Fill(1), Length(1)]).areas(screen);
+    // Centred in all but the last row, as the header overlaps the space
+    // above the block on small terminals.
+    let [content] = Layout::vertical([Length(CONTENT_HEIGHT)])
+        .flex(Flex::Center)
+        .areas(Rect::new(0, 0, width, height.saturating_sub(1)));
+    let [_, north, board, south, _, turn, notice] = Layout::vertical([
+        Length(1),
+        Length(1),
+        Length(BOARD_HEIGHT),
+        Length(1),
+        Length(1),
+        Length(1),
         // Three rows, the second shared with the lap line (shown only while
         // seeds move): a long notice, such as a hint on a wide board, wraps.
-        notice: Rect::new(0, top + BOARD_HEIGHT + 5, width, 3),
-        detail: row(BOARD_HEIGHT + 6),
-        footer: Rect::new(0, height.saturating_sub(1), width, 1),
+        Length(3),
+    ])
+    .areas(content);
+    GameLayout {
+        header,
+        north,
+        board,
+        south,
+        turn,
+        notice,
+        detail: Rect::new(notice.x, notice.y + 1, notice.width, 1),
+        footer,
     }
 }
 
@@ -120,20 +136,39 @@ pub const REPLAY_TEXT_ROWS: u16 = 3;
 /// The chart's tallest, so a large terminal does not give it everything.
 const CHART_ROWS: u16 = 12;
 
+/// The viewer's parts on a screen of `area`: a title row and a blank one,
+/// the board, a blank row, the text under it, the chart, and the two rows of
+/// the footer.
+fn replay_parts(area: Rect) -> [Rect; 3] {
+    let [_, board, _, text, chart, _, _] = Layout::vertical([
+        Length(2),
+        Length(BOARD_HEIGHT),
+        Length(1),
+        Length(REPLAY_TEXT_ROWS),
+        Max(CHART_ROWS),
+        Fill(1),
+        Length(2),
+    ])
+    .areas(area);
+    [board, text, chart]
+}
+
 /// The board's area in the viewer on a screen of `area`.
 #[must_use]
 pub fn replay_board(area: Rect) -> Rect {
-    Rect::new(area.x, area.y + 2, area.width, BOARD_HEIGHT)
+    replay_parts(area)[0]
 }
 
-/// Where the value chart goes: under the text, above the two footer lines.
+/// Where the text under the board goes.
+#[must_use]
+pub fn replay_text(area: Rect) -> Rect {
+    replay_parts(area)[1]
+}
+
+/// Where the value chart goes: under the text, above the footer, indented.
 #[must_use]
 pub fn replay_chart(area: Rect) -> Rect {
-    let board = replay_board(area);
-    let top = board.y + board.height + 1 + REPLAY_TEXT_ROWS;
-    let bottom = (area.y + area.height).saturating_sub(2);
-    let rows = bottom.saturating_sub(top).min(CHART_ROWS);
-    Rect::new(area.x + 2, top, area.width.saturating_sub(4), rows)
+    replay_parts(area)[2].inner(Margin::new(2, 0))
 }
 
 /// The position a click on the chart at (`column`, `row`) goes to.
@@ -146,4 +181,28 @@ pub fn chart_position_at(replay: &Replay, area: Rect, column: u16, row: u16) -> 
     let count = replay.session.positions().len();
     ChartColumns::fit(count, usize::from(bars.width))
         .position_at(usize::from(column - bars.x), count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_match_screen_is_centred_between_header_and_keys() {
+        for height in MIN_HEIGHT..=60 {
+            let parts = game((80, height));
+            assert_eq!(parts.header.y, 0);
+            assert_eq!(parts.footer.y, height - 1);
+            // The block of CONTENT_HEIGHT rows sits in the middle of the rows
+            // above the keys (an odd row to spare goes above it).
+            let top = (height - 1 - CONTENT_HEIGHT).div_ceil(2);
+            assert_eq!(parts.north.y, top + 1, "height {height}");
+            assert_eq!(parts.board.y, top + 2);
+            assert_eq!(parts.board.height, BOARD_HEIGHT);
+            assert_eq!(parts.south.y, top + 2 + BOARD_HEIGHT);
+            assert_eq!(parts.turn.y, parts.south.y + 2);
+            assert_eq!(parts.notice.y, parts.turn.y + 1);
+            assert_eq!(parts.detail.y, parts.notice.y + 1);
+        }
+    }
 }

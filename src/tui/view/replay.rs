@@ -170,11 +170,9 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
         Line::styled(score, theme.dim),
         Line::styled(move_strip(replay, usize::from(area.width) - 4), theme.text),
     ];
-    let y = board_area.y + board_area.height + 1;
-    Paragraph::new(lines).alignment(Alignment::Center).render(
-        Rect::new(area.x, y, area.width, crate::tui::layout::REPLAY_TEXT_ROWS),
-        buf,
-    );
+    Paragraph::new(lines)
+        .alignment(Alignment::Center)
+        .render(crate::tui::layout::replay_text(area), buf);
     render_chart(replay, theme, crate::tui::layout::replay_chart(area), buf);
     footer(theme, app.message.as_ref(), &table_keys(app), area, buf);
 }

@@ -4,6 +4,46 @@
 //! a [`Position`] is a moment of a match; [`Position::play`] makes a move and
 //! [`Position::play_traced`] also reports each step for animation.
 
+/// Each value's word, for `Display` and `FromStr`, so rule files, saves,
+/// `--json` and errors say the same thing. Defined before the modules that
+/// use it (the word type `UnknownWord` must be in scope where it is used).
+macro_rules! rule_words {
+    ($($ty:ident { $($variant:ident => $word:literal),+ $(,)? })+) => {$(
+        impl $ty {
+            /// Every value's word, in order.
+            pub const WORDS: &'static [&'static str] = &[$($word),+];
+
+            /// The word files and the command line use for this value.
+            #[must_use]
+            pub const fn word(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $word),+
+                }
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.word())
+            }
+        }
+
+        impl std::str::FromStr for $ty {
+            type Err = UnknownWord;
+
+            fn from_str(text: &str) -> Result<Self, UnknownWord> {
+                match text {
+                    $($word => Ok($ty::$variant),)+
+                    _ => Err(UnknownWord {
+                        found: text.to_string(),
+                        expected: Self::WORDS,
+                    }),
+                }
+            }
+        }
+    )+};
+}
+
 mod board;
 mod capture;
 mod game;

@@ -210,7 +210,8 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<Ended> {
     #[cfg(unix)]
     let tty = {
         let tty = hangup::Tty::open();
-        tty.watch(signals.0.clone());
+        let received = signals.0.clone();
+        tty.watch(move || Signals(received).hang_up());
         tty
     };
     let mut runner = Runner::new(catalog, options, random_seed());

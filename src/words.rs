@@ -5,8 +5,8 @@
 use std::fmt::Write;
 
 use crate::engine::{
-    Direction, Event, FirstPlayer, Outcome, Place, PlayError, Position, RoundEnd, Rounds, Rules,
-    Side, Status, Stores,
+    Event, FirstPlayer, Outcome, Place, PlayError, Position, RoundEnd, Rounds, Rules, Side, Status,
+    Stores,
 };
 use crate::session::Session;
 
@@ -163,10 +163,7 @@ pub fn status_line(rules: &Rules, position: &Position) -> String {
 /// The mechanics in one line, for menus and `rules list`.
 #[must_use]
 pub fn rules_summary(rules: &Rules) -> String {
-    let mut parts: Vec<&str> = vec![match rules.direction() {
-        Direction::CounterClockwise => "counter-clockwise",
-        Direction::Clockwise => "clockwise",
-    }];
+    let mut parts: Vec<&str> = vec![rules.direction().word()];
     if rules.relay() {
         parts.push("relay sowing");
     }
@@ -213,10 +210,6 @@ pub fn rules_sheet(rules: &Rules) -> String {
         Stores::NotSown => "on the board, not sown",
         Stores::Aside => "none: captures are kept aside",
     };
-    let direction = match rules.direction() {
-        Direction::CounterClockwise => "counter-clockwise",
-        Direction::Clockwise => "clockwise",
-    };
     let round_end = match rules.round_end() {
         RoundEnd::SideEmpty => "side-empty (each player keeps their row)",
         RoundEnd::Stuck => "stuck (the other player takes the remaining seeds)",
@@ -241,7 +234,7 @@ pub fn rules_sheet(rules: &Rules) -> String {
             ),
         ),
         ("stores", stores.to_string()),
-        ("direction", direction.to_string()),
+        ("direction", rules.direction().to_string()),
         ("skip origin", yes_no(rules.skip_origin()).to_string()),
         ("relay", yes_no(rules.relay()).to_string()),
         ("extra turn", yes_no(rules.extra_turn()).to_string()),

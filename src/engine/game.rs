@@ -41,46 +41,14 @@ impl Status {
     }
 }
 
+rule_words! {
+    StatusKind { Ongoing => "ongoing", RoundOver => "round-over", MatchOver => "match-over" }
+}
+
 impl StatusKind {
-    const ALL: [StatusKind; 3] = [
-        StatusKind::Ongoing,
-        StatusKind::RoundOver,
-        StatusKind::MatchOver,
-    ];
-
-    /// The word files and `--json` use.
-    #[must_use]
-    pub const fn word(self) -> &'static str {
-        match self {
-            StatusKind::Ongoing => "ongoing",
-            StatusKind::RoundOver => "round-over",
-            StatusKind::MatchOver => "match-over",
-        }
-    }
-
     #[must_use]
     pub fn is_finished(self) -> bool {
         self == StatusKind::MatchOver
-    }
-}
-
-impl fmt::Display for StatusKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
-    }
-}
-
-impl FromStr for StatusKind {
-    type Err = UnknownWord;
-
-    fn from_str(text: &str) -> Result<StatusKind, UnknownWord> {
-        StatusKind::ALL
-            .into_iter()
-            .find(|kind| kind.word() == text)
-            .ok_or_else(|| UnknownWord {
-                found: text.to_string(),
-                expected: &["ongoing", "round-over", "match-over"],
-            })
     }
 }
 
@@ -108,18 +76,20 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// Reads what [`Outcome::word`] writes (a side as [`Side`] reads it).
 impl FromStr for Outcome {
     type Err = UnknownWord;
 
     fn from_str(text: &str) -> Result<Outcome, UnknownWord> {
         match text {
             "draw" => Ok(Outcome::Draw),
-            "south" => Ok(Outcome::Win(Side::South)),
-            "north" => Ok(Outcome::Win(Side::North)),
-            _ => Err(UnknownWord {
-                found: text.to_string(),
-                expected: &["south", "north", "draw"],
-            }),
+            side => side
+                .parse::<Side>()
+                .map(Outcome::Win)
+                .map_err(|_| UnknownWord {
+                    found: text.to_string(),
+                    expected: &["south", "north", "draw"],
+                }),
         }
     }
 }
@@ -687,7 +657,11 @@ mod word_tests {
 
     #[test]
     fn statuses_and_outcomes_read_back_the_words_they_write() {
-        for kind in StatusKind::ALL {
+        for kind in [
+            StatusKind::Ongoing,
+            StatusKind::RoundOver,
+            StatusKind::MatchOver,
+        ] {
             assert_eq!(kind.to_string().parse::<StatusKind>(), Ok(kind));
         }
         assert_eq!(StatusKind::RoundOver.to_string(), "round-over");

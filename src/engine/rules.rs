@@ -71,45 +71,6 @@ pub enum FirstPlayer {
     OddEven,
 }
 
-/// The word a rule file uses for each value, for `Display` and `FromStr`
-/// (so `rules show`, errors and files say the same thing).
-macro_rules! rule_words {
-    ($($ty:ident { $($variant:ident => $word:literal),+ $(,)? })+) => {$(
-        impl $ty {
-            /// Every value's word, in order.
-            pub const WORDS: &'static [&'static str] = &[$($word),+];
-
-            /// The word a rule file uses for this value.
-            #[must_use]
-            pub const fn word(self) -> &'static str {
-                match self {
-                    $($ty::$variant => $word),+
-                }
-            }
-        }
-
-        impl fmt::Display for $ty {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.word())
-            }
-        }
-
-        impl std::str::FromStr for $ty {
-            type Err = UnknownWord;
-
-            fn from_str(text: &str) -> Result<Self, UnknownWord> {
-                match text {
-                    $($word => Ok($ty::$variant),)+
-                    _ => Err(UnknownWord {
-                        found: text.to_string(),
-                        expected: Self::WORDS,
-                    }),
-                }
-            }
-        }
-    )+};
-}
-
 rule_words! {
     Direction { CounterClockwise => "counter-clockwise", Clockwise => "clockwise" }
     Stores { Sown => "sown", NotSown => "not-sown", Aside => "aside" }

@@ -7,8 +7,6 @@
 use std::fs::File;
 use std::io;
 use std::os::fd::AsFd;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
@@ -59,44 +57,45 @@ impl Tty {
             Ok(_) => {}
         }
         let events = fds[0].revents().unwrap_or(PollFlags::empty());
-        Ok(
-            if events.intersects(PollFlags::POLLHUP | PollFlags::POLLERR | PollFlags::POLLNVAL) {
-                Input::HungUp
-            } else if events.contains(PollFlags::POLLIN) {
-                Input::Ready
-            } else {
-                Input::Quiet
-            },
-        )
+        Ok(if hung_up(events) {
+            Input::HungUp
+        } else if events.contains(PollFlags::POLLIN) {
+            Input::Ready
+        } else {
+            Input::Quiet
+        })
     }
 
-    /// Starts the watchdog: when the terminal hangs up it records SIGHUP in
-    /// `received` (so the game ends as the signal would end it) and, if the
-    /// game has not ended within [`GRACE`], ends the process with the
-    /// shell's status for SIGHUP. Matches are written after every move, so
-    /// nothing played is lost.
-    pub fn watch(&self, received: Arc<AtomicUsize>) {
+    /// Starts the watchdog: when the terminal hangs up it calls `hang_up`
+    /// (which tells the game to end as SIGHUP ends it) and, if the game has
+    /// not ended within [`GRACE`], ends the process with the shell's status
+    /// for SIGHUP. Matches are written after every move, so nothing played
+    /// is lost.
+    pub fn watch(&self, hang_up: impl FnOnce() + Send + 'static) {
         let Some(file) = self.0.as_ref().and_then(|f| f.try_clone().ok()) else {
             return;
         };
         std::thread::spawn(move || {
             loop {
+                // No events asked for: poll reports a hang-up regardless.
                 let mut fds = [PollFd::new(file.as_fd(), PollFlags::empty())];
                 match poll(&mut fds, PollTimeout::NONE) {
                     Err(nix::errno::Errno::EINTR) => continue,
                     Err(_) => return,
                     Ok(_) => {}
                 }
-                let events = fds[0].revents().unwrap_or(PollFlags::empty());
-                if events.intersects(PollFlags::POLLHUP | PollFlags::POLLERR | PollFlags::POLLNVAL)
-                {
+                if hung_up(fds[0].revents().unwrap_or(PollFlags::empty())) {
                     break;
                 }
             }
-            let hangup = usize::try_from(signal_hook::consts::SIGHUP).unwrap_or(1);
-            received.store(hangup, Ordering::Relaxed);
+            hang_up();
             std::thread::sleep(GRACE);
             std::process::exit(128 + signal_hook::consts::SIGHUP);
         });
     }
+}
+
+/// Whether poll's answer says the terminal is gone.
+fn hung_up(events: PollFlags) -> bool {
+    events.intersects(PollFlags::POLLHUP | PollFlags::POLLERR | PollFlags::POLLNVAL)
 }

@@ -78,19 +78,17 @@ impl Widget for ValueChart<'_> {
         if rows < 2 || area.width <= LABEL_WIDTH || self.values.is_empty() {
             return;
         }
-        let half = usize::from(rows / 2);
-        let middle = area.y + rows / 2;
+        let half = rows / 2;
+        let middle = area.y + half;
         // Which way is whose lead: "South / ahead" at the top, "North /
         // ahead" at the bottom (the names alone when there is no room).
         let bottom = area.y + rows - 1;
+        buf.set_string(area.x, area.y, "South", self.theme.south);
+        buf.set_string(area.x, bottom, "North", self.theme.north);
         if rows >= 4 {
-            buf.set_string(area.x, area.y, "South", self.theme.south);
             buf.set_string(area.x, area.y + 1, "ahead", self.theme.dim);
             buf.set_string(area.x, bottom - 1, "North", self.theme.north);
             buf.set_string(area.x, bottom, "ahead", self.theme.dim);
-        } else {
-            buf.set_string(area.x, area.y, "South", self.theme.south);
-            buf.set_string(area.x, bottom, "North", self.theme.north);
         }
 
         let bars = bars_area(area);
@@ -103,7 +101,7 @@ impl Widget for ValueChart<'_> {
             .map(|v| v.unsigned_abs())
             .max()
             .unwrap_or(0);
-        let levels = 2 * half;
+        let levels = 2 * usize::from(half);
         let shown_column = columns.column_of(self.shown);
         for column in 0..usize::from(bars.width) {
             let Some(index) = columns.position_at(column, count) else {
@@ -119,43 +117,33 @@ impl Widget for ValueChart<'_> {
             };
             let x = bars.x + u16::try_from(column).unwrap_or(u16::MAX);
             for step in 0..half {
-                // Cells counted away from the middle line, on the leading
-                // side; the partial cell at the tip is a half block.
-                let filled = height.saturating_sub(2 * step).min(2);
-                let (y, tip) = if value >= 0 {
-                    (middle - 1 - step_u16(step), "▄")
+                // Cells counted away from the middle line: the leading side
+                // holds the bar (a half block at its tip), the other side
+                // only the band of the move shown.
+                let (above, below) = (middle - 1 - step, middle + step);
+                let (lead, other, tip) = if value >= 0 {
+                    (above, below, "▄")
                 } else {
-                    (middle + step_u16(step), "▀")
+                    (below, above, "▀")
                 };
+                let filled = height.saturating_sub(2 * usize::from(step)).min(2);
                 let symbol = match filled {
                     2 => "█",
                     1 => tip,
                     _ => " ",
                 };
-                let cell_style = if filled == 0 && !is_shown {
+                let lead_style = if filled == 0 && !is_shown {
                     Style::new()
                 } else {
                     style
                 };
-                buf.set_string(x, y, symbol, cell_style);
-            }
-            if is_shown {
-                // The band runs the whole height, on the other side too.
-                for step in 0..half {
-                    let y = if value >= 0 {
-                        middle + step_u16(step)
-                    } else {
-                        middle - 1 - step_u16(step)
-                    };
-                    buf.set_string(x, y, " ", self.theme.selected);
+                buf.set_string(x, lead, symbol, lead_style);
+                if is_shown {
+                    buf.set_string(x, other, " ", self.theme.selected);
                 }
             }
         }
     }
-}
-
-fn step_u16(step: usize) -> u16 {
-    u16::try_from(step).unwrap_or(u16::MAX)
 }
 
 /// `value` in half cells out of `levels`, the largest value filling them

@@ -2,7 +2,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mancala::catalog::Catalog;
-use mancala::engine::{Position, Side, perft};
+use mancala::engine::{Pit, Position, Side, perft};
 
 fn perft_bench(c: &mut Criterion) {
     let catalog = Catalog::with_user_dir(None);
@@ -28,7 +28,7 @@ fn traced_move_bench(c: &mut Criterion) {
         let mut trace = Vec::with_capacity(512);
         b.iter(|| {
             trace.clear();
-            start.play_traced(rules, 1, &mut trace)
+            start.play_traced(rules, Pit::new(1), &mut trace)
         });
     });
 }

@@ -51,6 +51,7 @@ mod game_state;
 mod line;
 mod notation;
 mod perft;
+mod pit;
 mod position_text;
 mod rules;
 mod side;
@@ -64,6 +65,7 @@ pub use game_state::GameState;
 pub use line::{LineError, play_line, play_line_from};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};
+pub use pit::{ParsePitError, Pit};
 pub use position_text::{PositionText, PositionTextError};
 pub use rules::{
     Direction, FirstPlayer, MAX_PITS, MAX_SEEDS_PER_PIT, RoundEnd, Rounds, Rules, RulesError,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::ai::Level;
 use crate::engine::{
-    Event, GameState, Outcome, PlayError, Position, RoundError, Rules, Side, Status,
+    Event, GameState, Outcome, Pit, PlayError, Position, RoundError, Rules, Side, Status,
 };
 
 /// Longest player name, in characters.
@@ -40,7 +40,7 @@ pub fn clean_name(name: &str, fallback: &str) -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// The player to move played this pit.
-    Move(u8),
+    Move(Pit),
     /// The players set up the next round.
     NextRound,
     /// The players ended the match after a round.
@@ -68,7 +68,7 @@ pub struct OddEvenGuess {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundMoves {
     pub starter: Side,
-    pub moves: Vec<u8>,
+    pub moves: Vec<Pit>,
 }
 
 /// A match in progress.
@@ -178,7 +178,7 @@ impl Session {
     ///
     /// # Errors
     /// Why the move is not legal; nothing changes.
-    pub fn play(&mut self, pit: u8) -> Result<Vec<Event>, PlayError> {
+    pub fn play(&mut self, pit: Pit) -> Result<Vec<Event>, PlayError> {
         let trace = self.apply(Action::Move(pit))?;
         self.undone.clear();
         Ok(trace)
@@ -292,7 +292,7 @@ impl Session {
 
     /// The last move played and by whom, if the last action was a move.
     #[must_use]
-    pub fn last_move(&self) -> Option<(Side, u8)> {
+    pub fn last_move(&self) -> Option<(Side, Pit)> {
         let n = self.actions.len();
         match self.actions.last() {
             Some(Action::Move(pit)) => self.positions[n - 1].to_move().map(|side| (side, *pit)),
@@ -407,8 +407,8 @@ mod tests {
     fn undo_and_redo_walk_the_history() {
         let mut s = session("kalaha");
         let start = *s.position();
-        s.play(3).unwrap(); // extra turn
-        s.play(1).unwrap();
+        s.play(Pit::new(3)).unwrap(); // extra turn
+        s.play(Pit::new(1)).unwrap();
         let after = *s.position();
         assert!(s.undo());
         assert!(s.undo());
@@ -423,18 +423,24 @@ mod tests {
     #[test]
     fn a_new_move_forgets_the_redo_list() {
         let mut s = session("kalaha");
-        s.play(1).unwrap();
+        s.play(Pit::new(1)).unwrap();
         s.undo();
-        s.play(2).unwrap();
+        s.play(Pit::new(2)).unwrap();
         assert!(!s.can_redo());
     }
 
     #[test]
     fn refused_moves_change_nothing() {
         let mut s = session("kalaha");
-        s.play(1).unwrap();
+        s.play(Pit::new(1)).unwrap();
         let before = *s.position();
-        assert_eq!(s.play(9), Err(PlayError::NoSuchPit { pit: 9, pits: 6 }));
+        assert_eq!(
+            s.play(Pit::new(9)),
+            Err(PlayError::NoSuchPit {
+                pit: Pit::new(9),
+                pits: 6
+            })
+        );
         assert_eq!(*s.position(), before);
         assert_eq!(s.actions().len(), 1);
     }
@@ -443,10 +449,10 @@ mod tests {
     fn last_move_names_the_mover() {
         let mut s = session("kalaha");
         assert_eq!(s.last_move(), None);
-        s.play(1).unwrap();
-        assert_eq!(s.last_move(), Some((Side::South, 1)));
-        s.play(2).unwrap();
-        assert_eq!(s.last_move(), Some((Side::North, 2)));
+        s.play(Pit::new(1)).unwrap();
+        assert_eq!(s.last_move(), Some((Side::South, Pit::new(1))));
+        s.play(Pit::new(2)).unwrap();
+        assert_eq!(s.last_move(), Some((Side::North, Pit::new(2))));
     }
 
     #[test]

@@ -5,8 +5,8 @@
 use std::fmt::Write;
 
 use crate::engine::{
-    Event, FirstPlayer, Outcome, Place, PlayError, Position, RoundEnd, Rounds, Rules, Side, Status,
-    Stores,
+    Event, FirstPlayer, Outcome, Pit, Place, PlayError, Position, RoundEnd, Rounds, Rules, Side,
+    Status, Stores,
 };
 use crate::session::Session;
 
@@ -61,7 +61,7 @@ pub fn refusal(error: PlayError, pits: u8) -> String {
 
 /// One line on what a whole move did.
 #[must_use]
-pub fn move_summary(session: &Session, mover: Side, pit: u8, trace: &[Event]) -> String {
+pub fn move_summary(session: &Session, mover: Side, pit: Pit, trace: &[Event]) -> String {
     format!(
         "{} played {}",
         session.display_name(mover),
@@ -71,7 +71,7 @@ pub fn move_summary(session: &Session, mover: Side, pit: u8, trace: &[Event]) ->
 
 /// What a move did, after "Ann played ": "pit 3: 2 laps - fours: 4 to Ann".
 #[must_use]
-pub fn move_details(session: &Session, pit: u8, trace: &[Event]) -> String {
+pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
     let mut laps = 0;
     let mut fours = [0u16; 2];
     let mut notes = Vec::new();
@@ -283,7 +283,7 @@ pub fn reflow(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::{move_summary, reflow};
-    use crate::engine::{Rules, Side};
+    use crate::engine::{Pit, Rules, Side};
     use crate::session::Session;
 
     #[test]
@@ -299,8 +299,8 @@ mod tests {
             .replace("seeds-per-pit = 4", "seeds-per-pit = 1");
         let rules = std::sync::Arc::new(Rules::from_toml(&kalaha).unwrap());
         let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
-        let trace = session.play(1).unwrap();
-        let said = move_summary(&session, Side::South, 1, &trace);
+        let trace = session.play(Pit::new(1)).unwrap();
+        let said = move_summary(&session, Side::South, Pit::new(1), &trace);
         assert_eq!(said, "Ann played pit 1 - that ends the game");
     }
 

@@ -165,7 +165,7 @@ fn show_prints_a_readable_board() {
 
 #[test]
 fn show_goes_on_into_the_next_round() {
-    use mancala::engine::{Position, Side, Status};
+    use mancala::engine::{Pit, Position, Side, Status};
     // Find a round's end by always playing the lowest legal pit.
     let rules = common::builtin("raja-pasu");
     let mut position = Position::new(&rules, Side::South);
@@ -175,7 +175,7 @@ fn show_goes_on_into_the_next_round() {
         moves.push(pit);
         position = position.play(&rules, pit).unwrap();
     }
-    let first_round: Vec<String> = moves.iter().map(u8::to_string).collect();
+    let first_round: Vec<String> = moves.iter().map(Pit::to_string).collect();
     let config = tempfile::tempdir().unwrap();
     let over = json_of(mancala(&config).args([
         "show",
@@ -304,12 +304,12 @@ fn bad_arguments_are_usage_errors_not_panics() {
 }
 
 fn saved_raja_pasu(dir: &std::path::Path) -> std::path::PathBuf {
-    use mancala::engine::Side;
+    use mancala::engine::{Pit, Side};
     use mancala::session::Session;
     let rules = std::sync::Arc::new(common::builtin("raja-pasu"));
     let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
-    session.play(1).unwrap();
-    session.play(1).unwrap();
+    session.play(Pit::new(1)).unwrap();
+    session.play(Pit::new(1)).unwrap();
     let path = dir.join("match.toml");
     let meta = mancala::storage::MatchMeta::new(mancala::storage::MatchId::new());
     let text = mancala::storage::to_toml(&session, &meta);
@@ -389,15 +389,15 @@ struct Library {
 
 impl Library {
     fn new() -> Library {
-        use mancala::engine::{Side, Status};
+        use mancala::engine::{Pit, Side, Status};
         use mancala::session::Session;
         use mancala::storage::{MatchId, MatchMeta, atomic::write_new, to_toml};
         let home = tempfile::tempdir().unwrap();
         let library = mancala::storage::Library::at(&home.path().join("data/mancala"));
         let rules = std::sync::Arc::new(common::builtin("kalaha"));
         let mut open = Session::new(rules.clone(), ["Ann".into(), "Bo".into()], Side::South);
-        open.play(3).unwrap();
-        open.play(1).unwrap();
+        open.play(Pit::new(3)).unwrap();
+        open.play(Pit::new(1)).unwrap();
         let unfinished = MatchId::new();
         write_new(
             &library.path_of(&unfinished),
@@ -618,7 +618,7 @@ fn older_saves_move_into_the_library_on_first_start() {
 
 #[test]
 fn a_closed_pit_in_the_move_list_is_refused() {
-    use mancala::engine::{Position, Side, Status};
+    use mancala::engine::{Pit, Position, Side, Status};
     let rules = common::builtin("raja-pasu");
     // Play round 1 with a fixed pattern of choices until one ends with a loser
     // who has closed pits next round.
@@ -640,7 +640,7 @@ fn a_closed_pit_in_the_move_list_is_refused() {
             continue;
         };
         let loser = starter.other();
-        let Some(closed) = (1..=7).find(|&p| next.is_closed(loser, p)) else {
+        let Some(closed) = Pit::all(7).find(|&p| next.is_closed(loser, p)) else {
             continue;
         };
         // The starter plays a legal move that hands the turn to the loser.
@@ -653,7 +653,7 @@ fn a_closed_pit_in_the_move_list_is_refused() {
         };
         moves.push(opening);
         moves.push(closed);
-        let list: Vec<String> = moves.iter().map(u8::to_string).collect();
+        let list: Vec<String> = moves.iter().map(Pit::to_string).collect();
         let config = tempfile::tempdir().unwrap();
         mancala(&config)
             .args(["show", "raja-pasu", "--moves", &list.join(",")])

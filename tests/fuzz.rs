@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mancala::catalog::Catalog;
-use mancala::engine::{PlayError, Position, Rules, Side, Status};
+use mancala::engine::{Pit, PlayError, Position, Rules, Side, Status};
 use mancala::session::Session;
 use mancala::storage::{MatchId, MatchMeta, from_toml, load, to_toml};
 use proptest::prelude::*;
@@ -217,7 +217,7 @@ fn play_moves(
             .play(rules, pit)
             .map_err(|e| format!("pit {pit}: {e}"))?;
         // The pits that are not legal are refused with a reason.
-        if (1..=rules.pits()).any(|p| !legal.contains(&p) && position.play(rules, p).is_ok()) {
+        if Pit::all(rules.pits()).any(|p| !legal.contains(&p) && position.play(rules, p).is_ok()) {
             return Err(format!("an illegal pit was played under\n{}", rules.text()));
         }
         moved(started.elapsed());

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{builtin, drops, north, position, south};
-use mancala::engine::{Event, Outcome, Place, PlayError, Position, RoundError, Side, Status};
+use mancala::engine::{Event, Outcome, Pit, Place, PlayError, Position, RoundError, Side, Status};
 
 fn fours(trace: &[Event]) -> Vec<(Place, Side)> {
     trace
@@ -29,7 +29,7 @@ fn raja_pasu_worked_move_from_the_start() {
     let rules = builtin("raja-pasu");
     let start = Position::new(&rules, Side::South);
     let mut trace = Vec::new();
-    let after = start.play_traced(&rules, 1, &mut trace).unwrap();
+    let after = start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
 
     assert_eq!(laps(&trace), 12);
     let owners: Vec<Side> = fours(&trace).into_iter().map(|(_, owner)| owner).collect();
@@ -97,11 +97,18 @@ fn endless_position_from_the_spec_repeats_after_70_laps() {
 
     let rules = builtin("raja-pasu");
     let position = position(&rules, &south, &north, 40, Side::South);
-    assert_eq!(position.play(&rules, 1), Err(PlayError::Endless(1)));
-    assert!(!position.legal_moves(&rules).contains(&1));
+    assert_eq!(
+        position.play(&rules, Pit::new(1)),
+        Err(PlayError::Endless(Pit::new(1)))
+    );
+    assert!(!position.legal_moves(&rules).contains(&Pit::new(1)));
     // A refused move leaves no trace behind.
     let mut trace = Vec::new();
-    assert!(position.play_traced(&rules, 1, &mut trace).is_err());
+    assert!(
+        position
+            .play_traced(&rules, Pit::new(1), &mut trace)
+            .is_err()
+    );
     assert!(trace.is_empty());
 }
 
@@ -150,8 +157,11 @@ fn a_turn_of_more_than_a_thousand_laps_counts_as_endless() {
     let ring = [13, 19, 22, 14, 10, 16, 15, 19];
     assert_eq!(naive_relay_turn(ring, 2).map(|(laps, _)| laps), Some(1044));
     let long = Position::from_rows(&rules, &south, &north, [0, 0], Side::South).unwrap();
-    assert_eq!(long.play(&rules, 3), Err(PlayError::Endless(3)));
-    assert!(!long.legal_moves(&rules).contains(&3));
+    assert_eq!(
+        long.play(&rules, Pit::new(3)),
+        Err(PlayError::Endless(Pit::new(3)))
+    );
+    assert!(!long.legal_moves(&rules).contains(&Pit::new(3)));
 
     // South's pit 4 here ends after 921 laps: within it, and played out.
     let (south, north) = ([14, 10, 12, 19], [18, 17, 21, 17]);
@@ -159,7 +169,7 @@ fn a_turn_of_more_than_a_thousand_laps_counts_as_endless() {
     let (laps, after) = naive_relay_turn(ring, 3).unwrap();
     assert_eq!(laps, 921);
     let within = Position::from_rows(&rules, &south, &north, [0, 0], Side::South).unwrap();
-    let played = within.play(&rules, 4).unwrap();
+    let played = within.play(&rules, Pit::new(4)).unwrap();
     if played.status() == Status::Ongoing {
         assert_eq!(played.row(Side::South), after[..4]);
         assert_eq!(played.row(Side::North), after[4..]);
@@ -205,7 +215,7 @@ fn four_made_by_the_last_seed_goes_to_the_row_owner_then_leap_capture() {
     let rules = builtin("raja-pasu");
     let start = position(&rules, &[2, 0, 3, 0, 5, 1, 1], &[1; 7], 0, Side::South);
     let mut trace = Vec::new();
-    let after = start.play_traced(&rules, 1, &mut trace).unwrap();
+    let after = start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
     // S2 gets 1, S3 reaches 4 (taken by South), S4 is empty so the turn ends and
     // South leaps to S5.
     assert_eq!(fours(&trace), [(south(3), Side::South)]);
@@ -232,7 +242,7 @@ fn four_on_the_opponents_row_goes_to_the_opponent_and_sowing_goes_on() {
     );
     let north_store = start.store(Side::North);
     let mut trace = Vec::new();
-    let after = start.play_traced(&rules, 7, &mut trace).unwrap();
+    let after = start.play_traced(&rules, Pit::new(7), &mut trace).unwrap();
     // N1 reaches 4 on the first seed: North's. The second seed lands in N2; N3
     // is taken up (a relay) and sown N4..N7, S1; S2 is empty and S3 too, so
     // nothing is leapt.
@@ -259,7 +269,7 @@ fn leap_capture_on_the_opponents_row() {
         10,
         Side::South,
     );
-    let after = start.play(&rules, 7).unwrap();
+    let after = start.play(&rules, Pit::new(7)).unwrap();
     // One seed into N1; N2 is empty, so South takes N3.
     assert_eq!(after.row(Side::North), [1, 0, 0, 1, 1, 1, 1]);
     assert_eq!(after.store(Side::South), 15);
@@ -279,7 +289,7 @@ fn kalah_capture_takes_the_opposite_pit_and_the_capturing_seed() {
         Side::South,
     );
     let mut trace = Vec::new();
-    let after = start.play_traced(&rules, 1, &mut trace).unwrap();
+    let after = start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
     assert!(trace.contains(&Event::KalahCapture {
         pit: south(2),
         opposite: north(5),
@@ -303,7 +313,7 @@ fn no_kalah_capture_when_the_opposite_pit_is_empty() {
         Side::South,
     );
     let mut trace = Vec::new();
-    let after = start.play_traced(&rules, 1, &mut trace).unwrap();
+    let after = start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
     assert!(
         !trace
             .iter()
@@ -324,7 +334,7 @@ fn no_kalah_capture_on_the_opponents_row() {
         0,
         Side::South,
     );
-    let after = start.play(&rules, 6).unwrap();
+    let after = start.play(&rules, Pit::new(6)).unwrap();
     assert_eq!(after.row(Side::North), [1, 4, 4, 4, 4, 4]);
     assert_eq!(after.row(Side::South), [4, 4, 4, 4, 4, 0]);
     assert_eq!(after.store(Side::South), 1);
@@ -345,7 +355,7 @@ fn kalah_sowing_passes_the_opponents_store() {
     );
     let north_store = start.store(Side::North);
     let mut trace = Vec::new();
-    let after = start.play_traced(&rules, 1, &mut trace).unwrap();
+    let after = start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
     assert!(!drops(&trace).contains(&Place::Store(Side::North)));
     assert_eq!(drops(&trace).last(), Some(&south(1)));
     assert_eq!(after.store(Side::North), north_store);
@@ -360,7 +370,7 @@ fn last_seed_in_own_store_gives_an_extra_turn() {
     let rules = builtin("kalaha");
     let start = Position::new(&rules, Side::South);
     let mut trace = Vec::new();
-    let after = start.play_traced(&rules, 3, &mut trace).unwrap();
+    let after = start.play_traced(&rules, Pit::new(3), &mut trace).unwrap();
     assert_eq!(trace.last(), Some(&Event::ExtraTurn { side: Side::South }));
     assert_eq!(after.to_move(), Some(Side::South));
     assert_eq!(after.store(Side::South), 1);
@@ -377,7 +387,7 @@ fn side_empty_ends_the_game_and_each_player_keeps_their_row() {
         Side::South,
     );
     let mut trace = Vec::new();
-    let after = start.play_traced(&rules, 6, &mut trace).unwrap();
+    let after = start.play_traced(&rules, Pit::new(6), &mut trace).unwrap();
     // The seed reaches the store (an extra turn), but South's row is now empty.
     assert!(trace.contains(&Event::RoundEnd {
         took_remaining: None,
@@ -395,7 +405,7 @@ fn side_empty_ends_the_game_and_each_player_keeps_their_row() {
     assert_eq!(after.store(Side::South), 21);
     assert_eq!(after.store(Side::North), 27);
     assert_eq!(after.outcome(), Some(Outcome::Win(Side::North)));
-    assert_eq!(after.play(&rules, 1), Err(PlayError::MatchOver));
+    assert_eq!(after.play(&rules, Pit::new(1)), Err(PlayError::MatchOver));
 }
 
 // ---- Sat-gharva: clockwise, origin skipped ----------------------------------
@@ -405,7 +415,7 @@ fn sat_gharva_sows_clockwise_and_skips_the_origin() {
     let rules = builtin("sat-gharva");
     let start = Position::new(&rules, Side::South);
     let mut trace = Vec::new();
-    start.play_traced(&rules, 1, &mut trace).unwrap();
+    start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
     let sown = drops(&trace);
     // Lap 1: the pit left of South's pit 1 is North's pit 7, then on to N1.
     let lap1: Vec<Place> = (1..=7).rev().map(north).collect();
@@ -440,7 +450,7 @@ fn a_big_hand_goes_round_without_the_origin() {
     let rules = builtin("sat-gharva");
     let start = position(&rules, &[20, 0, 0, 0, 0, 0, 0], &[0; 7], 0, Side::South);
     let mut trace = Vec::new();
-    start.play_traced(&rules, 1, &mut trace).unwrap();
+    start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
     let sown = drops(&trace);
     let mut round: Vec<Place> = (1..=7).rev().map(north).collect();
     round.extend((2..=7).rev().map(south));
@@ -456,7 +466,7 @@ fn the_origin_counts_as_an_empty_pit_when_a_relay_looks_at_it() {
     // the next pit is the empty origin, so the turn ends and South takes S2.
     let start = position(&rules, &[0, 0, 13, 0, 0, 0, 0], &[0; 7], 0, Side::South);
     let mut trace = Vec::new();
-    let after = start.play_traced(&rules, 3, &mut trace).unwrap();
+    let after = start.play_traced(&rules, Pit::new(3), &mut trace).unwrap();
     assert_eq!(drops(&trace).last(), Some(&south(4)));
     assert!(trace.contains(&Event::LeapCapture {
         pit: south(2),
@@ -517,7 +527,7 @@ fn closed_pits_are_not_on_the_track() {
     let (rules, over) = round_one_lost_by_south("raja-pasu", 30);
     let next = over.next_round(&rules).unwrap();
     let mut trace = Vec::new();
-    next.play_traced(&rules, 7, &mut trace).unwrap();
+    next.play_traced(&rules, Pit::new(7), &mut trace).unwrap();
     let sown = drops(&trace);
     assert_eq!(
         sown[..7],
@@ -544,7 +554,7 @@ fn closed_pits_are_refused_as_moves() {
     // its closed pits 1 to 3, and they are not among its legal moves.
     let (rules, over) = round_one_lost_by_south("raja-pasu", 30);
     let next = over.next_round(&rules).unwrap();
-    let after = (1..=7)
+    let after = Pit::all(7)
         .find_map(|pit| {
             next.play(&rules, pit)
                 .ok()
@@ -552,7 +562,7 @@ fn closed_pits_are_refused_as_moves() {
         })
         .expect("some North move hands over to South");
     let legal = after.legal_moves(&rules);
-    for pit in 1..=3 {
+    for pit in Pit::all(3) {
         assert!(after.is_closed(Side::South, pit));
         assert_eq!(after.play(&rules, pit), Err(PlayError::Closed(pit)));
         assert!(!legal.contains(&pit));
@@ -624,16 +634,25 @@ fn moves_are_refused_with_the_reason() {
         0,
         Side::South,
     );
-    assert_eq!(start.play(&rules, 1), Err(PlayError::Empty(1)));
     assert_eq!(
-        start.play(&rules, 0),
-        Err(PlayError::NoSuchPit { pit: 0, pits: 6 })
+        start.play(&rules, Pit::new(1)),
+        Err(PlayError::Empty(Pit::new(1)))
     );
     assert_eq!(
-        start.play(&rules, 7),
-        Err(PlayError::NoSuchPit { pit: 7, pits: 6 })
+        start.play(&rules, Pit::new(0)),
+        Err(PlayError::NoSuchPit {
+            pit: Pit::new(0),
+            pits: 6
+        })
     );
-    assert_eq!(start.legal_moves(&rules), [2, 3, 4, 5, 6]);
+    assert_eq!(
+        start.play(&rules, Pit::new(7)),
+        Err(PlayError::NoSuchPit {
+            pit: Pit::new(7),
+            pits: 6
+        })
+    );
+    assert_eq!(start.legal_moves(&rules), [2, 3, 4, 5, 6].map(Pit::new));
 }
 
 #[test]

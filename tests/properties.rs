@@ -2,7 +2,7 @@
 
 mod common;
 
-use mancala::engine::{Event, PlayError, Position, Rules, Side, Status};
+use mancala::engine::{Event, Pit, PlayError, Position, Rules, Side, Status};
 use proptest::prelude::*;
 
 const VARIANTS: [&str; 3] = ["kalaha", "raja-pasu", "sat-gharva"];
@@ -38,7 +38,7 @@ fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
             Status::RoundOver { took_remaining } => {
                 assert!(board_is_cleared(&position));
                 assert!(took_remaining.is_some(), "rounds follow only `stuck` ends");
-                for pit in 1..=rules.pits() {
+                for pit in Pit::all(rules.pits()) {
                     assert_eq!(position.play(rules, pit), Err(PlayError::RoundOver));
                 }
                 position = position.next_round(rules).expect("another round");
@@ -52,7 +52,7 @@ fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
             !legal.is_empty(),
             "a player to move always has a legal move"
         );
-        for pit in 1..=rules.pits() {
+        for pit in Pit::all(rules.pits()) {
             let mut trace = Vec::new();
             match position.play_traced(rules, pit, &mut trace) {
                 Ok(next) => {

@@ -7,8 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use mancala::catalog::Catalog;
-use mancala::engine::StatusKind;
-use mancala::engine::{Side, Status};
+use mancala::engine::{Pit, Side, Status, StatusKind};
 use mancala::session::Session;
 use mancala::storage::atomic::write_replacing;
 use mancala::storage::format::{read_header, rules_hash};
@@ -121,7 +120,7 @@ fn embedded_rules_let_a_changed_or_unknown_variant_still_replay() {
         ],
     ));
     let mut session = Session::new(rules, ["A".into(), "B".into()], Side::South);
-    session.play(1).unwrap();
+    session.play(Pit::new(1)).unwrap();
     let text = to_toml(&session, &meta());
     let loaded = from_toml(Path::new("x.toml"), &text, &catalog()).unwrap();
     assert_same(&session, &loaded.session);

@@ -73,7 +73,7 @@ fn play_until_not_ongoing(ui: &mut Runner) {
             unreachable!()
         };
         let pit = game.session.position().legal_moves(game.session.rules())[0];
-        ui.send(Msg::Digit(pit));
+        ui.send(Msg::Digit(pit.number()));
     }
 }
 

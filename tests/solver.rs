@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 
 use mancala::ai::{Dice, Level, Limits, Searcher, SolveOptions, choose_move, solve, solve_exact};
-use mancala::engine::{Position, Rules, Side, Status};
+use mancala::engine::{Pit, Position, Rules, Side, Status};
 
 fn kalah_text(pits: u8, seeds: u8) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -115,7 +115,7 @@ fn agrees_with_the_general_search(rules: &Rules, games: u64, every: usize, table
     for position in &positions {
         let mut searcher = Searcher::new(rules, 8);
         let general = searcher.solve(position);
-        let mut general_best: Vec<u8> = general.move_values.iter().map(|&(p, _)| p).collect();
+        let mut general_best: Vec<Pit> = general.move_values.iter().map(|&(p, _)| p).collect();
         general_best.sort_unstable();
         for &reach in tables {
             let fast = solve_exact(rules, position, options(8, Some(reach)));
@@ -292,7 +292,7 @@ fn search_only_returns_legal_moves() {
 }
 
 /// A whole game between two levels; returns South's final margin.
-fn game(rules: &Rules, south: Level, north: Level, seed: u64) -> (i32, Vec<u8>) {
+fn game(rules: &Rules, south: Level, north: Level, seed: u64) -> (i32, Vec<Pit>) {
     let mut position = Position::new(rules, Side::South);
     let mut dice = Dice::new(seed);
     let mut moves = Vec::new();

@@ -9,8 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use mancala::catalog::Catalog;
-use mancala::engine::StatusKind;
-use mancala::engine::{Rules, Side, Status};
+use mancala::engine::{Pit, Rules, Side, Status, StatusKind};
 use mancala::session::Session;
 use mancala::storage::library::{Library, TRASH_FOLDER};
 use mancala::storage::load;
@@ -231,7 +230,7 @@ fn continue_offers_the_list_when_several_matches_are_unfinished() {
     let Screen::Game(game) = &g.ui.app.screen else {
         panic!()
     };
-    assert_eq!(game.session.round_moves()[0].moves, [6]);
+    assert_eq!(game.session.round_moves()[0].moves, [6].map(Pit::new));
 }
 
 #[test]

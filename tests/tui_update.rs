@@ -1,7 +1,7 @@
 //! The interface as a state machine: messages in, model out, nothing drawn.
 
 use mancala::catalog::Catalog;
-use mancala::engine::{Side, Status};
+use mancala::engine::{Pit, Side, Status};
 use mancala::tui::app::{App, OddEvenStage, Overlay, Screen, SetupField, StarterChoice};
 use mancala::tui::layout::board_geometry;
 use mancala::tui::msg::{HintReach, Msg};
@@ -238,7 +238,10 @@ fn a_pit_key_while_seeds_move_finishes_the_move_and_plays() {
     assert!(ui.app.is_animating());
     // North's pit 7 (its leftmost key, q) holds 2 after South's move: played.
     send(&mut ui, &[Msg::RowKey('q')]);
-    assert_eq!(game(&ui.app).session.last_move(), Some((Side::North, 7)));
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((Side::North, Pit::new(7)))
+    );
     // A key that is not the next mover's pit only finishes the move.
     let mut ui = game_app("raja-pasu", Side::South);
     send(&mut ui, &[Msg::Digit(1), Msg::RowKey('z')]);
@@ -261,10 +264,16 @@ fn row_keys_play_the_pit_above_or_below_them() {
     let mut ui = game_app("kalaha", Side::South);
     ui.config.reduced_motion = true;
     send(&mut ui, &[Msg::RowKey('x')]); // South pit 2
-    assert_eq!(game(&ui.app).session.last_move(), Some((Side::South, 2)));
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((Side::South, Pit::new(2)))
+    );
     // North's leftmost key is its pit 6.
     send(&mut ui, &[Msg::RowKey('q')]);
-    assert_eq!(game(&ui.app).session.last_move(), Some((Side::North, 6)));
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((Side::North, Pit::new(6)))
+    );
 }
 
 #[test]
@@ -290,7 +299,7 @@ fn choices_that_cannot_be_played_are_explained() {
 
 #[test]
 fn endless_pits_are_explained() {
-    let text = mancala::words::refusal(mancala::engine::PlayError::Endless(2), 7);
+    let text = mancala::words::refusal(mancala::engine::PlayError::Endless(Pit::new(2)), 7);
     assert!(
         text.contains("Pit 2") && text.contains("never ends"),
         "{text}"
@@ -301,12 +310,15 @@ fn endless_pits_are_explained() {
 fn the_cursor_moves_along_the_screen_and_sows_on_enter() {
     let mut ui = game_app("kalaha", Side::North);
     ui.config.reduced_motion = true;
-    assert_eq!(game(&ui.app).cursor, 1);
+    assert_eq!(game(&ui.app).cursor, Pit::new(1));
     // North's pit 1 is drawn at the right; Left goes to pit 2.
     send(&mut ui, &[Msg::Left, Msg::Left]);
-    assert_eq!(game(&ui.app).cursor, 3);
+    assert_eq!(game(&ui.app).cursor, Pit::new(3));
     send(&mut ui, &[Msg::Confirm]);
-    assert_eq!(game(&ui.app).session.last_move(), Some((Side::North, 3)));
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((Side::North, Pit::new(3)))
+    );
 }
 
 #[test]
@@ -314,7 +326,7 @@ fn clicking_a_pit_plays_it() {
     let mut ui = game_app("sat-gharva", Side::South);
     ui.config.reduced_motion = true;
     let geometry = board_geometry(ui.app.size, 7).unwrap();
-    let rect = geometry.pit_rect(Side::South, 4);
+    let rect = geometry.pit_rect(Side::South, Pit::new(4));
     send(
         &mut ui,
         &[Msg::Click {
@@ -322,7 +334,10 @@ fn clicking_a_pit_plays_it() {
             row: rect.y + 1,
         }],
     );
-    assert_eq!(game(&ui.app).session.last_move(), Some((Side::South, 4)));
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((Side::South, Pit::new(4)))
+    );
 }
 
 #[test]
@@ -375,7 +390,7 @@ fn a_round_ends_and_the_next_one_starts() {
             break;
         }
         let pit = position.legal_moves(game(&ui.app).session.rules())[0];
-        send(&mut ui, &[Msg::Digit(pit)]);
+        send(&mut ui, &[Msg::Digit(pit.number())]);
     }
     let position = *game(&ui.app).session.position();
     assert!(
@@ -396,7 +411,7 @@ fn ending_the_match_after_a_round() {
     while game(&ui.app).session.position().status() == Status::Ongoing {
         let position = *game(&ui.app).session.position();
         let pit = position.legal_moves(game(&ui.app).session.rules())[0];
-        send(&mut ui, &[Msg::Digit(pit)]);
+        send(&mut ui, &[Msg::Digit(pit.number())]);
     }
     send(&mut ui, &[Msg::EndMatch]);
     assert!(matches!(
@@ -495,7 +510,7 @@ fn the_computer_moves_when_its_answer_arrives() {
         &mut ui,
         &[Msg::ComputerMove {
             key: key ^ 1,
-            pit: 1,
+            pit: Some(Pit::new(1)),
         }],
     );
     assert_eq!(
@@ -503,8 +518,17 @@ fn the_computer_moves_when_its_answer_arrives() {
         1,
         "a stale answer is dropped"
     );
-    send(&mut ui, &[Msg::ComputerMove { key, pit: 2 }]);
-    assert_eq!(game(&ui.app).session.last_move(), Some((Side::North, 2)));
+    send(
+        &mut ui,
+        &[Msg::ComputerMove {
+            key,
+            pit: Some(Pit::new(2)),
+        }],
+    );
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((Side::North, Pit::new(2)))
+    );
     assert!(!game(&ui.app).thinking);
     // Undo takes back the computer's reply and the person's move.
     send(&mut ui, &[Msg::Undo]);
@@ -521,7 +545,7 @@ fn a_hint_names_the_best_pit() {
         &mut ui,
         &[Msg::HintReady {
             key,
-            values: vec![(3, 2), (6, 1), (1, -1)],
+            values: vec![(Pit::new(3), 2), (Pit::new(6), 1), (Pit::new(1), -1)],
             reach: HintReach::Plies(12),
         }],
     );
@@ -535,13 +559,13 @@ fn a_hint_names_the_best_pit() {
         "{}",
         notice(&ui.app)
     );
-    assert_eq!(game(&ui.app).cursor, 3);
+    assert_eq!(game(&ui.app).cursor, Pit::new(3));
     // Values the search saw to the end say so.
     send(
         &mut ui,
         &[Msg::HintReady {
             key,
-            values: vec![(6, 4), (3, 2)],
+            values: vec![(Pit::new(6), 4), (Pit::new(3), 2)],
             reach: HintReach::Exact,
         }],
     );
@@ -593,7 +617,13 @@ fn the_computers_move_is_played_even_with_help_open() {
     assert!(game(&ui.app).thinking);
     send(&mut ui, &[Msg::Help]);
     let key = game(&ui.app).session.position().key();
-    send(&mut ui, &[Msg::ComputerMove { key, pit: 1 }]);
+    send(
+        &mut ui,
+        &[Msg::ComputerMove {
+            key,
+            pit: Some(Pit::new(1)),
+        }],
+    );
     assert_eq!(
         ui.app.overlay,
         Some(Overlay::Help { scroll: 0 }),
@@ -601,7 +631,7 @@ fn the_computers_move_is_played_even_with_help_open() {
     );
     assert_eq!(
         game(&ui.app).session.last_move(),
-        Some((Side::North, 1)),
+        Some((Side::North, Pit::new(1))),
         "{}",
         notice(&ui.app)
     );
@@ -637,15 +667,19 @@ fn pits_past_nine_are_typed_as_two_digits() {
         notice(&ui.app)
     );
     send(&mut ui, &[Msg::Confirm]);
-    assert_eq!(game(&ui.app).session.last_move(), Some((Side::South, 1)));
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((Side::South, Pit::new(1)))
+    );
     // 1 then a digit: a pit from 10 up (one North can play now).
     let position = *game(&ui.app).session.position();
     let mover = position.to_move().unwrap();
     let rules = game(&ui.app).session.rules().clone();
-    let pit = (10..=16)
+    let pit = Pit::all(16)
+        .skip(9)
         .find(|&p| position.check(&rules, p).is_ok())
         .unwrap();
-    send(&mut ui, &[Msg::Digit(1), Msg::Digit(pit - 10)]);
+    send(&mut ui, &[Msg::Digit(1), Msg::Digit(pit.number() - 10)]);
     assert_eq!(
         game(&ui.app).session.last_move(),
         Some((mover, pit)),
@@ -869,4 +903,34 @@ fn the_speed_message_names_the_speed_keys() {
     ui.send(Msg::Faster);
     let text = &game(&ui.app).notice.as_ref().unwrap().text;
     assert_eq!(text, "Speed: 45 ms a seed (F4 faster, F3 slower)");
+}
+
+#[test]
+fn the_move_that_reaches_the_round_limit_is_told_like_any_other() {
+    let catalog = Catalog::with_user_dir(None);
+    let mut ui = app_at(Start::Game {
+        rules: catalog.find("raja-pasu").unwrap().rules.clone(),
+        names: ["Ann".into(), "Bo".into()],
+        computer: [None, None],
+        first: Some(Side::South),
+        round_limit: Some(1),
+    });
+    let mut last = None;
+    while game(&ui.app).session.position().status() == Status::Ongoing {
+        let position = *game(&ui.app).session.position();
+        let mover = position.to_move().unwrap();
+        let pit = position.legal_moves(game(&ui.app).session.rules())[0];
+        last = Some((mover, pit));
+        send(&mut ui, &[Msg::Digit(pit.number())]);
+    }
+    assert!(game(&ui.app).session.ended_at_round_limit());
+    // The session's last action is the match's end, not the move; the line
+    // still names who played which pit.
+    let (mover, pit) = last.unwrap();
+    let name = if mover == Side::South { "Ann" } else { "Bo" };
+    assert!(
+        report(&ui.app).contains(&format!("{name} played pit {pit}")),
+        "{}",
+        report(&ui.app)
+    );
 }

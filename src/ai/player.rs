@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::kalah::{SolveOptions, is_quick_to_solve, move_values};
 use super::search::{Limits, Searcher};
-use crate::engine::{Position, Rules};
+use crate::engine::{Pit, Position, Rules};
 
 /// How strong the computer plays. Budgets are counted in nodes, not seconds,
 /// so a game with a fixed seed is the same on any machine; `time_cap` only
@@ -120,7 +120,7 @@ pub fn choose_move(
     dice: &mut Dice,
     stop: Option<Arc<AtomicBool>>,
     deadline: Instant,
-) -> Option<u8> {
+) -> Option<Pit> {
     position.to_move()?;
     if level == Level::Strongest
         && let Some(pit) = perfect_move(rules, position, stop.as_deref(), deadline)
@@ -140,7 +140,7 @@ pub fn choose_move(
             .best
             .or_else(|| position.legal_moves(rules).first().copied());
     }
-    let good: Vec<u8> = report
+    let good: Vec<Pit> = report
         .move_values
         .iter()
         .filter(|&&(_, v)| v >= report.value - level.slack())
@@ -156,7 +156,7 @@ fn perfect_move(
     position: &Position,
     stop: Option<&AtomicBool>,
     deadline: Instant,
-) -> Option<u8> {
+) -> Option<Pit> {
     if !is_quick_to_solve(rules, position) {
         return None;
     }

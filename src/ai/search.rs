@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::engine::{Position, Rules, Side, Status};
+use crate::engine::{Pit, Position, Rules, Side, Status};
 
 /// Larger than any margin (at most 2,048 seeds).
 const INFINITY: i32 = 10_000;
@@ -67,7 +67,7 @@ impl Limits {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     /// The best pit for the player to move (`None` when the round is over).
-    pub best: Option<u8>,
+    pub best: Option<Pit>,
     /// Its value: the margin the player to move can reach.
     pub value: i32,
     /// Deepest iteration completed.
@@ -76,7 +76,7 @@ pub struct Report {
     pub exact: bool,
     pub nodes: u64,
     /// Each legal pit's value, best first (filled when asked for).
-    pub move_values: Vec<(u8, i32)>,
+    pub move_values: Vec<(Pit, i32)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +92,7 @@ struct Entry {
     value: i16,
     depth: u8,
     bound: Bound,
-    best: u8,
+    best: Pit,
 }
 
 /// A transposition table of fixed size, always replacing.
@@ -197,9 +197,9 @@ impl<'r> Searcher<'r> {
         &self,
         position: &Position,
         mover: Side,
-        first: Option<u8>,
-    ) -> Vec<(u8, Position, i32)> {
-        let mut children: Vec<(u8, Position, i32)> = position
+        first: Option<Pit>,
+    ) -> Vec<(Pit, Position, i32)> {
+        let mut children: Vec<(Pit, Position, i32)> = position
             .candidate_moves()
             .filter_map(|pit| {
                 let child = position.play(self.rules, pit).ok()?;
@@ -283,7 +283,7 @@ impl<'r> Searcher<'r> {
         }
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
-        let mut best_pit = 0;
+        let mut best_pit = Pit::new(0);
         let mut exact = true;
         for (index, (pit, child, _)) in self
             .children(position, mover, entry.map(|e| e.best))

@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::{Failure, SolveArgs};
 use crate::ai::{Progress, SolveOptions, is_kalah_shaped, solve_reporting};
 use crate::catalog::Catalog;
-use crate::engine::{Rounds, Side};
+use crate::engine::{Pit, Rounds, Side};
 
 /// Whether the tables' memory (they never take more than `--hash` together)
 /// can be had: asked for once and given back, so that a size the machine
@@ -108,7 +108,7 @@ pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
             solution.value,
             for_south
         );
-        let best: Vec<String> = solution.best.iter().map(u8::to_string).collect();
+        let best: Vec<String> = solution.best.iter().map(Pit::to_string).collect();
         say!("best move(s): pit {}", best.join(", "));
         if solution.endgame_seeds > 0 {
             say!(

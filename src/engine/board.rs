@@ -9,6 +9,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::pit::Pit;
 use super::rules::{Direction, Rules};
 use super::side::Side;
 
@@ -93,7 +94,7 @@ impl Board {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
     /// A pit, numbered 1..=n from its owner's left hand.
-    Pit(Side, u8),
+    Pit(Side, Pit),
     /// A player's store (or, without stores on the board, their pile).
     Store(Side),
 }
@@ -129,10 +130,9 @@ impl FromStr for Place {
         if what == "store" {
             return Ok(Place::Store(side));
         }
-        match what.parse::<u8>() {
-            Ok(pit) if pit >= 1 => Ok(Place::Pit(side, pit)),
-            _ => Err(fail()),
-        }
+        what.parse::<Pit>()
+            .map(|pit| Place::Pit(side, pit))
+            .map_err(|_| fail())
     }
 }
 
@@ -175,11 +175,11 @@ impl Layout {
     }
 
     /// Index of pit `pit` (1..=n) of `side`.
-    pub fn pit(self, side: Side, pit: u8) -> usize {
+    pub fn pit(self, side: Side, pit: Pit) -> usize {
         let offset = if self.clockwise {
-            self.n() - usize::from(pit)
+            self.n() - 1 - pit.offset()
         } else {
-            usize::from(pit) - 1
+            pit.offset()
         };
         self.base(side) + offset
     }
@@ -213,13 +213,16 @@ impl Layout {
         if offset == self.n() {
             return Place::Store(side);
         }
-        // offset < n <= 16, so the pit number fits.
-        let number = if self.clockwise {
-            self.n() - offset
+        let row_offset = if self.clockwise {
+            self.n() - 1 - offset
         } else {
-            offset + 1
+            offset
         };
-        Place::Pit(side, u8::try_from(number).unwrap_or(u8::MAX))
+        // row_offset < n <= 16, so the pit can be numbered.
+        Place::Pit(
+            side,
+            Pit::at_offset(row_offset).unwrap_or(Pit::new(u8::MAX)),
+        )
     }
 
     /// The pit across the board from a pit.
@@ -292,8 +295,9 @@ mod tests {
         for layout in layouts() {
             let n = layout.pits;
             for i in 1..=n {
-                let south = layout.pit(Side::South, i);
-                assert_eq!(layout.opposite(south), layout.pit(Side::North, n + 1 - i));
+                let south = layout.pit(Side::South, Pit::new(i));
+                let facing = layout.pit(Side::North, Pit::new(n + 1 - i));
+                assert_eq!(layout.opposite(south), facing);
             }
         }
     }
@@ -305,10 +309,10 @@ mod tests {
             clockwise: false,
         };
         let order: Vec<Place> = (0..layout.len()).map(|i| layout.place(i)).collect();
-        assert_eq!(order[0], Place::Pit(Side::South, 1));
-        assert_eq!(order[5], Place::Pit(Side::South, 6));
+        assert_eq!(order[0], Place::Pit(Side::South, Pit::new(1)));
+        assert_eq!(order[5], Place::Pit(Side::South, Pit::new(6)));
         assert_eq!(order[6], Place::Store(Side::South));
-        assert_eq!(order[7], Place::Pit(Side::North, 1));
+        assert_eq!(order[7], Place::Pit(Side::North, Pit::new(1)));
         assert_eq!(order[13], Place::Store(Side::North));
     }
 
@@ -318,10 +322,10 @@ mod tests {
             pits: 7,
             clockwise: true,
         };
-        assert_eq!(layout.place(0), Place::Pit(Side::South, 7));
-        assert_eq!(layout.place(6), Place::Pit(Side::South, 1));
+        assert_eq!(layout.place(0), Place::Pit(Side::South, Pit::new(7)));
+        assert_eq!(layout.place(6), Place::Pit(Side::South, Pit::new(1)));
         assert_eq!(layout.place(7), Place::Store(Side::South));
-        assert_eq!(layout.place(8), Place::Pit(Side::North, 7));
+        assert_eq!(layout.place(8), Place::Pit(Side::North, Pit::new(7)));
     }
 
     #[test]
@@ -341,14 +345,17 @@ mod place_words {
     #[test]
     fn places_read_back_as_they_are_written() {
         for place in [
-            Place::Pit(Side::South, 3),
-            Place::Pit(Side::North, 16),
+            Place::Pit(Side::South, Pit::new(3)),
+            Place::Pit(Side::North, Pit::new(16)),
             Place::Store(Side::North),
         ] {
             assert_eq!(place.to_string().parse::<Place>(), Ok(place));
         }
         assert_eq!(Place::Store(Side::South).to_string(), "south store");
-        assert_eq!("north 5".parse::<Place>(), Ok(Place::Pit(Side::North, 5)));
+        assert_eq!(
+            "north 5".parse::<Place>(),
+            Ok(Place::Pit(Side::North, Pit::new(5)))
+        );
         for wrong in ["", "south", "south 0", "east 3", "south 3 4", "south pile"] {
             assert!(wrong.parse::<Place>().is_err(), "{wrong:?}");
         }

@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::board::{Board, Layout, Place, indices};
+use super::pit::Pit;
 use super::rules::{RoundEnd, Rounds, Rules, Stores, UnknownWord};
 use super::side::Side;
 use super::sow::{Turn, sow_turn};
@@ -102,13 +103,13 @@ pub enum PlayError {
     #[error("the match is over")]
     MatchOver,
     #[error("there is no pit {pit}: pits are numbered 1 to {pits}")]
-    NoSuchPit { pit: u8, pits: u8 },
+    NoSuchPit { pit: Pit, pits: u8 },
     #[error("pit {0} is closed")]
-    Closed(u8),
+    Closed(Pit),
     #[error("pit {0} is empty")]
-    Empty(u8),
+    Empty(Pit),
     #[error("pit {0} would start a turn that never ends")]
-    Endless(u8),
+    Endless(Pit),
 }
 
 /// Why the round could not be moved on.
@@ -208,7 +209,7 @@ impl Position {
                     pits: rules.pits(),
                 });
             }
-            for ((pit, &count), &is_closed) in (1..=rules.pits()).zip(row).zip(shut) {
+            for ((pit, &count), &is_closed) in Pit::all(rules.pits()).zip(row).zip(shut) {
                 let index = position.layout.pit(side, pit);
                 if is_closed {
                     position.open_pits &= !(1u64 << index);
@@ -278,14 +279,16 @@ impl Position {
 
     /// Seeds in pit `pit` (1..=n) of `side`.
     #[must_use]
-    pub fn pit(&self, side: Side, pit: u8) -> u16 {
+    pub fn pit(&self, side: Side, pit: Pit) -> u16 {
         self.board.get(self.layout.pit(side, pit))
     }
 
     /// One row's counts, pit 1 first.
     #[must_use]
     pub fn row(&self, side: Side) -> Vec<u16> {
-        (1..=self.layout.pits).map(|p| self.pit(side, p)).collect()
+        Pit::all(self.layout.pits)
+            .map(|p| self.pit(side, p))
+            .collect()
     }
 
     /// Seeds on one row.
@@ -305,14 +308,14 @@ impl Position {
 
     /// Whether pit `pit` of `side` is out of play this round.
     #[must_use]
-    pub fn is_closed(&self, side: Side, pit: u8) -> bool {
+    pub fn is_closed(&self, side: Side, pit: Pit) -> bool {
         self.open_pits & (1 << self.layout.pit(side, pit)) == 0
     }
 
     /// One row's closed flags, pit 1 first.
     #[must_use]
     pub fn closed_row(&self, side: Side) -> Vec<bool> {
-        (1..=self.layout.pits)
+        Pit::all(self.layout.pits)
             .map(|p| self.is_closed(side, p))
             .collect()
     }
@@ -359,7 +362,7 @@ impl Position {
     ///
     /// # Errors
     /// A [`PlayError`] saying why the move is not legal; `self` is untouched.
-    pub fn play(&self, rules: &Rules, pit: u8) -> Result<Position, PlayError> {
+    pub fn play(&self, rules: &Rules, pit: Pit) -> Result<Position, PlayError> {
         self.play_observed(rules, pit, &mut NoTrace)
     }
 
@@ -371,7 +374,7 @@ impl Position {
     pub fn play_traced(
         &self,
         rules: &Rules,
-        pit: u8,
+        pit: Pit,
         trace: &mut Vec<Event>,
     ) -> Result<Position, PlayError> {
         let before = trace.len();
@@ -386,14 +389,14 @@ impl Position {
     ///
     /// # Errors
     /// As [`Position::play`].
-    pub fn check(&self, rules: &Rules, pit: u8) -> Result<(), PlayError> {
+    pub fn check(&self, rules: &Rules, pit: Pit) -> Result<(), PlayError> {
         self.play(rules, pit).map(|_| ())
     }
 
     /// The legal moves of the player to move, lowest pit first.
     #[must_use]
-    pub fn legal_moves(&self, rules: &Rules) -> Vec<u8> {
-        let mut moves: Vec<u8> = self
+    pub fn legal_moves(&self, rules: &Rules) -> Vec<Pit> {
+        let mut moves: Vec<Pit> = self
             .candidate_moves()
             .filter(|&pit| self.check(rules, pit).is_ok())
             .collect();
@@ -403,7 +406,7 @@ impl Position {
 
     /// The pits the player to move might play: open and not empty. With relay
     /// sowing some of them may still be refused as endless.
-    pub fn candidate_moves(&self) -> impl Iterator<Item = u8> + use<> {
+    pub fn candidate_moves(&self) -> impl Iterator<Item = Pit> + use<> {
         let layout = self.layout;
         let movable = match self.status {
             Status::Ongoing => layout.row_mask(self.to_move) & self.open_pits & self.board.filled(),
@@ -418,7 +421,7 @@ impl Position {
     fn play_observed<O: Observer>(
         &self,
         rules: &Rules,
-        pit: u8,
+        pit: Pit,
         obs: &mut O,
     ) -> Result<Position, PlayError> {
         let mover = match self.status {
@@ -426,7 +429,7 @@ impl Position {
             Status::RoundOver { .. } => return Err(PlayError::RoundOver),
             Status::MatchOver { .. } => return Err(PlayError::MatchOver),
         };
-        if pit == 0 || pit > self.layout.pits {
+        if pit.number() == 0 || pit.number() > self.layout.pits {
             return Err(PlayError::NoSuchPit {
                 pit,
                 pits: self.layout.pits,
@@ -590,14 +593,14 @@ impl Position {
             let mut left = next.board.get(store);
             let mut pit = self.layout.pits;
             while pit >= 1 && left >= full_pit {
-                let index = self.layout.pit(side, pit);
+                let index = self.layout.pit(side, Pit::new(pit));
                 next.board.set(index, full_pit);
                 next.open_pits |= 1 << index;
                 left -= full_pit;
                 pit -= 1;
             }
             if rules.partial_pit() && loser == Some(side) && pit >= 1 && left > 0 {
-                let index = self.layout.pit(side, pit);
+                let index = self.layout.pit(side, Pit::new(pit));
                 next.board.set(index, left);
                 next.open_pits |= 1 << index;
                 left = 0;

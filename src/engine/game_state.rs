@@ -7,6 +7,7 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use super::game::{PlayError, Position, RoundError};
+use super::pit::Pit;
 use super::rules::Rules;
 use super::side::Side;
 use super::trace::Event;
@@ -47,12 +48,12 @@ impl GameState {
     ///
     /// # Errors
     /// Why the pit cannot be played.
-    pub fn check(&self, pit: u8) -> Result<(), PlayError> {
+    pub fn check(&self, pit: Pit) -> Result<(), PlayError> {
         self.position.check(&self.rules, pit)
     }
 
     #[must_use]
-    pub fn legal_moves(&self) -> Vec<u8> {
+    pub fn legal_moves(&self) -> Vec<Pit> {
         self.position.legal_moves(&self.rules)
     }
 
@@ -60,7 +61,7 @@ impl GameState {
     ///
     /// # Errors
     /// Why the pit cannot be played.
-    pub fn play(&self, pit: u8) -> Result<GameState, PlayError> {
+    pub fn play(&self, pit: Pit) -> Result<GameState, PlayError> {
         let position = self.position.play(&self.rules, pit)?;
         Ok(self.with(position))
     }
@@ -69,7 +70,7 @@ impl GameState {
     ///
     /// # Errors
     /// Why the pit cannot be played.
-    pub fn play_traced(&self, pit: u8, trace: &mut Vec<Event>) -> Result<GameState, PlayError> {
+    pub fn play_traced(&self, pit: Pit, trace: &mut Vec<Event>) -> Result<GameState, PlayError> {
         let position = self.position.play_traced(&self.rules, pit, trace)?;
         Ok(self.with(position))
     }
@@ -118,13 +119,16 @@ mod tests {
         let rules = Arc::new(Rules::from_toml(include_str!("../../rules/kalaha.toml")).unwrap());
         let start = GameState::new(rules.clone(), Side::South);
         // Pit 3: the last of its 4 seeds lands in South's store, South again.
-        let after = start.play(3).unwrap();
+        let after = start.play(Pit::new(3)).unwrap();
         assert_eq!(after.to_move(), Some(Side::South));
         assert_eq!(after.store(Side::South), 1);
         assert!(Arc::ptr_eq(after.rules(), &rules));
-        assert_eq!(*after.position(), start.position().play(&rules, 3).unwrap());
+        assert_eq!(
+            *after.position(),
+            start.position().play(&rules, Pit::new(3)).unwrap()
+        );
         // Pit 3 is empty now: refused, with the reason.
-        assert_eq!(after.check(3), Err(PlayError::Empty(3)));
-        assert_eq!(after.legal_moves(), [1, 2, 4, 5, 6]);
+        assert_eq!(after.check(Pit::new(3)), Err(PlayError::Empty(Pit::new(3))));
+        assert_eq!(after.legal_moves(), [1, 2, 4, 5, 6].map(Pit::new));
     }
 }

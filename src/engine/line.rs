@@ -2,6 +2,7 @@
 //! rounds.
 
 use super::game::{PlayError, Position};
+use super::pit::Pit;
 use super::rules::Rules;
 use super::side::Side;
 
@@ -11,7 +12,7 @@ use super::side::Side;
 pub struct LineError {
     /// 1-based position of the move in the list.
     pub index: usize,
-    pub pit: u8,
+    pub pit: Pit,
     pub reason: PlayError,
 }
 
@@ -20,7 +21,7 @@ pub struct LineError {
 ///
 /// # Errors
 /// The first move that is not legal, with its place in the list.
-pub fn play_line(rules: &Rules, first: Side, moves: &[u8]) -> Result<Position, LineError> {
+pub fn play_line(rules: &Rules, first: Side, moves: &[Pit]) -> Result<Position, LineError> {
     play_line_from(rules, Position::new(rules, first), moves)
 }
 
@@ -28,7 +29,11 @@ pub fn play_line(rules: &Rules, first: Side, moves: &[u8]) -> Result<Position, L
 ///
 /// # Errors
 /// The first move that is not legal, with its place in the list.
-pub fn play_line_from(rules: &Rules, start: Position, moves: &[u8]) -> Result<Position, LineError> {
+pub fn play_line_from(
+    rules: &Rules,
+    start: Position,
+    moves: &[Pit],
+) -> Result<Position, LineError> {
     let mut position = start;
     for (i, &pit) in moves.iter().enumerate() {
         if let Ok(next) = position.next_round(rules) {

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::pit::Pit;
+
 /// A list entry that is not a pit number.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("move {position} ({text:?}) is not a pit number")]
@@ -16,28 +18,23 @@ pub struct ParseMovesError {
 ///
 /// # Errors
 /// The first entry that is not a number from 1 to 255.
-pub fn parse_moves(text: &str) -> Result<Vec<u8>, ParseMovesError> {
+pub fn parse_moves(text: &str) -> Result<Vec<Pit>, ParseMovesError> {
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
     text.split(',')
         .enumerate()
         .map(|(i, entry)| {
-            entry
-                .trim()
-                .parse::<u8>()
-                .ok()
-                .filter(|&pit| pit > 0)
-                .ok_or_else(|| ParseMovesError {
-                    position: i + 1,
-                    text: entry.trim().to_string(),
-                })
+            entry.parse::<Pit>().map_err(|_| ParseMovesError {
+                position: i + 1,
+                text: entry.trim().to_string(),
+            })
         })
         .collect()
 }
 
 /// Writes moves as `parse_moves` reads them.
-pub struct MoveList<'a>(pub &'a [u8]);
+pub struct MoveList<'a>(pub &'a [Pit]);
 
 impl fmt::Display for MoveList<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -58,9 +55,9 @@ mod tests {
     #[test]
     fn round_trip() {
         let moves = parse_moves("3, 1,4").unwrap();
-        assert_eq!(moves, vec![3, 1, 4]);
+        assert_eq!(moves, [3, 1, 4].map(Pit::new));
         assert_eq!(MoveList(&moves).to_string(), "3,1,4");
-        assert_eq!(parse_moves("").unwrap(), Vec::<u8>::new());
+        assert_eq!(parse_moves("").unwrap(), Vec::<Pit>::new());
     }
 
     #[test]

@@ -11,6 +11,7 @@
 use std::fmt;
 
 use super::game::{Position, SetupError, Status};
+use super::pit::Pit;
 use super::rules::Rules;
 use super::side::Side;
 
@@ -49,7 +50,7 @@ impl fmt::Display for PositionText<'_> {
         let position = self.0;
         for side in Side::BOTH {
             write!(f, "{side}:")?;
-            for (pit, count) in (1..=position.pit_count()).zip(position.row(side)) {
+            for (pit, count) in Pit::all(position.pit_count()).zip(position.row(side)) {
                 if position.is_closed(side, pit) {
                     f.write_str(" x")?;
                 } else {

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::engine::{Direction, Position, Rules, Side, Stores};
+use crate::engine::{Direction, Pit, Position, Rules, Side, Stores};
 use crate::words::{side_title, status_line};
 
 /// Width of one pit on the text board, its border included.
@@ -20,7 +20,7 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
         Direction::CounterClockwise => Side::North,
         Direction::Clockwise => Side::South,
     };
-    let row = |side: Side, pits: Vec<u8>| -> String {
+    let row = |side: Side, pits: Vec<Pit>| -> String {
         let mut text = String::from("|");
         for pit in pits {
             let count = if position.is_closed(side, pit) {
@@ -37,7 +37,7 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
             format!("{:w$}  {text}{store}", "", w = STORE)
         }
     };
-    let numbers = |pits: Vec<u8>| -> String {
+    let numbers = |pits: Vec<Pit>| -> String {
         let mut labels = " ".repeat(STORE + 1);
         for pit in pits {
             let _ = write!(labels, "{pit:>CELL$}");
@@ -59,13 +59,13 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
 
     let mut out = String::new();
     let _ = writeln!(out, "{}\n", status_line(rules, position));
-    let _ = writeln!(out, "{}   North", numbers((1..=n).rev().collect()));
+    let _ = writeln!(out, "{}   North", numbers(Pit::all(n).rev().collect()));
     let _ = writeln!(out, "{border}");
-    let _ = writeln!(out, "{}", row(Side::North, (1..=n).rev().collect()));
+    let _ = writeln!(out, "{}", row(Side::North, Pit::all(n).rev().collect()));
     let _ = writeln!(out, "{border}");
-    let _ = writeln!(out, "{}", row(Side::South, (1..=n).collect()));
+    let _ = writeln!(out, "{}", row(Side::South, Pit::all(n).collect()));
     let _ = writeln!(out, "{border}");
-    let _ = writeln!(out, "{}   South", numbers((1..=n).collect()));
+    let _ = writeln!(out, "{}   South", numbers(Pit::all(n).collect()));
     let _ = writeln!(
         out,
         "\n{store_word}: {} at the left end, {} at the right end",

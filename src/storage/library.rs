@@ -474,7 +474,7 @@ fn old_title(path: &Path, variant: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    use crate::engine::Side;
+    use crate::engine::{Pit, Side};
     use crate::session::Session;
 
     fn library() -> (tempfile::TempDir, Library) {
@@ -488,7 +488,7 @@ mod tests {
         let rules = catalog.find("kalaha").unwrap().rules.clone();
         let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
         for &pit in moves {
-            session.play(pit).unwrap();
+            session.play(Pit::new(pit)).unwrap();
         }
         session
     }
@@ -574,7 +574,7 @@ variant = ",
             .map(|l| load(&l.path, &catalog).unwrap())
             .find(|s| s.session.rules().id() == "kalaha")
             .unwrap();
-        assert_eq!(kalaha.session.round_moves()[0].moves, [3, 1]);
+        assert_eq!(kalaha.session.round_moves()[0].moves, [3, 1].map(Pit::new));
         assert!(!old.exists());
         let kept = library.root().join(OLD_FILES_FOLDER);
         assert_eq!(

@@ -207,13 +207,13 @@ impl MatchWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Side;
+    use crate::engine::{Pit, Side};
 
     fn session() -> Session {
         let catalog = Catalog::with_user_dir(None);
         let rules = catalog.find("kalaha").unwrap().rules.clone();
         let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
-        session.play(3).unwrap();
+        session.play(Pit::new(3)).unwrap();
         session
     }
 
@@ -253,6 +253,6 @@ mod tests {
         writer.retry().unwrap();
         assert!(!writer.has_unsaved());
         let saved = load(writer.path(), &Catalog::with_user_dir(None)).unwrap();
-        assert_eq!(saved.session.round_moves()[0].moves, [3]);
+        assert_eq!(saved.session.round_moves()[0].moves, [3].map(Pit::new));
     }
 }

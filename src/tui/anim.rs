@@ -264,7 +264,7 @@ fn apply(frame: &mut Frame, event: &Event) {
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
-    use crate::engine::Rules;
+    use crate::engine::{Pit, Rules};
     use std::sync::Arc;
 
     fn rules(id: &str) -> Arc<Rules> {
@@ -301,7 +301,7 @@ mod tests {
         let rules = rules("raja-pasu");
         let start = Position::new(&rules, Side::South);
         let mut trace = Vec::new();
-        let after = start.play_traced(&rules, 1, &mut trace).unwrap();
+        let after = start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
         let total: u32 = trace.iter().map(ticks_of).sum();
         assert!(total > BUDGET_TICKS, "{total}");
         let mut animation = Animation::new(start, trace);
@@ -338,15 +338,24 @@ mod tests {
         let rules = rules("kalaha");
         let start = Position::new(&rules, Side::South);
         let mut trace = Vec::new();
-        start.play_traced(&rules, 1, &mut trace).unwrap();
+        start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
         // Tick 0-1: the take-up; then one drop a tick.
         let taken = frame_at(&start, &trace, 0);
-        assert_eq!(taken.hand, Some((Place::Pit(Side::South, 1), 4)));
-        assert_eq!(taken.board.get(Place::Pit(Side::South, 1)), 0);
+        assert_eq!(taken.hand, Some((Place::Pit(Side::South, Pit::new(1)), 4)));
+        assert_eq!(taken.board.get(Place::Pit(Side::South, Pit::new(1))), 0);
         let first_drop = frame_at(&start, &trace, TAKE_UP_TICKS);
-        assert_eq!(first_drop.hand, Some((Place::Pit(Side::South, 2), 3)));
-        assert_eq!(first_drop.board.get(Place::Pit(Side::South, 2)), 5);
-        assert_eq!(first_drop.board.get(Place::Pit(Side::South, 3)), 4);
+        assert_eq!(
+            first_drop.hand,
+            Some((Place::Pit(Side::South, Pit::new(2)), 3))
+        );
+        assert_eq!(
+            first_drop.board.get(Place::Pit(Side::South, Pit::new(2))),
+            5
+        );
+        assert_eq!(
+            first_drop.board.get(Place::Pit(Side::South, Pit::new(3))),
+            4
+        );
         assert!(!first_drop.finished);
     }
 
@@ -355,7 +364,7 @@ mod tests {
         let rules = rules("raja-pasu");
         let start = Position::new(&rules, Side::South);
         let mut trace = Vec::new();
-        start.play_traced(&rules, 1, &mut trace).unwrap();
+        start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
         let total: u32 = trace.iter().map(ticks_of).sum();
         let flashes: Vec<Flash> = (0..total)
             .filter_map(|t| frame_at(&start, &trace, t).flash)
@@ -380,7 +389,7 @@ mod tests {
         let rules = rules("kalaha");
         let start = Position::new(&rules, Side::South);
         let mut trace = Vec::new();
-        start.play_traced(&rules, 1, &mut trace).unwrap();
+        start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
         let mut animation = Animation::new(start, trace);
         animation.advance(200, 100); // 2 ticks
         let at_two = animation.frame();

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::ai::Level;
 use crate::catalog::{Entry, LoadError};
-use crate::engine::{FirstPlayer, Rules, Side};
+use crate::engine::{FirstPlayer, Pit, Rules, Side};
 use crate::session::Session;
 use crate::storage::{Listing, MatchId};
 
@@ -294,7 +294,7 @@ pub struct Game {
     pub serial: u64,
     pub session: Session,
     /// The cursor's pit on the row of the player to move.
-    pub cursor: u8,
+    pub cursor: Pit,
     pub animation: Option<Animation>,
     /// What the last move did (with the moves its player made before it in
     /// the same turn, after extra turns), kept until the next move.

@@ -2,7 +2,7 @@
 //! hint, the lines of the menus); the words the command line shares with it
 //! are in [`crate::words`].
 
-use crate::engine::Side;
+use crate::engine::{Pit, Side};
 use crate::session::Session;
 use crate::words::{place_name, player_name};
 
@@ -48,7 +48,7 @@ pub fn flash(session: &Session, flash: Flash) -> String {
 
 /// A hint: the best pit and every pit's value for the player to move.
 #[must_use]
-pub fn hint(session: &Session, mover: Side, values: &[(u8, i32)], reach: HintReach) -> String {
+pub fn hint(session: &Session, mover: Side, values: &[(Pit, i32)], reach: HintReach) -> String {
     let Some(&(best, value)) = values.first() else {
         return "No hint: there is no move to weigh.".to_string();
     };

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use crate::catalog::Entry;
+use crate::engine::Pit;
 use crate::session::Session;
 use crate::storage::{Listing, MatchId};
 
@@ -78,16 +79,17 @@ pub enum Msg {
     Order,
     /// `H`: a hint for the player to move.
     Hint,
-    /// The computer chose `pit` in the position with this key.
+    /// The computer chose `pit` in the position with this key (`None`: it
+    /// found no legal move).
     ComputerMove {
         key: u64,
-        pit: u8,
+        pit: Option<Pit>,
     },
     /// Every move's value (for the player to move) in the position with this
     /// key, best first, and how far the search that found them saw.
     HintReady {
         key: u64,
-        values: Vec<(u8, i32)>,
+        values: Vec<(Pit, i32)>,
         reach: HintReach,
     },
     /// The value for South of every position of the match started at

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use mancala::catalog::Catalog;
-use mancala::engine::{Event, Place, Position, Rules, Side};
+use mancala::engine::{Event, Pit, Place, Position, Rules, Side};
 
 /// A built-in rule set by id.
 pub fn builtin(id: &str) -> Rules {
@@ -48,11 +48,11 @@ pub fn drops(trace: &[Event]) -> Vec<Place> {
 }
 
 pub fn south(pit: u8) -> Place {
-    Place::Pit(Side::South, pit)
+    Place::Pit(Side::South, Pit::new(pit))
 }
 
 pub fn north(pit: u8) -> Place {
-    Place::Pit(Side::North, pit)
+    Place::Pit(Side::North, Pit::new(pit))
 }
 
 /// Every move of a save file, all rounds in order.
@@ -63,5 +63,6 @@ pub fn moves_in_save(path: &std::path::Path) -> Vec<u8> {
         .round_moves()
         .into_iter()
         .flat_map(|r| r.moves)
+        .map(Pit::number)
         .collect()
 }

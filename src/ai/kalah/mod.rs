@@ -22,7 +22,7 @@ use self::index::Indexer;
 use self::search::{Busy, Shared};
 use self::table::Table;
 use super::search::{Limits, Searcher, margin};
-use crate::engine::{Direction, Position, RoundEnd, Rounds, Rules, Side, Status, Stores};
+use crate::engine::{Direction, Pit, Position, RoundEnd, Rounds, Rules, Side, Status, Stores};
 
 /// Most seeds the compact board takes (values must fit in a byte).
 const MAX_SEEDS: u32 = 120;
@@ -33,7 +33,7 @@ pub struct Solution {
     /// The final store margin of the player to move, with perfect play.
     pub value: i32,
     /// Every pit (1..=n) that keeps that value.
-    pub best: Vec<u8>,
+    pub best: Vec<Pit>,
     pub nodes: u64,
     /// Seeds up to which the endgame table holds every board (0: no table).
     pub endgame_seeds: u32,
@@ -118,10 +118,10 @@ fn kalah_shape(rules: &Rules) -> Option<Shape> {
 }
 
 /// Where pit `pit` (1..=n) of a row sits in the compact board's sowing order.
-fn slot(rules: &Rules, pit: u8) -> usize {
+fn slot(rules: &Rules, pit: Pit) -> usize {
     match rules.direction() {
-        Direction::CounterClockwise => usize::from(pit) - 1,
-        Direction::Clockwise => usize::from(rules.pits() - pit),
+        Direction::CounterClockwise => pit.offset(),
+        Direction::Clockwise => usize::from(rules.pits()) - 1 - pit.offset(),
     }
 }
 
@@ -129,7 +129,7 @@ fn slot(rules: &Rules, pit: u8) -> usize {
 fn compact(rules: &Rules, position: &Position, mover: Side) -> Pits {
     let m = usize::from(rules.pits());
     let mut pits = Pits([0; 2 * MAX_ROW]);
-    for pit in 1..=rules.pits() {
+    for pit in Pit::all(rules.pits()) {
         for (side, offset) in [(mover, 0), (mover.other(), m)] {
             let count = position.pit(side, pit);
             pits.0[offset + slot(rules, pit)] = u8::try_from(count).unwrap_or(u8::MAX);
@@ -179,7 +179,7 @@ fn solve_general(
             nodes: report.nodes,
         });
     });
-    let mut best: Vec<u8> = report.move_values.iter().map(|&(pit, _)| pit).collect();
+    let mut best: Vec<Pit> = report.move_values.iter().map(|&(pit, _)| pit).collect();
     best.sort_unstable();
     Solution {
         value: report.value,
@@ -288,7 +288,7 @@ fn solve_kalah(
             nodes: shared.nodes.load(Ordering::Relaxed),
         });
     })?;
-    let mut best: Vec<u8> = best_moves(&shared, &board, seeds, value, threads)
+    let mut best: Vec<Pit> = best_moves(&shared, &board, seeds, value, threads)
         .into_iter()
         .map(|slot| pit_of_slot(rules, slot))
         .collect();
@@ -315,7 +315,7 @@ pub fn move_values(
     options: SolveOptions,
     stop: &AtomicBool,
     deadline: Instant,
-) -> Option<Vec<(u8, i32)>> {
+) -> Option<Vec<(Pit, i32)>> {
     let shape = kalah_shape(rules)?;
     let mover = position.to_move()?;
     if position.status() != Status::Ongoing {
@@ -395,12 +395,12 @@ impl ExactValues {
 }
 
 /// The pit number (1..=n) of a slot of the compact board's row.
-fn pit_of_slot(rules: &Rules, slot: usize) -> u8 {
-    let slot = u8::try_from(slot).expect("a row has at most 16 pits");
-    match rules.direction() {
-        Direction::CounterClockwise => slot + 1,
-        Direction::Clockwise => rules.pits() - slot,
-    }
+fn pit_of_slot(rules: &Rules, slot: usize) -> Pit {
+    let offset = match rules.direction() {
+        Direction::CounterClockwise => slot,
+        Direction::Clockwise => usize::from(rules.pits()) - 1 - slot,
+    };
+    Pit::at_offset(offset).expect("a row has at most 16 pits")
 }
 
 /// A quick depth-limited estimate of what the mover gains from here, to start

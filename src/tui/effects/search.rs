@@ -69,11 +69,8 @@ impl Searches {
     pub fn think(&mut self, rules: Arc<Rules>, position: Position, level: Level, seed: u64) {
         self.computer = Some(Worker::spawn(move |stop| {
             let mut dice = Dice::new(seed);
-            let pit = {
-                let deadline = Instant::now() + level.time_cap();
-                choose_move(&rules, &position, level, &mut dice, Some(stop), deadline)
-                    .unwrap_or_default()
-            };
+            let deadline = Instant::now() + level.time_cap();
+            let pit = choose_move(&rules, &position, level, &mut dice, Some(stop), deadline);
             Msg::ComputerMove {
                 key: position.key(),
                 pit,
@@ -187,13 +184,14 @@ fn analyse(session: &Session, stop: &Arc<AtomicBool>) -> Msg {
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
+    use crate::engine::Pit;
 
     #[test]
     fn a_hint_does_not_cancel_the_computers_search() {
         let catalog = Catalog::with_user_dir(None);
         let rules = catalog.find("kalaha").unwrap().rules.clone();
         let mut session = Session::new(rules.clone(), ["A".into(), "B".into()], Side::South);
-        session.play(1).unwrap();
+        session.play(Pit::new(1)).unwrap();
         let position = *session.position();
         let mut searches = Searches::default();
         searches.think(rules.clone(), position, Level::Easy, 1);

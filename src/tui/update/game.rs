@@ -1,6 +1,6 @@
 //! A match being played: moves, the cursor, rounds, undo and redo.
 
-use crate::engine::{Event, Outcome, Position, Side, Status};
+use crate::engine::{Event, Outcome, Pit, Place, Position, Side, Status};
 use crate::tui::anim::Animation;
 use crate::tui::app::{App, Game, Notice, Overlay, Screen};
 use crate::tui::command::Command;
@@ -11,12 +11,12 @@ use crate::tui::widgets::board::pit_for_key;
 use crate::tui::{describe, keys};
 
 /// The legal pit of the player to move that a pit key names, if it does.
-fn pit_of_the_mover(game: &Game, msg: &Msg) -> Option<u8> {
+fn pit_of_the_mover(game: &Game, msg: &Msg) -> Option<Pit> {
     let position = game.session.position();
     let mover = position.to_move()?;
     game.session.computer(mover).is_none().then_some(())?;
     let pit = match msg {
-        Msg::Digit(d) => *d,
+        Msg::Digit(d) => Pit::new(*d),
         Msg::RowKey(key) => match pit_for_key(*key, position.pit_count()) {
             Some((side, pit)) if side == mover => pit,
             _ => return None,
@@ -33,7 +33,7 @@ fn digit(config: &Config, game: &mut Game, d: u8) {
     let pits = position.pit_count();
     match game.pending_digit.take() {
         // Pits 10-16: a 1, then the second digit.
-        Some(tens) => try_move(config, game, position.to_move(), tens * 10 + d),
+        Some(tens) => try_move(config, game, position.to_move(), Pit::new(tens * 10 + d)),
         None if d == 1 && pits >= 10 => {
             game.pending_digit = Some(1);
             game.notice = Some(Notice {
@@ -41,7 +41,7 @@ fn digit(config: &Config, game: &mut Game, d: u8) {
                 warning: false,
             });
         }
-        None => try_move(config, game, position.to_move(), d),
+        None => try_move(config, game, position.to_move(), Pit::new(d)),
     }
 }
 
@@ -108,7 +108,7 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
         Msg::Left | Msg::Right => move_cursor(&mut game, *msg == Msg::Right),
         Msg::Confirm => match position.status() {
             Status::Ongoing => {
-                let pit = game.pending_digit.take().unwrap_or(game.cursor);
+                let pit = game.pending_digit.take().map_or(game.cursor, Pit::new);
                 try_move(config, &mut game, position.to_move(), pit);
             }
             Status::RoundOver { .. } => next_round(&mut game),
@@ -299,11 +299,12 @@ fn move_cursor(game: &mut Game, right: bool) {
     let up = right == (mover == Side::South);
     let mut pit = game.cursor;
     for _ in 0..pits {
-        pit = if up {
-            pit % pits + 1
+        let number = pit.number();
+        pit = Pit::new(if up {
+            number % pits + 1
         } else {
-            (pit + pits - 2) % pits + 1
-        };
+            (number + pits - 2) % pits + 1
+        });
         if !position.is_closed(mover, pit) {
             break;
         }
@@ -311,7 +312,7 @@ fn move_cursor(game: &mut Game, right: bool) {
     game.cursor = pit;
 }
 
-fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: u8) {
+fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: Pit) {
     let position = *game.session.position();
     let Some(mover) = position.to_move() else {
         return;
@@ -342,7 +343,7 @@ fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: u8) {
 }
 
 /// Plays `pit` for `mover`, who is to move, or says why it cannot be played.
-fn play_pit(config: &Config, game: &mut Game, mover: Side, pit: u8) {
+fn play_pit(config: &Config, game: &mut Game, mover: Side, pit: Pit) {
     let position = *game.session.position();
     debug_assert_eq!(position.to_move(), Some(mover));
     match game.session.play(pit) {
@@ -351,7 +352,7 @@ fn play_pit(config: &Config, game: &mut Game, mover: Side, pit: u8) {
             show_move(config, game, position, trace);
         }
         Err(error) => {
-            game.cursor = pit.clamp(1, position.pit_count());
+            game.cursor = Pit::new(pit.number().clamp(1, position.pit_count()));
             game.notice = Some(Notice {
                 text: crate::words::refusal(error, position.pit_count()),
                 warning: true,
@@ -361,7 +362,15 @@ fn play_pit(config: &Config, game: &mut Game, mover: Side, pit: u8) {
 }
 
 fn show_move(config: &Config, game: &mut Game, before: Position, trace: Vec<Event>) {
-    let (mover, pit) = game.session.last_move().unwrap_or((Side::South, 0));
+    // The move's first step names it (the session's last action may be the
+    // match's end, when the move reached the round limit).
+    let Some(&Event::TakeUp {
+        pit: Place::Pit(mover, pit),
+        ..
+    }) = trace.first()
+    else {
+        return;
+    };
     // A player who moves again (an extra turn) has the turn told whole.
     let details = crate::words::move_details(&game.session, pit, &trace);
     game.report = Some(match game.report.take() {
@@ -407,12 +416,12 @@ fn undo_to_a_person(game: &mut Game) -> bool {
     true
 }
 
-fn computer_move(config: &Config, game: &mut Game, key: u64, pit: u8) {
+fn computer_move(config: &Config, game: &mut Game, key: u64, pit: Option<Pit>) {
     let position = *game.session.position();
     // An answer for a position since undone is dropped.
     if game.thinking && key == position.key() {
         game.thinking = false;
-        if let Some(mover) = position.to_move() {
+        if let (Some(mover), Some(pit)) = (position.to_move(), pit) {
             play_pit(config, game, mover, pit);
         }
     }
@@ -431,7 +440,7 @@ fn ask_hint(app: &mut App, game: &mut Game) {
     }
 }
 
-fn show_hint(game: &mut Game, key: u64, values: &[(u8, i32)], reach: HintReach) {
+fn show_hint(game: &mut Game, key: u64, values: &[(Pit, i32)], reach: HintReach) {
     let position = *game.session.position();
     if key != position.key() {
         return;

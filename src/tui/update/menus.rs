@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::ai::Level;
 use crate::catalog::Entry;
-use crate::engine::{Rules, Side};
+use crate::engine::{Pit, Rules, Side};
 use crate::session::{OddEvenGuess, Session};
 use crate::settings::Settings;
 use crate::tui::app::{
@@ -99,7 +99,7 @@ fn game_screen(session: Session, note: Option<String>) -> Screen {
     static SERIAL: AtomicU64 = AtomicU64::new(0);
     let mut game = Game {
         serial: SERIAL.fetch_add(1, Ordering::Relaxed),
-        cursor: 1,
+        cursor: Pit::new(1),
         session,
         animation: None,
         report: None,

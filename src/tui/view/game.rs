@@ -10,7 +10,7 @@ use ratatui::widgets::{Paragraph, Sparkline, Widget, Wrap};
 use super::{
     KeyWords, context_keys, fitting, key_line, notice_line, popup, table_keys, wrapped_height,
 };
-use crate::engine::{Outcome, Position, Rules, Side, Status, Stores};
+use crate::engine::{Outcome, Pit, Position, Rules, Side, Status, Stores};
 use crate::session::Session;
 use crate::tui::anim::Frame;
 use crate::tui::app::{App, Game, Notice};
@@ -162,13 +162,14 @@ fn render_turn_line(
     let session = &game.session;
     let position = session.position();
     let line = match (frame.filter(|f| !f.finished), position.to_move()) {
-        (Some(_), _) => {
-            let (side, pit) = session.last_move().unwrap_or((Side::South, 0));
-            Line::styled(
-                format!("{} sows pit {pit}...", player_name(session, side)),
-                theme.side(side).patch(theme.title),
-            )
-        }
+        (Some(_), _) => session
+            .last_move()
+            .map_or_else(Line::default, |(side, pit)| {
+                Line::styled(
+                    format!("{} sows pit {pit}...", player_name(session, side)),
+                    theme.side(side).patch(theme.title),
+                )
+            }),
         (None, Some(side)) if session.computer(side).is_some() => {
             let level = session.computer(side).map_or("", |l| l.name());
             Line::styled(
@@ -330,10 +331,10 @@ fn refill_line(
     side: Side,
 ) -> String {
     let pits = next.pit_count();
-    let open = (1..=pits).filter(|&p| !next.is_closed(side, p)).count();
+    let open = Pit::all(pits).filter(|&p| !next.is_closed(side, p)).count();
     let closed = usize::from(pits) - open;
     let full = u16::from(rules.seeds_per_pit());
-    let partial = (1..=pits).find(|&p| !next.is_closed(side, p) && next.pit(side, p) != full);
+    let partial = Pit::all(pits).find(|&p| !next.is_closed(side, p) && next.pit(side, p) != full);
     let mut text = format!(
         "{}: {open} pit{} open",
         session.display_name(side),
@@ -349,7 +350,7 @@ fn refill_line(
     if let Some(pit) = partial {
         let _ = write!(text, ", pit {pit} part-filled with {}", next.pit(side, pit));
     }
-    let reopened: Vec<String> = (1..=pits)
+    let reopened: Vec<String> = Pit::all(pits)
         .filter(|&p| now.is_closed(side, p) && !next.is_closed(side, p))
         .map(|p| p.to_string())
         .collect();

@@ -6,7 +6,7 @@ use ratatui::layout::{Position as Cell, Rect};
 use ratatui::style::Style;
 use ratatui::widgets::{Block, BorderType, Widget};
 
-use crate::engine::{Direction, MAX_PITS, Place, Position, Rules, Side, Stores};
+use crate::engine::{Direction, MAX_PITS, Pit, Place, Position, Rules, Side, Stores};
 use crate::tui::theme::Theme;
 
 /// Lines the board takes.
@@ -22,16 +22,26 @@ pub use crate::tui::keys::{NORTH_KEYS, SOUTH_KEYS};
 
 /// The pit drawn in column `column` (0 = leftmost) of a side's row.
 #[must_use]
-pub fn pit_in_column(side: Side, column: u8, pits: u8) -> u8 {
-    match side {
+pub fn pit_in_column(side: Side, column: u8, pits: u8) -> Pit {
+    Pit::new(match side {
         Side::South => column + 1,
         Side::North => pits - column,
+    })
+}
+
+/// The column (0 = leftmost) a side's pit is drawn in: the inverse of
+/// [`pit_in_column`].
+#[must_use]
+pub fn column_of_pit(side: Side, pit: Pit, pits: u8) -> u8 {
+    match side {
+        Side::South => pit.number() - 1,
+        Side::North => pits - pit.number(),
     }
 }
 
 /// The pit a row key chooses, if it is one.
 #[must_use]
-pub fn pit_for_key(key: char, pits: u8) -> Option<(Side, u8)> {
+pub fn pit_for_key(key: char, pits: u8) -> Option<(Side, Pit)> {
     for (side, keys) in [(Side::South, SOUTH_KEYS), (Side::North, NORTH_KEYS)] {
         if let Some(column) = keys.iter().position(|&k| k == key) {
             let column = u8::try_from(column).ok()?;
@@ -62,8 +72,8 @@ impl BoardView {
             closed: [[false; MAX_PITS as usize]; 2],
         };
         for side in Side::BOTH {
-            for pit in 1..=view.pits {
-                let i = usize::from(pit - 1);
+            for pit in Pit::all(view.pits) {
+                let i = pit.offset();
                 view.counts[side.index()][i] = position.pit(side, pit);
                 view.closed[side.index()][i] = position.is_closed(side, pit);
             }
@@ -79,14 +89,14 @@ impl BoardView {
     #[must_use]
     pub fn get(&self, place: Place) -> u16 {
         match place {
-            Place::Pit(side, pit) => self.counts[side.index()][usize::from(pit - 1)],
+            Place::Pit(side, pit) => self.counts[side.index()][pit.offset()],
             Place::Store(side) => self.stores[side.index()],
         }
     }
 
     pub fn set(&mut self, place: Place, count: u16) {
         match place {
-            Place::Pit(side, pit) => self.counts[side.index()][usize::from(pit - 1)] = count,
+            Place::Pit(side, pit) => self.counts[side.index()][pit.offset()] = count,
             Place::Store(side) => self.stores[side.index()] = count,
         }
     }
@@ -100,8 +110,8 @@ impl BoardView {
     }
 
     #[must_use]
-    pub fn is_closed(&self, side: Side, pit: u8) -> bool {
-        self.closed[side.index()][usize::from(pit - 1)]
+    pub fn is_closed(&self, side: Side, pit: Pit) -> bool {
+        self.closed[side.index()][pit.offset()]
     }
 }
 
@@ -139,11 +149,8 @@ impl BoardGeometry {
 
     /// The rectangle of a pit's box.
     #[must_use]
-    pub fn pit_rect(&self, side: Side, pit: u8) -> Rect {
-        let column = match side {
-            Side::South => pit - 1,
-            Side::North => self.pits - pit,
-        };
+    pub fn pit_rect(&self, side: Side, pit: Pit) -> Rect {
+        let column = column_of_pit(side, pit, self.pits);
         let y = match side {
             Side::North => self.area.y + 2,
             Side::South => self.area.y + 6,
@@ -169,9 +176,9 @@ impl BoardGeometry {
 
     /// The pit drawn at a screen cell, if any.
     #[must_use]
-    pub fn pit_at(&self, column: u16, row: u16) -> Option<(Side, u8)> {
+    pub fn pit_at(&self, column: u16, row: u16) -> Option<(Side, Pit)> {
         for side in Side::BOTH {
-            for pit in 1..=self.pits {
+            for pit in Pit::all(self.pits) {
                 if self.pit_rect(side, pit).contains(Cell::new(column, row)) {
                     return Some((side, pit));
                 }
@@ -187,8 +194,8 @@ pub struct BoardWidget<'a> {
     pub rules: &'a Rules,
     pub theme: &'a Theme,
     pub to_move: Option<Side>,
-    pub cursor: Option<u8>,
-    pub last_move: Option<(Side, u8)>,
+    pub cursor: Option<Pit>,
+    pub last_move: Option<(Side, Pit)>,
     pub hand: Option<(Place, u16)>,
     pub focus: Option<Place>,
 }
@@ -201,7 +208,7 @@ impl BoardWidget<'_> {
         }
     }
 
-    fn pit_style(&self, side: Side, pit: u8) -> Style {
+    fn pit_style(&self, side: Side, pit: Pit) -> Style {
         let place = Place::Pit(side, pit);
         if self.focus == Some(place) {
             self.theme.focus
@@ -216,7 +223,7 @@ impl BoardWidget<'_> {
         }
     }
 
-    fn draw_pit(&self, geometry: &BoardGeometry, side: Side, pit: u8, buf: &mut Buffer) {
+    fn draw_pit(&self, geometry: &BoardGeometry, side: Side, pit: Pit, buf: &mut Buffer) {
         let rect = geometry.pit_rect(side, pit);
         let style = self.pit_style(side, pit);
         let closed = self.view.is_closed(side, pit);
@@ -300,7 +307,7 @@ impl BoardWidget<'_> {
             Side::South => SOUTH_KEYS,
             Side::North => NORTH_KEYS,
         };
-        for pit in 1..=pits {
+        for pit in Pit::all(pits) {
             let rect = geometry.pit_rect(side, pit);
             let hand_here = self
                 .hand
@@ -317,10 +324,7 @@ impl BoardWidget<'_> {
                 (pit.to_string(), self.theme.dim)
             };
             put_centred(buf, rect.x, number_row, rect.width, &label, style);
-            let column = match side {
-                Side::South => pit - 1,
-                Side::North => pits - pit,
-            };
+            let column = column_of_pit(side, pit, pits);
             // Keys only mean something while someone is to move.
             if let Some(&key) = keys.get(usize::from(column))
                 && self.to_move.is_some()
@@ -342,7 +346,7 @@ impl Widget for BoardWidget<'_> {
             return;
         };
         for side in Side::BOTH {
-            for pit in 1..=self.view.pits() {
+            for pit in Pit::all(self.view.pits()) {
                 self.draw_pit(&geometry, side, pit, buf);
             }
             self.draw_store(&geometry, side, buf);
@@ -377,10 +381,10 @@ mod tests {
     #[test]
     fn row_keys_mirror_the_screen() {
         // South's leftmost pit is 1, North's leftmost is n.
-        assert_eq!(pit_for_key('z', 7), Some((Side::South, 1)));
-        assert_eq!(pit_for_key('m', 7), Some((Side::South, 7)));
-        assert_eq!(pit_for_key('q', 7), Some((Side::North, 7)));
-        assert_eq!(pit_for_key('u', 7), Some((Side::North, 1)));
+        assert_eq!(pit_for_key('z', 7), Some((Side::South, Pit::new(1))));
+        assert_eq!(pit_for_key('m', 7), Some((Side::South, Pit::new(7))));
+        assert_eq!(pit_for_key('q', 7), Some((Side::North, Pit::new(7))));
+        assert_eq!(pit_for_key('u', 7), Some((Side::North, Pit::new(1))));
         assert_eq!(pit_for_key(',', 7), None);
         assert_eq!(pit_for_key('Q', 7), None);
     }
@@ -389,7 +393,7 @@ mod tests {
     fn clicks_find_the_pit_drawn_there() {
         let geometry = BoardGeometry::new(Rect::new(0, 0, 80, 12), 7).unwrap();
         for side in Side::BOTH {
-            for pit in 1..=7 {
+            for pit in Pit::all(7) {
                 let r = geometry.pit_rect(side, pit);
                 assert_eq!(geometry.pit_at(r.x + 1, r.y + 1), Some((side, pit)));
             }

@@ -13,10 +13,11 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 3] = [
+const BUILT_IN: [(&str, &str); 4] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
+    ("oware.toml", include_str!("../rules/oware.toml")),
 ];
 
 /// Where a rule set was read from.
@@ -300,15 +301,15 @@ mod tests {
         let catalog = Catalog::with_user_dir(None);
         assert!(catalog.problems().is_empty(), "{:?}", catalog.problems());
         let ids: Vec<&str> = catalog.entries().iter().map(|e| e.rules.id()).collect();
-        assert_eq!(ids, ["kalaha", "raja-pasu", "sat-gharva"]);
+        assert_eq!(ids, ["kalaha", "raja-pasu", "sat-gharva", "oware"]);
     }
 
     #[test]
     fn unknown_id_lists_the_known_ones() {
-        let err = Catalog::with_user_dir(None).resolve("oware").unwrap_err();
+        let err = Catalog::with_user_dir(None).resolve("awari").unwrap_err();
         let text = err.to_string();
         assert!(
-            text.contains("\"oware\"") && text.contains("raja-pasu"),
+            text.contains("\"awari\"") && text.contains("raja-pasu") && text.contains("oware"),
             "{text}"
         );
     }

@@ -48,6 +48,7 @@ mod board;
 mod capture;
 mod game;
 mod game_state;
+mod history;
 mod line;
 mod notation;
 mod perft;
@@ -60,16 +61,17 @@ pub use sow::MAX_LAPS;
 mod trace;
 
 pub use board::{ParsePlaceError, Place};
-pub use game::{Outcome, PlayError, Position, RoundError, SetupError, Status, StatusKind};
+pub use game::{Ending, Outcome, PlayError, Position, RoundError, SetupError, Status, StatusKind};
 pub use game_state::GameState;
-pub use line::{LineError, play_line, play_line_from};
+pub use history::History;
+pub use line::{LineError, play_line, play_line_from, play_line_keeping_history};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};
 pub use pit::{ParsePitError, Pit};
 pub use position_text::{PositionText, PositionTextError};
 pub use rules::{
-    Direction, FirstPlayer, MAX_PITS, MAX_SEEDS_PER_PIT, RoundEnd, Rounds, Rules, RulesError,
-    Stores, UnknownWord,
+    Direction, FirstPlayer, GrandSlam, MAX_CAPTURE_COUNT, MAX_PITS, MAX_SEEDS_PER_PIT, RoundEnd,
+    Rounds, Rules, RulesError, Stores, UnknownWord,
 };
 pub use side::{ParseSideError, Side};
 pub use trace::{Event, Observer};

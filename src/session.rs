@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::ai::Level;
 use crate::engine::{
-    Event, GameState, Outcome, Pit, PlayError, Position, RoundError, Rules, Side, Status,
+    Event, GameState, History, Outcome, Pit, PlayError, Position, RoundError, Rules, Side, Status,
 };
 
 /// Longest player name, in characters.
@@ -210,6 +210,7 @@ impl Session {
             Action::Move(pit) => {
                 let mut trace = Vec::new();
                 let next = *self.game().play_traced(pit, &mut trace)?.position();
+                let next = History::of(&self.positions).judge(&self.rules, next, &mut trace);
                 self.positions.push(next);
                 self.actions.push(action);
                 if self.at_round_limit(&next) {

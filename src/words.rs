@@ -5,8 +5,8 @@
 use std::fmt::Write;
 
 use crate::engine::{
-    Event, FirstPlayer, Outcome, Pit, Place, PlayError, Position, RoundEnd, Rounds, Rules, Side,
-    Status, Stores,
+    Ending, Event, FirstPlayer, GrandSlam, Outcome, Pit, Place, PlayError, Position, RoundEnd,
+    Rounds, Rules, Side, Status, Stores,
 };
 use crate::session::Session;
 
@@ -53,6 +53,10 @@ pub fn refusal(error: PlayError, pits: u8) -> String {
         PlayError::Endless(pit) => format!(
             "Pit {pit} would start a turn that never ends (its laps repeat forever), so it cannot be played."
         ),
+        PlayError::DoesNotFeed(pit) => format!(
+            "Pit {pit} does not reach your opponent's row, which is empty - while it is, \
+             a move must give them seeds."
+        ),
         PlayError::NoSuchPit { pit, .. } => format!("There is no pit {pit}: pits are 1 to {pits}."),
         PlayError::RoundOver => "The round is over.".to_string(),
         PlayError::MatchOver => "The match is over.".to_string(),
@@ -75,6 +79,7 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
     let mut laps = 0;
     let mut fours = [0u16; 2];
     let mut notes = Vec::new();
+    let mut chain: Vec<(Side, Pit, u16)> = Vec::new();
     // A last seed in the store that ends the round gives no move after it.
     let round_ends = trace.iter().any(|e| matches!(e, Event::RoundEnd { .. }));
     for event in trace {
@@ -93,13 +98,37 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
                 count + 1,
                 place_name(opposite)
             )),
+            Event::RowCapture {
+                pit: Place::Pit(row, number),
+                count,
+                ..
+            } => {
+                // The pits of one chain come one after another.
+                if chain.first().is_some_and(|&(side, _, _)| side != row) {
+                    chain.clear();
+                }
+                chain.push((row, number, count));
+            }
+            Event::GrandSlam { by, spared } => notes.push(grand_slam(by.other(), spared)),
             Event::ExtraTurn { .. } if !round_ends => notes.push("moves again".to_string()),
-            Event::RoundEnd { .. } => notes.push(match session.rules().rounds() {
-                crate::engine::Rounds::Single => "that ends the game".to_string(),
-                crate::engine::Rounds::Many => "that ends the round".to_string(),
-            }),
+            Event::RoundEnd { ending, .. } => {
+                let ends = match session.rules().rounds() {
+                    crate::engine::Rounds::Single => "that ends the game",
+                    crate::engine::Rounds::Many => "that ends the round",
+                };
+                notes.push(match ending_reason(ending) {
+                    Some(why) => format!("{ends} ({why})"),
+                    None => ends.to_string(),
+                });
+            }
             _ => {}
         }
+    }
+    if let Some(&(row, _, _)) = chain.first() {
+        let taken: Vec<(Pit, u16)> = chain.iter().map(|&(_, pit, count)| (pit, count)).collect();
+        // Before the round's end, which comes last.
+        let at = notes.len() - usize::from(round_ends);
+        notes.insert(at, row_capture(row, &taken));
     }
     let mut text = format!("pit {pit}");
     if laps > 1 {
@@ -118,6 +147,46 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
         text.push_str(&notes.join(", "));
     }
     text
+}
+
+/// "captured 3 + 2 from North's pits 4 and 3": a chain of captures on one
+/// row, each pit with its count, in the order taken.
+#[must_use]
+pub fn row_capture(row: Side, taken: &[(Pit, u16)]) -> String {
+    let counts: Vec<String> = taken.iter().map(|(_, count)| count.to_string()).collect();
+    let pits: Vec<String> = taken.iter().map(|(pit, _)| pit.to_string()).collect();
+    let pits = match pits.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("pits {} and {last}", rest.join(", "))
+        }
+        _ => format!("pit {}", pits.join("")),
+    };
+    format!(
+        "captured {} from {}'s {pits}",
+        counts.join(" + "),
+        side_title(row)
+    )
+}
+
+/// Why a move that would take a whole row captured nothing.
+#[must_use]
+pub fn grand_slam(row: Side, spared: u16) -> String {
+    format!(
+        "a grand slam: it would take all {spared} seeds on {}'s row, so it captures nothing",
+        side_title(row)
+    )
+}
+
+/// Why a round ended, for endings the rule set adds to the usual ones
+/// (`None` for an empty row or the players' agreement, said elsewhere).
+#[must_use]
+pub fn ending_reason(ending: Ending) -> Option<&'static str> {
+    match ending {
+        Ending::RowEmpty | Ending::Agreed => None,
+        Ending::NoMove => Some("no legal move is left"),
+        Ending::MoreThanHalf => Some("a player has more than half the seeds"),
+        Ending::Repetition => Some("the position repeats one since the last capture"),
+    }
 }
 
 /// One line saying where the match stands.
@@ -156,6 +225,8 @@ pub fn status_line(rules: &Rules, position: &Position) -> String {
     } = position.status()
     {
         let _ = write!(line, "; {} took the remaining seeds", side_title(taker));
+    } else if let Some(why) = position.ending().and_then(ending_reason) {
+        let _ = write!(line, "; {why}, each player keeping their row");
     }
     line
 }
@@ -179,6 +250,13 @@ pub fn rules_summary(rules: &Rules) -> String {
     if rules.kalah_capture() {
         parts.push("Kalah capture");
     }
+    let counts = opponent_counts(rules);
+    if !counts.is_empty() {
+        parts.push(&counts);
+    }
+    if rules.must_feed() {
+        parts.push("must feed");
+    }
     if rules.extra_turn() {
         parts.push("extra turn in own store");
     }
@@ -190,6 +268,23 @@ pub fn rules_summary(rules: &Rules) -> String {
         parts.push("loser's partial pit");
     }
     parts.join(", ")
+}
+
+/// "captures 2s and 3s on the opponent's row" (empty without such captures).
+fn opponent_counts(rules: &Rules) -> String {
+    let counts: Vec<String> = rules
+        .capture_counts()
+        .iter()
+        .map(|c| format!("{c}s"))
+        .collect();
+    match counts.split_last() {
+        None => String::new(),
+        Some((last, [])) => format!("captures {last} on the opponent's row"),
+        Some((last, rest)) => format!(
+            "captures {} and {last} on the opponent's row",
+            rest.join(", ")
+        ),
+    }
 }
 
 fn yes_no(flag: bool) -> &'static str {
@@ -213,6 +308,34 @@ pub fn rules_sheet(rules: &Rules) -> String {
     let round_end = match rules.round_end() {
         RoundEnd::SideEmpty => "side-empty (each player keeps their row)",
         RoundEnd::Stuck => "stuck (the other player takes the remaining seeds)",
+        RoundEnd::NoMove => "no-move (each player keeps their row)",
+    };
+    let row_captures = if rules.opponent_row_captures() {
+        let chain = if rules.chain_captures() {
+            ", chained backwards"
+        } else {
+            ""
+        };
+        let slam = match rules.grand_slam() {
+            GrandSlam::CapturesAll => "",
+            GrandSlam::CapturesNothing => "; taking the whole row captures nothing",
+        };
+        let counts: Vec<String> = rules.capture_counts().iter().map(u16::to_string).collect();
+        format!("{}{chain}{slam}", counts.join(", "))
+    } else {
+        "no".to_string()
+    };
+    let mut other_ends = Vec::new();
+    if rules.more_than_half_ends() {
+        other_ends.push("more than half the seeds in store");
+    }
+    if rules.repetition_ends() {
+        other_ends.push("a position repeated since the last capture");
+    }
+    let other_ends = if other_ends.is_empty() {
+        "no".to_string()
+    } else {
+        other_ends.join("; ")
     };
     let rounds = match rules.rounds() {
         Rounds::Single => "one game",
@@ -241,7 +364,10 @@ pub fn rules_sheet(rules: &Rules) -> String {
         ("four-capture", yes_no(rules.four_capture()).to_string()),
         ("leap capture", yes_no(rules.leap_capture()).to_string()),
         ("Kalah capture", yes_no(rules.kalah_capture()).to_string()),
+        ("row captures", row_captures),
+        ("must feed", yes_no(rules.must_feed()).to_string()),
         ("round end", round_end.to_string()),
+        ("also ends at", other_ends),
         ("rounds", rounds.to_string()),
         ("partial pit", yes_no(rules.partial_pit()).to_string()),
         ("first player", first.to_string()),

@@ -245,11 +245,11 @@ fn endless_and_game_over_moves_are_refused() {
 fn unknown_rule_sets_list_the_known_ones() {
     let config = tempfile::tempdir().unwrap();
     mancala(&config)
-        .args(["show", "oware"])
+        .args(["show", "awari"])
         .assert()
         .failure()
         .stderr(
-            predicate::str::contains("unknown rule set \"oware\"")
+            predicate::str::contains("unknown rule set \"awari\"")
                 .and(predicate::str::contains("kalaha")),
         );
 }

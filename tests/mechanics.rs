@@ -3,7 +3,9 @@
 mod common;
 
 use common::{builtin, drops, north, position, south};
-use mancala::engine::{Event, Outcome, Pit, Place, PlayError, Position, RoundError, Side, Status};
+use mancala::engine::{
+    Ending, Event, Outcome, Pit, Place, PlayError, Position, RoundError, Side, Status,
+};
 
 fn fours(trace: &[Event]) -> Vec<(Place, Side)> {
     trace
@@ -391,7 +393,8 @@ fn side_empty_ends_the_game_and_each_player_keeps_their_row() {
     // The seed reaches the store (an extra turn), but South's row is now empty.
     assert!(trace.contains(&Event::RoundEnd {
         took_remaining: None,
-        swept: [0, 6]
+        swept: [0, 6],
+        ending: Ending::RowEmpty,
     }));
     assert_eq!(
         after.status(),

@@ -7,7 +7,7 @@ use super::board::{Board, Layout, Place, indices};
 use super::pit::Pit;
 use super::rules::{RoundEnd, Rounds, Rules, Stores, UnknownWord};
 use super::side::Side;
-use super::sow::{Turn, sow_turn};
+use super::sow::{Refused, Turn, sow_turn};
 use super::trace::{Event, NoTrace, Observer};
 
 /// Where the match stands.
@@ -20,6 +20,31 @@ pub enum Status {
     RoundOver { took_remaining: Option<Side> },
     /// The match is over: the round just played was its last.
     MatchOver { took_remaining: Option<Side> },
+}
+
+/// Why a round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// A move left a row empty (`side-empty`).
+    RowEmpty,
+    /// The player to move had no legal move.
+    NoMove,
+    /// A player held more than half the seeds, or both exactly half.
+    MoreThanHalf,
+    /// A position came back that was seen since the last capture.
+    Repetition,
+    /// The players ended the match in the middle of a round.
+    Agreed,
+}
+
+rule_words! {
+    Ending {
+        RowEmpty => "row-empty",
+        NoMove => "no-move",
+        MoreThanHalf => "more-than-half",
+        Repetition => "repetition",
+        Agreed => "agreed",
+    }
 }
 
 /// How far the match has gone, without who took the last seeds: what saves,
@@ -110,6 +135,8 @@ pub enum PlayError {
     Empty(Pit),
     #[error("pit {0} would start a turn that never ends")]
     Endless(Pit),
+    #[error("pit {0} sows nothing into the opponent's empty row")]
+    DoesNotFeed(Pit),
 }
 
 /// Why the round could not be moved on.
@@ -142,6 +169,8 @@ pub struct Position {
     to_move: Side,
     round: u16,
     status: Status,
+    /// Why the round ended, once it has.
+    ending: Option<Ending>,
 }
 
 impl Position {
@@ -160,6 +189,7 @@ impl Position {
             to_move: first,
             round: 1,
             status: Status::Ongoing,
+            ending: None,
         };
         position.start_turn(rules, &mut NoTrace);
         position
@@ -199,6 +229,7 @@ impl Position {
         position.board = Board::EMPTY;
         position.open_pits = position.layout.pits_mask();
         position.status = Status::Ongoing;
+        position.ending = None;
         position.round = round.max(1);
         for side in Side::BOTH {
             let (row, shut) = (rows[side.index()], closed[side.index()]);
@@ -443,7 +474,10 @@ impl Position {
             return Err(PlayError::Empty(pit));
         }
         self.sow_from(rules, mover, origin, obs)
-            .ok_or(PlayError::Endless(pit))
+            .map_err(|refused| match refused {
+                Refused::Endless => PlayError::Endless(pit),
+                Refused::DoesNotFeed => PlayError::DoesNotFeed(pit),
+            })
     }
 
     /// The move from track index `origin`, which must be an open, non-empty pit
@@ -456,16 +490,16 @@ impl Position {
         mover: Side,
         origin: usize,
         obs: &mut O,
-    ) -> Option<Position> {
+    ) -> Result<Position, Refused> {
         debug_assert_eq!(self.to_move(), Some(mover));
         debug_assert!(self.open_pits & self.board.filled() & (1 << origin) != 0);
         let mut next = *self;
-        let end = sow_turn(&mut next.board, &self.turn(rules, mover, origin), obs).ok()?;
+        let end = sow_turn(&mut next.board, &self.turn(rules, mover, origin), obs)?;
         next.to_move = if end.extra_turn { mover } else { mover.other() };
         next.start_turn(rules, obs);
         debug_assert_eq!(next.total_seeds(), self.total_seeds());
         debug_assert!(next.board.is_consistent());
-        Some(next)
+        Ok(next)
     }
 
     /// Every position one legal move away, in track order (for perft and
@@ -477,7 +511,7 @@ impl Position {
         let mover = self.to_move;
         let movable = self.layout.row_mask(mover) & self.open_pits & self.board.filled();
         for origin in indices(movable) {
-            if let Some(child) = self.sow_from(rules, mover, origin, &mut NoTrace) {
+            if let Ok(child) = self.sow_from(rules, mover, origin, &mut NoTrace) {
                 visit(child);
             }
         }
@@ -496,6 +530,8 @@ impl Position {
             origin,
             sow_track: self.open_pits | own_store,
             open_pits: self.open_pits,
+            must_feed: rules.must_feed()
+                && self.board.filled() & self.layout.row_mask(mover.other()) == 0,
         }
     }
 
@@ -506,28 +542,71 @@ impl Position {
         let other_row_empty = filled & self.layout.row_mask(self.to_move.other()) == 0;
         let side_empty =
             rules.round_end() == RoundEnd::SideEmpty && (mover_row_empty || other_row_empty);
-        // Without relays any seed on the mover's row is a legal move.
-        let maybe_stuck = mover_row_empty || rules.relay();
+        // Without relays or feeding any seed on the mover's row is a legal move.
+        let maybe_stuck =
+            mover_row_empty || rules.relay() || (rules.must_feed() && other_row_empty);
         if side_empty {
             let swept = Side::BOTH.map(|side| self.sweep_row(side, side));
-            self.finish_round(rules, None, swept, obs);
+            self.finish_round(rules, None, swept, Ending::RowEmpty, obs);
+        } else if rules.more_than_half_ends() && self.has_more_than_half(rules) {
+            let swept = Side::BOTH.map(|side| self.sweep_row(side, side));
+            self.finish_round(rules, None, swept, Ending::MoreThanHalf, obs);
         } else if maybe_stuck && self.is_stuck(rules, self.to_move) {
+            if rules.round_end() == RoundEnd::NoMove {
+                let swept = Side::BOTH.map(|side| self.sweep_row(side, side));
+                self.finish_round(rules, None, swept, Ending::NoMove, obs);
+                return;
+            }
             let taker = self.to_move.other();
             let mut swept = [0; 2];
             swept[taker.index()] = Side::BOTH
                 .map(|side| self.sweep_row(side, taker))
                 .iter()
                 .sum();
-            self.finish_round(rules, Some(taker), swept, obs);
+            self.finish_round(rules, Some(taker), swept, Ending::NoMove, obs);
         }
+    }
+
+    /// A store holds more than half of all seeds, or both hold exactly half.
+    fn has_more_than_half(&self, rules: &Rules) -> bool {
+        let total = rules.total_seeds();
+        let stores = Side::BOTH.map(|side| self.store(side));
+        stores.iter().any(|&s| 2 * s > total) || stores.iter().all(|&s| 2 * s == total)
+    }
+
+    /// Ends the round because this position repeats one seen since the last
+    /// capture (the caller keeps those: see [`crate::engine::History`]): each
+    /// player adds the seeds on their own row to their store.
+    #[must_use]
+    pub fn end_by_repetition<O: Observer>(&self, rules: &Rules, obs: &mut O) -> Position {
+        let mut next = *self;
+        if next.status == Status::Ongoing {
+            let swept = Side::BOTH.map(|side| next.sweep_row(side, side));
+            next.finish_round(rules, None, swept, Ending::Repetition, obs);
+        }
+        next
+    }
+
+    /// Why the round ended, once it has.
+    #[must_use]
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// Seeds in both stores together: they only grow, by captures, so two
+    /// positions with different totals have a capture between them.
+    #[must_use]
+    pub fn stored_seeds(&self) -> u16 {
+        Side::BOTH.iter().map(|&side| self.store(side)).sum()
     }
 
     /// Whether `side` has no legal move: no open non-empty pit, or (with relay
     /// sowing) only pits whose turn would never end.
     fn is_stuck(&self, rules: &Rules, side: Side) -> bool {
         let movable = self.layout.row_mask(side) & self.open_pits & self.board.filled();
+        let every_pit_moves = !rules.relay() && !rules.must_feed();
         for origin in indices(movable) {
-            if !rules.relay() {
+            if every_pit_moves {
                 return false;
             }
             let mut probe = self.board;
@@ -553,12 +632,15 @@ impl Position {
         rules: &Rules,
         took_remaining: Option<Side>,
         swept: [u16; 2],
+        ending: Ending,
         obs: &mut O,
     ) {
         obs.record(Event::RoundEnd {
             took_remaining,
             swept,
+            ending,
         });
+        self.ending = Some(ending);
         let full_pit = u16::from(rules.seeds_per_pit());
         let last_round = rules.rounds() == Rounds::Single
             || Side::BOTH.iter().any(|&side| self.store(side) < full_pit);
@@ -609,6 +691,7 @@ impl Position {
         }
         next.round += 1;
         next.status = Status::Ongoing;
+        next.ending = None;
         // Rounds only follow `stuck` round ends, where someone took the remainder.
         next.to_move = took_remaining.unwrap_or(self.to_move);
         next.start_turn(rules, &mut NoTrace);
@@ -627,7 +710,7 @@ impl Position {
             Status::Ongoing => {
                 let mut next = *self;
                 let swept = Side::BOTH.map(|side| next.sweep_row(side, side));
-                next.finish_round(rules, None, swept, &mut NoTrace);
+                next.finish_round(rules, None, swept, Ending::Agreed, &mut NoTrace);
                 next.status = Status::MatchOver {
                     took_remaining: None,
                 };

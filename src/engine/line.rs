@@ -2,6 +2,7 @@
 //! rounds.
 
 use super::game::{PlayError, Position};
+use super::history::History;
 use super::pit::Pit;
 use super::rules::Rules;
 use super::side::Side;
@@ -34,16 +35,34 @@ pub fn play_line_from(
     start: Position,
     moves: &[Pit],
 ) -> Result<Position, LineError> {
+    play_line_keeping_history(rules, start, moves).map(|(position, _)| position)
+}
+
+/// Like [`play_line_from`], also giving the positions since the last capture
+/// (for a search that goes on from the line's end). A position that repeats
+/// one of them ends the game when the rules say so.
+///
+/// # Errors
+/// The first move that is not legal, with its place in the list.
+pub fn play_line_keeping_history(
+    rules: &Rules,
+    start: Position,
+    moves: &[Pit],
+) -> Result<(Position, History), LineError> {
     let mut position = start;
+    let mut history = History::starting_at(&start);
     for (i, &pit) in moves.iter().enumerate() {
         if let Ok(next) = position.next_round(rules) {
             position = next;
+            history.push(&position);
         }
-        position = position.play(rules, pit).map_err(|reason| LineError {
-            index: i + 1,
-            pit,
-            reason,
-        })?;
+        position = history
+            .play(rules, &position, pit)
+            .map_err(|reason| LineError {
+                index: i + 1,
+                pit,
+                reason,
+            })?;
     }
-    Ok(position)
+    Ok((position, history))
 }

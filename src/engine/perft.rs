@@ -9,7 +9,9 @@ use std::ops::AddAssign;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::game::Position;
+use super::history::History;
 use super::rules::Rules;
+use super::trace::NoTrace;
 
 /// What a perft run counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -30,13 +32,43 @@ impl AddAssign for PerftCount {
 /// Counts the sequences `depth` plies long from `position`, on one thread.
 #[must_use]
 pub fn perft(rules: &Rules, position: &Position, depth: u32) -> PerftCount {
+    if rules.repetition_ends() {
+        let mut history = History::starting_at(position);
+        return perft_remembering(rules, position, depth, &mut history);
+    }
+    perft_plain(rules, position, depth)
+}
+
+fn perft_plain(rules: &Rules, position: &Position, depth: u32) -> PerftCount {
     if depth == 0 {
         return PerftCount { nodes: 1, moves: 0 };
     }
     let mut count = PerftCount::default();
     position.for_each_child(rules, |child| {
         count.moves += 1;
-        count += perft(rules, &child, depth - 1);
+        count += perft_plain(rules, &child, depth - 1);
+    });
+    count
+}
+
+/// Perft where a repeated position ends the game: `history` holds the line
+/// down to `position`, which is its last entry.
+fn perft_remembering(
+    rules: &Rules,
+    position: &Position,
+    depth: u32,
+    history: &mut History,
+) -> PerftCount {
+    if depth == 0 {
+        return PerftCount { nodes: 1, moves: 0 };
+    }
+    let mut count = PerftCount::default();
+    position.for_each_child(rules, |child| {
+        count.moves += 1;
+        let child = history.judge(rules, child, &mut NoTrace);
+        history.push(&child);
+        count += perft_remembering(rules, &child, depth - 1, history);
+        history.pop();
     });
     count
 }
@@ -55,14 +87,18 @@ pub fn perft_parallel(
     if threads <= 1 || depth <= SPLIT {
         return perft(rules, position, depth);
     }
-    let mut frontier = vec![*position];
+    // Each position of the frontier with the line that led to it.
+    let mut frontier = vec![(*position, History::starting_at(position))];
     let mut count = PerftCount::default();
     for _ in 0..SPLIT {
         frontier = frontier
             .iter()
-            .flat_map(|p| {
-                p.candidate_moves()
-                    .filter_map(|pit| p.play(rules, pit).ok())
+            .flat_map(|(p, history)| {
+                p.candidate_moves().filter_map(|pit| {
+                    let mut history = history.clone();
+                    let child = history.play(rules, p, pit).ok()?;
+                    Some((child, history))
+                })
             })
             .collect();
         count.moves += frontier.len() as u64;
@@ -74,8 +110,14 @@ pub fn perft_parallel(
             .map(|_| {
                 scope.spawn(|| {
                     let mut count = PerftCount::default();
-                    while let Some(p) = frontier.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        count += perft(rules, p, remaining);
+                    while let Some((p, history)) =
+                        frontier.get(next.fetch_add(1, Ordering::Relaxed))
+                    {
+                        count += if rules.repetition_ends() {
+                            perft_remembering(rules, p, remaining, &mut history.clone())
+                        } else {
+                            perft_plain(rules, p, remaining)
+                        };
                     }
                     count
                 })

@@ -46,7 +46,8 @@ impl Pit {
 
 impl fmt::Display for Pit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        // As the bare number, padding and all (`{pit:>5}` in tables).
+        fmt::Display::fmt(&self.0, f)
     }
 }
 
@@ -74,6 +75,10 @@ mod tests {
     fn reads_and_writes_its_number() {
         assert_eq!("3".parse::<Pit>(), Ok(Pit::new(3)));
         assert_eq!(Pit::new(12).to_string(), "12");
+        assert_eq!(
+            format!("{:>4}|{:<3}|", Pit::new(7), Pit::new(12)),
+            "   7|12 |"
+        );
         assert!("0".parse::<Pit>().is_err());
         assert!("256".parse::<Pit>().is_err());
         assert!("x".parse::<Pit>().is_err());

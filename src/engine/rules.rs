@@ -17,6 +17,8 @@ use file::RulesFile;
 pub const MAX_PITS: u8 = 16;
 /// A rule file may start each pit with at most this many seeds.
 pub const MAX_SEEDS_PER_PIT: u8 = 64;
+/// The largest count `captures.opponent-counts` may name.
+pub const MAX_CAPTURE_COUNT: u8 = 63;
 
 /// Which way seeds travel, seen from above with South at the bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -48,6 +50,21 @@ pub enum RoundEnd {
     SideEmpty,
     /// When the player to move has no legal move; the other player takes the rest.
     Stuck,
+    /// When the player to move has no legal move; each player adds the seeds
+    /// on their own row to their store.
+    NoMove,
+}
+
+/// What a capture on the opponent's row does when it would take every seed
+/// there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GrandSlam {
+    /// The capture is made like any other.
+    #[default]
+    CapturesAll,
+    /// The move is played but captures nothing.
+    CapturesNothing,
 }
 
 /// One game, or a match of rounds with refills between them.
@@ -74,7 +91,8 @@ pub enum FirstPlayer {
 rule_words! {
     Direction { CounterClockwise => "counter-clockwise", Clockwise => "clockwise" }
     Stores { Sown => "sown", NotSown => "not-sown", Aside => "aside" }
-    RoundEnd { SideEmpty => "side-empty", Stuck => "stuck" }
+    RoundEnd { SideEmpty => "side-empty", Stuck => "stuck", NoMove => "no-move" }
+    GrandSlam { CapturesAll => "captures-all", CapturesNothing => "captures-nothing" }
     Rounds { Single => "single", Many => "many" }
     FirstPlayer { Chosen => "chosen", Drawn => "drawn", OddEven => "odd-even" }
 }
@@ -108,7 +126,15 @@ pub struct Rules {
     four_capture: bool,
     leap_capture: bool,
     kalah_capture: bool,
+    /// Bit `c` set: a last seed that makes a pit of the opponent's row hold
+    /// `c` captures it (0: no such captures).
+    capture_counts: u64,
+    chain_captures: bool,
+    grand_slam: GrandSlam,
+    must_feed: bool,
     round_end: RoundEnd,
+    more_than_half_ends: bool,
+    repetition_ends: bool,
     rounds: Rounds,
     partial_pit: bool,
     first_player: FirstPlayer,
@@ -383,6 +409,43 @@ impl Rules {
             );
         }
 
+        let capture_counts = Self::read_capture_counts(&file, text, relay)?;
+        let must_feed = flag(file.sowing.must_feed.as_ref());
+        let more_than_half_ends = flag(file.round.more_than_half.as_ref());
+        let repetition_ends = flag(file.round.repetition.as_ref());
+        if must_feed && relay {
+            return fail(
+                span_of(file.sowing.must_feed.as_ref()).unwrap_or_default(),
+                "sowing.must-feed",
+                "feeding asks whether a move's seeds reach the opponent's row, which \
+                 is judged on a single lap; turn `sowing.relay` off"
+                    .to_string(),
+            );
+        }
+        for (value, key, what) in [
+            (
+                file.round.more_than_half.as_ref(),
+                "round.more-than-half",
+                "the end at more than half the seeds",
+            ),
+            (
+                file.round.repetition.as_ref(),
+                "round.repetition",
+                "the end by a repeated position",
+            ),
+        ] {
+            if flag(value) && rounds == Rounds::Many {
+                return fail(
+                    span_of(value).unwrap_or_default(),
+                    key,
+                    format!(
+                        "{what} ends the game with no one taking the remaining seeds, \
+                         so no next round could be set up; it needs `match.rounds = \"single\"`"
+                    ),
+                );
+            }
+        }
+
         Ok(Rules {
             id: id.clone(),
             name: name.to_string(),
@@ -404,11 +467,73 @@ impl Rules {
             four_capture: file.captures.four,
             leap_capture,
             kalah_capture,
+            capture_counts,
+            chain_captures: flag(file.captures.chain.as_ref()),
+            grand_slam: file
+                .captures
+                .grand_slam
+                .as_ref()
+                .map_or(GrandSlam::CapturesAll, |g| *g.get_ref()),
+            must_feed,
             round_end,
+            more_than_half_ends,
+            repetition_ends,
             rounds,
             partial_pit,
             first_player: file.match_.first_player,
         })
+    }
+
+    /// The counts of `captures.opponent-counts` as bits, checked: each 1 to
+    /// [`MAX_CAPTURE_COUNT`], none twice, and with `chain` and `grand-slam`
+    /// only beside them.
+    fn read_capture_counts(file: &RulesFile, text: &str, relay: bool) -> Result<u64, RulesError> {
+        let fail = |span: Range<usize>, key: &str, message: &str| {
+            Err(RulesError::at(text, Some(span), Some(key), message))
+        };
+        let key = "captures.opponent-counts";
+        let Some(counts) = file.captures.opponent_counts.as_ref() else {
+            let needs = "it applies to captures on the opponent's row, so it needs \
+                         `captures.opponent-counts`";
+            if let Some(chain) = file.captures.chain.as_ref() {
+                return fail(chain.span(), "captures.chain", needs);
+            }
+            if let Some(slam) = file.captures.grand_slam.as_ref() {
+                return fail(slam.span(), "captures.grand-slam", needs);
+            }
+            return Ok(0);
+        };
+        if counts.get_ref().is_empty() {
+            return fail(
+                counts.span(),
+                key,
+                "name at least one count (as `[2, 3]`), or leave the key out",
+            );
+        }
+        if relay {
+            return fail(
+                counts.span(),
+                key,
+                "a capture on the opponent's row is judged where the last seed lands, \
+                 which relay sowing never is; turn one of them off",
+            );
+        }
+        let mut bits = 0u64;
+        for count in counts.get_ref() {
+            let value = *count.get_ref();
+            if !(1..=i64::from(MAX_CAPTURE_COUNT)).contains(&value) {
+                return fail(
+                    count.span(),
+                    key,
+                    &format!("{value} is out of range: counts are 1 to {MAX_CAPTURE_COUNT}"),
+                );
+            }
+            if bits & (1 << value) != 0 {
+                return fail(count.span(), key, &format!("{value} is named twice"));
+            }
+            bits |= 1 << value;
+        }
+        Ok(bits)
     }
 
     #[must_use]
@@ -484,6 +609,47 @@ impl Rules {
     #[must_use]
     pub fn kalah_capture(&self) -> bool {
         self.kalah_capture
+    }
+    /// Whether a last seed that makes a pit on the opponent's row hold
+    /// `count` captures it.
+    #[must_use]
+    pub fn captures_count(&self, count: u16) -> bool {
+        count < 64 && self.capture_counts & (1 << count) != 0
+    }
+    /// Whether there are captures on the opponent's row at all.
+    #[must_use]
+    pub fn opponent_row_captures(&self) -> bool {
+        self.capture_counts != 0
+    }
+    /// The counts that capture on the opponent's row, smallest first.
+    #[must_use]
+    pub fn capture_counts(&self) -> Vec<u16> {
+        (1..64).filter(|&c| self.captures_count(c)).collect()
+    }
+    /// A capture on the opponent's row goes on backwards from pit to pit.
+    #[must_use]
+    pub fn chain_captures(&self) -> bool {
+        self.chain_captures
+    }
+    #[must_use]
+    pub fn grand_slam(&self) -> GrandSlam {
+        self.grand_slam
+    }
+    /// With the opponent's row empty, only a move that sows into it is legal.
+    #[must_use]
+    pub fn must_feed(&self) -> bool {
+        self.must_feed
+    }
+    /// The game is over once a player holds more than half the seeds (or both
+    /// exactly half).
+    #[must_use]
+    pub fn more_than_half_ends(&self) -> bool {
+        self.more_than_half_ends
+    }
+    /// The game is over when a position repeats one since the last capture.
+    #[must_use]
+    pub fn repetition_ends(&self) -> bool {
+        self.repetition_ends
     }
     #[must_use]
     pub fn round_end(&self) -> RoundEnd {

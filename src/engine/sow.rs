@@ -17,6 +17,8 @@ pub(crate) struct Turn<'r> {
     pub sow_track: u64,
     /// Open pits of both rows: where relays and leaps look.
     pub open_pits: u64,
+    /// The opponent's row is empty and the rules say the move must reach it.
+    pub must_feed: bool,
 }
 
 /// How a turn that ended did end.
@@ -25,9 +27,14 @@ pub(crate) struct TurnEnd {
     pub extra_turn: bool,
 }
 
-/// The turn would go round the same laps forever, or past [`MAX_LAPS`].
+/// Why a turn cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Endless;
+pub(crate) enum Refused {
+    /// It would go round the same laps forever, or past [`MAX_LAPS`].
+    Endless,
+    /// It sows nothing into the opponent's empty row, which the rules forbid.
+    DoesNotFeed,
+}
 
 /// The most laps a turn may take: one that needs more counts as endless
 /// (docs/rules.md §2). Only custom rule files in which no seed leaves the board
@@ -38,8 +45,10 @@ pub const MAX_LAPS: u32 = 1000;
 /// Plays out a whole turn on `board`.
 ///
 /// # Errors
-/// [`Endless`] when a lap-start state repeats or a lap past [`MAX_LAPS`] would
-/// begin; `board` is then left part-way through and must be thrown away.
+/// [`Refused::Endless`] when a lap-start state repeats or a lap past
+/// [`MAX_LAPS`] would begin, [`Refused::DoesNotFeed`] when the move must feed
+/// the opponent and does not; `board` is then left part-way through and must
+/// be thrown away.
 // Inlined into `play` so the fast path is specialised for the do-nothing
 // observer; measured: about 4% of perft's time.
 #[allow(clippy::inline_always)]
@@ -48,7 +57,7 @@ pub(crate) fn sow_turn<O: Observer>(
     board: &mut Board,
     turn: &Turn,
     obs: &mut O,
-) -> Result<TurnEnd, Endless> {
+) -> Result<TurnEnd, Refused> {
     let rules = turn.rules;
     let layout = turn.layout;
     // Read once: the compiler cannot always see that sowing leaves them alone.
@@ -113,8 +122,15 @@ pub(crate) fn sow_turn<O: Observer>(
             return Ok(TurnEnd { extra_turn: true });
         }
         if !rules.relay() {
+            // Feeding is judged on what was sown, before any capture.
+            if turn.must_feed && board.filled() & layout.row_mask(turn.mover.other()) == 0 {
+                return Err(Refused::DoesNotFeed);
+            }
             if rules.kalah_capture() {
                 capture::kalah(board, layout, turn.mover, at, obs);
+            }
+            if rules.opponent_row_captures() {
+                capture::opponent_row(board, turn, at, obs);
             }
             return Ok(TurnEnd { extra_turn: false });
         }
@@ -131,12 +147,12 @@ pub(crate) fn sow_turn<O: Observer>(
         take = next;
         lap += 1;
         if lap > MAX_LAPS {
-            return Err(Endless);
+            return Err(Refused::Endless);
         }
         if let Some(cycle) = cycle.as_mut()
             && cycle.repeats(board.seeds(), take)
         {
-            return Err(Endless);
+            return Err(Refused::Endless);
         }
     }
 }

@@ -5,6 +5,7 @@
 //! compiles to code with no trace at all.
 
 use super::board::Place;
+use super::game::Ending;
 use super::side::Side;
 
 /// One step of a move, or the round's end that the move caused.
@@ -34,13 +35,21 @@ pub enum Event {
         count: u16,
         by: Side,
     },
+    /// The last seed (or, in a chain, an earlier one) made a pit of the
+    /// opponent's row hold one of the capturing counts; `count` seeds went to
+    /// the mover's store. A chain reports each pit in turn, last seed first.
+    RowCapture { pit: Place, count: u16, by: Side },
+    /// The move would have captured every seed on the opponent's row (`spared`
+    /// of them), so under the grand-slam rule it captured nothing.
+    GrandSlam { by: Side, spared: u16 },
     /// The last seed fell in the mover's store: they move again.
     ExtraTurn { side: Side },
-    /// The round is over; `swept` is what each player (South, North) took off the
-    /// board at the end.
+    /// The round is over, for the reason `ending`; `swept` is what each player
+    /// (South, North) took off the board at the end.
     RoundEnd {
         took_remaining: Option<Side>,
         swept: [u16; 2],
+        ending: Ending,
     },
 }
 

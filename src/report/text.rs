@@ -93,4 +93,25 @@ mod tests {
             "Kalaha - round 1 - match over: North wins 28-20"
         );
     }
+
+    #[test]
+    fn pit_numbers_stand_over_their_pits() {
+        let catalog = Catalog::with_user_dir(None);
+        let rules = catalog.find("kalaha").unwrap().rules.clone();
+        let text = board_text(&rules, &Position::new(&rules, Side::South));
+        let lines: Vec<&str> = text.lines().collect();
+        // North's numbers run 6 to 1 over its row, South's 1 to 6 under it,
+        // each number at the right of its cell as the counts are.
+        let north = lines.iter().find(|l| l.ends_with("North")).unwrap();
+        let south = lines.iter().find(|l| l.ends_with("South")).unwrap();
+        let row = lines.iter().find(|l| l.contains("|  4 |")).unwrap();
+        for (numbers, order) in [(north, [6, 5, 4, 3, 2, 1]), (south, [1, 2, 3, 4, 5, 6])] {
+            let columns: Vec<usize> = order
+                .iter()
+                .map(|n| numbers.find(&n.to_string()).unwrap())
+                .collect();
+            let counts: Vec<usize> = row.match_indices('4').map(|(i, _)| i).collect();
+            assert_eq!(columns, counts, "{numbers:?} over {row:?}");
+        }
+    }
 }

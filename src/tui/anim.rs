@@ -5,7 +5,7 @@
 //! little longer so the eye can follow them. A long move (a relay of many
 //! laps) speeds up as it goes, so that none lasts more than `BUDGET_TICKS`.
 
-use crate::engine::{Event, Place, Position, Side};
+use crate::engine::{Ending, Event, MAX_PITS, Pit, Place, Position, Side};
 
 use super::widgets::board::BoardView;
 
@@ -60,7 +60,10 @@ fn ticks_of(event: &Event) -> u32 {
         Event::FourCapture { .. } => FOUR_TICKS,
         Event::LapEnd { .. } => LAP_END_TICKS,
         Event::RelayTakeUp { .. } => RELAY_TICKS,
-        Event::LeapCapture { .. } | Event::KalahCapture { .. } => CAPTURE_TICKS,
+        Event::LeapCapture { .. } | Event::KalahCapture { .. } | Event::RowCapture { .. } => {
+            CAPTURE_TICKS
+        }
+        Event::GrandSlam { .. } => CAPTURE_TICKS,
         Event::ExtraTurn { .. } => EXTRA_TURN_TICKS,
         Event::RoundEnd { .. } => ROUND_END_TICKS,
     }
@@ -88,12 +91,60 @@ pub enum Flash {
         count: u16,
         by: Side,
     },
+    /// A capture on the opponent's row: the chain so far, pit by pit.
+    RowCapture {
+        by: Side,
+        chain: Chain,
+    },
+    GrandSlam {
+        by: Side,
+        spared: u16,
+    },
     ExtraTurn {
         side: Side,
     },
     RoundEnd {
         took_remaining: Option<Side>,
+        ending: Ending,
     },
+}
+
+/// The pits a chain of captures on one row has taken so far, in the order
+/// taken, with their counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chain {
+    row: Side,
+    taken: [(Pit, u16); MAX_PITS as usize],
+    len: usize,
+}
+
+impl Chain {
+    fn new(row: Side) -> Chain {
+        Chain {
+            row,
+            taken: [(Pit::new(0), 0); MAX_PITS as usize],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, pit: Pit, count: u16) {
+        if self.len < self.taken.len() {
+            self.taken[self.len] = (pit, count);
+            self.len += 1;
+        }
+    }
+
+    /// The row the pits are on.
+    #[must_use]
+    pub fn row(&self) -> Side {
+        self.row
+    }
+
+    /// Each pit taken and its count, in order.
+    #[must_use]
+    pub fn taken(&self) -> &[(Pit, u16)] {
+        &self.taken[..self.len]
+    }
 }
 
 /// What to draw at one moment of a move.
@@ -106,6 +157,8 @@ pub struct Frame {
     pub focus: Option<Place>,
     pub lap: u32,
     pub flash: Option<Flash>,
+    /// The captures on the opponent's row so far in this move.
+    chain: Option<Chain>,
     pub finished: bool,
 }
 
@@ -167,6 +220,7 @@ pub fn frame_at(before: &Position, trace: &[Event], ticks: u32) -> Frame {
         focus: None,
         lap: 1,
         flash: None,
+        chain: None,
         finished: false,
     };
     let mut clock = 0;
@@ -243,19 +297,36 @@ fn apply(frame: &mut Frame, event: &Event) {
                 by,
             });
         }
+        Event::RowCapture { pit, count, by } => {
+            board.set(pit, 0);
+            board.add(Place::Store(by), count);
+            frame.focus = Some(pit);
+            if let Place::Pit(row, number) = pit {
+                let chain = frame.chain.get_or_insert_with(|| Chain::new(row));
+                chain.push(number, count);
+                frame.flash = Some(Flash::RowCapture { by, chain: *chain });
+            }
+        }
+        Event::GrandSlam { by, spared } => {
+            frame.flash = Some(Flash::GrandSlam { by, spared });
+        }
         Event::ExtraTurn { side } => {
             frame.flash = Some(Flash::ExtraTurn { side });
         }
         Event::RoundEnd {
             took_remaining,
             swept,
+            ending,
         } => {
             board.clear_pits();
             for side in Side::BOTH {
                 board.add(Place::Store(side), swept[side.index()]);
             }
             frame.hand = None;
-            frame.flash = Some(Flash::RoundEnd { took_remaining });
+            frame.flash = Some(Flash::RoundEnd {
+                took_remaining,
+                ending,
+            });
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::engine::{Pit, Side};
 use crate::session::Session;
-use crate::words::{place_name, player_name};
+use crate::words::{ending_reason, grand_slam, place_name, player_name, row_capture};
 
 use super::anim::Flash;
 use super::msg::HintReach;
@@ -37,12 +37,25 @@ pub fn flash(session: &Session, flash: Flash) -> String {
             place_name(pit)
         ),
         Flash::ExtraTurn { side } => format!("Last seed in the store - {} moves again", name(side)),
+        Flash::RowCapture { by, chain } => {
+            let what = row_capture(chain.row(), chain.taken());
+            format!("{} {what}", name(by))
+        }
+        Flash::GrandSlam { by, spared } => {
+            let why = grand_slam(by.other(), spared);
+            format!("{} made {why}", name(by))
+        }
         Flash::RoundEnd {
             took_remaining: Some(side),
+            ..
         } => format!("No move left - {} takes the remaining seeds", name(side)),
         Flash::RoundEnd {
             took_remaining: None,
-        } => "A row is empty - each player keeps the seeds on their row".to_string(),
+            ending,
+        } => match ending_reason(ending) {
+            Some(why) => format!("Game over: {why} - each player keeps the seeds on their row"),
+            None => "A row is empty - each player keeps the seeds on their row".to_string(),
+        },
     }
 }
 

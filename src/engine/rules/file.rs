@@ -7,7 +7,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{Direction, FirstPlayer, RoundEnd, Rounds, Stores};
+use super::{Direction, FirstPlayer, GrandSlam, RoundEnd, Rounds, Stores};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -42,6 +42,7 @@ pub(crate) struct SowingSection {
     pub skip_origin: bool,
     pub relay: Option<Spanned<bool>>,
     pub extra_turn: Option<Spanned<bool>>,
+    pub must_feed: Option<Spanned<bool>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -51,12 +52,17 @@ pub(crate) struct CapturesSection {
     pub four: bool,
     pub leap: Option<Spanned<bool>>,
     pub kalah: Option<Spanned<bool>>,
+    pub opponent_counts: Option<Spanned<Vec<Spanned<i64>>>>,
+    pub chain: Option<Spanned<bool>>,
+    pub grand_slam: Option<Spanned<GrandSlam>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct RoundSection {
     pub end: Spanned<RoundEnd>,
+    pub more_than_half: Option<Spanned<bool>>,
+    pub repetition: Option<Spanned<bool>>,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -1,0 +1,83 @@
+//! The positions since the last capture, for rule sets where a repeated
+//! position ends the game. The position stays a plain value; whoever plays a
+//! line of moves (a match, a line on the command line, perft, a search)
+//! keeps one of these beside it, as chess programs keep a stack of keys.
+
+use super::game::Position;
+use super::game::{PlayError, Status};
+use super::pit::Pit;
+use super::rules::Rules;
+use super::trace::{NoTrace, Observer};
+
+/// Keys of the positions of a line, each with the seeds in the stores then.
+/// Stores only grow, by captures, so the entries with the same stored total as
+/// a position are exactly those since the last capture before it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct History {
+    entries: Vec<(u64, u16)>,
+}
+
+impl History {
+    /// A history that starts at `start` (which counts as seen).
+    #[must_use]
+    pub fn starting_at(start: &Position) -> History {
+        let mut history = History::default();
+        history.push(start);
+        history
+    }
+
+    /// The history of a line of positions, the first its start.
+    #[must_use]
+    pub fn of(line: &[Position]) -> History {
+        History {
+            entries: line.iter().map(|p| (p.key(), p.stored_seeds())).collect(),
+        }
+    }
+
+    pub fn push(&mut self, position: &Position) {
+        self.entries.push((position.key(), position.stored_seeds()));
+    }
+
+    pub fn pop(&mut self) {
+        self.entries.pop();
+    }
+
+    /// Whether `position` was seen since the last capture.
+    #[must_use]
+    pub fn repeats(&self, position: &Position) -> bool {
+        let (key, stored) = (position.key(), position.stored_seeds());
+        self.entries
+            .iter()
+            .rev()
+            .take_while(|&&(_, earlier)| earlier == stored)
+            .any(|&(seen, _)| seen == key)
+    }
+
+    /// `next`, just played after this history, ended by repetition if the
+    /// rules say so and it repeats; not yet pushed.
+    #[must_use]
+    pub fn judge<O: Observer>(&self, rules: &Rules, next: Position, obs: &mut O) -> Position {
+        if rules.repetition_ends() && next.status() == Status::Ongoing && self.repeats(&next) {
+            next.end_by_repetition(rules, obs)
+        } else {
+            next
+        }
+    }
+
+    /// Plays `pit` from the position last pushed (`position`), ends the game
+    /// if the result repeats, and pushes it.
+    ///
+    /// # Errors
+    /// As [`Position::play`].
+    pub fn play(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        pit: Pit,
+    ) -> Result<Position, PlayError> {
+        let next = position.play(rules, pit)?;
+        let next = self.judge(rules, next, &mut NoTrace);
+        self.push(&next);
+        Ok(next)
+    }
+}

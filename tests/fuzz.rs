@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mancala::catalog::Catalog;
-use mancala::engine::{Pit, PlayError, Position, Rules, Side, Status};
+use mancala::engine::{History, Pit, PlayError, Position, Rules, Side, Status};
 use mancala::session::Session;
 use mancala::storage::{MatchId, MatchMeta, from_toml, load, to_toml};
 use proptest::prelude::*;
@@ -39,7 +39,14 @@ struct Params {
     four: bool,
     leap: bool,
     kalah: bool,
+    /// `opponent-counts = [2, 3]`, `chain`, `grand-slam = "captures-nothing"`.
+    counts: bool,
+    chain: bool,
+    slam: bool,
+    must_feed: bool,
     end: &'static str,
+    more_than_half: bool,
+    repetition: bool,
     many_rounds: bool,
     partial_pit: bool,
     first: &'static str,
@@ -47,13 +54,15 @@ struct Params {
 
 const STORES: [&str; 3] = ["sown", "not-sown", "aside"];
 const DIRECTIONS: [&str; 2] = ["counter-clockwise", "clockwise"];
-const ENDS: [&str; 2] = ["side-empty", "stuck"];
+const ENDS: [&str; 3] = ["side-empty", "stuck", "no-move"];
 const FIRSTS: [&str; 3] = ["chosen", "drawn", "odd-even"];
 
 impl Params {
     /// The combinations README's rule-file section allows: an extra turn
     /// needs sown stores, a leap needs relays, a Kalah capture no relays,
-    /// many rounds the `stuck` end, a partial pit many rounds.
+    /// many rounds the `stuck` end, a partial pit many rounds; captures by
+    /// count no relays, a chain or a grand-slam rule captures by count,
+    /// feeding no relays, and the early ends one game.
     fn allowed(&self) -> bool {
         let refused = [
             self.extra_turn && self.stores != "sown",
@@ -61,17 +70,49 @@ impl Params {
             self.kalah && self.relay,
             self.many_rounds && self.end != "stuck",
             self.partial_pit && !self.many_rounds,
+            self.counts && self.relay,
+            (self.chain || self.slam) && !self.counts,
+            self.must_feed && self.relay,
+            (self.more_than_half || self.repetition) && self.many_rounds,
         ];
         !refused.contains(&true)
     }
 
+    /// The newer keys, written only when set (as a file that predates them).
+    fn newer_keys(&self) -> [String; 3] {
+        let mut captures = String::new();
+        if self.counts {
+            captures.push_str("opponent-counts = [2, 3]\n");
+        }
+        if self.chain {
+            captures.push_str("chain = true\n");
+        }
+        if self.slam {
+            captures.push_str("grand-slam = \"captures-nothing\"\n");
+        }
+        let sowing = if self.must_feed {
+            "must-feed = true\n".to_string()
+        } else {
+            String::new()
+        };
+        let mut round = String::new();
+        if self.more_than_half {
+            round.push_str("more-than-half = true\n");
+        }
+        if self.repetition {
+            round.push_str("repetition = true\n");
+        }
+        [sowing, captures, round]
+    }
+
     fn text(&self) -> String {
+        let [sowing, captures, round] = self.newer_keys();
         format!(
             "id = \"fuzz\"\nname = \"Fuzz\"\ndescription = \"A random rule set.\"\n\
              [board]\npits = {}\nseeds-per-pit = {}\nstores = \"{}\"\n\
-             [sowing]\ndirection = \"{}\"\nskip-origin = {}\nrelay = {}\nextra-turn = {}\n\
-             [captures]\nfour = {}\nleap = {}\nkalah = {}\n\
-             [round]\nend = \"{}\"\n\
+             [sowing]\ndirection = \"{}\"\nskip-origin = {}\nrelay = {}\nextra-turn = {}\n{sowing}\
+             [captures]\nfour = {}\nleap = {}\nkalah = {}\n{captures}\
+             [round]\nend = \"{}\"\n{round}\
              [match]\nrounds = \"{}\"\npartial-pit = {}\nfirst-player = \"{}\"\n",
             self.pits,
             self.seeds,
@@ -90,40 +131,103 @@ impl Params {
         )
     }
 
-    /// Every combination of the choices, on a board of `pits` and `seeds`.
+    /// Every combination of the first choices (the newer keys left out), on
+    /// a board of `pits` and `seeds`.
     fn every_combination(pits: u8, seeds: u8) -> Vec<Params> {
         let mut all = Vec::new();
-        for bits in 0..(1u32 << 10) {
+        for bits in 0..(1u32 << 9) {
             let bit = |i: u32| bits & (1 << i) != 0;
-            for stores in STORES {
-                for first in FIRSTS {
-                    all.push(Params {
-                        pits,
-                        seeds,
-                        stores,
-                        direction: DIRECTIONS[usize::from(bit(0))],
-                        skip_origin: bit(1),
-                        relay: bit(2),
-                        extra_turn: bit(3),
-                        four: bit(4),
-                        leap: bit(5),
-                        kalah: bit(6),
-                        end: ENDS[usize::from(bit(7))],
-                        many_rounds: bit(8),
-                        partial_pit: bit(9),
-                        first,
-                    });
-                }
+            for (stores, first, end) in triples() {
+                all.push(Params {
+                    direction: DIRECTIONS[usize::from(bit(0))],
+                    skip_origin: bit(1),
+                    relay: bit(2),
+                    extra_turn: bit(3),
+                    four: bit(4),
+                    leap: bit(5),
+                    kalah: bit(6),
+                    many_rounds: bit(7),
+                    partial_pit: bit(8),
+                    stores,
+                    first,
+                    end,
+                    ..Params::plain(pits, seeds)
+                });
             }
         }
         all
     }
+
+    /// Every combination of the newer keys with the choices they depend on.
+    fn every_newer_combination() -> Vec<Params> {
+        let mut all = Vec::new();
+        for bits in 0..(1u32 << 8) {
+            let bit = |i: u32| bits & (1 << i) != 0;
+            for end in ENDS {
+                all.push(Params {
+                    relay: bit(0),
+                    many_rounds: bit(1),
+                    counts: bit(2),
+                    chain: bit(3),
+                    slam: bit(4),
+                    must_feed: bit(5),
+                    more_than_half: bit(6),
+                    repetition: bit(7),
+                    end,
+                    ..Params::plain(6, 4)
+                });
+            }
+        }
+        all
+    }
+
+    /// Kalah-like with every flag off.
+    fn plain(pits: u8, seeds: u8) -> Params {
+        Params {
+            pits,
+            seeds,
+            stores: "not-sown",
+            direction: "counter-clockwise",
+            skip_origin: false,
+            relay: false,
+            extra_turn: false,
+            four: false,
+            leap: false,
+            kalah: false,
+            counts: false,
+            chain: false,
+            slam: false,
+            must_feed: false,
+            end: "stuck",
+            more_than_half: false,
+            repetition: false,
+            many_rounds: false,
+            partial_pit: false,
+            first: "chosen",
+        }
+    }
+}
+
+/// Every stores, first player and end.
+fn triples() -> Vec<(&'static str, &'static str, &'static str)> {
+    let mut all = Vec::new();
+    for stores in STORES {
+        for first in FIRSTS {
+            for end in ENDS {
+                all.push((stores, first, end));
+            }
+        }
+    }
+    all
 }
 
 #[test]
 fn the_validator_accepts_exactly_the_allowed_combinations() {
     let mut accepted = 0;
-    for params in Params::every_combination(6, 4) {
+    let every = Params::every_combination(6, 4)
+        .into_iter()
+        .chain(Params::every_newer_combination());
+    for params in every {
         let result = Rules::from_toml(&params.text());
         assert_eq!(result.is_ok(), params.allowed(), "{params:?}: {result:?}");
         accepted += usize::from(result.is_ok());
@@ -133,9 +237,9 @@ fn the_validator_accepts_exactly_the_allowed_combinations() {
 
 /// Any rule set the validator accepts.
 fn valid_params() -> impl Strategy<Value = Params> {
-    let flags = proptest::collection::vec(any::<bool>(), 10);
-    (1u8..=16, 1u8..=64, 0..3usize, 0..3usize, flags)
-        .prop_map(|(pits, seeds, stores, first, f)| Params {
+    let flags = proptest::collection::vec(any::<bool>(), 16);
+    (1u8..=16, 1u8..=64, 0..3usize, 0..3usize, 0..3usize, flags)
+        .prop_map(|(pits, seeds, stores, first, end, f)| Params {
             pits,
             seeds,
             stores: STORES[stores],
@@ -146,7 +250,13 @@ fn valid_params() -> impl Strategy<Value = Params> {
             four: f[4],
             leap: f[5],
             kalah: f[6],
-            end: ENDS[usize::from(f[7])],
+            counts: f[7],
+            chain: f[10],
+            slam: f[11],
+            must_feed: f[12],
+            end: ENDS[end],
+            more_than_half: f[13],
+            repetition: f[14],
             many_rounds: f[8],
             partial_pit: f[9],
             first: FIRSTS[first],
@@ -189,6 +299,7 @@ fn play_moves(
 ) -> Result<Option<Duration>, String> {
     let total = u32::from(rules.total_seeds());
     let mut position = Position::new(rules, Side::South);
+    let mut history = History::starting_at(&position);
     let mut choice = choices.iter().cycle();
     for _ in 0..MOVES_PER_GAME {
         if position.total_seeds() != total {
@@ -200,6 +311,7 @@ fn play_moves(
                 position = position
                     .next_round(rules)
                     .map_err(|e| format!("no next round: {e}"))?;
+                history.push(&position);
                 continue;
             }
             Status::Ongoing => {}
@@ -213,8 +325,8 @@ fn play_moves(
             ));
         }
         let pit = legal[choice.next().copied().unwrap_or(0) % legal.len()];
-        let next = position
-            .play(rules, pit)
+        let next = history
+            .play(rules, &position, pit)
             .map_err(|e| format!("pit {pit}: {e}"))?;
         // The pits that are not legal are refused with a reason.
         if Pit::all(rules.pits()).any(|p| !legal.contains(&p) && position.play(rules, p).is_ok()) {
@@ -316,11 +428,11 @@ proptest! {
 
     #[test]
     fn mutated_rule_files_are_refused_cleanly_or_play(
-        which in 0..3usize,
+        which in 0..4usize,
         edits in edits(),
         choices in proptest::collection::vec(any::<usize>(), 1..16),
     ) {
-        let id = ["kalaha", "raja-pasu", "sat-gharva"][which];
+        let id = ["kalaha", "raja-pasu", "sat-gharva", "oware"][which];
         let text = mutated(common::builtin(id).text(), &edits);
         let started = Instant::now();
         let parsed = Rules::from_toml(&text);
@@ -341,12 +453,12 @@ proptest! {
 
     #[test]
     fn mutated_saves_are_refused_cleanly_and_never_written(
-        which in 0..3usize,
+        which in 0..4usize,
         moves in 0..200usize,
         edits in edits(),
     ) {
         let catalog = Catalog::with_user_dir(None);
-        let id = ["kalaha", "raja-pasu", "sat-gharva"][which];
+        let id = ["kalaha", "raja-pasu", "sat-gharva", "oware"][which];
         let rules = catalog.find(id).unwrap().rules.clone();
         let text = mutated(&to_toml(&random_session(rules, moves), &MatchMeta::new(MatchId::new())), &edits);
         let dir = tempfile::tempdir().unwrap();

@@ -2,10 +2,10 @@
 
 mod common;
 
-use mancala::engine::{Event, Pit, PlayError, Position, Rules, Side, Status};
+use mancala::engine::{Event, History, Pit, PlayError, Position, Rules, Side, Status};
 use proptest::prelude::*;
 
-const VARIANTS: [&str; 3] = ["kalaha", "raja-pasu", "sat-gharva"];
+const VARIANTS: [&str; 4] = ["kalaha", "raja-pasu", "sat-gharva", "oware"];
 /// Random rounds end within a few dozen moves; one that goes on past this is
 /// taken for a round that never ends.
 const ROUND_MOVE_LIMIT: usize = 1_000;
@@ -24,6 +24,7 @@ fn board_is_cleared(position: &Position) -> bool {
 fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
     let total = u32::from(rules.total_seeds());
     let mut position = Position::new(rules, first);
+    let mut history = History::starting_at(&position);
     let mut played = 0;
     let mut in_round = 0;
     let mut choice = choices.iter().cycle();
@@ -42,6 +43,7 @@ fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
                     assert_eq!(position.play(rules, pit), Err(PlayError::RoundOver));
                 }
                 position = position.next_round(rules).expect("another round");
+                history.push(&position);
                 in_round = 0;
                 continue;
             }
@@ -68,11 +70,29 @@ fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
                 Err(reason) => {
                     assert!(!legal.contains(&pit), "pit {pit}: {reason}");
                     assert!(trace.is_empty());
+                    // Each refusal for the reason that holds.
+                    let mover = position.to_move().unwrap();
+                    match reason {
+                        PlayError::Empty(_) => assert_eq!(position.pit(mover, pit), 0),
+                        PlayError::Closed(_) => assert!(position.is_closed(mover, pit)),
+                        PlayError::DoesNotFeed(_) => {
+                            assert!(rules.must_feed());
+                            assert_eq!(position.row_total(mover.other()), 0);
+                        }
+                        PlayError::Endless(_) => assert!(rules.relay()),
+                        other => panic!("pit {pit}: {other}"),
+                    }
                 }
             }
         }
         let pit = legal[choice.next().unwrap() % legal.len()];
-        position = position.play(rules, pit).unwrap();
+        let mover = position.to_move().unwrap();
+        position = history.play(rules, &position, pit).unwrap();
+        // Under feeding the game never goes on with the player to move
+        // holding nothing (the no-move end, feeding and the grand slam).
+        if rules.must_feed() && position.status() == Status::Ongoing {
+            assert!(position.row_total(mover.other()) > 0);
+        }
         played += 1;
         in_round += 1;
         assert!(in_round < ROUND_MOVE_LIMIT, "the round does not end");

@@ -408,8 +408,8 @@ pub fn reflow(text: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{move_summary, reflow};
-    use crate::engine::{Pit, Rules, Side};
+    use super::{move_summary, reflow, refusal, status_line};
+    use crate::engine::{Pit, PlayError, Position, Rules, Side};
     use crate::session::Session;
 
     #[test]
@@ -428,6 +428,102 @@ mod tests {
         let trace = session.play(Pit::new(1)).unwrap();
         let said = move_summary(&session, Side::South, Pit::new(1), &trace);
         assert_eq!(said, "Ann played pit 1 - that ends the game");
+    }
+
+    fn oware() -> (std::sync::Arc<Rules>, Session) {
+        let rules = crate::catalog::Catalog::with_user_dir(None)
+            .find("oware")
+            .unwrap()
+            .rules
+            .clone();
+        let session = Session::new(rules.clone(), ["Ann".into(), "Bo".into()], Side::South);
+        (rules, session)
+    }
+
+    /// What the report says of South's `pit` from the position `text`.
+    fn said_of(text: &str, pit: u8) -> String {
+        let (rules, session) = oware();
+        let start = Position::from_text(&rules, text).unwrap();
+        let mut trace = Vec::new();
+        start
+            .play_traced(&rules, Pit::new(pit), &mut trace)
+            .unwrap();
+        move_summary(&session, Side::South, Pit::new(pit), &trace)
+    }
+
+    #[test]
+    fn a_chain_of_captures_is_told_pit_by_pit() {
+        let said = said_of(
+            "south: 2 0 0 1 0 4 store 14; north: 3 1 2 1 3 2 store 15; round 1; south to move",
+            6,
+        );
+        assert_eq!(
+            said,
+            "Ann played pit 6 - captured 2 + 3 + 2 from North's pits 4, 3 and 2"
+        );
+    }
+
+    #[test]
+    fn a_grand_slam_says_why_nothing_was_captured() {
+        let said = said_of(
+            "south: 3 0 0 0 0 2 store 20; north: 1 2 0 0 0 0 store 20; round 1; south to move",
+            6,
+        );
+        assert_eq!(
+            said,
+            "Ann played pit 6 - a grand slam: it would take all 5 seeds on North's row, \
+             so it captures nothing"
+        );
+    }
+
+    #[test]
+    fn each_end_of_oware_is_named() {
+        // A capture to 25: the end at more than half the seeds.
+        let said = said_of(
+            "south: 1 0 0 0 0 1 store 22; north: 2 0 0 0 1 0 store 21; round 1; south to move",
+            6,
+        );
+        assert_eq!(
+            said,
+            "Ann played pit 6 - captured 3 from North's pit 1, \
+             that ends the game (a player has more than half the seeds)"
+        );
+        // The two seeds round the board: the twelfth move repeats the start.
+        let (rules, _) = oware();
+        let start = Position::from_text(
+            &rules,
+            "south: 0 0 0 0 0 1 store 23; north: 0 0 0 0 0 1 store 23; round 1; south to move",
+        )
+        .unwrap();
+        let moves: Vec<Pit> = [6, 6, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5].map(Pit::new).to_vec();
+        let end = crate::engine::play_line_from(&rules, start, &moves).unwrap();
+        assert_eq!(
+            status_line(&rules, &end),
+            "Oware (Abapa) - round 1 - match over: a draw 24-24; the position repeats \
+             one since the last capture, each player keeping their row"
+        );
+        // No move that feeds: each keeps their row.
+        let stuck = Position::from_text(
+            &rules,
+            "south: 0 1 0 0 0 0 store 23; north: 0 0 0 0 0 1 store 23; round 1; north to move",
+        )
+        .unwrap()
+        .play(&rules, Pit::new(6))
+        .unwrap();
+        assert_eq!(
+            status_line(&rules, &stuck),
+            "Oware (Abapa) - round 1 - match over: South wins 25-23; no legal move is \
+             left, each player keeping their row"
+        );
+    }
+
+    #[test]
+    fn a_pit_that_does_not_feed_is_refused_with_the_reason() {
+        let said = refusal(PlayError::DoesNotFeed(Pit::new(2)), 6);
+        assert!(
+            said.contains("does not reach your opponent's row"),
+            "{said}"
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use mancala::ai::{Dice, Level, Limits, Searcher, choose_move};
 use mancala::catalog::Catalog;
-use mancala::engine::{Position, Rules, Side};
+use mancala::engine::{History, Position, Rules, Side};
 
 fn depth_in_one_second(rules: &Rules) -> (u32, u64) {
     let start = Position::new(rules, Side::South);
@@ -24,6 +24,7 @@ fn depth_in_one_second(rules: &Rules) -> (u32, u64) {
 /// One match, or its first `rounds` rounds; returns who holds more seeds.
 fn play(rules: &Rules, levels: [Level; 2], seed: u64, rounds: u16) -> Option<Side> {
     let mut position = Position::new(rules, Side::South);
+    let mut history = History::starting_at(&position);
     let mut dice = Dice::new(seed);
     for _ in 0..3000 {
         match position.to_move() {
@@ -31,13 +32,16 @@ fn play(rules: &Rules, levels: [Level; 2], seed: u64, rounds: u16) -> Option<Sid
                 let pit = {
                     let level = levels[side.index()];
                     let deadline = std::time::Instant::now() + level.time_cap();
-                    choose_move(rules, &position, level, &mut dice, None, deadline)?
+                    choose_move(rules, &position, &history, level, &mut dice, None, deadline)?
                 };
-                position = position.play(rules, pit).ok()?;
+                position = history.play(rules, &position, pit.pit).ok()?;
             }
             None if position.round() >= rounds => break,
             None => match position.next_round(rules) {
-                Ok(next) => position = next,
+                Ok(next) => {
+                    position = next;
+                    history.push(&position);
+                }
                 Err(_) => break,
             },
         }
@@ -66,7 +70,7 @@ fn main() {
         .unwrap_or(u16::MAX);
     let only = std::env::var("VARIANT").ok();
     let catalog = Catalog::with_user_dir(None);
-    for id in ["kalaha", "raja-pasu", "sat-gharva"] {
+    for id in ["kalaha", "raja-pasu", "sat-gharva", "oware"] {
         if only.as_deref().is_some_and(|o| o != id) {
             continue;
         }

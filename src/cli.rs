@@ -8,6 +8,7 @@ macro_rules! say {
     };
 }
 
+mod computer;
 mod manual;
 pub(crate) mod output;
 mod perft;
@@ -23,10 +24,12 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::ai::Level;
 use crate::catalog::Catalog;
-use crate::engine::{GameState, Position, Side, parse_moves, play_line_from};
+use crate::engine::{GameState, History, Position, Side, parse_moves, play_line_keeping_history};
 
-/// Kalaha, Raja Pasu and Sat-gharva for two players sharing one terminal.
+/// Kalaha, Raja Pasu, Sat-gharva and Oware for two players sharing one
+/// terminal.
 ///
 /// With no command the game opens at its menu: play a match, with a friend at
 /// the same keyboard or against the computer; continue one; watch a saved
@@ -67,6 +70,9 @@ pub enum Command {
     Perft(PerftArgs),
     /// The value of a position with perfect play, and the best moves.
     Solve(SolveArgs),
+    /// The move the computer would play in a position, for other programs
+    /// (matches between engines).
+    Move(MoveArgs),
     /// Print a completion script for a shell (see the README for where it goes).
     Completions {
         /// The shell to complete in.
@@ -215,6 +221,31 @@ pub struct SolveArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct MoveArgs {
+    #[command(flatten)]
+    pub line: LineArgs,
+    /// How strongly the computer plays.
+    #[arg(long, default_value = "hard", value_parser = level_parser())]
+    pub level: Level,
+    /// Seed for the easier levels' choice among good moves: the same seed
+    /// gives the same move.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// Print `{"pit", "value", "depth"}` as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The levels by name, so help and completions list them.
+fn level_parser() -> clap::builder::ValueParser {
+    use clap::builder::TypedValueParser;
+    clap::builder::ValueParser::new(
+        clap::builder::PossibleValuesParser::new(Level::ALL.map(Level::name))
+            .try_map(|name| name.parse::<Level>()),
+    )
+}
+
+#[derive(Debug, Args)]
 pub struct PerftArgs {
     #[command(flatten)]
     pub line: LineArgs,
@@ -256,6 +287,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Show(args)) => show::run(&catalog, &args),
         Some(Command::Perft(args)) => perft::run(&catalog, &args),
         Some(Command::Solve(args)) => solve::run(&catalog, &args),
+        Some(Command::Move(args)) => computer::run(&catalog, &args),
         Some(Command::Completions { shell }) => {
             manual::completions(shell);
             Ok(ExitCode::SUCCESS)
@@ -282,6 +314,12 @@ fn library(catalog: &Catalog) -> Result<(crate::storage::Library, Option<String>
 impl LineArgs {
     /// The rule set and the position after the moves, together.
     fn resolve(&self, catalog: &Catalog) -> Result<GameState, Failure> {
+        self.resolve_with_past(catalog).map(|(game, _)| game)
+    }
+
+    /// The same, with the positions since the line's last capture (for the
+    /// end by repetition).
+    fn resolve_with_past(&self, catalog: &Catalog) -> Result<(GameState, History), Failure> {
         let entry = catalog.resolve(&self.rules)?;
         let moves = parse_moves(&self.moves).map_err(|e| Failure(format!("--moves: {e}")))?;
         let start = match &self.position {
@@ -289,9 +327,9 @@ impl LineArgs {
                 .map_err(|e| Failure(format!("--position: {e}")))?,
             None => Position::new(&entry.rules, self.first.into()),
         };
-        let position = play_line_from(&entry.rules, start, &moves)
+        let (position, past) = play_line_keeping_history(&entry.rules, start, &moves)
             .map_err(|e| Failure(format!("--moves: {e}")))?;
-        Ok(GameState::at(entry.rules, position))
+        Ok((GameState::at(entry.rules, position), past))
     }
 }
 

@@ -111,12 +111,19 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
             }
             Event::GrandSlam { by, spared } => notes.push(grand_slam(by.other(), spared)),
             Event::ExtraTurn { .. } if !round_ends => notes.push("moves again".to_string()),
-            Event::RoundEnd { ending, .. } => {
+            Event::RoundEnd {
+                ending,
+                took_remaining,
+                ..
+            } => {
                 let ends = match session.rules().rounds() {
                     crate::engine::Rounds::Single => "that ends the game",
                     crate::engine::Rounds::Many => "that ends the round",
                 };
-                notes.push(match ending_reason(ending) {
+                // Who took the remaining seeds is said where the result is;
+                // an end where each keeps their row is said here.
+                let why = ending_reason(ending).filter(|_| took_remaining.is_none());
+                notes.push(match why {
                     Some(why) => format!("{ends} ({why})"),
                     None => ends.to_string(),
                 });
@@ -187,6 +194,23 @@ pub fn ending_reason(ending: Ending) -> Option<&'static str> {
         Ending::MoreThanHalf => Some("a player has more than half the seeds"),
         Ending::Repetition => Some("the position repeats one since the last capture"),
     }
+}
+
+/// For a result: why the round ended, when it ended with each player
+/// keeping their row for a reason of the rules (not when someone took the
+/// remaining seeds, which is said with the result).
+#[must_use]
+pub fn ending_told(position: &Position) -> Option<String> {
+    let kept_rows = matches!(
+        position.status(),
+        Status::RoundOver {
+            took_remaining: None
+        } | Status::MatchOver {
+            took_remaining: None
+        }
+    );
+    let why = ending_reason(position.ending()?).filter(|_| kept_rows)?;
+    Some(format!("Ended: {why}; each kept their row."))
 }
 
 /// One line saying where the match stands.

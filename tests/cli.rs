@@ -1061,3 +1061,76 @@ fn perft_and_solve_start_from_a_position_too() {
         .assert()
         .failure();
 }
+
+#[test]
+fn move_prints_the_computers_choice_for_every_rule_set() {
+    let config = tempfile::tempdir().unwrap();
+    for id in ["kalaha", "raja-pasu", "sat-gharva", "oware"] {
+        let json = json_of(mancala(&config).args(["move", id, "--level", "medium", "--json"]));
+        let pit = json["pit"].as_u64().unwrap();
+        let rules = common::builtin(id);
+        assert!((1..=u64::from(rules.pits())).contains(&pit), "{id}: {json}");
+        assert!(json["value"].is_i64(), "{id}: {json}");
+        assert!(json["depth"].as_u64().unwrap() >= 1, "{id}: {json}");
+    }
+}
+
+#[test]
+fn move_answers_hand_worked_positions() {
+    let config = tempfile::tempdir().unwrap();
+    // Kalaha: South's only seed ends in its store and empties its row; North
+    // adds its one seed: 24 all, as the exact solver says.
+    let json = json_of(mancala(&config).args([
+        "move",
+        "kalaha",
+        "--level",
+        "strongest",
+        "--json",
+        "--position",
+        "south: 0 0 0 0 0 1 store 23; north: 0 0 0 0 0 1 store 23; round 1; south to move",
+    ]));
+    assert_eq!(
+        json,
+        serde_json::json!({"pit": 6, "value": 0, "depth": null})
+    );
+    // Oware: North's row is empty and only pit 6 reaches it.
+    let json = json_of(mancala(&config).args([
+        "move",
+        "oware",
+        "--json",
+        "--position",
+        "south: 1 0 0 0 0 1 store 23; north: 0 0 0 0 0 0 store 23; round 1; south to move",
+    ]));
+    assert_eq!(json["pit"], 6);
+    // In words too.
+    mancala(&config)
+        .args(["move", "oware", "--moves", "1,3,3"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::is_match(r"^pit \d+ \(value [+-]\d+, searched \d+ moves ahead\)\n$")
+                .unwrap(),
+        );
+}
+
+#[test]
+fn move_refuses_a_finished_match_and_unknown_levels() {
+    let config = tempfile::tempdir().unwrap();
+    mancala(&config)
+        .args([
+            "move",
+            "oware",
+            "--position",
+            "south: 0 1 0 0 0 0 store 23; north: 0 0 0 0 0 1 store 23; round 1; north to move",
+            "--moves",
+            "6",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("the match is over"));
+    mancala(&config)
+        .args(["move", "kalaha", "--level", "grandmaster"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("easy, medium, hard, strongest"));
+}

@@ -243,7 +243,7 @@ fn the_odd_or_even_guess() {
 
 #[test]
 fn a_match_from_start_to_end() {
-    for id in ["kalaha", "raja-pasu", "sat-gharva"] {
+    for id in ["kalaha", "raja-pasu", "sat-gharva", "oware"] {
         let mut ui = game(id, None);
         check(&mut ui, &format!("{id}_start"), false);
     }
@@ -293,6 +293,11 @@ fn a_match_from_start_to_end() {
     let mut ui = game("kalaha", None);
     play_until_not_ongoing(&mut ui);
     check(&mut ui, "game_over", true);
+
+    // Oware's end says which of its ends it was.
+    let mut ui = game("oware", None);
+    play_until_not_ongoing(&mut ui);
+    check(&mut ui, "oware_game_over", true);
 }
 
 #[test]

@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 
 use mancala::ai::{Dice, Level, Limits, Searcher, SolveOptions, choose_move, solve, solve_exact};
-use mancala::engine::{Pit, Position, Rules, Side, Status};
+use mancala::engine::{History, Pit, Position, Rules, Side, Status};
 
 fn kalah_text(pits: u8, seeds: u8) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -207,12 +207,14 @@ fn the_strongest_level_plays_perfectly_on_small_kalah_boards() {
         let pit = choose_move(
             &rules,
             &position,
+            &History::starting_at(&position),
             Level::Strongest,
             &mut Dice::new(1),
             None,
             in_time(Level::Strongest),
         )
-        .expect("a move");
+        .expect("a move")
+        .pit;
         let solution = solve_exact(&rules, &position, options(8, None));
         assert!(
             solution.best.contains(&pit),
@@ -298,7 +300,18 @@ fn game(rules: &Rules, south: Level, north: Level, seed: u64) -> (i32, Vec<Pit>)
     let mut moves = Vec::new();
     while let Some(side) = position.to_move() {
         let level = if side == Side::South { south } else { north };
-        let pit = choose_move(rules, &position, level, &mut dice, None, in_time(level)).unwrap();
+        let past = History::starting_at(&position);
+        let pit = choose_move(
+            rules,
+            &position,
+            &past,
+            level,
+            &mut dice,
+            None,
+            in_time(level),
+        )
+        .unwrap()
+        .pit;
         moves.push(pit);
         position = position.play(rules, pit).unwrap();
     }

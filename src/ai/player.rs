@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::kalah::{SolveOptions, is_quick_to_solve, move_values};
 use super::search::{Limits, Searcher};
-use crate::engine::{Pit, Position, Rules};
+use crate::engine::{History, Pit, Position, Rules};
 
 /// How strong the computer plays. Budgets are counted in nodes, not seconds,
 /// so a game with a fixed seed is the same on any machine; `time_cap` only
@@ -109,25 +109,44 @@ impl Dice {
     }
 }
 
+/// A move the computer chose, with what it expects of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub pit: Pit,
+    /// The final store margin the mover expects after this move (as far as
+    /// the search saw).
+    pub value: i32,
+    /// Plies the search looked ahead; `None` when the exact solver chose.
+    pub depth: Option<u32>,
+}
+
 /// The computer's move in `position` at `level`, or `None` when the round is
-/// over. `stop` or the `deadline` (usually `level.time_cap()` from now) end
-/// the thinking early: the best so far is played.
+/// over. `past` holds the positions that led to it (the match so far), for
+/// the end by repetition. `stop` or the `deadline` (usually
+/// `level.time_cap()` from now) end the thinking early: the best so far is
+/// played.
 #[must_use]
 pub fn choose_move(
     rules: &Rules,
     position: &Position,
+    past: &History,
     level: Level,
     dice: &mut Dice,
     stop: Option<Arc<AtomicBool>>,
     deadline: Instant,
-) -> Option<Pit> {
+) -> Option<Choice> {
     position.to_move()?;
     if level == Level::Strongest
-        && let Some(pit) = perfect_move(rules, position, stop.as_deref(), deadline)
+        && let Some((pit, value)) = perfect_move(rules, position, stop.as_deref(), deadline)
     {
-        return Some(pit);
+        return Some(Choice {
+            pit,
+            value,
+            depth: None,
+        });
     }
     let mut searcher = Searcher::new(rules, 16);
+    searcher.set_past(past.clone());
     let limits = Limits {
         max_nodes: Some(level.nodes()),
         deadline: Some(deadline),
@@ -135,18 +154,28 @@ pub fn choose_move(
         ..Limits::depth(64)
     };
     let report = searcher.search(position, limits, level.slack() > 0);
+    let depth = Some(report.depth);
     if level.slack() == 0 || report.move_values.is_empty() {
-        return report
+        let pit = report
             .best
-            .or_else(|| position.legal_moves(rules).first().copied());
+            .or_else(|| position.legal_moves(rules).first().copied())?;
+        return Some(Choice {
+            pit,
+            value: report.value,
+            depth,
+        });
     }
-    let good: Vec<Pit> = report
+    let good: Vec<(Pit, i32)> = report
         .move_values
         .iter()
-        .filter(|&&(_, v)| v >= report.value - level.slack())
-        .map(|&(pit, _)| pit)
+        .copied()
+        .filter(|&(_, v)| v >= report.value - level.slack())
         .collect();
-    good.get(dice.below(good.len())).copied().or(report.best)
+    let (pit, value) = good
+        .get(dice.below(good.len()))
+        .copied()
+        .or(report.move_values.first().copied())?;
+    Some(Choice { pit, value, depth })
 }
 
 /// A best move by exact solving, for positions the Kalah solver answers
@@ -156,7 +185,7 @@ fn perfect_move(
     position: &Position,
     stop: Option<&AtomicBool>,
     deadline: Instant,
-) -> Option<Pit> {
+) -> Option<(Pit, i32)> {
     if !is_quick_to_solve(rules, position) {
         return None;
     }
@@ -168,5 +197,5 @@ fn perfect_move(
         stop.unwrap_or(&never),
         deadline,
     )?;
-    values.first().map(|&(pit, _)| pit)
+    values.first().copied()
 }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::engine::{Pit, Position, Rules, Side, Status};
+use crate::engine::{History, Pit, Position, Rules, Side, Status};
 
 /// Larger than any margin (at most 2,048 seeds).
 const INFINITY: i32 = 10_000;
@@ -155,6 +155,9 @@ pub struct Searcher<'r> {
     limits: Limits,
     nodes: u64,
     aborted: bool,
+    /// The line down to the node being searched, where a repeated position
+    /// ends the game.
+    history: History,
 }
 
 impl<'r> Searcher<'r> {
@@ -166,7 +169,14 @@ impl<'r> Searcher<'r> {
             limits: Limits::depth(1),
             nodes: 0,
             aborted: false,
+            history: History::default(),
         }
+    }
+
+    /// The positions that led to the next search's root (which must be the
+    /// last), so that a search under the end by repetition knows them.
+    pub fn set_past(&mut self, past: History) {
+        self.history = past;
     }
 
     /// Bytes of the transposition table.
@@ -224,6 +234,30 @@ impl<'r> Searcher<'r> {
     /// store, a round's end) plus, unless the round is over, the child's own
     /// value, negated when the other player moves next.
     fn child_value(
+        &mut self,
+        parent: &Position,
+        child: &Position,
+        mover: Side,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, bool) {
+        if self.rules.repetition_ends() {
+            // A repetition depends on the path, not the position: such values
+            // are never stored as the true game value.
+            let judged = self.history.judged(self.rules, *child);
+            if judged.ending() == Some(crate::engine::Ending::Repetition) {
+                return (margin(&judged, mover) - margin(parent, mover), false);
+            }
+            self.history.push(child);
+            let result = self.child_value_below(parent, child, mover, depth, alpha, beta);
+            self.history.pop();
+            return result;
+        }
+        self.child_value_below(parent, child, mover, depth, alpha, beta)
+    }
+
+    fn child_value_below(
         &mut self,
         parent: &Position,
         child: &Position,
@@ -358,6 +392,9 @@ impl<'r> Searcher<'r> {
             report.exact = true;
             return report;
         };
+        if !self.history.ends_at(position) {
+            self.history = History::starting_at(position);
+        }
         let mut depth = self
             .limits
             .first_depth

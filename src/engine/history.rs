@@ -64,6 +64,18 @@ impl History {
         }
     }
 
+    /// [`History::judge`] without a trace, for searches.
+    #[must_use]
+    pub fn judged(&self, rules: &Rules, next: Position) -> Position {
+        self.judge(rules, next, &mut NoTrace)
+    }
+
+    /// Whether the last position pushed is `position`.
+    #[must_use]
+    pub fn ends_at(&self, position: &Position) -> bool {
+        self.entries.last() == Some(&(position.key(), position.stored_seeds()))
+    }
+
     /// Plays `pit` from the position last pushed (`position`), ends the game
     /// if the result repeats, and pushes it.
     ///

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::ai::Level;
-use crate::engine::{Position, Rules};
+use crate::engine::{History, Position, Rules};
 use crate::session::Session;
 use crate::storage::BranchPoint;
 
@@ -48,12 +48,16 @@ pub enum Command {
     Think {
         rules: Arc<Rules>,
         position: Position,
+        /// The match's positions since its last capture, for the end by
+        /// repetition.
+        past: History,
         level: Level,
         seed: u64,
     },
     /// Search every move of the player to move, for a hint.
     Hint {
         rules: Arc<Rules>,
+        past: History,
         position: Position,
     },
     /// Value every position of a match, for the replay viewer.

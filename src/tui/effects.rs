@@ -63,10 +63,15 @@ impl Effects {
             Command::Think {
                 rules,
                 position,
+                past,
                 level,
                 seed,
-            } => self.searches.think(rules, position, level, seed),
-            Command::Hint { rules, position } => self.searches.hint(rules, position),
+            } => self.searches.think(rules, position, past, level, seed),
+            Command::Hint {
+                rules,
+                position,
+                past,
+            } => self.searches.hint(rules, position, past),
             Command::Analyse(session) => self.searches.analyse(*session),
             Command::Set(_) => {}
             storage => return self.keeper.perform(storage),

@@ -11,7 +11,7 @@ use crate::ai::{
     Dice, ExactValues, Level, Limits, QUICK_EXACT_SEEDS, Searcher, SolveOptions, choose_move,
     is_quick_to_solve, move_values,
 };
-use crate::engine::{Position, Rules, Side};
+use crate::engine::{History, Position, Rules, Side};
 use crate::session::Session;
 use crate::tui::msg::{HintReach, Msg};
 
@@ -66,20 +66,37 @@ const HINT_TIME: Duration = Duration::from_secs(1);
 const ANALYSIS_NODES: u64 = 30_000;
 
 impl Searches {
-    pub fn think(&mut self, rules: Arc<Rules>, position: Position, level: Level, seed: u64) {
+    pub fn think(
+        &mut self,
+        rules: Arc<Rules>,
+        position: Position,
+        past: History,
+        level: Level,
+        seed: u64,
+    ) {
         self.computer = Some(Worker::spawn(move |stop| {
             let mut dice = Dice::new(seed);
             let deadline = Instant::now() + level.time_cap();
-            let pit = choose_move(&rules, &position, level, &mut dice, Some(stop), deadline);
+            let choice = choose_move(
+                &rules,
+                &position,
+                &past,
+                level,
+                &mut dice,
+                Some(stop),
+                deadline,
+            );
             Msg::ComputerMove {
                 key: position.key(),
-                pit,
+                pit: choice.map(|c| c.pit),
             }
         }));
     }
 
-    pub fn hint(&mut self, rules: Arc<Rules>, position: Position) {
-        self.hint = Some(Worker::spawn(move |stop| hint(&rules, &position, &stop)));
+    pub fn hint(&mut self, rules: Arc<Rules>, position: Position, past: History) {
+        self.hint = Some(Worker::spawn(move |stop| {
+            hint(&rules, &position, past, &stop)
+        }));
     }
 
     pub fn analyse(&mut self, session: Session) {
@@ -112,7 +129,7 @@ impl Searches {
     }
 }
 
-fn hint(rules: &Rules, position: &Position, stop: &Arc<AtomicBool>) -> Msg {
+fn hint(rules: &Rules, position: &Position, past: History, stop: &Arc<AtomicBool>) -> Msg {
     // Few seeds left under Kalah-shaped rules: the exact solver usually
     // answers within the time, with every pit's true value.
     if is_quick_to_solve(rules, position) {
@@ -128,6 +145,7 @@ fn hint(rules: &Rules, position: &Position, stop: &Arc<AtomicBool>) -> Msg {
         }
     }
     let mut searcher = Searcher::new(rules, 32);
+    searcher.set_past(past);
     let limits = Limits {
         deadline: Some(Instant::now() + HINT_TIME),
         stop: Some(stop.clone()),
@@ -194,11 +212,11 @@ mod tests {
         session.play(Pit::new(1)).unwrap();
         let position = *session.position();
         let mut searches = Searches::default();
-        searches.think(rules.clone(), position, Level::Easy, 1);
+        searches.think(rules.clone(), position, History::default(), Level::Easy, 1);
         searches.analyse(session);
-        searches.hint(rules.clone(), position);
+        searches.hint(rules.clone(), position, History::default());
         // A second hint replaces only the first hint.
-        searches.hint(rules, position);
+        searches.hint(rules, position, History::default());
         let answers = searches.wait_all();
         assert_eq!(answers.len(), 3, "{answers:?}");
         assert!(matches!(answers[0], Msg::ComputerMove { key, .. } if key == position.key()));

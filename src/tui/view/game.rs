@@ -443,6 +443,29 @@ fn result_box(
     )
 }
 
+/// How the match ended, when it was not simply played out: at the round
+/// limit, by the players, or by an end of the rules where each keeps their row.
+fn how_it_ended(session: &Session) -> Option<String> {
+    let position = session.position();
+    if session.ended_at_round_limit() {
+        return Some(format!(
+            "Ended after round {}, as agreed.",
+            position.round()
+        ));
+    }
+    if session.ended_by_players() {
+        let positions = session.positions();
+        let midway = positions.len() >= 2
+            && positions[positions.len() - 2].status() == crate::engine::Status::Ongoing;
+        return Some(if midway {
+            "Ended by the players midway, each row counted to its owner.".to_string()
+        } else {
+            "Ended by the players.".to_string()
+        });
+    }
+    crate::words::ending_told(position)
+}
+
 fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
     let session = &game.session;
@@ -465,20 +488,7 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
         ),
         totals_line(session, position, theme),
     ];
-    if session.ended_at_round_limit() {
-        lines.push(Line::styled(
-            format!("Ended after round {}, as agreed.", position.round()),
-            theme.dim,
-        ));
-    } else if session.ended_by_players() {
-        let positions = session.positions();
-        let midway = positions.len() >= 2
-            && positions[positions.len() - 2].status() == crate::engine::Status::Ongoing;
-        let text = if midway {
-            "Ended by the players midway, each row counted to its owner."
-        } else {
-            "Ended by the players."
-        };
+    if let Some(text) = how_it_ended(session) {
         lines.push(Line::styled(text, theme.dim));
     }
     // The pair's record in this rule set, this match included.

@@ -1,0 +1,44 @@
+//! `mancala move`: the move the computer would play, for other programs.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use super::{Failure, MoveArgs};
+use crate::ai::{Dice, choose_move};
+use crate::catalog::Catalog;
+
+pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
+    let (mut game, mut past) = args.line.resolve_with_past(catalog)?;
+    // After a round, the move asked for is the next round's first.
+    if let Ok(next) = game.next_round() {
+        game = next;
+        past.push(game.position());
+    }
+    let deadline = Instant::now() + args.level.time_cap();
+    let mut dice = Dice::new(args.seed);
+    let choice = choose_move(
+        game.rules(),
+        game.position(),
+        &past,
+        args.level,
+        &mut dice,
+        None,
+        deadline,
+    )
+    .ok_or_else(|| Failure("the match is over: there is no move to choose".into()))?;
+    if args.json {
+        let json = serde_json::json!({
+            "pit": choice.pit,
+            "value": choice.value,
+            "depth": choice.depth,
+        });
+        say!("{}", serde_json::to_string(&json)?);
+    } else {
+        let reach = match choice.depth {
+            Some(depth) => format!("searched {depth} moves ahead"),
+            None => "exact".to_string(),
+        };
+        say!("pit {} (value {:+}, {reach})", choice.pit, choice.value);
+    }
+    Ok(ExitCode::SUCCESS)
+}

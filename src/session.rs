@@ -173,6 +173,21 @@ impl Session {
         GameState::at(self.rules.clone(), self.positions[shown.min(last)])
     }
 
+    /// What action `index` did, if it was a move: its mover, pit and every
+    /// step, a repetition's end included (for replays).
+    #[must_use]
+    pub fn move_trace(&self, index: usize) -> Option<(Side, Pit, Vec<Event>)> {
+        let Action::Move(pit) = *self.actions.get(index)? else {
+            return None;
+        };
+        let before = self.game_at(index);
+        let mover = before.to_move()?;
+        let mut trace = Vec::new();
+        let next = *before.play_traced(pit, &mut trace).ok()?.position();
+        let _ = History::of(&self.positions[..=index]).judge(&self.rules, next, &mut trace);
+        Some((mover, pit, trace))
+    }
+
     /// Plays a pit for the player to move and returns what happened, for
     /// animation. A new move forgets what was undone.
     ///

@@ -313,3 +313,39 @@ fn a_whole_game_from_the_start_keeps_every_seed() {
     // The line from the start agrees.
     assert_eq!(play_line(&rules, Side::South, &moves).unwrap(), position);
 }
+
+#[test]
+fn a_match_ends_by_repetition_and_its_replay_says_so() {
+    use mancala::session::Session;
+    let rules = std::sync::Arc::new(Rules::from_toml(common::TINY_OWARE).unwrap());
+    let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
+    // South 1 makes North's pit 2 (spared: the whole row); North 1 makes
+    // South's 2 (spared); South 1 again: North holds 2 with North to move,
+    // as after the first move.
+    let mut traces = Vec::new();
+    for _ in 0..3 {
+        traces.push(session.play(Pit::new(1)).unwrap());
+    }
+    let end = *session.position();
+    assert_eq!(end.ending(), Some(Ending::Repetition));
+    assert_eq!(end.outcome(), Some(Outcome::Win(Side::North)));
+    assert_eq!((end.store(Side::South), end.store(Side::North)), (0, 2));
+    assert!(traces[2].contains(&Event::RoundEnd {
+        took_remaining: None,
+        swept: [0, 2],
+        ending: Ending::Repetition,
+    }));
+    // A replay tells the same move the same way.
+    let (mover, pit, trace) = session.move_trace(2).unwrap();
+    assert_eq!((mover, pit), (Side::South, Pit::new(1)));
+    assert_eq!(trace, traces[2]);
+    assert!(
+        mancala::words::move_summary(&session, mover, pit, &trace)
+            .ends_with("that ends the game (the position repeats one since the last capture)")
+    );
+    // Undo takes the end back; the same move ends it again.
+    assert!(session.undo());
+    assert_eq!(session.position().status(), Status::Ongoing);
+    session.play(Pit::new(1)).unwrap();
+    assert_eq!(session.position().ending(), Some(Ending::Repetition));
+}

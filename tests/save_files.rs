@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use mancala::catalog::Catalog;
-use mancala::engine::{Pit, Side, Status, StatusKind};
+use mancala::engine::{Ending, Pit, Rules, Side, Status, StatusKind};
 use mancala::session::Session;
 use mancala::storage::atomic::write_replacing;
 use mancala::storage::format::{read_header, rules_hash};
@@ -333,4 +333,19 @@ fn a_round_limit_is_saved_and_ends_the_match_again_on_reading() {
         message.contains("round 3 cannot begin: the match is over"),
         "{message}"
     );
+}
+
+#[test]
+fn a_match_ended_by_repetition_reads_back_ended() {
+    let rules = Arc::new(Rules::from_toml(common::TINY_OWARE).unwrap());
+    let mut session = Session::new(rules, ["A".into(), "B".into()], Side::South);
+    for _ in 0..3 {
+        session.play(Pit::new(1)).unwrap();
+    }
+    assert_eq!(session.position().ending(), Some(Ending::Repetition));
+    let text = to_toml(&session, &meta());
+    assert!(text.contains("status = \"match-over\""), "{text}");
+    let loaded = from_toml(Path::new("x.toml"), &text, &catalog()).unwrap();
+    assert_same(&session, &loaded.session);
+    assert_eq!(loaded.session.position().ending(), Some(Ending::Repetition));
 }

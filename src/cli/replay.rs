@@ -18,12 +18,12 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
     for (i, action) in session.actions().iter().enumerate() {
         let before = session.game_at(i);
         match *action {
-            Action::Move(pit) => {
+            Action::Move(_) => {
                 number += 1;
-                let mover = before.to_move().unwrap_or(session.first());
-                let mut trace = Vec::new();
                 // The save was verified on load, so every move replays.
-                let _ = before.play_traced(pit, &mut trace);
+                let Some((mover, pit, trace)) = session.move_trace(i) else {
+                    continue;
+                };
                 let what = move_summary(session, mover, pit, &trace);
                 let text = format!("round {}, move {number}: {what}", before.round());
                 let json = serde_json::json!({

@@ -456,6 +456,44 @@ mod tests {
     }
 
     #[test]
+    fn a_chain_of_captures_is_shown_pit_by_pit() {
+        // Oware: South's pit 6 takes North 4 (2), then 3 (3), then 2 (2).
+        let rules = rules("oware");
+        let start = Position::from_text(
+            &rules,
+            "south: 2 0 0 1 0 4 store 14; north: 3 1 2 1 3 2 store 15; round 1; south to move",
+        )
+        .unwrap();
+        let mut trace = Vec::new();
+        start.play_traced(&rules, Pit::new(6), &mut trace).unwrap();
+        let total: u32 = trace.iter().map(ticks_of).sum();
+        // Each distinct chain flashed, in order, with the store as it grows.
+        let mut seen: Vec<(Vec<(Pit, u16)>, u16)> = Vec::new();
+        for t in 0..=total {
+            let frame = frame_at(&start, &trace, t);
+            if let Some(Flash::RowCapture { by, chain }) = frame.flash {
+                assert_eq!((by, chain.row()), (Side::South, Side::North));
+                let store = frame.board.get(Place::Store(Side::South));
+                let taken = chain.taken().to_vec();
+                if seen.last().map(|(t, _)| t) != Some(&taken) {
+                    seen.push((taken, store));
+                }
+            }
+        }
+        let pits = |list: &[(u8, u16)]| -> Vec<(Pit, u16)> {
+            list.iter().map(|&(p, c)| (Pit::new(p), c)).collect()
+        };
+        assert_eq!(
+            seen,
+            [
+                (pits(&[(4, 2)]), 16),
+                (pits(&[(4, 2), (3, 3)]), 19),
+                (pits(&[(4, 2), (3, 3), (2, 2)]), 21),
+            ]
+        );
+    }
+
+    #[test]
     fn speed_changes_keep_the_place_reached() {
         let rules = rules("kalaha");
         let start = Position::new(&rules, Side::South);

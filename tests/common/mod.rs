@@ -66,3 +66,27 @@ pub fn moves_in_save(path: &std::path::Path) -> Vec<u8> {
         .map(Pit::number)
         .collect()
 }
+
+/// Oware's mechanics on one pit a row with one seed each: every move is a
+/// grand slam, and the third repeats the position after the first.
+pub const TINY_OWARE: &str = r#"
+id = "tiny-oware"
+name = "Tiny Oware"
+description = "One pit a row."
+[board]
+pits = 1
+seeds-per-pit = 1
+stores = "not-sown"
+[sowing]
+direction = "counter-clockwise"
+skip-origin = true
+must-feed = true
+[captures]
+opponent-counts = [2, 3]
+chain = true
+grand-slam = "captures-nothing"
+[round]
+end = "no-move"
+more-than-half = true
+repetition = true
+"#;

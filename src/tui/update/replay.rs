@@ -67,17 +67,12 @@ fn step_forward(replay: &mut Replay, animate: bool) -> bool {
     let Some(&action) = actions.get(replay.shown) else {
         return false;
     };
-    let before = replay.session.game_at(replay.shown);
+    let before = *replay.session.game_at(replay.shown).position();
+    let trace = replay.session.move_trace(replay.shown);
     replay.shown += 1;
     replay.animation = match action {
-        Action::Move(pit) if animate => {
-            let mut trace = Vec::new();
-            // Replays were verified when loaded, so the move is legal.
-            before
-                .play_traced(pit, &mut trace)
-                .ok()
-                .map(|_| Animation::new(*before.position(), trace))
-        }
+        // Replays were verified when loaded, so the move is legal.
+        Action::Move(_) if animate => trace.map(|(_, _, trace)| Animation::new(before, trace)),
         _ => None,
     };
     true

@@ -1,4 +1,5 @@
-//! Moves per second of the engine's fast path: perft on each built-in variant.
+//! Moves per second of the engine's fast path: perft on each built-in variant
+//! (Oware's with its repetition checks, to set against Kalaha's).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mancala::catalog::Catalog;
@@ -7,7 +8,12 @@ use mancala::engine::{Pit, Position, Side, perft};
 fn perft_bench(c: &mut Criterion) {
     let catalog = Catalog::with_user_dir(None);
     let mut group = c.benchmark_group("perft");
-    for (id, depth) in [("kalaha", 7), ("raja-pasu", 5), ("sat-gharva", 5)] {
+    for (id, depth) in [
+        ("kalaha", 7),
+        ("raja-pasu", 5),
+        ("sat-gharva", 5),
+        ("oware", 7),
+    ] {
         let rules = &catalog.find(id).expect("built-in").rules;
         let start = Position::new(rules, Side::South);
         let moves = perft(rules, &start, depth).moves;

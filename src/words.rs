@@ -342,10 +342,10 @@ pub fn rules_sheet(rules: &Rules) -> String {
         };
         let slam = match rules.grand_slam() {
             GrandSlam::CapturesAll => "",
-            GrandSlam::CapturesNothing => "; taking the whole row captures nothing",
+            GrandSlam::CapturesNothing => "; a grand slam (the whole row) captures nothing",
         };
         let counts: Vec<String> = rules.capture_counts().iter().map(u16::to_string).collect();
-        format!("{}{chain}{slam}", counts.join(", "))
+        format!("{} on the opponent's row{chain}{slam}", counts.join(" or "))
     } else {
         "no".to_string()
     };

@@ -13,13 +13,21 @@ use super::trace::{Event, Observer};
 /// pit before it (in sowing order) on that row while it holds one of the
 /// counts. A capture that would empty the opponent's row is, under
 /// `captures-nothing`, not made.
+#[inline]
 pub(crate) fn opponent_row<O: Observer>(board: &mut Board, turn: &Turn, last: usize, obs: &mut O) {
+    // Most moves capture nothing: that is decided here, inlined.
+    let row = turn.layout.row_mask(turn.mover.other()) & turn.open_pits;
+    if row & (1 << last) != 0 && turn.rules.captures_count(board.get(last)) {
+        opponent_row_chain(board, turn, last, obs);
+    }
+}
+
+/// The capture itself, once the last seed's pit is known to be taken.
+#[inline(never)]
+fn opponent_row_chain<O: Observer>(board: &mut Board, turn: &Turn, last: usize, obs: &mut O) {
     let (rules, layout, mover) = (turn.rules, turn.layout, turn.mover);
     let row = layout.row_mask(mover.other()) & turn.open_pits;
     let captures = |index: usize| row & (1 << index) != 0 && rules.captures_count(board.get(index));
-    if !captures(last) {
-        return;
-    }
     // The chain as a bit set: the row's pits run upwards in track order, so
     // "the pit before" is the next lower open pit of the row.
     let mut chain = 1u64 << last;

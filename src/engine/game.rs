@@ -283,15 +283,36 @@ impl Position {
     }
 
     fn hash(&self, seeds: &[u16]) -> u64 {
-        let mut hash = self.open_pits ^ (u64::from(self.to_move.index() as u8) << 63);
-        for chunk in seeds.chunks(4) {
-            let mut word = 0u64;
-            for &count in chunk {
-                word = (word << 16) | u64::from(count);
-            }
-            // A multiply-xorshift step (as in splitmix64) per word.
-            hash = (hash ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            hash ^= hash >> 29;
+        // A multiply-xorshift step (as in splitmix64) on each word of four
+        // counts, salted by the word's place; the words are mixed apart and
+        // then combined, so the processor can work on them side by side
+        // (repetition checks hash every position perft and search visit).
+        let mix = |word: u64, salt: u64| {
+            let hash = (word ^ salt).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            hash ^ (hash >> 29)
+        };
+        let mut hash = mix(
+            self.open_pits ^ (u64::from(self.to_move.index() as u8) << 63),
+            0,
+        );
+        // Only the board's own places: the rest of the array is always empty.
+        let mut words = seeds[..self.layout.len()].chunks_exact(4);
+        let mut salt = 0x632b_e59b_d9b4_e019_u64;
+        for c in &mut words {
+            let word = u64::from(c[0])
+                | (u64::from(c[1]) << 16)
+                | (u64::from(c[2]) << 32)
+                | (u64::from(c[3]) << 48);
+            hash = hash.rotate_left(23) ^ mix(word, salt);
+            salt = salt.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let word = rest
+                .iter()
+                .enumerate()
+                .fold(0u64, |word, (i, &c)| word | (u64::from(c) << (16 * i)));
+            hash = hash.rotate_left(23) ^ mix(word, salt);
         }
         hash
     }

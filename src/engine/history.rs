@@ -14,7 +14,21 @@ use super::trace::{NoTrace, Observer};
 /// a position are exactly those since the last capture before it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct History {
-    entries: Vec<(u64, u16)>,
+    entries: Vec<Entry>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    key: u64,
+    stored: u16,
+    /// One bit (of 64, chosen by the key) for each position since the last
+    /// capture, this one included: a clear bit answers "not seen" at once,
+    /// which is most of perft's and search's questions.
+    seen: u64,
+}
+
+fn bit(key: u64) -> u64 {
+    1 << (key >> 58)
 }
 
 impl History {
@@ -29,13 +43,27 @@ impl History {
     /// The history of a line of positions, the first its start.
     #[must_use]
     pub fn of(line: &[Position]) -> History {
-        History {
-            entries: line.iter().map(|p| (p.key(), p.stored_seeds())).collect(),
+        let mut history = History::default();
+        for position in line {
+            history.push(position);
         }
+        history
     }
 
     pub fn push(&mut self, position: &Position) {
-        self.entries.push((position.key(), position.stored_seeds()));
+        self.push_entry(position.key(), position.stored_seeds());
+    }
+
+    fn push_entry(&mut self, key: u64, stored: u16) {
+        let before = match self.entries.last() {
+            Some(last) if last.stored == stored => last.seen,
+            _ => 0,
+        };
+        self.entries.push(Entry {
+            key,
+            stored,
+            seen: before | bit(key),
+        });
     }
 
     pub fn pop(&mut self) {
@@ -45,12 +73,19 @@ impl History {
     /// Whether `position` was seen since the last capture.
     #[must_use]
     pub fn repeats(&self, position: &Position) -> bool {
-        let (key, stored) = (position.key(), position.stored_seeds());
-        self.entries
-            .iter()
-            .rev()
-            .take_while(|&&(_, earlier)| earlier == stored)
-            .any(|&(seen, _)| seen == key)
+        self.repeats_key(position.key(), position.stored_seeds())
+    }
+
+    fn repeats_key(&self, key: u64, stored: u16) -> bool {
+        match self.entries.last() {
+            Some(last) if last.stored == stored && last.seen & bit(key) != 0 => self
+                .entries
+                .iter()
+                .rev()
+                .take_while(|e| e.stored == stored)
+                .any(|e| e.key == key),
+            _ => false,
+        }
     }
 
     /// `next`, just played after this history, ended by repetition if the
@@ -64,6 +99,20 @@ impl History {
         }
     }
 
+    /// [`History::judge`] and [`History::push`] in one, the position's key
+    /// made once: the step of perft and search into a child. Gives the
+    /// position as ended when it repeats, `None` when it stands as it is.
+    pub fn enter(&mut self, rules: &Rules, next: &Position) -> Option<Position> {
+        let (key, stored) = (next.key(), next.stored_seeds());
+        if next.status() == Status::Ongoing && self.repeats_key(key, stored) {
+            let ended = next.end_by_repetition(rules, &mut NoTrace);
+            self.push(&ended);
+            return Some(ended);
+        }
+        self.push_entry(key, stored);
+        None
+    }
+
     /// [`History::judge`] without a trace, for searches.
     #[must_use]
     pub fn judged(&self, rules: &Rules, next: Position) -> Position {
@@ -73,7 +122,9 @@ impl History {
     /// Whether the last position pushed is `position`.
     #[must_use]
     pub fn ends_at(&self, position: &Position) -> bool {
-        self.entries.last() == Some(&(position.key(), position.stored_seeds()))
+        self.entries
+            .last()
+            .is_some_and(|e| (e.key, e.stored) == (position.key(), position.stored_seeds()))
     }
 
     /// Plays `pit` from the position last pushed (`position`), ends the game

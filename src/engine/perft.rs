@@ -11,7 +11,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::game::Position;
 use super::history::History;
 use super::rules::Rules;
-use super::trace::NoTrace;
 
 /// What a perft run counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -59,15 +58,16 @@ fn perft_remembering(
     depth: u32,
     history: &mut History,
 ) -> PerftCount {
-    if depth == 0 {
-        return PerftCount { nodes: 1, moves: 0 };
+    // The last ply's positions are counted whether or not they repeat one:
+    // only the moves after them would differ, and there are none.
+    if depth <= 1 {
+        return perft_plain(rules, position, depth);
     }
     let mut count = PerftCount::default();
     position.for_each_child(rules, |child| {
         count.moves += 1;
-        let child = history.judge(rules, child, &mut NoTrace);
-        history.push(&child);
-        count += perft_remembering(rules, &child, depth - 1, history);
+        let ended = history.enter(rules, &child);
+        count += perft_remembering(rules, ended.as_ref().unwrap_or(&child), depth - 1, history);
         history.pop();
     });
     count

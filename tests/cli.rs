@@ -1134,3 +1134,35 @@ fn move_refuses_a_finished_match_and_unknown_levels() {
         .failure()
         .stderr(predicate::str::contains("easy, medium, hard, strongest"));
 }
+
+#[test]
+fn show_tells_an_oware_game_ended_by_repetition() {
+    let config = tempfile::tempdir().unwrap();
+    // Two seeds chase each other six pits each: the twelfth move repeats
+    // the position the line started from (docs/rules.md, Oware).
+    let json = json_of(mancala(&config).args([
+        "show",
+        "oware",
+        "--json",
+        "--position",
+        "south: 0 0 0 0 0 1 store 23; north: 0 0 0 0 0 1 store 23; round 1; south to move",
+        "--moves",
+        "6,6,1,1,2,2,3,3,4,4,5,5",
+    ]));
+    assert_eq!(json["status"], "match-over");
+    assert_eq!(json["ending"], "repetition");
+    assert_eq!(json["winner"], "draw");
+    assert_eq!(json["south"]["store"], 24);
+    // One move fewer: still going.
+    let json = json_of(mancala(&config).args([
+        "show",
+        "oware",
+        "--json",
+        "--position",
+        "south: 0 0 0 0 0 1 store 23; north: 0 0 0 0 0 1 store 23; round 1; south to move",
+        "--moves",
+        "6,6,1,1,2,2,3,3,4,4,5",
+    ]));
+    assert_eq!(json["status"], "ongoing");
+    assert_eq!(json["ending"], serde_json::Value::Null);
+}

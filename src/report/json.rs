@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::engine::{Outcome, Position, Rules, Side, Status};
+use crate::engine::{Ending, Outcome, Position, Rules, Side, Status};
 
 #[derive(Debug, Serialize, PartialEq, Eq)]
 pub struct RowJson {
@@ -25,6 +25,9 @@ pub struct PositionJson {
     pub winner: Option<&'static str>,
     /// Who took the seeds left on the board at the round's end, if anyone did.
     pub took_remaining: Option<&'static str>,
+    /// Why the round ended (`row-empty`, `no-move`, `more-than-half`,
+    /// `repetition`, `agreed`), once it has.
+    pub ending: Option<&'static str>,
 }
 
 /// The position as the JSON object the command line prints.
@@ -50,5 +53,6 @@ pub fn position_json(rules: &Rules, position: &Position) -> PositionJson {
         north: row(Side::North),
         winner: position.outcome().map(Outcome::word),
         took_remaining: took.map(Side::name),
+        ending: position.ending().map(Ending::word),
     }
 }

@@ -1,4 +1,5 @@
-//! `mancala`: Kalaha, Raja Pasu and Sat-gharva for two players at one terminal.
+//! `mancala`: Kalaha, Raja Pasu, Sat-gharva and Oware for two players at one
+//! terminal.
 //!
 //! [`engine`] holds the rules and nothing else; [`catalog`] finds rule files;
 //! [`report`] turns positions into text and JSON; [`cli`] is the command line.

@@ -9,6 +9,9 @@ use crate::words::{ending_reason, grand_slam, place_name, player_name, row_captu
 use super::anim::Flash;
 use super::msg::HintReach;
 
+/// The line under the menu's title.
+pub const TAGLINE: &str = "Kalaha, Raja Pasu, Sat-gharva and Oware for two players at one keyboard";
+
 /// A flash message during an animation.
 #[must_use]
 pub fn flash(session: &Session, flash: Flash) -> String {

@@ -20,12 +20,9 @@ pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf:
             .alignment(Alignment::Center)
             .render(Rect::new(area.x, y, area.width, 1), buf);
     }
-    Paragraph::new(Line::styled(
-        "Kalaha, Raja Pasu and Sat-gharva for two players at one keyboard",
-        theme.dim,
-    ))
-    .alignment(Alignment::Center)
-    .render(Rect::new(area.x, top + 4, area.width, 1), buf);
+    Paragraph::new(Line::styled(crate::tui::describe::TAGLINE, theme.dim))
+        .alignment(Alignment::Center)
+        .render(Rect::new(area.x, top + 4, area.width, 1), buf);
 
     let items_top = area.y + crate::tui::layout::menu_top((area.width, area.height));
     let items = app.menu_items();

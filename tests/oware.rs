@@ -349,3 +349,15 @@ fn a_match_ends_by_repetition_and_its_replay_says_so() {
     session.play(Pit::new(1)).unwrap();
     assert_eq!(session.position().ending(), Some(Ending::Repetition));
 }
+
+#[test]
+fn the_search_sees_a_forced_repetition() {
+    // Each player's only seed must move (and North's first must feed): the
+    // line is forced to repeat the start after 12 moves, a draw at 24.
+    let rules = oware();
+    let start = at(&rules, ROUND_THE_BOARD);
+    let report = mancala::ai::solve(&rules, &start, 4);
+    assert!(report.exact);
+    assert_eq!(report.value, 0);
+    assert_eq!(report.best, Some(Pit::new(6)));
+}

@@ -243,14 +243,15 @@ impl<'r> Searcher<'r> {
         beta: i32,
     ) -> (i32, bool) {
         if self.rules.repetition_ends() {
-            // A repetition depends on the path, not the position: such values
-            // are never stored as the true game value.
-            let judged = self.history.judged(self.rules, *child);
-            if judged.ending() == Some(crate::engine::Ending::Repetition) {
-                return (margin(&judged, mover) - margin(parent, mover), false);
-            }
-            self.history.push(child);
-            let result = self.child_value_below(parent, child, mover, depth, alpha, beta);
+            // A repetition ends the game here. The value then depends on the
+            // path, and the table may hand it on to the same position reached
+            // another way (as chess programs accept for their draws by
+            // repetition); counting it as exact lets solving finish.
+            let ended = self.history.enter(self.rules, child);
+            let result = match ended {
+                Some(ended) => (margin(&ended, mover) - margin(parent, mover), true),
+                None => self.child_value_below(parent, child, mover, depth, alpha, beta),
+            };
             self.history.pop();
             return result;
         }

@@ -113,12 +113,6 @@ impl History {
         None
     }
 
-    /// [`History::judge`] without a trace, for searches.
-    #[must_use]
-    pub fn judged(&self, rules: &Rules, next: Position) -> Position {
-        self.judge(rules, next, &mut NoTrace)
-    }
-
     /// Whether the last position pushed is `position`.
     #[must_use]
     pub fn ends_at(&self, position: &Position) -> bool {

@@ -361,3 +361,32 @@ fn the_search_sees_a_forced_repetition() {
     assert_eq!(report.value, 0);
     assert_eq!(report.best, Some(Pit::new(6)));
 }
+
+#[test]
+fn a_clockwise_chain_runs_back_up_the_row() {
+    // Clockwise, South's pit 1 sows North's pits 6, 5 and 4 (from pit n
+    // down); the pits sown before North 4 are North 5 and 6, then South 1.
+    let text = builtin("oware")
+        .text()
+        .replace("\"counter-clockwise\"", "\"clockwise\"");
+    let rules = Rules::from_toml(&text).unwrap();
+    let start = at(
+        &rules,
+        "south: 3 0 0 2 0 0 store 17; north: 4 0 0 1 2 1 store 18; round 1; south to move",
+    );
+    let mut trace = Vec::new();
+    let after = start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
+    assert_eq!(
+        row_captures(&trace),
+        [
+            ("north 4".to_string(), 2),
+            ("north 5".to_string(), 3),
+            ("north 6".to_string(), 2)
+        ]
+    );
+    // 24 is half, not more: the game goes on.
+    assert_eq!(
+        after.to_text(),
+        "south: 0 0 0 2 0 0 store 24; north: 4 0 0 0 0 0 store 18; round 1; north to move"
+    );
+}

@@ -180,12 +180,22 @@ impl Session {
         let Action::Move(pit) = *self.actions.get(index)? else {
             return None;
         };
-        let before = self.game_at(index);
-        let mover = before.to_move()?;
+        let mover = self.positions[index].to_move()?;
         let mut trace = Vec::new();
-        let next = *before.play_traced(pit, &mut trace).ok()?.position();
-        let _ = History::of(&self.positions[..=index]).judge(&self.rules, next, &mut trace);
+        self.play_after(index, pit, &mut trace).ok()?;
         Some((mover, pit, trace))
+    }
+
+    /// `pit` played from the position after the first `index` actions, the
+    /// positions up to it counting for the end by repetition.
+    fn play_after(
+        &self,
+        index: usize,
+        pit: Pit,
+        trace: &mut Vec<Event>,
+    ) -> Result<Position, PlayError> {
+        let next = *self.game_at(index).play_traced(pit, trace)?.position();
+        Ok(History::of(&self.positions[..=index]).judge(&self.rules, next, trace))
     }
 
     /// Plays a pit for the player to move and returns what happened, for
@@ -224,8 +234,7 @@ impl Session {
         match action {
             Action::Move(pit) => {
                 let mut trace = Vec::new();
-                let next = *self.game().play_traced(pit, &mut trace)?.position();
-                let next = History::of(&self.positions).judge(&self.rules, next, &mut trace);
+                let next = self.play_after(self.positions.len() - 1, pit, &mut trace)?;
                 self.positions.push(next);
                 self.actions.push(action);
                 if self.at_round_limit(&next) {

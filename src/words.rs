@@ -79,7 +79,9 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
     let mut laps = 0;
     let mut fours = [0u16; 2];
     let mut notes = Vec::new();
-    let mut chain: Vec<(Side, Pit, u16)> = Vec::new();
+    // A move's captures on the opponent's row: one chain, pit by pit.
+    let mut chain: Vec<(Pit, u16)> = Vec::new();
+    let mut chain_row = Side::South;
     // A last seed in the store that ends the round gives no move after it.
     let round_ends = trace.iter().any(|e| matches!(e, Event::RoundEnd { .. }));
     for event in trace {
@@ -103,11 +105,8 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
                 count,
                 ..
             } => {
-                // The pits of one chain come one after another.
-                if chain.first().is_some_and(|&(side, _, _)| side != row) {
-                    chain.clear();
-                }
-                chain.push((row, number, count));
+                chain_row = row;
+                chain.push((number, count));
             }
             Event::GrandSlam { by, spared } => notes.push(grand_slam(by.other(), spared)),
             Event::ExtraTurn { .. } if !round_ends => notes.push("moves again".to_string()),
@@ -131,11 +130,10 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
             _ => {}
         }
     }
-    if let Some(&(row, _, _)) = chain.first() {
-        let taken: Vec<(Pit, u16)> = chain.iter().map(|&(_, pit, count)| (pit, count)).collect();
+    if !chain.is_empty() {
         // Before the round's end, which comes last.
         let at = notes.len() - usize::from(round_ends);
-        notes.insert(at, row_capture(row, &taken));
+        notes.insert(at, row_capture(chain_row, &chain));
     }
     let mut text = format!("pit {pit}");
     if laps > 1 {

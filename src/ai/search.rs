@@ -242,33 +242,20 @@ impl<'r> Searcher<'r> {
         alpha: i32,
         beta: i32,
     ) -> (i32, bool) {
-        if self.rules.repetition_ends() {
-            // A repetition ends the game here. The value then depends on the
-            // path, and the table may hand it on to the same position reached
-            // another way (as chess programs accept for their draws by
-            // repetition); counting it as exact lets solving finish.
-            let ended = self.history.enter(self.rules, child);
-            let result = match ended {
-                Some(ended) => (margin(&ended, mover) - margin(parent, mover), true),
-                None => self.child_value_below(parent, child, mover, depth, alpha, beta),
-            };
-            self.history.pop();
-            return result;
-        }
-        self.child_value_below(parent, child, mover, depth, alpha, beta)
-    }
-
-    fn child_value_below(
-        &mut self,
-        parent: &Position,
-        child: &Position,
-        mover: Side,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-    ) -> (i32, bool) {
+        // Where a repeated position ends the game, the child joins the line
+        // and may turn out to be that end. Its value then depends on the
+        // path, and the table may hand it on to the same position reached
+        // another way (as chess programs accept for their draws by
+        // repetition); it counts as exact, so solving can finish.
+        let remembering = self.rules.repetition_ends();
+        let ended = if remembering {
+            self.history.enter(self.rules, child)
+        } else {
+            None
+        };
+        let child = ended.as_ref().unwrap_or(child);
         let gained = margin(child, mover) - margin(parent, mover);
-        match child.status() {
+        let result = match child.status() {
             Status::Ongoing if child.to_move() == Some(mover) => {
                 let (value, exact) = self.negamax(child, depth, alpha - gained, beta - gained);
                 (gained + value, exact)
@@ -279,7 +266,11 @@ impl<'r> Searcher<'r> {
                 (gained - value, exact)
             }
             _ => (gained, true),
+        };
+        if remembering {
+            self.history.pop();
         }
+        result
     }
 
     /// Alpha-beta from the point of view of the player to move in `position`,

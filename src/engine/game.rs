@@ -567,24 +567,21 @@ impl Position {
         let maybe_stuck =
             mover_row_empty || rules.relay() || (rules.must_feed() && other_row_empty);
         if side_empty {
-            let swept = Side::BOTH.map(|side| self.sweep_row(side, side));
-            self.finish_round(rules, None, swept, Ending::RowEmpty, obs);
+            self.finish_keeping_rows(rules, Ending::RowEmpty, obs);
         } else if rules.more_than_half_ends() && self.has_more_than_half(rules) {
-            let swept = Side::BOTH.map(|side| self.sweep_row(side, side));
-            self.finish_round(rules, None, swept, Ending::MoreThanHalf, obs);
+            self.finish_keeping_rows(rules, Ending::MoreThanHalf, obs);
         } else if maybe_stuck && self.is_stuck(rules, self.to_move) {
             if rules.round_end() == RoundEnd::NoMove {
-                let swept = Side::BOTH.map(|side| self.sweep_row(side, side));
-                self.finish_round(rules, None, swept, Ending::NoMove, obs);
-                return;
+                self.finish_keeping_rows(rules, Ending::NoMove, obs);
+            } else {
+                let taker = self.to_move.other();
+                let mut swept = [0; 2];
+                swept[taker.index()] = Side::BOTH
+                    .map(|side| self.sweep_row(side, taker))
+                    .iter()
+                    .sum();
+                self.finish_round(rules, Some(taker), swept, Ending::NoMove, obs);
             }
-            let taker = self.to_move.other();
-            let mut swept = [0; 2];
-            swept[taker.index()] = Side::BOTH
-                .map(|side| self.sweep_row(side, taker))
-                .iter()
-                .sum();
-            self.finish_round(rules, Some(taker), swept, Ending::NoMove, obs);
         }
     }
 
@@ -602,10 +599,16 @@ impl Position {
     pub fn end_by_repetition<O: Observer>(&self, rules: &Rules, obs: &mut O) -> Position {
         let mut next = *self;
         if next.status == Status::Ongoing {
-            let swept = Side::BOTH.map(|side| next.sweep_row(side, side));
-            next.finish_round(rules, None, swept, Ending::Repetition, obs);
+            next.finish_keeping_rows(rules, Ending::Repetition, obs);
         }
         next
+    }
+
+    /// Ends the round with each player adding the seeds on their own row to
+    /// their store.
+    fn finish_keeping_rows<O: Observer>(&mut self, rules: &Rules, ending: Ending, obs: &mut O) {
+        let swept = Side::BOTH.map(|side| self.sweep_row(side, side));
+        self.finish_round(rules, None, swept, ending, obs);
     }
 
     /// Why the round ended, once it has.
@@ -730,8 +733,7 @@ impl Position {
         match self.status {
             Status::Ongoing => {
                 let mut next = *self;
-                let swept = Side::BOTH.map(|side| next.sweep_row(side, side));
-                next.finish_round(rules, None, swept, Ending::Agreed, &mut NoTrace);
+                next.finish_keeping_rows(rules, Ending::Agreed, &mut NoTrace);
                 next.status = Status::MatchOver {
                     took_remaining: None,
                 };

@@ -104,7 +104,8 @@ impl History {
     /// position as ended when it repeats, `None` when it stands as it is.
     pub fn enter(&mut self, rules: &Rules, next: &Position) -> Option<Position> {
         let (key, stored) = (next.key(), next.stored_seeds());
-        if next.status() == Status::Ongoing && self.repeats_key(key, stored) {
+        let may_end = rules.repetition_ends() && next.status() == Status::Ongoing;
+        if may_end && self.repeats_key(key, stored) {
             let ended = next.end_by_repetition(rules, &mut NoTrace);
             self.push(&ended);
             return Some(ended);
@@ -133,8 +134,6 @@ impl History {
         pit: Pit,
     ) -> Result<Position, PlayError> {
         let next = position.play(rules, pit)?;
-        let next = self.judge(rules, next, &mut NoTrace);
-        self.push(&next);
-        Ok(next)
+        Ok(self.enter(rules, &next).unwrap_or(next))
     }
 }

@@ -12,6 +12,7 @@ use crate::ai::Level;
 use crate::catalog::read_bounded;
 use crate::engine::Outcome;
 use crate::storage::atomic::write_replacing;
+use crate::storage::lock::{FolderLock, LockError};
 
 /// The word for a seat a person plays.
 const PERSON: &str = "person";
@@ -65,6 +66,28 @@ pub struct Tally {
     /// Matches won by each of `players`.
     pub wins: [u32; 2],
     pub draws: u32,
+}
+
+/// A change to what is remembered, as one game makes it: a file shared by
+/// several games takes each game's changes and nothing else of theirs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Speed(u64),
+    ReducedMotion(bool),
+    Look(Look),
+    /// The names typed (empty: the default) and the seats, for next time.
+    Players {
+        names: [String; 2],
+        seats: [Option<Level>; 2],
+    },
+    LastVariant(String),
+    /// A match over (or, with `undo`, one taken back) for the pair's tally.
+    Tally {
+        variant: String,
+        names: [String; 2],
+        outcome: Outcome,
+        undo: bool,
+    },
 }
 
 /// Everything remembered.
@@ -170,6 +193,60 @@ impl Settings {
             path: path.to_path_buf(),
             message: format!("cannot write: {e}"),
         })
+    }
+
+    /// Makes one change.
+    pub fn apply(&mut self, change: &Setting) {
+        match change {
+            Setting::Speed(ms) => self.speed_ms = *ms,
+            Setting::ReducedMotion(on) => self.animation = !on,
+            Setting::Look(look) => self.look = *look,
+            Setting::Players { names, seats } => {
+                self.names.clone_from(names);
+                self.seats = seats.map(seat_word);
+            }
+            Setting::LastVariant(id) => self.last_variant = Some(id.clone()),
+            Setting::Tally {
+                variant,
+                names,
+                outcome,
+                undo,
+            } => self.count(variant, names, *outcome, *undo),
+        }
+    }
+
+    /// Writes `changes` into the settings file at `path` as it is now, which
+    /// another game may have written since this one read it: the file is
+    /// read again under a lock on its folder, each change is made to what it
+    /// holds (a tally counts one more match; a speed or a look replaces only
+    /// itself) and the result is written atomically. A file that cannot be
+    /// read is kept aside first. Returns what the file now holds.
+    ///
+    /// # Errors
+    /// When the folder cannot be locked or the file cannot be written.
+    pub fn write_changes(path: &Path, changes: &[Setting]) -> Result<Settings, SettingsError> {
+        let folder = crate::storage::atomic::folder_of(path);
+        let _lock = FolderLock::wait_for(folder).map_err(|e| SettingsError {
+            path: path.to_path_buf(),
+            message: match e {
+                LockError::Held => "another game kept them locked".to_string(),
+                LockError::Io(error) => format!("cannot lock their folder: {error}"),
+            },
+        })?;
+        let mut settings = if let Ok(settings) = Settings::load(path) {
+            settings
+        } else {
+            keep_damaged(path).map_err(|e| SettingsError {
+                path: path.to_path_buf(),
+                message: format!("cannot be read, nor moved aside: {e}"),
+            })?;
+            Settings::default()
+        };
+        for change in changes {
+            settings.apply(change);
+        }
+        settings.save(path)?;
+        Ok(settings)
     }
 
     /// The tally of two players in a rule set, if they have played it.
@@ -323,6 +400,61 @@ mod tests {
         settings.count("kalaha", &names, Outcome::Draw, true);
         assert_eq!(settings.tally_of("kalaha", &names).unwrap().draws, 0);
         assert!(settings.tally_of("raja-pasu", &names).is_none());
+    }
+
+    fn win(names: [&str; 2]) -> Setting {
+        Setting::Tally {
+            variant: "kalaha".into(),
+            names: names.map(String::from),
+            outcome: Outcome::Win(Side::South),
+            undo: false,
+        }
+    }
+
+    #[test]
+    fn two_games_writing_one_file_keep_each_others_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("mancala").join("settings.toml");
+        // Y started first, then X finished a match between Pat and Quin.
+        Settings::write_changes(&path, &[win(["Pat", "Quin"])]).unwrap();
+        // Y changes its look: Pat and Quin's tally and X's names stay.
+        let merged = Settings::write_changes(&path, &[Setting::Look(Look::Monochrome)]).unwrap();
+        let on_disk = Settings::load(&path).unwrap();
+        assert_eq!(merged, on_disk);
+        assert_eq!(on_disk.look, Look::Monochrome);
+        let pair = ["Pat".to_string(), "Quin".to_string()];
+        assert_eq!(on_disk.tally_of("kalaha", &pair).unwrap().wins, [1, 0]);
+    }
+
+    #[test]
+    fn tallies_written_at_the_same_time_are_all_counted() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        let games: Vec<_> = (0..4)
+            .map(|game| {
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    for _ in 0..10 {
+                        let names = if game % 2 == 0 {
+                            ["Pat", "Quin"]
+                        } else {
+                            ["Ann", "Bo"]
+                        };
+                        Settings::write_changes(&path, &[win(names)]).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for game in games {
+            game.join().unwrap();
+        }
+        let settings = Settings::load(&path).unwrap();
+        for pair in [["Pat", "Quin"], ["Ann", "Bo"]] {
+            let tally = settings
+                .tally_of("kalaha", &pair.map(String::from))
+                .unwrap();
+            assert_eq!(tally.wins, [20, 0], "{pair:?}");
+        }
     }
 
     #[test]

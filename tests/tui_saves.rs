@@ -896,3 +896,208 @@ fn a_click_on_the_chart_shows_that_move() {
     });
     assert!(matches!(&ui.app.screen, Screen::Replay(replay) if replay.shown == 0));
 }
+
+// ---- One writer per match, whatever happens around its file ---------------
+
+/// Every entry of a folder, by name.
+fn names_in(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[cfg(unix)]
+#[test]
+fn nothing_at_an_old_lock_files_name_is_followed_written_or_deleted() {
+    let dir = tempfile::tempdir().unwrap();
+    let docs = dir.path().join("docs");
+    std::fs::create_dir_all(&docs).unwrap();
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, "precious").unwrap();
+    std::os::unix::fs::symlink(&victim, docs.join(".g.toml.lock")).unwrap();
+    let save = docs.join("g.toml");
+    let mut ui = runner(dir.path(), kalaha_match(), Some(save.clone()));
+    ui.send(Msg::Digit(1));
+    assert_eq!(ui.app.banner, None);
+    assert_eq!(moves(&save), [1]);
+    let _ = ui.finish();
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    let link = std::fs::symlink_metadata(docs.join(".g.toml.lock")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link is left as it was");
+
+    // A library match taken up again, with a file of someone's at the name
+    // older versions locked: read, written around, never deleted.
+    let mut g = Game::kalaha();
+    g.send(&[Msg::Digit(3), Msg::Back]);
+    let file = g.match_files()[0].clone();
+    let name = file.file_name().unwrap().to_string_lossy().into_owned();
+    let beside = file.with_file_name(format!(".{name}.lock"));
+    std::fs::write(&beside, "mine").unwrap();
+    g.send(&[Msg::Digit(1)]);
+    g.send(&[Msg::Digit(1), Msg::Back]);
+    assert_eq!(moves(&file), [3, 1]);
+    let _ = g.ui.finish();
+    assert_eq!(std::fs::read_to_string(&beside).unwrap(), "mine");
+}
+
+#[test]
+fn a_second_game_never_writes_a_match_another_plays() {
+    let mut a = Game::kalaha();
+    a.send(&[Msg::Digit(1), Msg::Digit(2)]);
+    let file = a.match_files()[0].clone();
+    // There is no lock file to remove: the lock is on the match file itself.
+    let folder = file.parent().unwrap();
+    assert_eq!(
+        names_in(folder),
+        [file.file_name().unwrap().to_string_lossy()]
+    );
+    let b = a.beside(Start::Resume(file.clone()));
+    assert!(
+        matches!(&b.app.overlay, Some(Overlay::OpenElsewhere { path }) if *path == file),
+        "{:?} {:?}",
+        b.app.screen,
+        b.app.overlay
+    );
+    assert!(!matches!(b.app.screen, Screen::Game(_)));
+    a.send(&[Msg::Digit(3)]);
+    assert_eq!(moves(&file), [1, 2, 3]);
+    assert_eq!(a.ui.app.banner, None);
+}
+
+#[test]
+fn a_game_whose_match_another_game_took_stops_writing_and_keeps_its_moves() {
+    let mut a = Game::kalaha();
+    a.send(&[Msg::Digit(1), Msg::Digit(2)]);
+    let file = a.match_files()[0].clone();
+    // Another game's file in its place, held by that game (as one of an
+    // older version, or one that got in while the file was gone, would).
+    let theirs = std::fs::read_to_string(&file)
+        .unwrap()
+        .replace("moves = \"1,2\"", "moves = \"1,2,6\"");
+    assert!(theirs.contains("1,2,6"), "{theirs}");
+    let other_game = mancala::storage::atomic::write_replacing_locked(&file, &theirs).unwrap();
+    a.send(&[Msg::Digit(3)]);
+    assert_eq!(
+        moves(&file),
+        [1, 2, 6],
+        "the other game's file is left alone"
+    );
+    let banner = a.ui.app.banner.clone().expect("a banner");
+    assert!(
+        banner.contains("another game has taken this match up"),
+        "{banner}"
+    );
+    assert!(banner.contains("Ctrl+S saves a copy"), "{banner}");
+    a.send(&[Msg::Digit(4)]);
+    assert_eq!(moves(&file), [1, 2, 6]);
+    // Leaving and quitting: this game's moves are kept as a copy of their own.
+    a.send(&[Msg::Back]);
+    let told = a.ui.finish();
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(told[0].contains("kept in"), "{told:?}");
+    let copies = library_in(a.dir.path()).copies_dir();
+    let kept: Vec<Vec<u8>> = names_in(&copies)
+        .iter()
+        .map(|n| moves(&copies.join(n)))
+        .collect();
+    assert_eq!(kept, [vec![1, 2, 3, 4]]);
+    assert_eq!(moves(&file), [1, 2, 6]);
+    drop(other_game);
+}
+
+#[test]
+fn a_match_file_removed_in_play_is_written_again() {
+    let mut a = Game::kalaha();
+    a.send(&[Msg::Digit(1), Msg::Digit(2)]);
+    let file = a.match_files()[0].clone();
+    std::fs::remove_file(&file).unwrap();
+    a.send(&[Msg::Digit(3)]);
+    assert_eq!(moves(&file), [1, 2, 3]);
+    assert_eq!(a.ui.app.banner, None);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_library_folder_swapped_for_a_link_is_never_written() {
+    let mut a = Game::kalaha();
+    a.send(&[Msg::Digit(1), Msg::Digit(2), Msg::Digit(3)]);
+    let file = a.match_files()[0].clone();
+    let matches = a.library().matches_dir();
+    let moved = matches.with_file_name("matches.orig");
+    std::fs::rename(&matches, &moved).unwrap();
+    let elsewhere = a.dir.path().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let stranger = elsewhere.join(file.file_name().unwrap());
+    std::fs::write(&stranger, "someone else's").unwrap();
+    std::os::unix::fs::symlink(&elsewhere, &matches).unwrap();
+    a.send(&[Msg::Digit(4), Msg::Digit(5)]);
+    assert_eq!(
+        std::fs::read_to_string(&stranger).unwrap(),
+        "someone else's"
+    );
+    assert_eq!(
+        names_in(&elsewhere),
+        [file.file_name().unwrap().to_string_lossy()]
+    );
+    assert_eq!(moves(&moved.join(file.file_name().unwrap())), [1, 2, 3]);
+    let banner = a.ui.app.banner.clone().expect("a banner");
+    assert!(
+        banner.contains("is no longer the one this game opened"),
+        "{banner}"
+    );
+    let Screen::Game(game) = &a.ui.app.screen else {
+        panic!("play goes on")
+    };
+    assert_eq!(game.session.actions().len(), 5);
+}
+
+#[test]
+fn two_games_sharing_the_settings_keep_each_others_tallies() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config").join("settings.toml");
+    let with_settings = |start: Start| {
+        let options = Options {
+            settings_path: Some(path.clone()),
+            ..Options::in_memory(start, 0)
+        };
+        Runner::new(&catalog(), options, 3)
+    };
+    // Y is open at the menu; X plays Pat against Quin to the end (a draw:
+    // each takes one seed).
+    let mut y = with_settings(Start::Menu);
+    let mut x = with_settings(Start::Game {
+        rules: one_move_rules(),
+        names: ["Pat".into(), "Quin".into()],
+        computer: [None, None],
+        first: Some(Side::South),
+        round_limit: None,
+    });
+    x.send(Msg::Digit(1));
+    let pair = ["Pat".to_string(), "Quin".to_string()];
+    let tally = |settings: &mancala::settings::Settings| {
+        settings
+            .tally_of("one-move", &pair)
+            .map(|t| (t.wins, t.draws))
+    };
+    let on_disk = || mancala::settings::Settings::load(&path).unwrap();
+    assert_eq!(tally(&on_disk()), Some(([0, 0], 1)));
+    // Y changes its look: the file keeps X's tally and names.
+    y.send(Msg::NextLook);
+    assert_ne!(on_disk().look, mancala::settings::Look::Colour);
+    assert_eq!(tally(&on_disk()), Some(([0, 0], 1)));
+    assert_eq!(on_disk().names, pair);
+    // Y now knows the tally too, and a match of Y's adds to it.
+    assert_eq!(tally(&y.config.settings), Some(([0, 0], 1)));
+    let mut z = with_settings(Start::Game {
+        rules: one_move_rules(),
+        names: ["Quin".into(), "Pat".into()],
+        computer: [None, None],
+        first: Some(Side::South),
+        round_limit: None,
+    });
+    z.send(Msg::Digit(1));
+    assert_eq!(tally(&on_disk()), Some(([0, 0], 2)));
+}

@@ -8,6 +8,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::lock::FileLock;
+
 /// Temporary files start with a dot and end so; listings skip them.
 pub const TEMPORARY_SUFFIX: &str = ".tmp";
 
@@ -16,7 +18,7 @@ pub const TEMPORARY_SUFFIX: &str = ".tmp";
 /// # Errors
 /// When the folder cannot be made or written, or the disk is full.
 pub fn write_replacing(path: &Path, text: &str) -> io::Result<()> {
-    write_with(path, text, |temporary| fs::rename(temporary, path))
+    write_with(path, text, rename_over).map(drop)
 }
 
 /// Creates `path` holding `text`, atomically, and never replaces a file that
@@ -25,17 +27,41 @@ pub fn write_replacing(path: &Path, text: &str) -> io::Result<()> {
 /// # Errors
 /// As [`write_replacing`], and when `path` exists.
 pub fn write_new(path: &Path, text: &str) -> io::Result<()> {
-    write_with(path, text, |temporary| {
-        // A hard link is made only if the name is free: no window in which
-        // another writer's file could be replaced.
-        match fs::hard_link(temporary, path) {
-            Ok(()) => fs::remove_file(temporary),
-            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => Err(error),
-            // Folders that cannot hold hard links: check, then rename.
-            Err(_) if path.exists() => Err(io::ErrorKind::AlreadyExists.into()),
-            Err(_) => fs::rename(temporary, path),
-        }
-    })
+    write_with(path, text, link_if_free).map(drop)
+}
+
+/// As [`write_replacing`], the new file locked before it takes the name, so
+/// that the file at `path` is never one without the lock; the lock is
+/// returned.
+///
+/// # Errors
+/// As [`write_replacing`].
+pub fn write_replacing_locked(path: &Path, text: &str) -> io::Result<FileLock> {
+    write_with(path, text, rename_over)
+}
+
+/// As [`write_new`], the new file locked before it takes the name.
+///
+/// # Errors
+/// As [`write_new`].
+pub fn write_new_locked(path: &Path, text: &str) -> io::Result<FileLock> {
+    write_with(path, text, link_if_free)
+}
+
+fn rename_over(temporary: &Path, path: &Path) -> io::Result<()> {
+    fs::rename(temporary, path)
+}
+
+fn link_if_free(temporary: &Path, path: &Path) -> io::Result<()> {
+    // A hard link is made only if the name is free: no window in which
+    // another writer's file could be replaced.
+    match fs::hard_link(temporary, path) {
+        Ok(()) => fs::remove_file(temporary),
+        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => Err(error),
+        // Folders that cannot hold hard links: check, then rename.
+        Err(_) if path.exists() => Err(io::ErrorKind::AlreadyExists.into()),
+        Err(_) => fs::rename(temporary, path),
+    }
 }
 
 /// The folder a file is in (`.` for a bare name).
@@ -49,8 +75,8 @@ pub fn folder_of(path: &Path) -> &Path {
 fn write_with(
     path: &Path,
     text: &str,
-    put_in_place: impl FnOnce(&Path) -> io::Result<()>,
-) -> io::Result<()> {
+    put_in_place: impl FnOnce(&Path, &Path) -> io::Result<()>,
+) -> io::Result<FileLock> {
     let folder = folder_of(path);
     fs::create_dir_all(folder)?;
     let temporary = temporary_beside(path);
@@ -61,9 +87,10 @@ fn write_with(
             .open(&temporary)?;
         file.write_all(text.as_bytes())?;
         file.sync_all()?;
-        drop(file);
-        put_in_place(&temporary)?;
-        sync_folder(folder)
+        let lock = FileLock::on_new(file)?;
+        put_in_place(&temporary, path)?;
+        sync_folder(folder)?;
+        Ok(lock)
     })();
     if result.is_err() {
         let _ = fs::remove_file(&temporary);

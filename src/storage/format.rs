@@ -168,9 +168,24 @@ pub enum SaveError {
     },
     #[error("{}: {message}", path.display())]
     Invalid { path: PathBuf, message: String },
+    /// The file is no longer this game's to write.
+    #[error("{}: {why}", path.display())]
+    Lost {
+        path: PathBuf,
+        why: super::writer::Lost,
+    },
 }
 
 impl SaveError {
+    /// This game stopped writing `path`, and why.
+    #[must_use]
+    pub fn lost(path: &Path, why: super::writer::Lost) -> SaveError {
+        SaveError::Lost {
+            path: path.to_path_buf(),
+            why,
+        }
+    }
+
     /// A write to `path` failed.
     #[must_use]
     pub fn write(path: &Path, source: std::io::Error) -> SaveError {

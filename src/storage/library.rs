@@ -18,7 +18,7 @@ use super::format::{
     Header, MAX_SAVE_FILE_BYTES, MatchMeta, SaveError, SavedMatch, load, read_header, to_toml,
 };
 use super::id::MatchId;
-use super::lock::{FileLock, LockError, is_held};
+use super::lock::{FileLock, FolderLock, LockError, is_held};
 use crate::catalog::{Catalog, read_bounded};
 use crate::session::RoundMoves;
 
@@ -296,8 +296,7 @@ impl Library {
             return None;
         }
         // Two games starting at once must not both move the same files.
-        fs::create_dir_all(&self.root).ok()?;
-        let _lock = FileLock::acquire(&self.root.join("migration")).ok()?;
+        let _lock = FolderLock::try_take(&self.root).ok()?;
         let mut moved: Vec<SameMatch> = Vec::new();
         let mut count = 0;
         for path in candidates {

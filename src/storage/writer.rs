@@ -3,65 +3,112 @@
 //! as the game plays it; and, for the match a `--save FILE` command began,
 //! that file too.
 
+use std::io;
 use std::path::{Path, PathBuf};
 
-use super::atomic::{folder_of, write_new, write_replacing};
+use super::atomic::{folder_of, write_new_locked, write_replacing_locked};
 use super::format::{BranchPoint, MatchMeta, SaveError, SavedMatch, load, to_toml};
 use super::id::MatchId;
 use super::library::{Library, LibraryError};
-use super::lock::{FileLock, LockError};
+use super::lock::{FileLock, Identity, LockError, is_held};
 use super::time::now_seconds;
 use crate::catalog::Catalog;
 use crate::session::Session;
+
+/// Why a game stopped writing a match's file for good (its moves are then
+/// kept in memory only, and the player is told).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Lost {
+    #[error("another game has taken this match up")]
+    TakenByAnotherGame,
+    #[error("another program put a different file in its place")]
+    Replaced,
+    #[error("its folder {} is no longer the one this game opened (it was moved or replaced)", .0.display())]
+    FolderChanged(PathBuf),
+}
 
 /// One file a match is written to.
 #[derive(Debug)]
 struct Target {
     path: PathBuf,
+    /// The folder the file is in, as it was when this game first wrote a
+    /// file there: writes go nowhere else.
+    folder: Option<Identity>,
+    /// The lock on the file this game wrote last, while `path` names it.
+    /// Until the first write there is none, and the game only creates the
+    /// file, never replacing another.
     lock: Option<FileLock>,
-    /// This writer made the file (or opened it to play on), so it replaces it
-    /// from now on; until then it only creates it, never replacing another.
-    owned: bool,
+    /// Set once the file is no longer this game's to write.
+    lost: Option<Lost>,
 }
 
 impl Target {
     fn new(path: PathBuf) -> Target {
         Target {
             path,
+            folder: None,
             lock: None,
-            owned: false,
+            lost: None,
         }
     }
 
+    /// Whether this game has written the file (or opened it to play on).
+    fn is_owned(&self) -> bool {
+        self.lock.is_some()
+    }
+
     fn write(&mut self, text: &str) -> Result<(), SaveError> {
+        if let Some(lost) = &self.lost {
+            return Err(SaveError::lost(&self.path, lost.clone()));
+        }
         let fail = |e| SaveError::write(&self.path, e);
-        if self.lock.is_none() {
-            let folder = folder_of(&self.path);
-            if folder.exists() && !folder.is_dir() {
-                let why = std::io::Error::other("it is a file, not a folder");
-                return Err(SaveError::write(folder, why));
+        let folder = folder_of(&self.path);
+        match self.folder {
+            // Nothing of this game's is there yet: any folder will do.
+            None => {
+                if folder.exists() && !folder.is_dir() {
+                    let why = io::Error::other("it is a file, not a folder");
+                    return Err(SaveError::write(folder, why));
+                }
+                std::fs::create_dir_all(folder).map_err(fail)?;
             }
-            std::fs::create_dir_all(folder).map_err(fail)?;
-            self.lock = Some(FileLock::acquire(&self.path).map_err(|e| match e {
-                LockError::Held => SaveError::write(
-                    &self.path,
-                    std::io::Error::other("another game is writing it"),
-                ),
-                LockError::Io(source) => fail(source),
-            })?);
+            Some(opened) => {
+                if Identity::of(folder).ok() != Some(opened) {
+                    return Err(self.lose(Lost::FolderChanged(folder.to_path_buf())));
+                }
+            }
         }
-        if self.owned {
-            write_replacing(&self.path, text).map_err(fail)
-        } else {
-            write_new(&self.path, text).map_err(fail)?;
-            self.owned = true;
-            Ok(())
+        let written = match &self.lock {
+            None => write_new_locked(&self.path, text),
+            Some(lock) if lock.is_on(&self.path) => write_replacing_locked(&self.path, text),
+            // The file was removed: this game takes its match up again.
+            Some(_) if !self.path.exists() => match write_new_locked(&self.path, text) {
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    return Err(self.lose(Lost::TakenByAnotherGame));
+                }
+                other => other,
+            },
+            Some(_) if is_held(&self.path) => return Err(self.lose(Lost::TakenByAnotherGame)),
+            Some(_) => return Err(self.lose(Lost::Replaced)),
+        };
+        // The old file's lock goes only now, once the new file (locked) has
+        // its name.
+        self.lock = Some(written.map_err(fail)?);
+        if self.folder.is_none() {
+            self.folder = Identity::of(folder).ok();
         }
+        Ok(())
+    }
+
+    fn lose(&mut self, lost: Lost) -> SaveError {
+        self.lock = None;
+        self.lost = Some(lost.clone());
+        SaveError::lost(&self.path, lost)
     }
 }
 
 fn is_already_there(result: &Result<(), SaveError>) -> bool {
-    matches!(result, Err(SaveError::Write { source, .. }) if source.kind() == std::io::ErrorKind::AlreadyExists)
+    matches!(result, Err(SaveError::Write { source, .. }) if source.kind() == io::ErrorKind::AlreadyExists)
 }
 
 /// Writes one match, again and again as it changes.
@@ -101,15 +148,17 @@ impl MatchWriter {
     /// # Errors
     /// When another game plays it, or it cannot be read.
     pub fn resume(path: &Path, catalog: &Catalog) -> Result<(Session, MatchWriter), LibraryError> {
+        let io_error = |source| LibraryError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
         let lock = FileLock::acquire(path).map_err(|e| match e {
             LockError::Held => LibraryError::OpenElsewhere {
                 path: path.to_path_buf(),
             },
-            LockError::Io(source) => LibraryError::Io {
-                path: path.to_path_buf(),
-                source,
-            },
+            LockError::Io(source) => io_error(source),
         })?;
+        let folder = Identity::of(folder_of(path)).map_err(io_error)?;
         let SavedMatch { session, mut meta } = load(path, catalog)?;
         if meta.id.is_none() {
             meta.id = Some(MatchId::for_start(session.started_at));
@@ -117,8 +166,9 @@ impl MatchWriter {
         let writer = MatchWriter {
             file: Target {
                 path: path.to_path_buf(),
+                folder: Some(folder),
                 lock: Some(lock),
-                owned: true,
+                lost: None,
             },
             mirror: None,
             meta,
@@ -142,6 +192,12 @@ impl MatchWriter {
         &self.meta
     }
 
+    /// Why this game no longer writes the match's file, if it does not.
+    #[must_use]
+    pub fn lost(&self) -> Option<&Lost> {
+        self.file.lost.as_ref()
+    }
+
     /// Whether the last write failed (the match is only in memory).
     #[must_use]
     pub fn has_unsaved(&self) -> bool {
@@ -157,7 +213,7 @@ impl MatchWriter {
     /// Whether the file exists yet (a match is written from its first move).
     #[must_use]
     pub fn is_written(&self) -> bool {
-        self.file.owned
+        self.file.is_owned()
     }
 
     /// Writes the match as it stands. On failure the match is kept, and
@@ -171,7 +227,7 @@ impl MatchWriter {
         let mut written = self.file.write(&text);
         // Another game made the same id in the same millisecond (one chance
         // in 65,536): this match takes a new one.
-        if !self.file.owned && is_already_there(&written) {
+        if !self.file.is_owned() && is_already_there(&written) {
             let id = MatchId::new();
             let folder = folder_of(&self.file.path).to_path_buf();
             self.file = Target::new(folder.join(format!("{id}.toml")));

@@ -10,7 +10,7 @@ use crate::engine::{History, Position, Rules};
 use crate::session::Session;
 use crate::storage::BranchPoint;
 
-use super::config::Setting;
+use crate::settings::Setting;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {

@@ -2,9 +2,7 @@
 //! screen looks and how fast seeds move. `update` reads it and asks for
 //! changes with commands; the view reads it.
 
-use crate::ai::Level;
-use crate::engine::Outcome;
-use crate::settings::{Characters, Look, Settings};
+use crate::settings::{Characters, Setting, Settings};
 use crate::storage::Library;
 
 use super::theme::Theme;
@@ -43,53 +41,13 @@ impl Config {
     }
 
     /// Changes that `update` asked for, into what is remembered too.
-    pub fn apply(&mut self, change: Setting) {
-        let remembered = &mut self.settings;
+    pub fn apply(&mut self, change: &Setting) {
         match change {
-            Setting::Speed(ms) => {
-                self.speed_ms = ms;
-                remembered.speed_ms = ms;
-            }
-            Setting::ReducedMotion(on) => {
-                self.reduced_motion = on;
-                remembered.animation = !on;
-            }
-            Setting::Look(look) => {
-                self.theme = Theme::for_look(look);
-                remembered.look = look;
-            }
-            Setting::Players { names, seats } => {
-                remembered.names = names;
-                remembered.seats = seats.map(crate::settings::seat_word);
-            }
-            Setting::LastVariant(id) => remembered.last_variant = Some(id),
-            Setting::Tally {
-                variant,
-                names,
-                outcome,
-                undo,
-            } => remembered.count(&variant, &names, outcome, undo),
+            Setting::Speed(ms) => self.speed_ms = *ms,
+            Setting::ReducedMotion(on) => self.reduced_motion = *on,
+            Setting::Look(look) => self.theme = Theme::for_look(*look),
+            Setting::Players { .. } | Setting::LastVariant(_) | Setting::Tally { .. } => {}
         }
+        self.settings.apply(change);
     }
-}
-
-/// A change to the settings.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Setting {
-    Speed(u64),
-    ReducedMotion(bool),
-    Look(Look),
-    /// The names typed (empty: the default) and the seats, for next time.
-    Players {
-        names: [String; 2],
-        seats: [Option<Level>; 2],
-    },
-    LastVariant(String),
-    /// A match over (or, with `undo`, one taken back) for the pair's tally.
-    Tally {
-        variant: String,
-        names: [String; 2],
-        outcome: Outcome,
-        undo: bool,
-    },
 }

@@ -6,9 +6,10 @@ mod search;
 mod storage;
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use crate::catalog::Catalog;
-use crate::settings::Settings;
+use crate::settings::{Setting, Settings};
 use crate::storage::Library;
 
 use super::command::Command;
@@ -23,7 +24,13 @@ pub struct Effects {
     searches: Searches,
     /// Where the settings are written (`None`: nowhere, in tests).
     settings_path: Option<PathBuf>,
+    /// Changes to the settings not written yet (the last write failed).
+    unsaved_settings: Vec<Setting>,
+    last_settings_try: Instant,
 }
+
+/// How often settings that could not be written are tried again.
+const SETTINGS_RETRY: Duration = Duration::from_secs(2);
 
 impl Effects {
     /// Effects for a game keeping its matches in `library` (none in tests),
@@ -39,20 +46,43 @@ impl Effects {
             keeper: Keeper::new(catalog, library, mirror),
             searches: Searches::default(),
             settings_path,
+            unsaved_settings: Vec::new(),
+            last_settings_try: Instant::now(),
         }
     }
 
-    /// Writes what the game remembers; a failure is said, the game goes on.
-    pub fn remember(&mut self, settings: &Settings) -> Vec<Msg> {
+    /// Writes this game's changes to what is remembered into the settings
+    /// file, merged with what other games wrote there. Returns the file's
+    /// settings once written; a failure is said, and the changes are tried
+    /// again with the next ones and every few seconds.
+    pub fn remember(&mut self, changes: Vec<Setting>) -> (Option<Settings>, Vec<Msg>) {
+        self.unsaved_settings.extend(changes);
         let Some(path) = &self.settings_path else {
-            return Vec::new();
+            self.unsaved_settings.clear();
+            return (None, Vec::new());
         };
-        match settings.save(path) {
-            Ok(()) => Vec::new(),
-            Err(error) => vec![Msg::FileFailed {
-                reason: format!("Settings not saved: {error}"),
-            }],
+        if self.unsaved_settings.is_empty() {
+            return (None, Vec::new());
         }
+        self.last_settings_try = Instant::now();
+        match Settings::write_changes(path, &self.unsaved_settings) {
+            Ok(settings) => {
+                self.unsaved_settings.clear();
+                (Some(settings), Vec::new())
+            }
+            Err(error) => (
+                None,
+                vec![Msg::FileFailed {
+                    reason: format!("Settings not saved: {error}"),
+                }],
+            ),
+        }
+    }
+
+    /// Whether settings wait to be written again, and it is time to try.
+    #[must_use]
+    pub fn settings_due(&self) -> bool {
+        !self.unsaved_settings.is_empty() && self.last_settings_try.elapsed() >= SETTINGS_RETRY
     }
 
     /// Does what a command asks; the answers, if any, come back at once
@@ -102,11 +132,17 @@ impl Effects {
     /// now and then to try again).
     #[must_use]
     pub fn has_unsaved(&self) -> bool {
-        self.keeper.has_unsaved()
+        self.keeper.has_unsaved() || !self.unsaved_settings.is_empty()
     }
 
     /// At the end: a last try to write everything; what still failed.
     pub fn finish(&mut self) -> Vec<String> {
-        self.keeper.finish()
+        let mut failures = self.keeper.finish();
+        let (_, told) = self.remember(Vec::new());
+        failures.extend(told.into_iter().filter_map(|msg| match msg {
+            Msg::FileFailed { reason } => Some(reason),
+            _ => None,
+        }));
+        failures
     }
 }

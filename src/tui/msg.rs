@@ -105,6 +105,12 @@ pub enum Msg {
     SaveFailed {
         reason: String,
     },
+    /// The match's file is no longer this game's to write (another game took
+    /// the match up, or its file or folder was replaced): its moves are kept
+    /// in memory only, and a copy can be saved.
+    MatchLost {
+        reason: String,
+    },
     /// A named copy was written.
     CopySaved {
         path: PathBuf,

@@ -8,6 +8,7 @@ use std::collections::VecDeque;
 use ratatui::Frame;
 
 use crate::catalog::Catalog;
+use crate::settings::Setting;
 
 use super::app::{App, BrokenRuleFile};
 use super::command::Command;
@@ -77,19 +78,29 @@ impl Runner {
 
     fn perform(&mut self, commands: Vec<Command>) -> Vec<Msg> {
         let mut answers = Vec::new();
-        let mut changed = false;
+        let mut changes = Vec::new();
         for command in commands {
             match command {
                 Command::Set(setting) => {
-                    self.config.apply(setting);
-                    changed = true;
+                    self.config.apply(&setting);
+                    changes.push(setting);
                 }
                 other => answers.extend(self.effects.perform(other)),
             }
         }
         // What is remembered is written as soon as it changes.
-        if changed {
-            answers.extend(self.effects.remember(&self.config.settings));
+        if !changes.is_empty() {
+            answers.extend(self.remember(changes));
+        }
+        answers
+    }
+
+    /// Writes changes to the settings; the tallies, which other games add
+    /// to as well, are then taken from the file.
+    fn remember(&mut self, changes: Vec<Setting>) -> Vec<Msg> {
+        let (written, answers) = self.effects.remember(changes);
+        if let Some(written) = written {
+            self.config.settings.tally = written.tally;
         }
         answers
     }
@@ -97,7 +108,10 @@ impl Runner {
     /// Hands on the answers of searches that have finished, and of writes
     /// tried again. Returns whether there were any.
     pub fn poll(&mut self) -> bool {
-        let answers = self.effects.poll();
+        let mut answers = self.effects.poll();
+        if self.effects.settings_due() {
+            answers.extend(self.remember(Vec::new()));
+        }
         let any = !answers.is_empty();
         for msg in answers {
             self.send(msg);

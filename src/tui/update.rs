@@ -14,9 +14,10 @@ use crate::storage::format::clean_title;
 use super::Start;
 use super::app::{App, LibraryList, Notice, Overlay, SPEEDS_MS, Screen};
 use super::command::Command;
-use super::config::{Config, Setting};
+use super::config::Config;
 use super::keys;
 use super::msg::Msg;
+use crate::settings::Setting;
 
 pub use menus::{Players, new_setup, resume, start_game};
 pub use replay::open_replay;
@@ -285,6 +286,12 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
         Msg::SaveFailed { reason } => {
             app.banner = Some(format!(
                 "Not saved: {reason}. Play goes on; the game keeps trying."
+            ));
+        }
+        Msg::MatchLost { reason } => {
+            let save = keys::key_for(keys::Context::Match, &Msg::Save);
+            app.banner = Some(format!(
+                "Not saved: {reason}. This game stops writing it; play goes on in memory ({save} saves a copy, and quitting keeps one)."
             ));
         }
         Msg::CopySaved { path } => {

@@ -13,7 +13,7 @@ use crate::storage::format::header_of;
 use crate::storage::library::{LibraryError, sort_newest_first};
 use crate::storage::lock::is_held;
 use crate::storage::{
-    Library, Listing, MatchId, MatchMeta, MatchWriter, SavedMatch, load, to_toml,
+    Library, Listing, MatchId, MatchMeta, MatchWriter, SaveError, SavedMatch, load, to_toml,
 };
 use crate::tui::app::BrokenRuleFile;
 use crate::tui::command::Command;
@@ -110,11 +110,23 @@ impl Keeper {
         let Some(writer) = &mut self.current else {
             return Msg::Saved;
         };
-        let first = writer.write(session).err().map(|e| e.to_string());
+        let first = writer.write(session).err();
         let later = self.retry_retired();
-        match first.or(later) {
-            None => Msg::Saved,
-            Some(reason) => Msg::SaveFailed { reason },
+        Keeper::answer(first, later)
+    }
+
+    /// What the player is told of a write of the match on screen and of the
+    /// retired ones tried with it.
+    fn answer(current: Option<SaveError>, later: Option<String>) -> Msg {
+        match (current, later) {
+            (Some(lost @ SaveError::Lost { .. }), _) => Msg::MatchLost {
+                reason: lost.to_string(),
+            },
+            (Some(error), _) => Msg::SaveFailed {
+                reason: error.to_string(),
+            },
+            (None, Some(reason)) => Msg::SaveFailed { reason },
+            (None, None) => Msg::Saved,
         }
     }
 
@@ -124,6 +136,8 @@ impl Keeper {
         let mut failure = None;
         self.retired.retain_mut(|writer| match writer.retry() {
             Ok(()) => false,
+            // Its file is another's now; it is kept for a copy at the end.
+            Err(SaveError::Lost { .. }) => true,
             Err(error) => {
                 failure.get_or_insert(error.to_string());
                 true
@@ -137,33 +151,69 @@ impl Keeper {
         !self.retired.is_empty() || self.current.as_ref().is_some_and(MatchWriter::has_unsaved)
     }
 
+    /// Whether there is a write worth trying again (one whose file is
+    /// another's now is not).
+    fn has_retries(&self) -> bool {
+        self.retired
+            .iter()
+            .chain(&self.current)
+            .any(|w| w.has_unsaved() && w.lost().is_none())
+    }
+
     /// While something is unsaved, tries again every few seconds.
     pub fn retry_now_and_then(&mut self) -> Vec<Msg> {
-        if !self.has_unsaved() || self.last_retry.elapsed() < RETRY_EVERY {
+        if !self.has_retries() || self.last_retry.elapsed() < RETRY_EVERY {
             return Vec::new();
         }
-        let current = self
-            .current
-            .as_mut()
-            .and_then(|w| w.retry().err())
-            .map(|e| e.to_string());
+        let current = self.current.as_mut().and_then(|w| w.retry().err());
         let later = self.retry_retired();
-        vec![match current.or(later) {
-            None => Msg::Saved,
-            Some(reason) => Msg::SaveFailed { reason },
-        }]
+        vec![Keeper::answer(current, later)]
     }
 
     /// A last try before the game ends; what could still not be written.
+    /// A match whose file became another's is kept as a new copy among the
+    /// saves, so that none of its moves is lost.
     pub fn finish(&mut self) -> Vec<String> {
         self.retire();
         let mut failures = Vec::new();
-        for mut writer in self.retired.drain(..) {
-            if let Err(error) = writer.retry() {
-                failures.push(error.to_string());
+        for mut writer in std::mem::take(&mut self.retired) {
+            match writer.retry() {
+                Ok(()) => {}
+                Err(SaveError::Lost { .. }) => failures.push(self.keep_lost(&writer)),
+                Err(error) => failures.push(error.to_string()),
             }
         }
         failures
+    }
+
+    /// Writes a match whose file is another's now as a copy of its own; what
+    /// to tell the player.
+    fn keep_lost(&self, writer: &MatchWriter) -> String {
+        let why = writer.lost().map_or_else(String::new, ToString::to_string);
+        let (Some(library), Some(session)) = (&self.library, writer.unsaved()) else {
+            return format!("{}: {why}", writer.path().display());
+        };
+        let stem = writer.meta().id.as_ref().map_or("match", MatchId::as_str);
+        let kept = (1..1000).find_map(|n| {
+            let path = library.copy_path(&format!("{stem}-kept-{n}"))?;
+            match write_new(&path, &to_toml(session, writer.meta())) {
+                Ok(()) => Some(Ok(path)),
+                Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => None,
+                Err(error) => Some(Err(error)),
+            }
+        });
+        match kept {
+            Some(Ok(path)) => format!(
+                "{}: {why}; this game's moves are kept in {}",
+                writer.path().display(),
+                path.display()
+            ),
+            Some(Err(error)) => format!(
+                "{}: {why}; a copy could not be written either: {error}",
+                writer.path().display()
+            ),
+            None => format!("{}: {why}", writer.path().display()),
+        }
     }
 
     fn save_copy(&mut self, session: &Session, name: &str, replace: bool) -> Msg {

@@ -8,13 +8,14 @@ use crate::ai::Level;
 use crate::catalog::Entry;
 use crate::engine::{Pit, Rules, Side};
 use crate::session::{OddEvenGuess, Session};
+use crate::settings::Setting;
 use crate::settings::Settings;
 use crate::tui::app::{
     App, BrokenRuleFile, Game, LibraryList, MenuItem, NAME_LENGTH, Notice, OddEven, OddEvenStage,
     ROUND_LIMIT_CHOICES, SEAT_CHOICES, Screen, Setup, SetupField, StarterChoice,
 };
 use crate::tui::command::Command;
-use crate::tui::config::{Config, Setting};
+use crate::tui::config::Config;
 use crate::tui::keys;
 use crate::tui::msg::Msg;
 

@@ -132,14 +132,18 @@ pub struct Ended {
 struct Signals(Arc<AtomicUsize>);
 
 impl Signals {
+    #[cfg(unix)]
+    const WATCHED: [i32; 3] = [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGHUP,
+    ];
+    #[cfg(not(unix))]
+    const WATCHED: [i32; 2] = [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
+
     fn watch() -> io::Result<Signals> {
-        use signal_hook::consts::{SIGINT, SIGTERM};
         let received = Arc::new(AtomicUsize::new(0));
-        #[cfg(unix)]
-        let watched = [SIGTERM, SIGINT, signal_hook::consts::SIGHUP];
-        #[cfg(not(unix))]
-        let watched = [SIGTERM, SIGINT];
-        for signal in watched {
+        for signal in Signals::WATCHED {
             let number = usize::try_from(signal).unwrap_or(0);
             signal_hook::flag::register_usize(signal, received.clone(), number)?;
         }
@@ -161,43 +165,30 @@ impl Signals {
     }
 }
 
-/// The next terminal event within `wait`; a system call cut short by a
-/// signal is no event.
-fn next_event(wait: Duration) -> io::Result<Option<event::Event>> {
-    match event::poll(wait).and_then(|ready| ready.then(event::read).transpose()) {
-        Err(error) if error.kind() == io::ErrorKind::Interrupted => Ok(None),
-        other => other,
+/// The next terminal events within `wait`: on Unix read by the game's own
+/// reader, which a half-sent sequence never holds up and which sees a
+/// hang-up itself (crossterm's reader would loop on a terminal that hung
+/// up, see [`hangup`]); elsewhere crossterm's.
+#[cfg(unix)]
+fn next_events(
+    reader: &mut input::reader::Reader,
+    signals: &Signals,
+    wait: Duration,
+) -> io::Result<Vec<event::Event>> {
+    match reader.next(wait)? {
+        input::reader::Reading::Events(events) => Ok(events),
+        input::reader::Reading::HungUp => {
+            signals.hang_up();
+            Ok(Vec::new())
+        }
     }
 }
 
-/// The same, first making sure the terminal is still there: crossterm must
-/// never read one that hung up (see [`hangup`]), which ends the game as
-/// SIGHUP does.
-#[cfg(unix)]
-fn next_event_watched(
-    tty: &hangup::Tty,
-    signals: &Signals,
-    wait: Duration,
-) -> io::Result<Option<event::Event>> {
-    use hangup::Input;
-    if !tty.is_watched() {
-        return next_event(wait);
-    }
-    if tty.wait(Duration::ZERO)? == Input::HungUp {
-        signals.hang_up();
-        return Ok(None);
-    }
-    // What crossterm holds already (keys read together, a resize) first.
-    if let Some(event) = next_event(Duration::ZERO)? {
-        return Ok(Some(event));
-    }
-    match tty.wait(wait)? {
-        Input::HungUp => {
-            signals.hang_up();
-            Ok(None)
-        }
-        Input::Quiet => Ok(None),
-        Input::Ready => next_event(Duration::ZERO),
+#[cfg(not(unix))]
+fn next_events(wait: Duration) -> io::Result<Vec<event::Event>> {
+    match event::poll(wait).and_then(|ready| ready.then(event::read).transpose()) {
+        Err(error) if error.kind() == io::ErrorKind::Interrupted => Ok(Vec::new()),
+        other => other.map(|event| event.into_iter().collect()),
     }
 }
 
@@ -216,6 +207,8 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<Ended> {
     };
     let mut runner = Runner::new(catalog, options, random_seed());
     let mut guard = terminal::enter()?;
+    #[cfg(unix)]
+    let mut reader = input::reader::Reader::open(&Signals::WATCHED)?;
     let size = guard.terminal.size()?;
     runner.send(Msg::Resize {
         width: size.width,
@@ -248,11 +241,11 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<Ended> {
             SIGNAL_WAKE
         };
         #[cfg(unix)]
-        let event = next_event_watched(&tty, &signals, wait);
+        let events = next_events(&mut reader, &signals, wait);
         #[cfg(not(unix))]
-        let event = next_event(wait);
-        let event = match event {
-            Ok(event) => event,
+        let events = next_events(wait);
+        let events = match events {
+            Ok(events) => events,
             Err(error) => {
                 failure = Some(error);
                 break;
@@ -265,10 +258,10 @@ pub fn run(catalog: &Catalog, options: Options) -> io::Result<Ended> {
             let ms = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
             runner.send(Msg::Tick { ms });
         }
-        if let Some(event) = event
-            && let Some(msg) = input::to_msg(&runner.app, &event)
-        {
-            runner.send(msg);
+        for event in events {
+            if let Some(msg) = input::to_msg(&runner.app, &event) {
+                runner.send(msg);
+            }
         }
         runner.poll();
     }

@@ -123,6 +123,14 @@ impl Term {
         }
     }
 
+    /// Sends bytes as they are (for those that are no UTF-8 text).
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let keys = self.keys.as_mut().expect("the terminal is open");
+        keys.write_all(bytes).unwrap();
+        keys.flush().unwrap();
+        sleep(Duration::from_millis(60));
+    }
+
     /// Types keys: names (`Enter`, `Escape`, arrows, `Space`) or text.
     fn send(&mut self, keys: &[&str]) {
         for key in keys {
@@ -922,4 +930,60 @@ fn closing_the_terminal_ends_the_game_and_keeps_the_match() {
     let files = folders.match_files();
     assert_eq!(files.len(), 1);
     assert_eq!(common::moves_in_save(&files[0]), [3]);
+}
+
+// ---- A half-sent sequence holds nothing up ---------------------------------
+
+/// `Esc [`: Alt+[, or the start of any sequence whose rest never comes.
+const HALF_A_SEQUENCE: &str = "\x1b[";
+
+#[test]
+fn a_half_sent_sequence_does_not_keep_a_signal_waiting() {
+    let folders = Folders::new();
+    let mut term = game(&folders, "kalaha", &["--animation-ms", "0"]);
+    term.wait_for("Ann (South) to move");
+    term.send(&["3", "1"]);
+    term.wait_for("Bo (North) to move");
+    term.send(&[HALF_A_SEQUENCE]);
+    let sent = Instant::now();
+    term.signal(Signal::SIGTERM);
+    let deadline = Instant::now() + Duration::from_secs(1);
+    while term.child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "still running 1 s after SIGTERM");
+        sleep(Duration::from_millis(10));
+    }
+    assert!(sent.elapsed() < Duration::from_secs(1));
+    assert_eq!(term.exit_code(), 143);
+    assert_eq!(common::moves_in_save(&folders.match_files()[0]), [3, 1]);
+}
+
+#[test]
+fn a_half_sent_sequence_does_not_keep_a_resize_waiting() {
+    let folders = Folders::new();
+    let mut term = game(&folders, "kalaha", &["--animation-ms", "0"]);
+    term.wait_for("Ann (South) to move");
+    term.send(&[HALF_A_SEQUENCE]);
+    term.resize(50, 12);
+    term.wait_for("enlarge");
+    term.resize(100, 30);
+    term.wait_for("Ann (South) to move");
+}
+
+#[test]
+fn the_key_after_a_half_sent_sequence_is_not_lost() {
+    let folders = Folders::new();
+    let mut term = game(&folders, "kalaha", &["--animation-ms", "0"]);
+    term.wait_for("Ann (South) to move");
+    // Sent together, as a fast typist's Alt+[ and 3 would be.
+    term.send(&["\x1b[3"]);
+    let screen = term.wait_for("moves again");
+    assert!(screen.contains("Ann played pit 3"), "{screen}");
+    // Alt+O, and a byte of another character set: then a key still plays.
+    term.send(&["\x1bO"]);
+    term.send_bytes(b"\xe9");
+    term.send(&["1"]);
+    term.wait_for("Bo (North) to move");
+    term.send(&["q"]);
+    term.wait_for("Ann (South) to move");
+    assert_eq!(common::moves_in_save(&folders.match_files()[0]), [3, 1, 6]);
 }

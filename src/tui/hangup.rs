@@ -1,8 +1,9 @@
 //! A terminal that hangs up (its window closed, its tmux server killed)
-//! leaves the game's input at end of file for good, and crossterm's reader
-//! then loops on reads of nothing without returning. So the game looks for
-//! the hang-up itself before it asks crossterm for input, and a watchdog
-//! ends the process should the reader be caught all the same.
+//! leaves the game's input at end of file for good (crossterm's reader
+//! would loop on reads of nothing without returning). The game's own reader
+//! (`input/reader.rs`) sees the hang-up; a watchdog here ends the process
+//! should the game be caught elsewhere all the same, and the last look
+//! before leaving tells whether the terminal can still be given back.
 
 use std::fs::File;
 use std::io;
@@ -33,12 +34,6 @@ impl Tty {
     #[must_use]
     pub fn open() -> Tty {
         Tty(File::open("/dev/tty").ok())
-    }
-
-    /// Whether there is a terminal to watch.
-    #[must_use]
-    pub fn is_watched(&self) -> bool {
-        self.0.is_some()
     }
 
     /// Waits up to `wait` for input.
@@ -96,6 +91,6 @@ impl Tty {
 }
 
 /// Whether poll's answer says the terminal is gone.
-fn hung_up(events: PollFlags) -> bool {
+pub(super) fn hung_up(events: PollFlags) -> bool {
     events.intersects(PollFlags::POLLHUP | PollFlags::POLLERR | PollFlags::POLLNVAL)
 }

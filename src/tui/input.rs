@@ -1,5 +1,10 @@
-//! Terminal events to messages: keys through the key table (`keys.rs`),
-//! clicks, wheel and resizes here.
+//! Terminal input: bytes into events (`decode`), read without ever blocking
+//! on a half-sent sequence (`reader`), and events to messages: keys through
+//! the key table (`keys.rs`), clicks, wheel and resizes here.
+
+pub mod decode;
+#[cfg(unix)]
+pub mod reader;
 
 use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
 

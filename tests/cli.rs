@@ -712,8 +712,32 @@ fn solve_shows_its_progress_on_standard_error() {
         progress.lines().last().unwrap().starts_with("proven: +6 ("),
         "{progress}"
     );
-    // C(14, 8) boards above: 8 pits, up to 6 seeds. Rules the fast solver
-    // does not take get the general search, depth by depth.
+    // C(14, 8) boards above: 8 pits, up to 6 seeds. With too little memory
+    // for the table wanted, the solver says so: 1 MiB holds half a MiB of
+    // boards, C(23, 8) = 490,314 (15 seeds); all 24 seeds would take C(32, 8)
+    // = 10,518,300 boards, twice that in bytes is just over 20 MiB.
+    let output = mancala(&config)
+        .args([
+            "solve",
+            "tests/rules/valid/kalah-4-3.toml",
+            "--endgame",
+            "24",
+            "--hash",
+            "1",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let progress = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        progress.contains(
+            "--hash 1 MiB holds the endgame table only up to 15 seeds, not the 24 it wants"
+        ) && progress.contains("--hash 21 or more would hold it"),
+        "{progress}"
+    );
+    // Rules the fast solver does not take get the general search, depth by
+    // depth.
     let dir = tempfile::tempdir().unwrap();
     let text = std::fs::read_to_string("tests/rules/valid/kalah-2-4.toml")
         .unwrap()

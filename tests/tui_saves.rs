@@ -1101,3 +1101,38 @@ fn two_games_sharing_the_settings_keep_each_others_tallies() {
     z.send(Msg::Digit(1));
     assert_eq!(tally(&on_disk()), Some(([0, 0], 2)));
 }
+
+#[test]
+fn a_long_error_wraps_instead_of_being_cut_at_80_columns() {
+    let mut g = Game::kalaha();
+    g.ui.send(Msg::Resize {
+        width: 80,
+        height: 24,
+    });
+    let deep =
+        "/home/someone-with-a-long-name/.local/share/mancala/matches/20261201-111334-568-3b3e.toml";
+    // The list, as after a failed resume: the notice at its foot.
+    g.send(&[Msg::Digit(3), Msg::Back, Msg::Digit(3)]);
+    assert!(
+        matches!(g.ui.app.screen, Screen::Library(_)),
+        "{:?}",
+        g.ui.app.screen
+    );
+    g.send(&[Msg::FileFailed {
+        reason: format!("{deep}: Read-only file system (os error 30), the last words"),
+    }]);
+    let screen = format!("{:?}", draw(&g.ui).backend());
+    assert!(screen.contains("the last words"), "{screen}");
+    // The banner in a match.
+    g.send(&[Msg::Back, Msg::Digit(1)]);
+    assert!(
+        matches!(g.ui.app.screen, Screen::Game(_)),
+        "{:?}",
+        g.ui.app.screen
+    );
+    g.send(&[Msg::MatchLost {
+        reason: format!("{deep}: another game has taken this match up"),
+    }]);
+    let screen = format!("{:?}", draw(&g.ui).backend());
+    assert!(screen.contains("quitting keeps one"), "{screen}");
+}

@@ -59,6 +59,28 @@ pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
             Progress::Bounds { low, high, nodes } => {
                 eprintln!("proven: between {low:+} and {high:+} ({nodes} nodes, {seconds:.1} s)");
             }
+            Progress::Testing {
+                low,
+                high,
+                target,
+                nodes,
+            } => {
+                eprintln!(
+                    "still testing whether it reaches {target:+} (proven: between {low:+} and \
+                     {high:+}; {nodes} nodes, {seconds:.1} s)"
+                );
+            }
+            Progress::ShortOfMemory {
+                reach,
+                wanted,
+                mib_wanted,
+            } => {
+                eprintln!(
+                    "--hash {mib} MiB holds the endgame table only up to {reach} seeds, not the \
+                     {wanted} it wants, so the search will take much longer; --hash {mib_wanted} \
+                     or more would hold it"
+                );
+            }
             Progress::Depth {
                 depth,
                 value,

@@ -155,6 +155,10 @@ pub enum SetupError {
     RowLength { side: Side, given: usize, pits: u8 },
     #[error("the position holds {given} seeds but the rules play with {expected}")]
     SeedTotal { given: u32, expected: u16 },
+    #[error(
+        "{side}'s pit {pit} is closed, but these rules never close a pit (they play one round)"
+    )]
+    ClosedPit { side: Side, pit: Pit },
 }
 
 /// A position in a match: every count, closed pits, who moves, the round and
@@ -242,6 +246,10 @@ impl Position {
             }
             for ((pit, &count), &is_closed) in Pit::all(rules.pits()).zip(row).zip(shut) {
                 let index = position.layout.pit(side, pit);
+                // Pits close only when a new round cannot fill them.
+                if is_closed && rules.rounds() == Rounds::Single {
+                    return Err(SetupError::ClosedPit { side, pit });
+                }
                 if is_closed {
                     position.open_pits &= !(1u64 << index);
                 } else {

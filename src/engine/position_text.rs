@@ -169,6 +169,26 @@ mod tests {
     }
 
     #[test]
+    fn a_closed_pit_is_refused_where_the_rules_never_close_one() {
+        let text = "south: 4 4 x 4 4 4 store 4; north: 4 4 4 4 4 4 store 0; round 1; south to move";
+        assert_eq!(
+            Position::from_text(&kalaha(), text),
+            Err(PositionTextError::Setup(SetupError::ClosedPit {
+                side: Side::South,
+                pit: Pit::new(3)
+            }))
+        );
+        let message = Position::from_text(&kalaha(), text)
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("south's pit 3 is closed"), "{message}");
+        let raja_pasu = rules(include_str!("../../rules/raja-pasu.toml"));
+        let text =
+            "south: 7 7 7 7 7 7 x store 0; north: 7 7 7 7 7 7 7 store 7; round 2; south to move";
+        assert!(Position::from_text(&raja_pasu, text).is_ok());
+    }
+
+    #[test]
     fn the_start_of_kalaha_reads_as_it_is_written() {
         let rules = kalaha();
         let start = Position::new(&rules, Side::North);

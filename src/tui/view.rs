@@ -62,9 +62,16 @@ pub fn render_to(app: &App, config: &Config, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// Why a match could not be written, across the top two lines of any screen.
+/// The most rows the banner and a notice at the foot take: a long one (a
+/// deep path) wraps rather than being cut.
+const BANNER_ROWS: u16 = 4;
+const NOTICE_ROWS: u16 = 3;
+
+/// Why a match could not be written, across the top lines of any screen
+/// (two, or as many more as it needs).
 fn render_banner(theme: &Theme, banner: &str, area: Rect, buf: &mut Buffer) {
-    let rect = Rect::new(area.x, area.y, area.width, 2.min(area.height));
+    let rows = wrapped_height(&[Line::raw(banner)], area.width).clamp(2, BANNER_ROWS);
+    let rect = Rect::new(area.x, area.y, area.width, rows.min(area.height));
     Clear.render(rect, buf);
     Paragraph::new(Line::styled(banner.to_string(), theme.warning))
         .wrap(Wrap { trim: true })
@@ -182,12 +189,15 @@ fn context_keys(context: keys::Context) -> KeyWords {
 /// as fit, the first first).
 fn footer(theme: &Theme, message: Option<&Notice>, keys: &KeyWords, area: Rect, buf: &mut Buffer) {
     let bottom = area.y + area.height - 1;
-    notice_line(
-        theme,
-        message,
-        Rect::new(area.x, bottom - 1, area.width, 1),
-        buf,
-    );
+    // A long message rises over the lines above it rather than being cut.
+    let rows = message.map_or(1, |notice| {
+        wrapped_height(&[Line::raw(notice.text.as_str())], area.width).clamp(1, NOTICE_ROWS)
+    });
+    let rect = Rect::new(area.x, bottom.saturating_sub(rows), area.width, rows);
+    if rows > 1 {
+        Clear.render(rect, buf);
+    }
+    notice_line(theme, message, rect, buf);
     Paragraph::new(key_line(theme, &fitting(keys, area.width)))
         .alignment(Alignment::Center)
         .render(Rect::new(area.x, bottom, area.width, 1), buf);

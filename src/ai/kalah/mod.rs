@@ -19,7 +19,7 @@ use std::time::Instant;
 use self::board::{MAX_ROW, Pits, Played, Shape};
 use self::endgame::Endgame;
 use self::index::Indexer;
-use self::search::{Busy, Shared};
+use self::search::{Busy, Shared, Step};
 use self::table::Table;
 use super::search::{Limits, Searcher, margin};
 use crate::engine::{Direction, Pit, Position, RoundEnd, Rounds, Rules, Side, Status, Stores};
@@ -72,6 +72,23 @@ pub enum Progress {
     Building { seeds: u32, boards: usize },
     /// Proven so far: the final margin lies in `low..=high`.
     Bounds { low: i32, high: i32, nodes: u64 },
+    /// Still testing whether the margin is at least `target`, the bounds
+    /// unchanged for a while: told now and then, so a long solve is seen at
+    /// work.
+    Testing {
+        low: i32,
+        high: i32,
+        target: i32,
+        nodes: u64,
+    },
+    /// The memory given holds the endgame table only up to `reach` seeds,
+    /// not the `wanted` that would make the search fast; `mib_wanted` MiB
+    /// would hold it.
+    ShortOfMemory {
+        reach: u32,
+        wanted: u32,
+        mib_wanted: usize,
+    },
     /// Rules that are not Kalah-shaped: the general search has looked
     /// `depth` moves ahead and sees `value` from there.
     Depth { depth: u32, value: i32, nodes: u64 },
@@ -199,12 +216,17 @@ fn solve_general(
 /// with an earlier search); on Kalah(6,3), 12 was best. It is bounded by half the memory, and by the
 /// seeds on the board (a table of all of them is the answer by itself).
 fn endgame_reach(indexer: &Indexer, seeds: u32, options: SolveOptions) -> u32 {
-    let wanted = options.endgame_seeds.unwrap_or(seeds * 3 / 8).min(seeds);
+    let wanted = wanted_reach(seeds, options);
     let mut reach = 0;
     while reach < wanted && indexer.count_up_to(reach as usize + 1) <= (options.memory / 2) as u64 {
         reach += 1;
     }
     reach
+}
+
+/// The reach the endgame table would have with memory enough.
+fn wanted_reach(seeds: u32, options: SolveOptions) -> u32 {
+    options.endgame_seeds.unwrap_or(seeds * 3 / 8).min(seeds)
 }
 
 /// The tables a search works with: the numbering, the endgame table built
@@ -228,6 +250,16 @@ impl Tables {
     ) -> Option<Tables> {
         let indexer = Indexer::new(shape, usize::try_from(seeds).ok()?)?;
         let reach = endgame_reach(&indexer, seeds.cast_unsigned(), options);
+        let wanted = wanted_reach(seeds.cast_unsigned(), options);
+        if reach < wanted {
+            // A board a byte, in half the memory.
+            let bytes = indexer.count_up_to(wanted as usize).saturating_mul(2);
+            progress(Progress::ShortOfMemory {
+                reach,
+                wanted,
+                mib_wanted: usize::try_from(bytes.div_ceil(1024 * 1024)).unwrap_or(usize::MAX),
+            });
+        }
         progress(Progress::Building {
             seeds: reach,
             boards: usize::try_from(indexer.count_up_to(reach as usize)).unwrap_or(usize::MAX),
@@ -281,11 +313,20 @@ fn solve_kalah(
     let tables = Tables::build(shape, seeds, options, progress)?;
     let shared = tables.shared(threads, None, None);
     let so_far = margin(position, mover);
-    let value = search::value(&shared, &board, guess, threads, &mut |low, high| {
-        progress(Progress::Bounds {
-            low: low + so_far,
-            high: high + so_far,
-            nodes: shared.nodes.load(Ordering::Relaxed),
+    let value = search::value(&shared, &board, guess, threads, &mut |step| {
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        progress(match step {
+            Step::Proven { low, high } => Progress::Bounds {
+                low: low + so_far,
+                high: high + so_far,
+                nodes,
+            },
+            Step::Testing { low, high, target } => Progress::Testing {
+                low: low + so_far,
+                high: high + so_far,
+                target: target + so_far,
+                nodes,
+            },
         });
     })?;
     let mut best: Vec<Pit> = best_moves(&shared, &board, seeds, value, threads)
@@ -329,16 +370,16 @@ pub fn move_values(
     // The position's own value first: no move is worth more, so each move's
     // search starts from where that value puts it, and the table is warm.
     let guess = first_guess(rules, position, mover);
-    let best = search::value(&shared, &board, guess, threads, &mut |_, _| {})?;
+    let best = search::value(&shared, &board, guess, threads, &mut |_| {})?;
     let mut values = Vec::new();
     for slot in (0..shape.row).filter(|&slot| board.0[slot] > 0) {
         let value = match board.play(shape, slot) {
             Played::Finished { gain } => gain,
             Played::Again { gain, board } => {
-                gain + search::value(&shared, &board, best - gain, threads, &mut |_, _| {})?
+                gain + search::value(&shared, &board, best - gain, threads, &mut |_| {})?
             }
             Played::Over { gain, board } => {
-                gain - search::value(&shared, &board, gain - best, threads, &mut |_, _| {})?
+                gain - search::value(&shared, &board, gain - best, threads, &mut |_| {})?
             }
         };
         values.push((pit_of_slot(rules, slot), value + so_far));
@@ -389,7 +430,7 @@ impl ExactValues {
             return None;
         }
         let shared = self.tables.shared(self.threads, Some(stop), Some(deadline));
-        let value = search::value(&shared, &board, 0, self.threads, &mut |_, _| {})?;
+        let value = search::value(&shared, &board, 0, self.threads, &mut |_| {})?;
         Some(value + margin(position, mover))
     }
 }

@@ -7,7 +7,7 @@
 //! lie within ± the seeds left on the board; that alone settles many tests.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::board::{MAX_ROW, Pits, Played, Shape};
 use super::endgame::Endgame;
@@ -131,8 +131,12 @@ impl Tester<'_, '_> {
     /// an upper bound.
     fn test(&mut self, board: &Pits, index: u64, seeds: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) && self.shared.check_limits() {
-            self.halted = true;
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            // Counted as it goes, so that a long test can tell how far it got.
+            self.shared.nodes.fetch_add(CHECK_EVERY, Ordering::Relaxed);
+            if self.shared.check_limits() {
+                self.halted = true;
+            }
         }
         if self.halted {
             return 0;
@@ -378,7 +382,7 @@ pub fn value(
     board: &Pits,
     guess: i32,
     threads: usize,
-    proven: &mut dyn FnMut(i32, i32),
+    report: &mut dyn FnMut(Step),
 ) -> Option<i32> {
     let seeds = board.total(shared.shape);
     let mut low = -seeds;
@@ -390,7 +394,9 @@ pub fn value(
             return None;
         }
         let target = if guess > low { guess } else { guess + 1 };
-        let result = parallel_test(shared, board, seeds, target, threads);
+        let result = parallel_test(shared, board, seeds, target, threads, &mut || {
+            report(Step::Testing { low, high, target });
+        });
         if shared.is_halted() {
             return None;
         }
@@ -399,28 +405,53 @@ pub fn value(
         } else {
             high = result;
         }
-        proven(low, high);
+        report(Step::Proven { low, high });
         guess = result.clamp(low, high);
     }
     Some(low)
 }
 
-/// One test of "value ≥ `target`", run by `threads` threads together.
+/// How [`value`] is getting on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The value is proven to lie in `low..=high`.
+    Proven { low: i32, high: i32 },
+    /// A test of "value ≥ `target`" has run for a while, bounds unchanged.
+    Testing { low: i32, high: i32, target: i32 },
+}
+
+/// How often a long test says it is still at work.
+const STILL_TESTING: Duration = Duration::from_secs(10);
+
+/// One test of "value ≥ `target`", run by `threads` threads together;
+/// `waiting` is called every [`STILL_TESTING`] while it runs.
 pub fn parallel_test(
     shared: &Shared,
     board: &Pits,
     seeds: i32,
     target: i32,
     threads: usize,
+    waiting: &mut dyn FnMut(),
 ) -> i32 {
-    if threads <= 1 {
-        return test_once(shared, board, seeds, target);
-    }
+    let caller = std::thread::current();
     std::thread::scope(|scope| {
+        let first = scope.spawn(|| {
+            let result = test_once(shared, board, seeds, target);
+            caller.unpark();
+            result
+        });
         let helpers: Vec<_> = (1..threads)
             .map(|_| scope.spawn(move || test_once(shared, board, seeds, target)))
             .collect();
-        let result = test_once(shared, board, seeds, target);
+        let mut since = Instant::now();
+        while !first.is_finished() {
+            std::thread::park_timeout(STILL_TESTING.saturating_sub(since.elapsed()));
+            if since.elapsed() >= STILL_TESTING {
+                waiting();
+                since = Instant::now();
+            }
+        }
+        let result = first.join().expect("a search thread panicked");
         // The first thread's answer is complete; the helpers' work is in the
         // table. (They finish their own copy of the same test quickly.)
         for helper in helpers {
@@ -444,6 +475,8 @@ pub fn test_once(shared: &Shared, board: &Pits, seeds: i32, target: i32) -> i32 
         return i32::from(value);
     }
     let result = tester.test(board, index, seeds, target);
-    shared.nodes.fetch_add(tester.nodes, Ordering::Relaxed);
+    shared
+        .nodes
+        .fetch_add(tester.nodes % CHECK_EVERY, Ordering::Relaxed);
     result
 }

@@ -45,53 +45,8 @@ pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
             rules.name()
         );
     }
-    // Progress goes to standard error, so the answer on standard output stays
-    // clean (and valid JSON with --json).
     let solution = solve_reporting(&rules, &position, options, &mut |progress| {
-        let seconds = started.elapsed().as_secs_f64();
-        match progress {
-            Progress::Building { seeds, boards } => {
-                eprintln!("building the endgame table: {boards} boards with up to {seeds} seeds");
-            }
-            Progress::Bounds { low, high, nodes } if low == high => {
-                eprintln!("proven: {low:+} ({nodes} nodes, {seconds:.1} s)");
-            }
-            Progress::Bounds { low, high, nodes } => {
-                eprintln!("proven: between {low:+} and {high:+} ({nodes} nodes, {seconds:.1} s)");
-            }
-            Progress::Testing {
-                low,
-                high,
-                target,
-                nodes,
-            } => {
-                eprintln!(
-                    "still testing whether it reaches {target:+} (proven: between {low:+} and \
-                     {high:+}; {nodes} nodes, {seconds:.1} s)"
-                );
-            }
-            Progress::ShortOfMemory {
-                reach,
-                wanted,
-                mib_wanted,
-            } => {
-                eprintln!(
-                    "--hash {mib} MiB holds the endgame table only up to {reach} seeds, not the \
-                     {wanted} it wants, so the search will take much longer; --hash {mib_wanted} \
-                     or more would hold it"
-                );
-            }
-            Progress::Depth {
-                depth,
-                value,
-                nodes,
-            } => {
-                eprintln!(
-                    "{depth} moves ahead: {value:+} as far as the search sees \
-                     ({nodes} nodes, {seconds:.1} s)"
-                );
-            }
-        }
+        tell(progress, mib, started.elapsed().as_secs_f64());
     });
     let seconds = started.elapsed().as_secs_f64();
     // The value for South, as the spec states values for the first player.
@@ -147,4 +102,52 @@ pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How the solve is getting on, on standard error (so the answer on
+/// standard output stays clean, and valid JSON with --json).
+fn tell(progress: Progress, mib: usize, seconds: f64) {
+    match progress {
+        Progress::Building { seeds, boards } => {
+            eprintln!("building the endgame table: {boards} boards with up to {seeds} seeds");
+        }
+        Progress::Bounds { low, high, nodes } if low == high => {
+            eprintln!("proven: {low:+} ({nodes} nodes, {seconds:.1} s)");
+        }
+        Progress::Bounds { low, high, nodes } => {
+            eprintln!("proven: between {low:+} and {high:+} ({nodes} nodes, {seconds:.1} s)");
+        }
+        Progress::Testing {
+            low,
+            high,
+            target,
+            nodes,
+        } => {
+            eprintln!(
+                "still testing whether it reaches {target:+} (proven: between {low:+} and \
+                 {high:+}; {nodes} nodes, {seconds:.1} s)"
+            );
+        }
+        Progress::ShortOfMemory {
+            reach,
+            wanted,
+            mib_wanted,
+        } => {
+            eprintln!(
+                "--hash {mib} MiB holds the endgame table only up to {reach} seeds, not the \
+                 {wanted} it wants, so the search will take much longer; --hash {mib_wanted} \
+                 or more would hold it"
+            );
+        }
+        Progress::Depth {
+            depth,
+            value,
+            nodes,
+        } => {
+            eprintln!(
+                "{depth} moves ahead: {value:+} as far as the search sees \
+                 ({nodes} nodes, {seconds:.1} s)"
+            );
+        }
+    }
 }

@@ -433,25 +433,25 @@ pub fn parallel_test(
     threads: usize,
     waiting: &mut dyn FnMut(),
 ) -> i32 {
-    let caller = std::thread::current();
     std::thread::scope(|scope| {
-        let first = scope.spawn(|| {
-            let result = test_once(shared, board, seeds, target);
-            caller.unpark();
-            result
+        let (done, answer) = std::sync::mpsc::channel();
+        let first = scope.spawn(move || {
+            let _ = done.send(test_once(shared, board, seeds, target));
         });
         let helpers: Vec<_> = (1..threads)
             .map(|_| scope.spawn(move || test_once(shared, board, seeds, target)))
             .collect();
-        let mut since = Instant::now();
-        while !first.is_finished() {
-            std::thread::park_timeout(STILL_TESTING.saturating_sub(since.elapsed()));
-            if since.elapsed() >= STILL_TESTING {
-                waiting();
-                since = Instant::now();
+        let result = loop {
+            match answer.recv_timeout(STILL_TESTING) {
+                Ok(result) => break result,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => waiting(),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    // The thread panicked: its join below says so.
+                    break 0;
+                }
             }
-        }
-        let result = first.join().expect("a search thread panicked");
+        };
+        first.join().expect("a search thread panicked");
         // The first thread's answer is complete; the helpers' work is in the
         // table. (They finish their own copy of the same test quickly.)
         for helper in helpers {

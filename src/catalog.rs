@@ -13,11 +13,15 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 4] = [
+const BUILT_IN: [(&str, &str); 8] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
     ("oware.toml", include_str!("../rules/oware.toml")),
+    ("toguz-kumalak.toml", include_str!("../rules/toguz-kumalak.toml")),
+    ("dakon.toml", include_str!("../rules/dakon.toml")),
+    ("ayoayo.toml", include_str!("../rules/ayoayo.toml")),
+    ("vai-lung-thlan.toml", include_str!("../rules/vai-lung-thlan.toml")),
 ];
 
 /// Where a rule set was read from.

@@ -61,7 +61,9 @@ pub use sow::MAX_LAPS;
 mod trace;
 
 pub use board::{ParsePlaceError, Place};
-pub use game::{Ending, Outcome, PlayError, Position, RoundError, SetupError, Status, StatusKind};
+pub use game::{
+    Ending, Outcome, PitSetup, PlayError, Position, RoundError, SetupError, Status, StatusKind,
+};
 pub use game_state::GameState;
 pub use history::History;
 pub use line::{LineError, play_line, play_line_from, play_line_keeping_history};
@@ -70,8 +72,8 @@ pub use perft::{PerftCount, perft, perft_parallel};
 pub use pit::{ParsePitError, Pit};
 pub use position_text::{PositionText, PositionTextError};
 pub use rules::{
-    Direction, FirstPlayer, GrandSlam, MAX_CAPTURE_COUNT, MAX_PITS, MAX_SEEDS_PER_PIT, RoundEnd,
-    Rounds, Rules, RulesError, Stores, UnknownWord,
+    CountRow, Direction, FirstPlayer, GrandSlam, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT,
+    NextStarter, OwnedPits, Relay, RoundEnd, Rounds, Rules, RulesError, Stores, UnknownWord,
 };
 pub use side::{ParseSideError, Side};
 pub use trace::{Event, Observer};

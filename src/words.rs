@@ -5,8 +5,8 @@
 use std::fmt::Write;
 
 use crate::engine::{
-    Ending, Event, FirstPlayer, GrandSlam, Outcome, Pit, Place, PlayError, Position, RoundEnd,
-    Rounds, Rules, Side, Status, Stores,
+    CountRow, Ending, Event, FirstPlayer, GrandSlam, NextStarter, Outcome, Pit, Place, PlayError,
+    Position, Relay, RoundEnd, Rounds, Rules, Side, Status, Stores,
 };
 use crate::session::Session;
 
@@ -54,8 +54,8 @@ pub fn refusal(error: PlayError, pits: u8) -> String {
             "Pit {pit} would start a turn that never ends (its laps repeat forever), so it cannot be played."
         ),
         PlayError::DoesNotFeed(pit) => format!(
-            "Pit {pit} does not reach your opponent's row, which is empty - while it is, \
-             a move must give them seeds."
+            "Pit {pit} leaves your opponent's row empty - while it is, a move must give \
+             them seeds."
         ),
         PlayError::NoSuchPit { pit, .. } => format!("There is no pit {pit}: pits are 1 to {pits}."),
         PlayError::RoundOver => "The round is over.".to_string(),
@@ -79,9 +79,9 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
     let mut laps = 0;
     let mut fours = [0u16; 2];
     let mut notes = Vec::new();
-    // A move's captures on the opponent's row: one chain, pit by pit.
-    let mut chain: Vec<(Pit, u16)> = Vec::new();
-    let mut chain_row = Side::South;
+    // A move's captures by count: one chain, place by place.
+    let mut chain: Vec<(Place, u16)> = Vec::new();
+    let mut to_owners = [0u16; 2];
     // A last seed in the store that ends the round gives no move after it.
     let round_ends = trace.iter().any(|e| matches!(e, Event::RoundEnd { .. }));
     for event in trace {
@@ -94,22 +94,24 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
                 place_name(pit)
             )),
             Event::KalahCapture {
+                opposite, count: 0, ..
+            } => notes.push(format!(
+                "captured its last seed ({} is empty)",
+                place_name(opposite)
+            )),
+            Event::KalahCapture {
                 opposite, count, ..
             } => notes.push(format!(
                 "captured {} from {}",
                 count + 1,
                 place_name(opposite)
             )),
-            Event::RowCapture {
-                pit: Place::Pit(row, number),
-                count,
-                ..
-            } => {
-                chain_row = row;
-                chain.push((number, count));
-            }
+            Event::RowCapture { pit, count, .. } => chain.push((pit, count)),
             Event::GrandSlam { by, spared } => notes.push(grand_slam(by.other(), spared)),
+            Event::PitOwned { pit, count, by } => notes.push(pit_owned(session, pit, count, by)),
+            Event::DropToOwner { owner, .. } => to_owners[owner.index()] += 1,
             Event::ExtraTurn { .. } if !round_ends => notes.push("moves again".to_string()),
+            Event::Pass { side } => notes.push(pass(session, side)),
             Event::RoundEnd {
                 ending,
                 took_remaining,
@@ -133,7 +135,14 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
     if !chain.is_empty() {
         // Before the round's end, which comes last.
         let at = notes.len() - usize::from(round_ends);
-        notes.insert(at, row_capture(chain_row, &chain));
+        notes.insert(at, row_capture(&chain));
+    }
+    for side in Side::BOTH {
+        let seeds = to_owners[side.index()];
+        if seeds > 0 {
+            let at = notes.len() - usize::from(round_ends);
+            notes.insert(at, to_owner(session, side, seeds));
+        }
     }
     let mut text = format!("pit {pit}");
     if laps > 1 {
@@ -154,22 +163,64 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
     text
 }
 
-/// "captured 3 + 2 from North's pits 4 and 3": a chain of captures on one
-/// row, each pit with its count, in the order taken.
+/// "captured 3 + 2 from North's pits 4 and 3": a chain of captures by
+/// count, each pit with its count, in the order taken; a chain that crosses
+/// rows names each row's pits ("from South's pit 1 and North's pits 6 and 5").
 #[must_use]
-pub fn row_capture(row: Side, taken: &[(Pit, u16)]) -> String {
+pub fn row_capture(taken: &[(Place, u16)]) -> String {
     let counts: Vec<String> = taken.iter().map(|(_, count)| count.to_string()).collect();
-    let pits: Vec<String> = taken.iter().map(|(pit, _)| pit.to_string()).collect();
-    let pits = match pits.split_last() {
-        Some((last, rest)) if !rest.is_empty() => {
-            format!("pits {} and {last}", rest.join(", "))
+    // Runs of pits on one row, in the order taken.
+    let mut runs: Vec<(Side, Vec<String>)> = Vec::new();
+    for (place, _) in taken {
+        let Place::Pit(row, pit) = *place else {
+            continue;
+        };
+        match runs.last_mut() {
+            Some((side, pits)) if *side == row => pits.push(pit.to_string()),
+            _ => runs.push((row, vec![pit.to_string()])),
         }
-        _ => format!("pit {}", pits.join("")),
-    };
+    }
+    let runs: Vec<String> = runs
+        .iter()
+        .map(|(row, pits)| {
+            let pits = match pits.split_last() {
+                Some((last, rest)) if !rest.is_empty() => {
+                    format!("pits {} and {last}", rest.join(", "))
+                }
+                _ => format!("pit {}", pits.join("")),
+            };
+            format!("{}'s {pits}", side_title(*row))
+        })
+        .collect();
+    format!("captured {} from {}", counts.join(" + "), runs.join(" and "))
+}
+
+/// "North's pit 4 is now Ann's own (its 3 seeds to Ann): every seed sown
+/// there goes to Ann".
+#[must_use]
+pub fn pit_owned(session: &Session, pit: Place, count: u16, by: Side) -> String {
+    let name = session.display_name(by);
     format!(
-        "captured {} from {}'s {pits}",
-        counts.join(" + "),
-        side_title(row)
+        "{} becomes {name}'s own ({count} seeds to {name}); every seed sown there goes to {name}",
+        place_name(pit)
+    )
+}
+
+/// "2 seeds sown into Ann's owned pit went to Ann".
+#[must_use]
+pub fn to_owner(session: &Session, owner: Side, seeds: u16) -> String {
+    let name = session.display_name(owner);
+    let s = if seeds == 1 { "" } else { "s" };
+    format!("{seeds} seed{s} sown into {name}'s own pit went to {name}")
+}
+
+/// "South cannot move: North plays again".
+#[must_use]
+pub fn pass(session: &Session, side: Side) -> String {
+    format!(
+        "{} cannot move: {} plays again",
+        session.display_name(side),
+        session.display_name(side.other())
     )
 }
 
@@ -189,6 +240,7 @@ pub fn ending_reason(ending: Ending) -> Option<&'static str> {
     match ending {
         Ending::RowEmpty | Ending::Agreed => None,
         Ending::NoMove => Some("no legal move is left"),
+        Ending::NeitherCanMove => Some("neither player can move"),
         Ending::MoreThanHalf => Some("a player has more than half the seeds"),
         Ending::Repetition => Some("the position repeats one since the last capture"),
     }
@@ -257,11 +309,19 @@ pub fn status_line(rules: &Rules, position: &Position) -> String {
 #[must_use]
 pub fn rules_summary(rules: &Rules) -> String {
     let mut parts: Vec<&str> = vec![rules.direction().word()];
-    if rules.relay() {
-        parts.push("relay sowing");
+    if rules.from_origin() {
+        parts.push("sown from the origin");
+    }
+    match rules.relay_kind() {
+        Relay::Off => {}
+        Relay::NextPit => parts.push("relay sowing"),
+        Relay::LandingPit => parts.push("relay from the landing pit"),
     }
     if rules.skip_origin() {
         parts.push("origin skipped");
+    }
+    if rules.skip_lap_start() {
+        parts.push("each lap's start skipped");
     }
     if rules.four_capture() {
         parts.push("fours to the row's owner");
@@ -270,11 +330,21 @@ pub fn rules_summary(rules: &Rules) -> String {
         parts.push("leap capture");
     }
     if rules.kalah_capture() {
-        parts.push("Kalah capture");
+        parts.push(if rules.kalah_empty() {
+            "Kalah capture (also across an empty pit)"
+        } else {
+            "Kalah capture"
+        });
     }
-    let counts = opponent_counts(rules);
+    let counts = count_captures(rules);
     if !counts.is_empty() {
         parts.push(&counts);
+    }
+    if rules.owned_pits().is_some() {
+        parts.push("owned pits (tuzdyk)");
+    }
+    if rules.round_end() == RoundEnd::Pass {
+        parts.push("a player who cannot move passes");
     }
     if rules.must_feed() {
         parts.push("must feed");
@@ -293,19 +363,32 @@ pub fn rules_summary(rules: &Rules) -> String {
 }
 
 /// "captures 2s and 3s on the opponent's row" (empty without such captures).
-fn opponent_counts(rules: &Rules) -> String {
-    let counts: Vec<String> = rules
-        .capture_counts()
-        .iter()
-        .map(|c| format!("{c}s"))
-        .collect();
+fn count_captures(rules: &Rules) -> String {
+    let row = match rules.count_row() {
+        CountRow::Opponent => "the opponent's row",
+        CountRow::Either => "either row",
+    };
+    let counts = counts_said(rules);
+    if counts.is_empty() {
+        String::new()
+    } else {
+        format!("captures {counts} on {row}")
+    }
+}
+
+/// The capturing counts as a player reads them: "2s and 3s", "1s", "even
+/// counts".
+fn counts_said(rules: &Rules) -> String {
+    let counts = rules.capture_counts();
+    let evens: Vec<u16> = (1..=rules.total_seeds() / 2).map(|c| 2 * c).collect();
+    if counts.len() > 2 && counts == evens {
+        return "even counts".to_string();
+    }
+    let counts: Vec<String> = counts.iter().map(|c| format!("{c}s")).collect();
     match counts.split_last() {
         None => String::new(),
-        Some((last, [])) => format!("captures {last} on the opponent's row"),
-        Some((last, rest)) => format!(
-            "captures {} and {last} on the opponent's row",
-            rest.join(", ")
-        ),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -331,8 +414,9 @@ pub fn rules_sheet(rules: &Rules) -> String {
         RoundEnd::SideEmpty => "side-empty (each player keeps their row)",
         RoundEnd::Stuck => "stuck (the other player takes the remaining seeds)",
         RoundEnd::NoMove => "no-move (each player keeps their row)",
+        RoundEnd::Pass => "pass (a player who cannot move passes; over when neither can)",
     };
-    let row_captures = if rules.opponent_row_captures() {
+    let row_captures = if rules.count_captures() {
         let chain = if rules.chain_captures() {
             ", chained backwards"
         } else {
@@ -342,11 +426,30 @@ pub fn rules_sheet(rules: &Rules) -> String {
             GrandSlam::CapturesAll => "",
             GrandSlam::CapturesNothing => "; a grand slam (the whole row) captures nothing",
         };
-        let counts: Vec<String> = rules.capture_counts().iter().map(u16::to_string).collect();
-        format!("{} on the opponent's row{chain}{slam}", counts.join(" or "))
+        let row = match rules.count_row() {
+            CountRow::Opponent => "the opponent's row",
+            CountRow::Either => "either row",
+        };
+        format!("{} on {row}{chain}{slam}", counts_said(rules))
     } else {
         "no".to_string()
     };
+    let owned = rules.owned_pits().map_or_else(
+        || "no".to_string(),
+        |owned| {
+            let mut text = format!(
+                "a last seed making {} on the opponent's row makes the pit the mover's, one each",
+                owned.count
+            );
+            if !owned.last_pit_allowed {
+                text.push_str("; not the opponent's last pit");
+            }
+            if !owned.same_number_allowed {
+                text.push_str("; not the number across from the opponent's own");
+            }
+            text
+        },
+    );
     let mut other_ends = Vec::new();
     if rules.more_than_half_ends() {
         other_ends.push("more than half the seeds in store");
@@ -359,9 +462,19 @@ pub fn rules_sheet(rules: &Rules) -> String {
     } else {
         other_ends.join("; ")
     };
-    let rounds = match rules.rounds() {
-        Rounds::Single => "one game",
-        Rounds::Many => "a match of rounds",
+    let rounds = match (rules.rounds(), rules.next_starter()) {
+        (Rounds::Single, _) => "one game",
+        (Rounds::Many, NextStarter::TookRemaining) => {
+            "a match of rounds; who took the remaining seeds starts the next"
+        }
+        (Rounds::Many, NextStarter::Winner) => {
+            "a match of rounds; the winner starts the next (after a draw, the other player)"
+        }
+    };
+    let relay = match rules.relay_kind() {
+        Relay::Off => "no",
+        Relay::NextPit => "from the pit after the last seed's",
+        Relay::LandingPit => "from the last seed's pit, if it held seeds",
     };
     let first = match rules.first_player() {
         FirstPlayer::Chosen => "chosen",
@@ -380,13 +493,24 @@ pub fn rules_sheet(rules: &Rules) -> String {
         ),
         ("stores", stores.to_string()),
         ("direction", rules.direction().to_string()),
+        ("from origin", yes_no(rules.from_origin()).to_string()),
         ("skip origin", yes_no(rules.skip_origin()).to_string()),
-        ("relay", yes_no(rules.relay()).to_string()),
+        ("relay", relay.to_string()),
+        ("skip lap start", yes_no(rules.skip_lap_start()).to_string()),
         ("extra turn", yes_no(rules.extra_turn()).to_string()),
         ("four-capture", yes_no(rules.four_capture()).to_string()),
         ("leap capture", yes_no(rules.leap_capture()).to_string()),
-        ("Kalah capture", yes_no(rules.kalah_capture()).to_string()),
+        (
+            "Kalah capture",
+            match (rules.kalah_capture(), rules.kalah_empty()) {
+                (false, _) => "no",
+                (true, false) => "yes (the pit across must hold seeds)",
+                (true, true) => "yes (also across an empty pit)",
+            }
+            .to_string(),
+        ),
         ("row captures", row_captures),
+        ("owned pits", owned),
         ("must feed", yes_no(rules.must_feed()).to_string()),
         ("round end", round_end.to_string()),
         ("also ends at", other_ends),
@@ -543,7 +667,7 @@ mod tests {
     fn a_pit_that_does_not_feed_is_refused_with_the_reason() {
         let said = refusal(PlayError::DoesNotFeed(Pit::new(2)), 6);
         assert!(
-            said.contains("does not reach your opponent's row"),
+            said.contains("leaves your opponent's row empty"),
             "{said}"
         );
     }

@@ -64,7 +64,7 @@ fn a_chain_of_three_captures_stops_at_a_four() {
         ]
     );
     assert_eq!(
-        after.to_text(),
+        after.to_text(&rules),
         "south: 2 0 0 1 0 0 store 21; north: 4 0 0 0 3 2 store 15; round 1; north to move"
     );
 }
@@ -85,7 +85,7 @@ fn a_chain_stops_at_the_movers_own_row() {
         [("north 2".to_string(), 3), ("north 1".to_string(), 2)]
     );
     assert_eq!(
-        after.to_text(),
+        after.to_text(&rules),
         "south: 0 0 0 0 0 2 store 15; north: 0 0 0 4 4 4 store 19; round 1; north to move"
     );
 }
@@ -122,7 +122,7 @@ fn a_grand_slam_captures_nothing() {
         spared: 5
     }));
     assert_eq!(
-        after.to_text(),
+        after.to_text(&rules),
         "south: 3 0 0 0 0 0 store 20; north: 2 3 0 0 0 0 store 20; round 1; north to move"
     );
     // Where a grand slam captures all, the same move takes both pits: 20 + 5
@@ -151,7 +151,7 @@ fn twelve_seeds_go_round_and_pass_over_the_emptied_pit() {
     );
     let after = start.play(&rules, Pit::new(1)).unwrap();
     assert_eq!(
-        after.to_text(),
+        after.to_text(&rules),
         "south: 0 2 1 1 1 1 store 9; north: 4 4 4 4 4 4 store 9; round 1; north to move"
     );
 }
@@ -166,7 +166,7 @@ fn twenty_three_seeds_go_round_twice_and_never_into_the_emptied_pit() {
     );
     let after = start.play(&rules, Pit::new(1)).unwrap();
     assert_eq!(
-        after.to_text(),
+        after.to_text(&rules),
         "south: 0 3 2 2 2 2 store 12; north: 3 2 2 2 2 2 store 12; round 1; north to move"
     );
 }
@@ -186,7 +186,7 @@ fn with_the_opponents_row_empty_a_move_must_reach_it() {
     assert_eq!(start.legal_moves(&rules), pits(&[6]));
     let after = start.play(&rules, Pit::new(6)).unwrap();
     assert_eq!(
-        after.to_text(),
+        after.to_text(&rules),
         "south: 1 0 0 0 0 0 store 23; north: 1 0 0 0 0 0 store 23; round 1; north to move"
     );
 }
@@ -386,7 +386,7 @@ fn a_clockwise_chain_runs_back_up_the_row() {
     );
     // 24 is half, not more: the game goes on.
     assert_eq!(
-        after.to_text(),
+        after.to_text(&rules),
         "south: 0 0 0 2 0 0 store 24; north: 4 0 0 0 0 0 store 18; round 1; north to move"
     );
 }

@@ -17,7 +17,7 @@ pub fn run(catalog: &Catalog, args: &ShowArgs) -> Result<ExitCode, Failure> {
     } else {
         say!("{}", board_text(&rules, &position).trim_end_matches('\n'));
         // The same position as one line, to give back with --position.
-        say!("position: {}", position.to_text());
+        say!("position: {}", position.to_text(&rules));
     }
     Ok(ExitCode::SUCCESS)
 }

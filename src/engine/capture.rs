@@ -1,63 +1,88 @@
-//! The ways seeds leave the pits during a move: fours, leaps, Kalah captures
-//! and captures by count on the opponent's row. Each moves seeds into a store
-//! and reports what it did.
+//! The ways seeds leave the pits during a move: fours, leaps, Kalah captures,
+//! captures by count, owned pits and the seeds sown into them. Each moves
+//! seeds into a store and reports what it did.
 
-use super::board::{Board, Layout};
-use super::rules::GrandSlam;
+use super::board::{Board, Layout, Place};
+use super::rules::{CountRow, GrandSlam};
 use super::side::Side;
 use super::sow::Turn;
 use super::trace::{Event, Observer};
 
-/// The last seed fell at `last`. If that is a pit of the opponent's row now
-/// holding one of the rules' counts, it is captured; with chains, so is each
-/// pit before it (in sowing order) on that row while it holds one of the
+/// The last seed fell at `last`. If that is a pit of the row the rules look
+/// at (the opponent's, or either) now holding one of the rules' counts, it is
+/// captured; with chains, so is each place sown before it (backwards along
+/// `track`, the lap's places) while it is such a pit holding one of the
 /// counts. A capture that would empty the opponent's row is, under
 /// `captures-nothing`, not made.
 #[inline]
-pub(crate) fn opponent_row<O: Observer>(board: &mut Board, turn: &Turn, last: usize, obs: &mut O) {
+pub(crate) fn by_count<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    last: usize,
+    track: u64,
+    obs: &mut O,
+) {
     // Most moves capture nothing: that is decided here, inlined.
-    let row = turn.layout.row_mask(turn.mover.other()) & turn.open_pits;
+    let row = capture_row(turn);
     if row & (1 << last) != 0 && turn.rules.captures_count(board.get(last)) {
-        opponent_row_chain(board, turn, last, obs);
+        chain(board, turn, last, track, row, obs);
     }
+}
+
+/// The pits a capture by count may take: open, not owned, on the rules' row.
+fn capture_row(turn: &Turn) -> u64 {
+    let rows = match turn.rules.count_row() {
+        CountRow::Opponent => turn.layout.row_mask(turn.mover.other()),
+        CountRow::Either => turn.layout.pits_mask(),
+    };
+    rows & turn.open_pits & !turn.owned
 }
 
 /// The capture itself, once the last seed's pit is known to be taken.
 #[inline(never)]
-fn opponent_row_chain<O: Observer>(board: &mut Board, turn: &Turn, last: usize, obs: &mut O) {
+fn chain<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    last: usize,
+    track: u64,
+    row: u64,
+    obs: &mut O,
+) {
     let (rules, layout, mover) = (turn.rules, turn.layout, turn.mover);
-    let row = layout.row_mask(mover.other()) & turn.open_pits;
     let captures = |index: usize| row & (1 << index) != 0 && rules.captures_count(board.get(index));
-    // The chain as a bit set: the row's pits run upwards in track order, so
-    // "the pit before" is the next lower open pit of the row.
+    // The chain as a bit set, and in the order it was found.
     let mut chain = 1u64 << last;
+    let mut order = [last; super::board::MAX_PLACES];
+    let mut length = 1;
     let mut taken = board.get(last);
     let mut at = last;
     while rules.chain_captures() {
-        let below = row & ((1u64 << at) - 1);
-        if below == 0 {
-            break;
-        }
-        let before = 63 - below.leading_zeros() as usize;
-        if !captures(before) {
+        let before = previous_on(track, at);
+        if chain & (1 << before) != 0 || !captures(before) {
             break;
         }
         chain |= 1 << before;
+        order[length] = before;
+        length += 1;
         taken += board.get(before);
         at = before;
     }
-    let row_total: u16 = super::board::indices(row).map(|i| board.get(i)).sum();
-    if taken == row_total && rules.grand_slam() == GrandSlam::CapturesNothing {
-        obs.record(Event::GrandSlam {
-            by: mover,
-            spared: taken,
-        });
-        return;
+    if rules.count_row() == CountRow::Opponent && rules.grand_slam() == GrandSlam::CapturesNothing {
+        let opponent_row = layout.row_mask(mover.other()) & turn.open_pits;
+        let row_total: u16 = super::board::indices(opponent_row)
+            .map(|i| board.get(i))
+            .sum();
+        if taken == row_total {
+            obs.record(Event::GrandSlam {
+                by: mover,
+                spared: taken,
+            });
+            return;
+        }
     }
-    // Reported from the last seed's pit backwards, as the chain is found.
+    // Reported from the last seed's pit backwards, as the chain was found.
     let store = layout.store(mover);
-    let mut index = last;
-    loop {
+    for &index in &order[..length] {
         let count = board.take(index);
         board.add(store, count);
         obs.record(Event::RowCapture {
@@ -65,12 +90,75 @@ fn opponent_row_chain<O: Observer>(board: &mut Board, turn: &Turn, last: usize, 
             count,
             by: mover,
         });
-        let below = chain & ((1u64 << index) - 1);
-        if below == 0 {
-            break;
-        }
-        index = 63 - below.leading_zeros() as usize;
     }
+}
+
+/// The place before `index` among the set bits of `track`, wrapping around.
+fn previous_on(track: u64, index: usize) -> usize {
+    let below = track & ((1u64 << index) - 1);
+    let bits = if below == 0 { track } else { below };
+    63 - bits.leading_zeros() as usize
+}
+
+/// The last seed fell at `last`: if it made a pit of the opponent's row hold
+/// the rules' count, that pit becomes the mover's own (its seeds to the
+/// mover's store), unless the mover owns one already, it is the opponent's
+/// last pit, or the opponent owns the mover's pit of the same number (each
+/// as the rules allow). Returns the pit made the mover's.
+pub(crate) fn own_pit<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    last: usize,
+    obs: &mut O,
+) -> Option<usize> {
+    let owned = turn.rules.owned_pits()?;
+    let (layout, mover) = (turn.layout, turn.mover);
+    let row = layout.row_mask(mover.other()) & turn.open_pits & !turn.owned;
+    if row & (1 << last) == 0 || board.get(last) != owned.count {
+        return None;
+    }
+    if turn.owned_by[mover.index()].is_some() {
+        return None;
+    }
+    let Place::Pit(_, pit) = layout.place(last) else {
+        return None;
+    };
+    if !owned.last_pit_allowed && pit.number() == layout.pits {
+        return None;
+    }
+    if !owned.same_number_allowed
+        && let Some(theirs) = turn.owned_by[mover.other().index()]
+        && layout.place(theirs) == Place::Pit(mover, pit)
+    {
+        return None;
+    }
+    let count = board.take(last);
+    board.add(layout.store(mover), count);
+    obs.record(Event::PitOwned {
+        pit: layout.place(last),
+        count,
+        by: mover,
+    });
+    Some(last)
+}
+
+/// A seed sown into the owned pit at `index` goes at once to its owner's
+/// store (the owner is the player across from the pit's row).
+#[inline]
+pub(crate) fn to_owner<O: Observer>(
+    board: &mut Board,
+    layout: Layout,
+    index: usize,
+    in_hand: u16,
+    obs: &mut O,
+) {
+    let owner = layout.owner(index).other();
+    board.add(layout.store(owner), 1);
+    obs.record(Event::DropToOwner {
+        pit: layout.place(index),
+        owner,
+        in_hand,
+    });
 }
 
 /// A drop made the pit at `index` hold exactly 4: they go to the row's owner,
@@ -107,22 +195,18 @@ pub(crate) fn leap<O: Observer>(
     });
 }
 
-/// The last seed fell at `index`. If that is a pit of the mover's own row that was
-/// empty (it now holds 1) and the opposite pit holds seeds, both go to the mover's
-/// store. There is no capture of an empty opposite pit.
-pub(crate) fn kalah<O: Observer>(
-    board: &mut Board,
-    layout: Layout,
-    mover: Side,
-    index: usize,
-    obs: &mut O,
-) {
+/// The turn ended at `index`. If that is a pit of the mover's own row that was
+/// empty (it now holds 1) and the opposite pit holds seeds, both go to the
+/// mover's store; with `kalah-empty`, the capturing seed goes there even when
+/// the opposite pit is empty.
+pub(crate) fn kalah<O: Observer>(board: &mut Board, turn: &Turn, index: usize, obs: &mut O) {
+    let (layout, mover) = (turn.layout, turn.mover);
     if layout.is_store(index) || layout.owner(index) != mover || board.get(index) != 1 {
         return;
     }
     let opposite = layout.opposite(index);
     let count = board.get(opposite);
-    if count == 0 {
+    if count == 0 && !turn.rules.kalah_empty() {
         return;
     }
     board.take(index);

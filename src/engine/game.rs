@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use super::board::{Board, Layout, Place, indices};
 use super::pit::Pit;
-use super::rules::{RoundEnd, Rounds, Rules, Stores, UnknownWord};
+use super::rules::{NextStarter, RoundEnd, Rounds, Rules, Stores, UnknownWord};
 use super::side::Side;
 use super::sow::{Refused, Turn, sow_turn};
 use super::trace::{Event, NoTrace, Observer};
@@ -29,6 +29,9 @@ pub enum Ending {
     RowEmpty,
     /// The player to move had no legal move.
     NoMove,
+    /// Neither player had a legal move (where a player who cannot move
+    /// passes).
+    NeitherCanMove,
     /// A player held more than half the seeds, or both exactly half.
     MoreThanHalf,
     /// A position came back that was seen since the last capture.
@@ -41,6 +44,7 @@ rule_words! {
     Ending {
         RowEmpty => "row-empty",
         NoMove => "no-move",
+        NeitherCanMove => "neither-can-move",
         MoreThanHalf => "more-than-half",
         Repetition => "repetition",
         Agreed => "agreed",
@@ -159,6 +163,31 @@ pub enum SetupError {
         "{side}'s pit {pit} is closed, but these rules never close a pit (they play one round)"
     )]
     ClosedPit { side: Side, pit: Pit },
+    #[error(
+        "{side}'s pit {pit} is owned by the player across, but these rules never make it so \
+         (or that player owns a pit already)"
+    )]
+    OwnedPit { side: Side, pit: Pit },
+}
+
+/// A pit of a position set up by hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PitSetup {
+    Seeds(u16),
+    /// Out of play this round.
+    Closed,
+    /// Owned by the player across (a tuzdyk): it holds no seeds.
+    Owned,
+}
+
+/// The round's starter as a position keeps it: only where it decides who
+/// starts the next round (after a draw, where the winner starts), so that
+/// positions alike in all else are equal.
+fn starter_kept(rules: &Rules, starter: Side) -> Side {
+    match rules.next_starter() {
+        NextStarter::Winner => starter,
+        NextStarter::TookRemaining => Side::South,
+    }
 }
 
 /// A position in a match: every count, closed pits, who moves, the round and
@@ -170,7 +199,13 @@ pub struct Position {
     layout: Layout,
     /// Bits (by track index) of the pits in play; closed pits are clear.
     open_pits: u64,
+    /// The pit each player (South, North) owns, as its track index plus one
+    /// (0: none). An owned pit lies on the other player's row.
+    owned: [u8; 2],
     to_move: Side,
+    /// Who made the round's first move (the next round's starter after a
+    /// draw, where the winner starts the next).
+    round_starter: Side,
     round: u16,
     status: Status,
     /// Why the round ended, once it has.
@@ -190,7 +225,9 @@ impl Position {
             board,
             layout,
             open_pits: layout.pits_mask(),
+            owned: [0; 2],
             to_move: first,
+            round_starter: starter_kept(rules, first),
             round: 1,
             status: Status::Ongoing,
             ending: None,
@@ -212,22 +249,27 @@ impl Position {
         stores: [u16; 2],
         to_move: Side,
     ) -> Result<Position, SetupError> {
-        let open = vec![false; usize::from(rules.pits())];
-        Position::from_parts(rules, [south, north], [&open, &open], stores, 1, to_move)
+        let [south, north] = [south, north].map(|row| {
+            row.iter()
+                .map(|&count| PitSetup::Seeds(count))
+                .collect::<Vec<_>>()
+        });
+        Position::from_parts(rules, [&south, &north], stores, 1, to_move, None)
     }
 
-    /// The same with closed pits (`true` for each closed pit, pit 1 first;
-    /// their counts are ignored) and the round given.
+    /// A position set up pit by pit: closed pits, owned pits, the round (and,
+    /// where it decides who starts the next, who began it; else who moves).
     ///
     /// # Errors
-    /// As [`Position::from_rows`].
+    /// As [`Position::from_rows`], and when a pit is closed or owned where the
+    /// rules never make it so.
     pub fn from_parts(
         rules: &Rules,
-        rows: [&[u16]; 2],
-        closed: [&[bool]; 2],
+        rows: [&[PitSetup]; 2],
         stores: [u16; 2],
         round: u16,
         to_move: Side,
+        round_starter: Option<Side>,
     ) -> Result<Position, SetupError> {
         let mut position = Position::new(rules, to_move);
         position.board = Board::EMPTY;
@@ -235,25 +277,35 @@ impl Position {
         position.status = Status::Ongoing;
         position.ending = None;
         position.round = round.max(1);
+        position.round_starter = starter_kept(rules, round_starter.unwrap_or(to_move));
         for side in Side::BOTH {
-            let (row, shut) = (rows[side.index()], closed[side.index()]);
-            if row.len() != usize::from(rules.pits()) || shut.len() != row.len() {
+            let row = rows[side.index()];
+            if row.len() != usize::from(rules.pits()) {
                 return Err(SetupError::RowLength {
                     side,
                     given: row.len(),
                     pits: rules.pits(),
                 });
             }
-            for ((pit, &count), &is_closed) in Pit::all(rules.pits()).zip(row).zip(shut) {
+            for (pit, &setup) in Pit::all(rules.pits()).zip(row) {
                 let index = position.layout.pit(side, pit);
-                // Pits close only when a new round cannot fill them.
-                if is_closed && rules.rounds() == Rounds::Single {
-                    return Err(SetupError::ClosedPit { side, pit });
-                }
-                if is_closed {
-                    position.open_pits &= !(1u64 << index);
-                } else {
-                    position.board.set(index, count);
+                match setup {
+                    PitSetup::Seeds(count) => position.board.set(index, count),
+                    // Pits close only when a new round cannot fill them.
+                    PitSetup::Closed if rules.rounds() == Rounds::Single => {
+                        return Err(SetupError::ClosedPit { side, pit });
+                    }
+                    PitSetup::Closed => position.open_pits &= !(1u64 << index),
+                    PitSetup::Owned => {
+                        let owner = side.other();
+                        let allowed = rules.owned_pits().is_some_and(|owned| {
+                            owned.last_pit_allowed || pit.number() != rules.pits()
+                        });
+                        if !allowed || position.owned[owner.index()] != 0 {
+                            return Err(SetupError::OwnedPit { side, pit });
+                        }
+                        position.owned[owner.index()] = index as u8 + 1;
+                    }
                 }
             }
             position
@@ -269,6 +321,24 @@ impl Position {
         }
         position.start_turn(rules, &mut NoTrace);
         Ok(position)
+    }
+
+    /// Pit `pit` of `side` as [`Position::from_parts`] takes it.
+    #[must_use]
+    pub fn pit_setup(&self, side: Side, pit: Pit) -> PitSetup {
+        if self.is_closed(side, pit) {
+            PitSetup::Closed
+        } else if self.owner_of(side, pit).is_some() {
+            PitSetup::Owned
+        } else {
+            PitSetup::Seeds(self.pit(side, pit))
+        }
+    }
+
+    /// Who began the round, where that decides who starts the next one.
+    #[must_use]
+    pub fn round_starter(&self, rules: &Rules) -> Option<Side> {
+        (rules.next_starter() == NextStarter::Winner).then_some(self.round_starter)
     }
 
     /// A 64-bit key of what decides the rest of the round (counts, closed pits,
@@ -300,7 +370,10 @@ impl Position {
             hash ^ (hash >> 29)
         };
         let mut hash = mix(
-            self.open_pits ^ (u64::from(self.to_move.index() as u8) << 63),
+            self.open_pits
+                ^ (u64::from(self.owned[0]) << 40)
+                ^ (u64::from(self.owned[1]) << 48)
+                ^ (u64::from(self.to_move.index() as u8) << 63),
             0,
         );
         // Only the board's own places: the rest of the array is always empty.
@@ -378,6 +451,31 @@ impl Position {
         Pit::all(self.layout.pits)
             .map(|p| self.is_closed(side, p))
             .collect()
+    }
+
+    /// The pit `side` owns (on the other player's row), if any.
+    #[must_use]
+    pub fn owned_pit(&self, side: Side) -> Option<Pit> {
+        let index = usize::from(self.owned[side.index()].checked_sub(1)?);
+        match self.layout.place(index) {
+            Place::Pit(_, pit) => Some(pit),
+            Place::Store(_) => None,
+        }
+    }
+
+    /// Who owns pit `pit` of `side`'s row, if anyone does.
+    #[must_use]
+    pub fn owner_of(&self, side: Side, pit: Pit) -> Option<Side> {
+        let owner = side.other();
+        (self.owned_pit(owner) == Some(pit)).then_some(owner)
+    }
+
+    /// Bits of the owned pits of both players.
+    fn owned_mask(&self) -> u64 {
+        self.owned
+            .iter()
+            .filter(|&&o| o > 0)
+            .fold(0, |mask, &o| mask | (1u64 << (o - 1)))
     }
 
     /// Every seed on the board and in the stores.
@@ -524,6 +622,9 @@ impl Position {
         debug_assert!(self.open_pits & self.board.filled() & (1 << origin) != 0);
         let mut next = *self;
         let end = sow_turn(&mut next.board, &self.turn(rules, mover, origin), obs)?;
+        if let Some(owned) = end.owned {
+            next.owned[mover.index()] = owned as u8 + 1;
+        }
         next.to_move = if end.extra_turn { mover } else { mover.other() };
         next.start_turn(rules, obs);
         debug_assert_eq!(next.total_seeds(), self.total_seeds());
@@ -552,6 +653,9 @@ impl Position {
         } else {
             0
         };
+        let owned_by = self
+            .owned
+            .map(|o| o.checked_sub(1).map(usize::from));
         Turn {
             rules,
             layout: self.layout,
@@ -559,6 +663,8 @@ impl Position {
             origin,
             sow_track: self.open_pits | own_store,
             open_pits: self.open_pits,
+            owned: self.owned_mask(),
+            owned_by,
             must_feed: rules.must_feed()
                 && self.board.filled() & self.layout.row_mask(mover.other()) == 0,
         }
@@ -579,7 +685,14 @@ impl Position {
         } else if rules.more_than_half_ends() && self.has_more_than_half(rules) {
             self.finish_keeping_rows(rules, Ending::MoreThanHalf, obs);
         } else if maybe_stuck && self.is_stuck(rules, self.to_move) {
-            if rules.round_end() == RoundEnd::NoMove {
+            if rules.round_end() == RoundEnd::Pass {
+                if self.is_stuck(rules, self.to_move.other()) {
+                    self.finish_keeping_rows(rules, Ending::NeitherCanMove, obs);
+                } else {
+                    obs.record(Event::Pass { side: self.to_move });
+                    self.to_move = self.to_move.other();
+                }
+            } else if rules.round_end() == RoundEnd::NoMove {
                 self.finish_keeping_rows(rules, Ending::NoMove, obs);
             } else {
                 let taker = self.to_move.other();
@@ -685,7 +798,8 @@ impl Position {
 
     /// Sets up the next round after a round is over: each player refills their
     /// pits from the right, pits that cannot be filled are closed, the loser may
-    /// get a partial pit, and the player who took the remaining seeds starts.
+    /// get a partial pit, and the rules say who starts (the player who took the
+    /// remaining seeds, or the winner).
     ///
     /// # Errors
     /// When the round is not over, or the match is.
@@ -724,8 +838,12 @@ impl Position {
         next.round += 1;
         next.status = Status::Ongoing;
         next.ending = None;
-        // Rounds only follow `stuck` round ends, where someone took the remainder.
-        next.to_move = took_remaining.unwrap_or(self.to_move);
+        next.to_move = match (rules.next_starter(), self.outcome()) {
+            (NextStarter::TookRemaining, _) => took_remaining.unwrap_or(self.to_move),
+            (NextStarter::Winner, Some(Outcome::Win(winner))) => winner,
+            (NextStarter::Winner, _) => self.round_starter.other(),
+        };
+        next.round_starter = starter_kept(rules, next.to_move);
         next.start_turn(rules, &mut NoTrace);
         Ok(next)
     }

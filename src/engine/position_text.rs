@@ -3,14 +3,16 @@
 //!
 //! `south: 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4 store 0; round 1; south to move`
 //!
-//! Each row is given pit 1 first, a closed pit as `x`; then the store, the
-//! round and who moves. A position whose round is over is written with
-//! `round over` (or `match over`) in place of who moves; only positions with
-//! a player to move are read.
+//! Each row is given pit 1 first, a closed pit as `x` and a pit owned by the
+//! player across (a tuzdyk) as `o`; then the store, the round and who moves.
+//! Where the winner of a round starts the next and a draw passes the start
+//! on, the round says who began it (`round 2 begun by north`). A position
+//! whose round is over is written with `round over` (or `match over`) in
+//! place of who moves; only positions with a player to move are read.
 
 use std::fmt;
 
-use super::game::{Position, SetupError, Status};
+use super::game::{PitSetup, Position, SetupError, Status};
 use super::pit::Pit;
 use super::rules::Rules;
 use super::side::Side;
@@ -28,13 +30,18 @@ pub enum PositionTextError {
         part: &'static str,
         expected: String,
     },
-    #[error("{side}'s row: {found:?} is neither a seed count nor `x` (a closed pit)")]
+    #[error(
+        "{side}'s row: {found:?} is neither a seed count, `x` (a closed pit) nor `o` (a pit \
+         owned by the player across)"
+    )]
     Pit { side: Side, found: String },
     #[error("{side}'s row has {given} pits but the board has {pits}")]
     RowLength { side: Side, given: usize, pits: u8 },
     #[error("{side}'s row should end with `store N`")]
     Store { side: Side },
-    #[error("the round should be `round N` with N from 1, not {0:?}")]
+    #[error(
+        "the round should be `round N` with N from 1 (or `round N begun by SIDE`), not {0:?}"
+    )]
     Round(String),
     #[error("who moves should be `south to move` or `north to move`, not {0:?}")]
     Mover(String),
@@ -42,24 +49,29 @@ pub enum PositionTextError {
     Setup(SetupError),
 }
 
-/// The text form of a position (see the module's documentation).
-pub struct PositionText<'a>(pub &'a Position);
+/// The text form of a position (see the module's documentation), under the
+/// rules it is played by.
+pub struct PositionText<'a>(pub &'a Rules, pub &'a Position);
 
 impl fmt::Display for PositionText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let position = self.0;
+        let (rules, position) = (self.0, self.1);
         for side in Side::BOTH {
             write!(f, "{side}:")?;
-            for (pit, count) in Pit::all(position.pit_count()).zip(position.row(side)) {
-                if position.is_closed(side, pit) {
-                    f.write_str(" x")?;
-                } else {
-                    write!(f, " {count}")?;
+            for pit in Pit::all(position.pit_count()) {
+                match position.pit_setup(side, pit) {
+                    PitSetup::Closed => f.write_str(" x")?,
+                    PitSetup::Owned => f.write_str(" o")?,
+                    PitSetup::Seeds(count) => write!(f, " {count}")?,
                 }
             }
             write!(f, " store {}; ", position.store(side))?;
         }
-        write!(f, "round {}; ", position.round())?;
+        write!(f, "round {}", position.round())?;
+        if let Some(starter) = position.round_starter(rules) {
+            write!(f, " begun by {starter}")?;
+        }
+        f.write_str("; ")?;
         match (position.to_move(), position.status()) {
             (Some(side), _) => write!(f, "{side} to move"),
             (None, Status::MatchOver { .. }) => f.write_str("match over"),
@@ -71,8 +83,8 @@ impl fmt::Display for PositionText<'_> {
 impl Position {
     /// The position written as one line (see [`PositionText`]).
     #[must_use]
-    pub fn to_text(&self) -> String {
-        PositionText(self).to_string()
+    pub fn to_text(&self, rules: &Rules) -> String {
+        PositionText(rules, self).to_string()
     }
 
     /// Reads a position written by [`Position::to_text`], under `rules`.
@@ -85,13 +97,20 @@ impl Position {
         let [south, north, round, mover] = parts[..] else {
             return Err(PositionTextError::Parts(parts.len()));
         };
-        let (south_row, south_closed, south_store) = read_row(Side::South, south, rules.pits())?;
-        let (north_row, north_closed, north_store) = read_row(Side::North, north, rules.pits())?;
-        let round = round
-            .strip_prefix("round ")
-            .and_then(|n| n.trim().parse::<u16>().ok())
+        let (south_row, south_store) = read_row(Side::South, south, rules.pits())?;
+        let (north_row, north_store) = read_row(Side::North, north, rules.pits())?;
+        let wrong_round = || PositionTextError::Round(round.to_string());
+        let rest = round.strip_prefix("round ").ok_or_else(wrong_round)?;
+        let (number, starter) = match rest.split_once(" begun by ") {
+            Some((number, side)) => (number, Some(side.trim().parse::<Side>().map_err(|_| wrong_round())?)),
+            None => (rest, None),
+        };
+        let round = number
+            .trim()
+            .parse::<u16>()
+            .ok()
             .filter(|&n| n >= 1)
-            .ok_or_else(|| PositionTextError::Round(round.to_string()))?;
+            .ok_or_else(wrong_round)?;
         let to_move = mover
             .strip_suffix(" to move")
             .and_then(|side| side.trim().parse::<Side>().ok())
@@ -99,22 +118,17 @@ impl Position {
         Position::from_parts(
             rules,
             [&south_row, &north_row],
-            [&south_closed, &north_closed],
             [south_store, north_store],
             round,
             to_move,
+            starter,
         )
         .map_err(PositionTextError::Setup)
     }
 }
 
-/// One side's part: `south: 4 x 4 store 0` as counts (0 for a closed pit),
-/// which pits are closed, and the store.
-fn read_row(
-    side: Side,
-    part: &str,
-    pits: u8,
-) -> Result<(Vec<u16>, Vec<bool>, u16), PositionTextError> {
+/// One side's part: `south: 4 x o 4 store 0` as its pits and the store.
+fn read_row(side: Side, part: &str, pits: u8) -> Result<(Vec<PitSetup>, u16), PositionTextError> {
     let label = format!("{side}:");
     let rest = part.strip_prefix(&label).ok_or(PositionTextError::Label {
         part: if side == Side::South {
@@ -138,22 +152,21 @@ fn read_row(
             pits,
         });
     }
-    let mut counts = Vec::new();
-    let mut closed = Vec::new();
-    for word in pit_words {
-        if *word == "x" {
-            counts.push(0);
-            closed.push(true);
-        } else {
-            let count = word.parse::<u16>().map_err(|_| PositionTextError::Pit {
-                side,
-                found: (*word).to_string(),
-            })?;
-            counts.push(count);
-            closed.push(false);
-        }
-    }
-    Ok((counts, closed, store))
+    let row = pit_words
+        .iter()
+        .map(|&word| match word {
+            "x" => Ok(PitSetup::Closed),
+            "o" => Ok(PitSetup::Owned),
+            _ => word
+                .parse::<u16>()
+                .map(PitSetup::Seeds)
+                .map_err(|_| PositionTextError::Pit {
+                    side,
+                    found: word.to_string(),
+                }),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((row, store))
 }
 
 #[cfg(test)]
@@ -193,7 +206,7 @@ mod tests {
         let rules = kalaha();
         let start = Position::new(&rules, Side::North);
         let text = "south: 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4 store 0; round 1; north to move";
-        assert_eq!(start.to_text(), text);
+        assert_eq!(start.to_text(&rules), text);
         assert_eq!(Position::from_text(&rules, text), Ok(start));
     }
 
@@ -219,7 +232,7 @@ mod tests {
                     }
                     continue;
                 }
-                let written = position.to_text();
+                let written = position.to_text(&rules);
                 closed_seen |= written.contains('x');
                 assert_eq!(
                     Position::from_text(&rules, &written),

@@ -2,7 +2,7 @@
 
 use super::board::{Board, Layout, Seeds, next_on};
 use super::capture;
-use super::rules::Rules;
+use super::rules::{Relay, Rules};
 use super::side::Side;
 use super::trace::{Event, Observer};
 
@@ -17,6 +17,11 @@ pub(crate) struct Turn<'r> {
     pub sow_track: u64,
     /// Open pits of both rows: where relays and leaps look.
     pub open_pits: u64,
+    /// Owned pits (of either player): a seed sown into one goes to its
+    /// owner's store.
+    pub owned: u64,
+    /// The pit each player owns (South's, North's), if any.
+    pub owned_by: [Option<usize>; 2],
     /// The opponent's row is empty and the rules say the move must reach it.
     pub must_feed: bool,
 }
@@ -25,6 +30,15 @@ pub(crate) struct Turn<'r> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct TurnEnd {
     pub extra_turn: bool,
+    /// The pit that became the mover's own, if one did.
+    pub owned: Option<usize>,
+}
+
+impl TurnEnd {
+    const PLAIN: TurnEnd = TurnEnd {
+        extra_turn: false,
+        owned: None,
+    };
 }
 
 /// Why a turn cannot be played.
@@ -32,7 +46,7 @@ pub(crate) struct TurnEnd {
 pub(crate) enum Refused {
     /// It would go round the same laps forever, or past [`MAX_LAPS`].
     Endless,
-    /// It sows nothing into the opponent's empty row, which the rules forbid.
+    /// It leaves the opponent's empty row empty, which the rules forbid.
     DoesNotFeed,
 }
 
@@ -62,18 +76,12 @@ pub(crate) fn sow_turn<O: Observer>(
     let layout = turn.layout;
     // Read once: the compiler cannot always see that sowing leaves them alone.
     let four_capture = rules.four_capture();
+    let relay = rules.relay_kind();
     let own_store = layout.store(turn.mover);
     // The places seeds may drop into this turn. With skip-origin the origin is
     // left out (unless it is the only place, which a real board never has).
-    let without_origin = turn.sow_track & !(1u64 << turn.origin);
-    let drop_track = if rules.skip_origin() && without_origin != 0 {
-        without_origin
-    } else {
-        turn.sow_track
-    };
-    let mut cycle = rules
-        .relay()
-        .then(|| CycleCheck::new(board.seeds(), turn.origin));
+    let drop_track = without(turn.sow_track, turn.origin, rules.skip_origin());
+    let mut cycle = (relay != Relay::Off).then(|| CycleCheck::new(board.seeds(), turn.origin));
     let mut take = turn.origin;
     let mut lap: u32 = 1;
     loop {
@@ -91,17 +99,29 @@ pub(crate) fn sow_turn<O: Observer>(
             }
         });
 
+        let lap_track = without(drop_track, take, rules.skip_lap_start());
+        // Sowing from the origin puts the first seed back where the lap
+        // began, unless it is the only one.
+        let first = if rules.from_origin() && hand >= 2 {
+            take
+        } else {
+            take + 1
+        };
         let mut at = take;
         // Drops go to the set bits of `ahead` in order, then round again. Walking
         // bits keeps each step short, which is most of the cost of a move.
-        let mut ahead = drop_track & (!0u64 << (take + 1));
+        let mut ahead = lap_track & (!0u64 << first);
         while hand > 0 {
             if ahead == 0 {
-                ahead = drop_track;
+                ahead = lap_track;
             }
             at = ahead.trailing_zeros() as usize;
             ahead &= ahead - 1;
             hand -= 1;
+            if turn.owned & (1 << at) != 0 {
+                capture::to_owner(board, layout, at, hand, obs);
+                continue;
+            }
             let count = board.add(at, 1);
             obs.record(Event::Drop {
                 place: layout.place(at),
@@ -118,32 +138,46 @@ pub(crate) fn sow_turn<O: Observer>(
         });
 
         if at == own_store && rules.extra_turn() {
+            if relay != Relay::Off {
+                fed(board, turn)?;
+            }
             obs.record(Event::ExtraTurn { side: turn.mover });
-            return Ok(TurnEnd { extra_turn: true });
+            return Ok(TurnEnd {
+                extra_turn: true,
+                owned: None,
+            });
         }
-        if !rules.relay() {
-            // Feeding is judged on what was sown, before any capture.
-            if turn.must_feed && board.filled() & layout.row_mask(turn.mover.other()) == 0 {
-                return Err(Refused::DoesNotFeed);
+        let next = match relay {
+            Relay::Off => return end_of_lap(board, turn, at, lap_track, obs),
+            Relay::NextPit => {
+                // The next pit decides whether the turn goes on.
+                let next = next_on(turn.open_pits, at);
+                if board.get(next) == 0 {
+                    if rules.kalah_capture() {
+                        capture::kalah(board, turn, at, obs);
+                    }
+                    if rules.leap_capture() {
+                        let beyond = next_on(turn.open_pits, next);
+                        capture::leap(board, layout, turn.mover, beyond, obs);
+                    }
+                    fed(board, turn)?;
+                    return Ok(TurnEnd::PLAIN);
+                }
+                next
             }
-            if rules.kalah_capture() {
-                capture::kalah(board, layout, turn.mover, at, obs);
+            Relay::LandingPit => {
+                // A pit that held seeds before the last one goes on; an empty
+                // one (or a store, or an owned pit) ends the turn.
+                if layout.is_store(at) || turn.owned & (1 << at) != 0 || board.get(at) <= 1 {
+                    if rules.kalah_capture() {
+                        capture::kalah(board, turn, at, obs);
+                    }
+                    fed(board, turn)?;
+                    return Ok(TurnEnd::PLAIN);
+                }
+                at
             }
-            if rules.opponent_row_captures() {
-                capture::opponent_row(board, turn, at, obs);
-            }
-            return Ok(TurnEnd { extra_turn: false });
-        }
-
-        // Relay: the next pit decides whether the turn goes on.
-        let next = next_on(turn.open_pits, at);
-        if board.get(next) == 0 {
-            if rules.leap_capture() {
-                let beyond = next_on(turn.open_pits, next);
-                capture::leap(board, layout, turn.mover, beyond, obs);
-            }
-            return Ok(TurnEnd { extra_turn: false });
-        }
+        };
         take = next;
         lap += 1;
         if lap > MAX_LAPS {
@@ -154,6 +188,53 @@ pub(crate) fn sow_turn<O: Observer>(
         {
             return Err(Refused::Endless);
         }
+    }
+}
+
+/// `track` without the place `index` when `skip` says so (unless that would
+/// leave nothing, which a real board never does).
+#[inline]
+fn without(track: u64, index: usize, skip: bool) -> u64 {
+    let left = track & !(1u64 << index);
+    if skip && left != 0 { left } else { track }
+}
+
+/// The end of a single-lap turn whose last seed fell at `last`: feeding
+/// (judged on what was sown, before any capture), then the captures.
+#[inline]
+fn end_of_lap<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    last: usize,
+    track: u64,
+    obs: &mut O,
+) -> Result<TurnEnd, Refused> {
+    let rules = turn.rules;
+    fed(board, turn)?;
+    if rules.kalah_capture() {
+        capture::kalah(board, turn, last, obs);
+    }
+    if rules.owned_pits().is_some()
+        && let Some(owned) = capture::own_pit(board, turn, last, obs)
+    {
+        return Ok(TurnEnd {
+            extra_turn: false,
+            owned: Some(owned),
+        });
+    }
+    if rules.count_captures() {
+        capture::by_count(board, turn, last, track, obs);
+    }
+    Ok(TurnEnd::PLAIN)
+}
+
+/// Refuses a turn that leaves the opponent's row empty when it must feed it.
+#[inline]
+fn fed(board: &Board, turn: &Turn) -> Result<(), Refused> {
+    if turn.must_feed && board.filled() & turn.layout.row_mask(turn.mover.other()) == 0 {
+        Err(Refused::DoesNotFeed)
+    } else {
+        Ok(())
     }
 }
 

@@ -19,6 +19,13 @@ pub enum Event {
         count: u16,
         in_hand: u16,
     },
+    /// One seed sown into an owned pit, which sent it at once to its owner's
+    /// store; `in_hand` is what is left.
+    DropToOwner {
+        pit: Place,
+        owner: Side,
+        in_hand: u16,
+    },
     /// A dropped seed made a pit hold exactly 4; they went to the row's owner.
     FourCapture { pit: Place, owner: Side },
     /// The hand is empty; `last` received the lap's last seed.
@@ -39,11 +46,17 @@ pub enum Event {
     /// opponent's row hold one of the capturing counts; `count` seeds went to
     /// the mover's store. A chain reports each pit in turn, last seed first.
     RowCapture { pit: Place, count: u16, by: Side },
+    /// The last seed made a pit of the opponent's row hold the count that
+    /// makes it `by`'s own for the rest of the game; its `count` seeds went to
+    /// `by`'s store.
+    PitOwned { pit: Place, count: u16, by: Side },
     /// The move would have captured every seed on the opponent's row (`spared`
     /// of them), so under the grand-slam rule it captured nothing.
     GrandSlam { by: Side, spared: u16 },
     /// The last seed fell in the mover's store: they move again.
     ExtraTurn { side: Side },
+    /// `side` had no legal move and passed: the other player moves again.
+    Pass { side: Side },
     /// The round is over, for the reason `ending`; `swept` is what each player
     /// (South, North) took off the board at the end.
     RoundEnd {

@@ -5,7 +5,7 @@
 //! little longer so the eye can follow them. A long move (a relay of many
 //! laps) speeds up as it goes, so that none lasts more than `BUDGET_TICKS`.
 
-use crate::engine::{Ending, Event, MAX_PITS, Pit, Place, Position, Side};
+use crate::engine::{Ending, Event, Place, Position, Side};
 
 use super::widgets::board::BoardView;
 
@@ -17,6 +17,9 @@ const LAP_END_TICKS: u32 = 1;
 const RELAY_TICKS: u32 = 3;
 const CAPTURE_TICKS: u32 = 6;
 const EXTRA_TURN_TICKS: u32 = 4;
+const TO_OWNER_TICKS: u32 = 2;
+const OWNED_TICKS: u32 = 8;
+const PASS_TICKS: u32 = 6;
 const ROUND_END_TICKS: u32 = 4;
 
 /// The longest a move lasts on screen, in ticks: about 3 s at the default
@@ -64,7 +67,10 @@ fn ticks_of(event: &Event) -> u32 {
             CAPTURE_TICKS
         }
         Event::GrandSlam { .. } => CAPTURE_TICKS,
+        Event::DropToOwner { .. } => TO_OWNER_TICKS,
+        Event::PitOwned { .. } => OWNED_TICKS,
         Event::ExtraTurn { .. } => EXTRA_TURN_TICKS,
+        Event::Pass { .. } => PASS_TICKS,
         Event::RoundEnd { .. } => ROUND_END_TICKS,
     }
 }
@@ -91,10 +97,25 @@ pub enum Flash {
         count: u16,
         by: Side,
     },
-    /// A capture on the opponent's row: the chain so far, pit by pit.
+    /// A capture by count: the chain so far, pit by pit.
     RowCapture {
         by: Side,
         chain: Chain,
+    },
+    /// A seed sown into an owned pit, gone on to its owner's store.
+    ToOwner {
+        pit: Place,
+        owner: Side,
+    },
+    /// A pit became `by`'s own.
+    PitOwned {
+        pit: Place,
+        count: u16,
+        by: Side,
+    },
+    /// `side` could not move and passed.
+    Pass {
+        side: Side,
     },
     GrandSlam {
         by: Side,
@@ -109,40 +130,35 @@ pub enum Flash {
     },
 }
 
-/// The pits a chain of captures on one row has taken so far, in the order
-/// taken, with their counts.
+/// Most pits a chain of captures can take: every pit of both rows.
+const MAX_CHAIN: usize = 2 * crate::engine::MAX_PITS as usize;
+
+/// The pits a chain of captures has taken so far, in the order taken, with
+/// their counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Chain {
-    row: Side,
-    taken: [(Pit, u16); MAX_PITS as usize],
+    taken: [(Place, u16); MAX_CHAIN],
     len: usize,
 }
 
 impl Chain {
-    fn new(row: Side) -> Chain {
+    fn new() -> Chain {
         Chain {
-            row,
-            taken: [(Pit::new(0), 0); MAX_PITS as usize],
+            taken: [(Place::Store(Side::South), 0); MAX_CHAIN],
             len: 0,
         }
     }
 
-    fn push(&mut self, pit: Pit, count: u16) {
+    fn push(&mut self, pit: Place, count: u16) {
         if self.len < self.taken.len() {
             self.taken[self.len] = (pit, count);
             self.len += 1;
         }
     }
 
-    /// The row the pits are on.
-    #[must_use]
-    pub fn row(&self) -> Side {
-        self.row
-    }
-
     /// Each pit taken and its count, in order.
     #[must_use]
-    pub fn taken(&self) -> &[(Pit, u16)] {
+    pub fn taken(&self) -> &[(Place, u16)] {
         &self.taken[..self.len]
     }
 }
@@ -301,11 +317,30 @@ fn apply(frame: &mut Frame, event: &Event) {
             board.set(pit, 0);
             board.add(Place::Store(by), count);
             frame.focus = Some(pit);
-            if let Place::Pit(row, number) = pit {
-                let chain = frame.chain.get_or_insert_with(|| Chain::new(row));
-                chain.push(number, count);
-                frame.flash = Some(Flash::RowCapture { by, chain: *chain });
-            }
+            let chain = frame.chain.get_or_insert_with(Chain::new);
+            chain.push(pit, count);
+            frame.flash = Some(Flash::RowCapture { by, chain: *chain });
+        }
+        Event::DropToOwner {
+            pit,
+            owner,
+            in_hand,
+        } => {
+            board.add(Place::Store(owner), 1);
+            frame.hand = Some((pit, in_hand));
+            frame.focus = Some(Place::Store(owner));
+            frame.flash = Some(Flash::ToOwner { pit, owner });
+        }
+        Event::PitOwned { pit, count, by } => {
+            board.set(pit, 0);
+            board.set_owner(pit, by);
+            board.add(Place::Store(by), count);
+            frame.focus = Some(pit);
+            frame.flash = Some(Flash::PitOwned { pit, count, by });
+        }
+        Event::Pass { side } => {
+            frame.hand = None;
+            frame.flash = Some(Flash::Pass { side });
         }
         Event::GrandSlam { by, spared } => {
             frame.flash = Some(Flash::GrandSlam { by, spared });
@@ -468,11 +503,11 @@ mod tests {
         start.play_traced(&rules, Pit::new(6), &mut trace).unwrap();
         let total: u32 = trace.iter().map(ticks_of).sum();
         // Each distinct chain flashed, in order, with the store as it grows.
-        let mut seen: Vec<(Vec<(Pit, u16)>, u16)> = Vec::new();
+        let mut seen: Vec<(Vec<(Place, u16)>, u16)> = Vec::new();
         for t in 0..=total {
             let frame = frame_at(&start, &trace, t);
             if let Some(Flash::RowCapture { by, chain }) = frame.flash {
-                assert_eq!((by, chain.row()), (Side::South, Side::North));
+                assert_eq!(by, Side::South);
                 let store = frame.board.get(Place::Store(Side::South));
                 let taken = chain.taken().to_vec();
                 if seen.last().map(|(t, _)| t) != Some(&taken) {
@@ -480,8 +515,10 @@ mod tests {
                 }
             }
         }
-        let pits = |list: &[(u8, u16)]| -> Vec<(Pit, u16)> {
-            list.iter().map(|&(p, c)| (Pit::new(p), c)).collect()
+        let pits = |list: &[(u8, u16)]| -> Vec<(Place, u16)> {
+            list.iter()
+                .map(|&(p, c)| (Place::Pit(Side::North, Pit::new(p)), c))
+                .collect()
         };
         assert_eq!(
             seen,

@@ -41,9 +41,22 @@ pub fn flash(session: &Session, flash: Flash) -> String {
         ),
         Flash::ExtraTurn { side } => format!("Last seed in the store - {} moves again", name(side)),
         Flash::RowCapture { by, chain } => {
-            let what = row_capture(chain.row(), chain.taken());
+            let what = row_capture(chain.taken());
             format!("{} {what}", name(by))
         }
+        Flash::ToOwner { pit, owner } => format!(
+            "A seed sown into {} goes to {}'s store: the pit is {}'s own",
+            place_name(pit),
+            name(owner),
+            name(owner)
+        ),
+        Flash::PitOwned { pit, count, by } => format!(
+            "{} is now {}'s own pit (tuzdyk): its {count} seeds and every seed sown there from now on go to {}",
+            place_name(pit),
+            name(by),
+            name(by)
+        ),
+        Flash::Pass { side } => crate::words::pass(session, side),
         Flash::GrandSlam { by, spared } => {
             let why = grand_slam(by.other(), spared);
             format!("{} made {why}", name(by))

@@ -4,10 +4,10 @@
 //! Every field that a later check may reject is `Spanned`, so the error can point
 //! at the line and column of the value at fault.
 
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 
-use super::{Direction, FirstPlayer, GrandSlam, RoundEnd, Rounds, Stores};
+use super::{Direction, FirstPlayer, GrandSlam, NextStarter, Relay, RoundEnd, Rounds, Stores};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -21,6 +21,7 @@ pub(crate) struct RulesFile {
     pub sowing: SowingSection,
     #[serde(default)]
     pub captures: CapturesSection,
+    pub owned_pits: Option<Spanned<OwnedPitsSection>>,
     pub round: RoundSection,
     #[serde(rename = "match", default)]
     pub match_: MatchSection,
@@ -38,11 +39,41 @@ pub(crate) struct BoardSection {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct SowingSection {
     pub direction: Direction,
-    #[serde(default)]
-    pub skip_origin: bool,
-    pub relay: Option<Spanned<bool>>,
+    pub skip_origin: Option<Spanned<bool>>,
+    pub from_origin: Option<Spanned<bool>>,
+    pub relay: Option<Spanned<RelayValue>>,
+    pub skip_lap_start: Option<Spanned<bool>>,
     pub extra_turn: Option<Spanned<bool>>,
     pub must_feed: Option<Spanned<bool>>,
+}
+
+/// `relay = true` (the next pit, as the first rule files wrote it), `false`,
+/// or the kind by name.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RelayValue(pub Relay);
+
+impl<'de> Deserialize<'de> for RelayValue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<RelayValue, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = RelayValue;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("true, false, \"next-pit\" or \"landing-pit\"")
+            }
+
+            fn visit_bool<E: serde::de::Error>(self, on: bool) -> Result<RelayValue, E> {
+                Ok(RelayValue(if on { Relay::NextPit } else { Relay::Off }))
+            }
+
+            fn visit_str<E: serde::de::Error>(self, word: &str) -> Result<RelayValue, E> {
+                word.parse::<Relay>()
+                    .map(RelayValue)
+                    .map_err(|e| E::custom(e.to_string()))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -52,9 +83,21 @@ pub(crate) struct CapturesSection {
     pub four: bool,
     pub leap: Option<Spanned<bool>>,
     pub kalah: Option<Spanned<bool>>,
+    pub kalah_empty: Option<Spanned<bool>>,
     pub opponent_counts: Option<Spanned<Vec<Spanned<i64>>>>,
+    pub either_row_counts: Option<Spanned<Vec<Spanned<i64>>>>,
     pub chain: Option<Spanned<bool>>,
     pub grand_slam: Option<Spanned<GrandSlam>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct OwnedPitsSection {
+    pub count: Spanned<i64>,
+    #[serde(default)]
+    pub last_pit_allowed: bool,
+    #[serde(default)]
+    pub same_number_allowed: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -69,6 +112,7 @@ pub(crate) struct RoundSection {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct MatchSection {
     pub rounds: Option<Spanned<Rounds>>,
+    pub next_round_starter: Option<Spanned<NextStarter>>,
     pub partial_pit: Option<Spanned<bool>>,
     #[serde(default)]
     pub first_player: FirstPlayer,

@@ -60,6 +60,8 @@ pub struct BoardView {
     counts: [[u16; MAX_PITS as usize]; 2],
     stores: [u16; 2],
     closed: [[bool; MAX_PITS as usize]; 2],
+    /// Whose own each pit is (an owned pit, or tuzdyk), if anyone's.
+    owners: [[Option<Side>; MAX_PITS as usize]; 2],
 }
 
 impl BoardView {
@@ -70,15 +72,30 @@ impl BoardView {
             counts: [[0; MAX_PITS as usize]; 2],
             stores: [position.store(Side::South), position.store(Side::North)],
             closed: [[false; MAX_PITS as usize]; 2],
+            owners: [[None; MAX_PITS as usize]; 2],
         };
         for side in Side::BOTH {
             for pit in Pit::all(view.pits) {
                 let i = pit.offset();
                 view.counts[side.index()][i] = position.pit(side, pit);
                 view.closed[side.index()][i] = position.is_closed(side, pit);
+                view.owners[side.index()][i] = position.owner_of(side, pit);
             }
         }
         view
+    }
+
+    /// Who owns a pit, if anyone does.
+    #[must_use]
+    pub fn owner(&self, side: Side, pit: Pit) -> Option<Side> {
+        self.owners[side.index()][pit.offset()]
+    }
+
+    /// Marks a pit as `owner`'s own.
+    pub fn set_owner(&mut self, place: Place, owner: Side) {
+        if let Place::Pit(side, pit) = place {
+            self.owners[side.index()][pit.offset()] = Some(owner);
+        }
     }
 
     #[must_use]

@@ -18,10 +18,16 @@ const BUILT_IN: [(&str, &str); 8] = [
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
     ("oware.toml", include_str!("../rules/oware.toml")),
-    ("toguz-kumalak.toml", include_str!("../rules/toguz-kumalak.toml")),
+    (
+        "toguz-kumalak.toml",
+        include_str!("../rules/toguz-kumalak.toml"),
+    ),
     ("dakon.toml", include_str!("../rules/dakon.toml")),
     ("ayoayo.toml", include_str!("../rules/ayoayo.toml")),
-    ("vai-lung-thlan.toml", include_str!("../rules/vai-lung-thlan.toml")),
+    (
+        "vai-lung-thlan.toml",
+        include_str!("../rules/vai-lung-thlan.toml"),
+    ),
 ];
 
 /// Where a rule set was read from.
@@ -305,7 +311,19 @@ mod tests {
         let catalog = Catalog::with_user_dir(None);
         assert!(catalog.problems().is_empty(), "{:?}", catalog.problems());
         let ids: Vec<&str> = catalog.entries().iter().map(|e| e.rules.id()).collect();
-        assert_eq!(ids, ["kalaha", "raja-pasu", "sat-gharva", "oware"]);
+        assert_eq!(
+            ids,
+            [
+                "kalaha",
+                "raja-pasu",
+                "sat-gharva",
+                "oware",
+                "toguz-kumalak",
+                "dakon",
+                "ayoayo",
+                "vai-lung-thlan"
+            ]
+        );
     }
 
     #[test]

@@ -192,7 +192,11 @@ pub fn row_capture(taken: &[(Place, u16)]) -> String {
             format!("{}'s {pits}", side_title(*row))
         })
         .collect();
-    format!("captured {} from {}", counts.join(" + "), runs.join(" and "))
+    format!(
+        "captured {} from {}",
+        counts.join(" + "),
+        runs.join(" and ")
+    )
 }
 
 /// "North's pit 4 is now Ann's own (its 3 seeds to Ann): every seed sown
@@ -666,10 +670,7 @@ mod tests {
     #[test]
     fn a_pit_that_does_not_feed_is_refused_with_the_reason() {
         let said = refusal(PlayError::DoesNotFeed(Pit::new(2)), 6);
-        assert!(
-            said.contains("leaves your opponent's row empty"),
-            "{said}"
-        );
+        assert!(said.contains("leaves your opponent's row empty"), "{said}");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mancala::catalog::Catalog;
-use mancala::engine::{History, Pit, PlayError, Position, Rules, Side, Status};
+use mancala::engine::{Event, History, Pit, PlayError, Position, Rules, Side, Status};
 use mancala::session::Session;
 use mancala::storage::{MatchId, MatchMeta, from_toml, load, to_toml};
 use proptest::prelude::*;
@@ -34,7 +34,8 @@ struct Params {
     stores: &'static str,
     direction: &'static str,
     skip_origin: bool,
-    relay: bool,
+    /// `relay` as written: off, `true` (the next pit) or `"landing-pit"`.
+    relay: usize,
     extra_turn: bool,
     four: bool,
     leap: bool,
@@ -50,39 +51,69 @@ struct Params {
     many_rounds: bool,
     partial_pit: bool,
     first: &'static str,
+    /// The keys of §7: `from-origin`, `skip-lap-start`, `kalah-empty`,
+    /// `either-row-counts = [1]`, `[owned-pits] count = 3` and
+    /// `next-round-starter`.
+    from_origin: bool,
+    skip_lap_start: bool,
+    kalah_empty: bool,
+    either: bool,
+    owned: bool,
+    next_starter: usize,
 }
 
 const STORES: [&str; 3] = ["sown", "not-sown", "aside"];
 const DIRECTIONS: [&str; 2] = ["counter-clockwise", "clockwise"];
-const ENDS: [&str; 3] = ["side-empty", "stuck", "no-move"];
+const ENDS: [&str; 4] = ["side-empty", "stuck", "no-move", "pass"];
 const FIRSTS: [&str; 3] = ["chosen", "drawn", "odd-even"];
+const RELAYS: [&str; 3] = ["false", "true", "\"landing-pit\""];
+/// Not written, or one of the two starters.
+const NEXT_STARTERS: [&str; 3] = ["", "took-remaining", "winner"];
 
 impl Params {
-    /// The combinations README's rule-file section allows: an extra turn
-    /// needs sown stores, a leap needs relays, a Kalah capture no relays,
-    /// many rounds the `stuck` end, a partial pit many rounds; captures by
-    /// count no relays, a chain or a grand-slam rule captures by count,
-    /// feeding no relays, and the early ends one game.
+    /// The combinations docs/rules.md's parameter section allows: an extra
+    /// turn needs sown stores, a leap the next-pit relay, many rounds the
+    /// `stuck` or `pass` end, a partial pit many rounds; captures by count
+    /// and owned pits no relays, counts on one row or on either (not both),
+    /// a chain captures by count, a grand-slam rule counts on the opponent's
+    /// row; sowing from the origin not with the origin skipped, each lap's
+    /// start skipped only with relays, `kalah-empty` only with the Kalah
+    /// capture; owned pits one game; a next-round starter many rounds, and
+    /// the taker of the remaining seeds only after `stuck`; the early ends
+    /// one game.
     fn allowed(&self) -> bool {
+        let counts = self.counts || self.either;
         let refused = [
             self.extra_turn && self.stores != "sown",
-            self.leap && !self.relay,
-            self.kalah && self.relay,
-            self.many_rounds && self.end != "stuck",
+            self.leap && self.relay != 1,
+            self.many_rounds && !matches!(self.end, "stuck" | "pass"),
             self.partial_pit && !self.many_rounds,
-            self.counts && self.relay,
-            (self.chain || self.slam) && !self.counts,
-            self.must_feed && self.relay,
+            self.counts && self.either,
+            counts && self.relay != 0,
+            self.chain && !counts,
+            self.slam && !self.counts,
+            self.from_origin && self.skip_origin,
+            self.skip_lap_start && self.relay == 0,
+            self.kalah_empty && !self.kalah,
+            self.owned && (self.relay != 0 || self.many_rounds),
+            self.next_starter != 0 && !self.many_rounds,
+            self.next_starter == 1 && self.end != "stuck",
             (self.more_than_half || self.repetition) && self.many_rounds,
         ];
         !refused.contains(&true)
     }
 
     /// The newer keys, written only when set (as a file that predates them).
-    fn newer_keys(&self) -> [String; 3] {
+    fn newer_keys(&self) -> [String; 5] {
         let mut captures = String::new();
         if self.counts {
             captures.push_str("opponent-counts = [2, 3]\n");
+        }
+        if self.either {
+            captures.push_str("either-row-counts = [1]\n");
+        }
+        if self.kalah_empty {
+            captures.push_str("kalah-empty = true\n");
         }
         if self.chain {
             captures.push_str("chain = true\n");
@@ -90,11 +121,16 @@ impl Params {
         if self.slam {
             captures.push_str("grand-slam = \"captures-nothing\"\n");
         }
-        let sowing = if self.must_feed {
-            "must-feed = true\n".to_string()
-        } else {
-            String::new()
-        };
+        let mut sowing = String::new();
+        for (on, key) in [
+            (self.must_feed, "must-feed"),
+            (self.from_origin, "from-origin"),
+            (self.skip_lap_start, "skip-lap-start"),
+        ] {
+            if on {
+                sowing.push_str(&format!("{key} = true\n"));
+            }
+        }
         let mut round = String::new();
         if self.more_than_half {
             round.push_str("more-than-half = true\n");
@@ -102,24 +138,33 @@ impl Params {
         if self.repetition {
             round.push_str("repetition = true\n");
         }
-        [sowing, captures, round]
+        let owned = if self.owned {
+            "[owned-pits]\ncount = 3\n".to_string()
+        } else {
+            String::new()
+        };
+        let starter = match NEXT_STARTERS[self.next_starter] {
+            "" => String::new(),
+            word => format!("next-round-starter = \"{word}\"\n"),
+        };
+        [sowing, captures, owned, round, starter]
     }
 
     fn text(&self) -> String {
-        let [sowing, captures, round] = self.newer_keys();
+        let [sowing, captures, owned, round, starter] = self.newer_keys();
         format!(
             "id = \"fuzz\"\nname = \"Fuzz\"\ndescription = \"A random rule set.\"\n\
              [board]\npits = {}\nseeds-per-pit = {}\nstores = \"{}\"\n\
              [sowing]\ndirection = \"{}\"\nskip-origin = {}\nrelay = {}\nextra-turn = {}\n{sowing}\
-             [captures]\nfour = {}\nleap = {}\nkalah = {}\n{captures}\
+             [captures]\nfour = {}\nleap = {}\nkalah = {}\n{captures}{owned}\
              [round]\nend = \"{}\"\n{round}\
-             [match]\nrounds = \"{}\"\npartial-pit = {}\nfirst-player = \"{}\"\n",
+             [match]\nrounds = \"{}\"\npartial-pit = {}\nfirst-player = \"{}\"\n{starter}",
             self.pits,
             self.seeds,
             self.stores,
             self.direction,
             self.skip_origin,
-            self.relay,
+            RELAYS[self.relay],
             self.extra_turn,
             self.four,
             self.leap,
@@ -141,7 +186,7 @@ impl Params {
                 all.push(Params {
                     direction: DIRECTIONS[usize::from(bit(0))],
                     skip_origin: bit(1),
-                    relay: bit(2),
+                    relay: usize::from(bit(2)),
                     extra_turn: bit(3),
                     four: bit(4),
                     leap: bit(5),
@@ -165,7 +210,7 @@ impl Params {
             let bit = |i: u32| bits & (1 << i) != 0;
             for end in ENDS {
                 all.push(Params {
-                    relay: bit(0),
+                    relay: usize::from(bit(0)),
                     many_rounds: bit(1),
                     counts: bit(2),
                     chain: bit(3),
@@ -181,6 +226,64 @@ impl Params {
         all
     }
 
+    /// The same with each flag that makes the combination refused turned
+    /// off, so random draws are mostly valid.
+    fn made_valid(mut self) -> Params {
+        self.extra_turn &= self.stores == "sown";
+        self.leap &= self.relay == 1;
+        self.many_rounds &= matches!(self.end, "stuck" | "pass");
+        self.partial_pit &= self.many_rounds;
+        self.either &= !self.counts;
+        if self.relay != 0 {
+            (self.counts, self.either, self.owned) = (false, false, false);
+        }
+        self.chain &= self.counts || self.either;
+        self.slam &= self.counts;
+        self.from_origin &= !self.skip_origin;
+        self.skip_lap_start &= self.relay != 0;
+        self.kalah_empty &= self.kalah;
+        self.owned &= !self.many_rounds;
+        if !self.many_rounds || (self.next_starter == 1 && self.end != "stuck") {
+            self.next_starter = 0;
+        }
+        if self.many_rounds {
+            (self.more_than_half, self.repetition) = (false, false);
+        }
+        self
+    }
+
+    /// Every combination of the keys of §7 with the choices they depend on.
+    fn every_combination_of_section_7() -> Vec<Params> {
+        let mut all = Vec::new();
+        for bits in 0..(1u32 << 11) {
+            let bit = |i: u32| bits & (1 << i) != 0;
+            for relay in 0..RELAYS.len() {
+                for end in ENDS {
+                    for next_starter in 0..NEXT_STARTERS.len() {
+                        all.push(Params {
+                            relay,
+                            from_origin: bit(0),
+                            skip_origin: bit(1),
+                            skip_lap_start: bit(2),
+                            leap: bit(3),
+                            kalah: bit(4),
+                            kalah_empty: bit(5),
+                            counts: bit(6),
+                            either: bit(7),
+                            chain: bit(8),
+                            owned: bit(9),
+                            many_rounds: bit(10),
+                            end,
+                            next_starter,
+                            ..Params::plain(6, 4)
+                        });
+                    }
+                }
+            }
+        }
+        all
+    }
+
     /// Kalah-like with every flag off.
     fn plain(pits: u8, seeds: u8) -> Params {
         Params {
@@ -189,7 +292,7 @@ impl Params {
             stores: "not-sown",
             direction: "counter-clockwise",
             skip_origin: false,
-            relay: false,
+            relay: 0,
             extra_turn: false,
             four: false,
             leap: false,
@@ -204,6 +307,12 @@ impl Params {
             many_rounds: false,
             partial_pit: false,
             first: "chosen",
+            from_origin: false,
+            skip_lap_start: false,
+            kalah_empty: false,
+            either: false,
+            owned: false,
+            next_starter: 0,
         }
     }
 }
@@ -226,7 +335,8 @@ fn the_validator_accepts_exactly_the_allowed_combinations() {
     let mut accepted = 0;
     let every = Params::every_combination(6, 4)
         .into_iter()
-        .chain(Params::every_newer_combination());
+        .chain(Params::every_newer_combination())
+        .chain(Params::every_combination_of_section_7());
     for params in every {
         let result = Rules::from_toml(&params.text());
         assert_eq!(result.is_ok(), params.allowed(), "{params:?}: {result:?}");
@@ -237,30 +347,40 @@ fn the_validator_accepts_exactly_the_allowed_combinations() {
 
 /// Any rule set the validator accepts.
 fn valid_params() -> impl Strategy<Value = Params> {
-    let flags = proptest::collection::vec(any::<bool>(), 16);
-    (1u8..=16, 1u8..=64, 0..3usize, 0..3usize, 0..3usize, flags)
-        .prop_map(|(pits, seeds, stores, first, end, f)| Params {
-            pits,
-            seeds,
-            stores: STORES[stores],
-            direction: DIRECTIONS[usize::from(f[0])],
-            skip_origin: f[1],
-            relay: f[2],
-            extra_turn: f[3],
-            four: f[4],
-            leap: f[5],
-            kalah: f[6],
-            counts: f[7],
-            chain: f[10],
-            slam: f[11],
-            must_feed: f[12],
-            end: ENDS[end],
-            more_than_half: f[13],
-            repetition: f[14],
-            many_rounds: f[8],
-            partial_pit: f[9],
-            first: FIRSTS[first],
-        })
+    let flags = proptest::collection::vec(any::<bool>(), 21);
+    let choices = (0..3usize, 0..3usize, 0..4usize, 0..3usize, 0..3usize);
+    (1u8..=16, 1u8..=64, choices, flags)
+        .prop_map(
+            |(pits, seeds, (stores, first, end, relay, next_starter), f)| Params {
+                pits,
+                seeds,
+                stores: STORES[stores],
+                direction: DIRECTIONS[usize::from(f[0])],
+                skip_origin: f[1],
+                relay,
+                extra_turn: f[3],
+                four: f[4],
+                leap: f[5],
+                kalah: f[6],
+                counts: f[7],
+                chain: f[10],
+                slam: f[11],
+                must_feed: f[12],
+                end: ENDS[end],
+                more_than_half: f[13],
+                repetition: f[14],
+                many_rounds: f[8],
+                partial_pit: f[9],
+                first: FIRSTS[first],
+                from_origin: f[15],
+                skip_lap_start: f[16],
+                kalah_empty: f[17],
+                either: f[18],
+                owned: f[19],
+                next_starter,
+            },
+        )
+        .prop_map(Params::made_valid)
         .prop_filter("a combination the validator refuses", Params::allowed)
 }
 
@@ -331,6 +451,34 @@ fn play_moves(
         // The pits that are not legal are refused with a reason.
         if Pit::all(rules.pits()).any(|p| !legal.contains(&p) && position.play(rules, p).is_ok()) {
             return Err(format!("an illegal pit was played under\n{}", rules.text()));
+        }
+        // An owned pit stays its owner's (through the end of the game).
+        for side in Side::BOTH {
+            if let Some(pit) = position.owned_pit(side)
+                && next.owned_pit(side) != Some(pit)
+            {
+                return Err(format!(
+                    "{side}'s own pit {pit} was lost under\n{}",
+                    rules.text()
+                ));
+            }
+        }
+        // A player passes only when they have no move: set up to move
+        // instead, they pass again (or the round ends).
+        let mut trace = Vec::new();
+        position
+            .play_traced(rules, pit, &mut trace)
+            .map_err(|e| e.to_string())?;
+        for event in &trace {
+            if let Event::Pass { side } = *event {
+                let text = next.to_text(rules);
+                let mover = next.to_move().map_or("", |s| s.name());
+                let theirs = text.replace(&format!("{mover} to move"), &format!("{side} to move"));
+                let set_up = Position::from_text(rules, &theirs).map_err(|e| e.to_string())?;
+                if set_up.to_move() == Some(side) {
+                    return Err(format!("{side} passed with a move under\n{}", rules.text()));
+                }
+            }
         }
         moved(started.elapsed());
         position = next;

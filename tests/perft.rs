@@ -46,13 +46,14 @@ fn kalaha_perft_to_depth_11() {
 
 #[test]
 fn parallel_and_serial_perft_agree_on_every_variant() {
-    for id in ["kalaha", "raja-pasu", "sat-gharva"] {
-        let rules = common::builtin(id);
-        let start = Position::new(&rules, Side::North);
+    let catalog = mancala::catalog::Catalog::with_user_dir(None);
+    for entry in catalog.entries() {
+        let (id, rules) = (entry.rules.id(), &entry.rules);
+        let start = Position::new(rules, Side::North);
         for depth in 0..=5 {
             assert_eq!(
-                perft(&rules, &start, depth),
-                perft_parallel(&rules, &start, depth, 3),
+                perft(rules, &start, depth),
+                perft_parallel(rules, &start, depth, 3),
                 "{id} depth {depth}"
             );
         }

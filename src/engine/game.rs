@@ -653,9 +653,7 @@ impl Position {
         } else {
             0
         };
-        let owned_by = self
-            .owned
-            .map(|o| o.checked_sub(1).map(usize::from));
+        let owned_by = self.owned.map(|o| o.checked_sub(1).map(usize::from));
         Turn {
             rules,
             layout: self.layout,

@@ -39,9 +39,7 @@ pub enum PositionTextError {
     RowLength { side: Side, given: usize, pits: u8 },
     #[error("{side}'s row should end with `store N`")]
     Store { side: Side },
-    #[error(
-        "the round should be `round N` with N from 1 (or `round N begun by SIDE`), not {0:?}"
-    )]
+    #[error("the round should be `round N` with N from 1 (or `round N begun by SIDE`), not {0:?}")]
     Round(String),
     #[error("who moves should be `south to move` or `north to move`, not {0:?}")]
     Mover(String),
@@ -102,7 +100,10 @@ impl Position {
         let wrong_round = || PositionTextError::Round(round.to_string());
         let rest = round.strip_prefix("round ").ok_or_else(wrong_round)?;
         let (number, starter) = match rest.split_once(" begun by ") {
-            Some((number, side)) => (number, Some(side.trim().parse::<Side>().map_err(|_| wrong_round())?)),
+            Some((number, side)) => (
+                number,
+                Some(side.trim().parse::<Side>().map_err(|_| wrong_round())?),
+            ),
             None => (rest, None),
         };
         let round = number

@@ -7,8 +7,8 @@ use std::ops::Range;
 
 use super::file::{CapturesSection, RulesFile};
 use super::{
-    CountRow, CountSet, GrandSlam, MAX_PITS, MAX_SEEDS_PER_PIT, NextStarter, OwnedPits, Relay,
-    RoundEnd, Rounds, Rules, Stores,
+    CountRow, CountSet, GrandSlam, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, NextStarter, OwnedPits,
+    Relay, RoundEnd, Rounds, Rules, Stores,
 };
 
 /// Why a rule file was refused, with the place in the text that is at fault.
@@ -126,7 +126,6 @@ fn span_of<T>(value: Option<&toml::Spanned<T>>) -> Option<Range<usize>> {
     value.map(toml::Spanned::span)
 }
 
-
 /// A refusal at `span`, naming `key`.
 fn refuse<T>(text: &str, span: Range<usize>, key: &str, message: &str) -> Result<T, RulesError> {
     Err(RulesError::at(text, Some(span), Some(key), message))
@@ -144,7 +143,7 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
     let (pits, seeds_per_pit) = check_board(&file, text)?;
     let total = 2 * u16::from(pits) * u16::from(seeds_per_pit);
     let sowing = check_sowing(&file, text)?;
-    let captures = check_captures(&file, text, sowing.relay, total)?;
+    let captures = check_captures(&file, text, sowing.relay)?;
     let owned_pits = check_owned_pits(&file, text, sowing.relay, total, &captures)?;
     let rounds = check_rounds(&file, text)?;
     Ok(Rules {
@@ -340,12 +339,7 @@ struct Captures {
     grand_slam: GrandSlam,
 }
 
-fn check_captures(
-    file: &RulesFile,
-    text: &str,
-    relay: Relay,
-    total: u16,
-) -> Result<Captures, RulesError> {
+fn check_captures(file: &RulesFile, text: &str, relay: Relay) -> Result<Captures, RulesError> {
     let captures = &file.captures;
     let at = |value: Option<&toml::Spanned<bool>>| span_of(value).unwrap_or_default();
     let leap = flag(captures.leap.as_ref());
@@ -368,7 +362,7 @@ fn check_captures(
             "it changes the Kalah capture, so it needs `captures.kalah = true`",
         );
     }
-    let (counts, count_row) = read_counts(captures, text, relay, total)?;
+    let (counts, count_row) = read_counts(captures, text, relay)?;
     Ok(Captures {
         leap,
         kalah,
@@ -384,13 +378,12 @@ fn check_captures(
 }
 
 /// The counts of `captures.opponent-counts` or `captures.either-row-counts`
-/// (one of them at most), checked: each 1 to the seeds in play, none twice;
+/// (one of them at most), checked: each 1 to [`MAX_SEEDS`], none twice;
 /// `chain` only beside them and `grand-slam` only beside the opponent's.
 fn read_counts(
     captures: &CapturesSection,
     text: &str,
     relay: Relay,
-    total: u16,
 ) -> Result<(CountSet, CountRow), RulesError> {
     let (counts, key, row) = match (&captures.opponent_counts, &captures.either_row_counts) {
         (Some(_), Some(either)) => {
@@ -447,17 +440,15 @@ fn read_counts(
     let mut set = CountSet::EMPTY;
     for count in counts.get_ref() {
         let value = *count.get_ref();
-        if !(1..=i64::from(total)).contains(&value) {
+        if !(1..=i64::from(MAX_SEEDS)).contains(&value) {
             return refuse(
                 text,
                 count.span(),
                 key,
-                &format!(
-                    "{value} is out of range: counts are 1 to the {total} seeds in play"
-                ),
+                &format!("{value} is out of range: counts are 1 to {MAX_SEEDS}"),
             );
         }
-        let value = u16::try_from(value).unwrap_or(total);
+        let value = u16::try_from(value).unwrap_or(MAX_SEEDS);
         if set.contains(value) {
             return refuse(text, count.span(), key, &format!("{value} is named twice"));
         }
@@ -486,7 +477,7 @@ fn check_owned_pits(
             &format!("{count} is out of range: use 1 to the {total} seeds in play"),
         );
     }
-    let count = u16::try_from(count).unwrap_or(total);
+    let count = u16::try_from(count).unwrap_or(MAX_SEEDS);
     if relay != Relay::Off {
         return refuse(
             text,
@@ -496,7 +487,11 @@ fn check_owned_pits(
              goes on from there; turn one of them off",
         );
     }
-    let rounds = file.match_.rounds.as_ref().map_or(Rounds::Single, |r| *r.get_ref());
+    let rounds = file
+        .match_
+        .rounds
+        .as_ref()
+        .map_or(Rounds::Single, |r| *r.get_ref());
     if rounds == Rounds::Many {
         return refuse(
             text,
@@ -645,4 +640,3 @@ mod tests {
         assert_eq!(key_at(text, text.find("# note").unwrap()), None);
     }
 }
-

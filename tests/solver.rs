@@ -154,6 +154,30 @@ fn the_kalah_solver_follows_direction_and_skipped_origins() {
         )],
     );
     agrees_with_the_general_search(&skipping, 6, 3, &[0, 6]);
+    let empty_capture = kalah_variant(
+        3,
+        6,
+        &[("kalah = true", "kalah = true\nkalah-empty = true")],
+    );
+    agrees_with_the_general_search(&empty_capture, 6, 4, &[0, 8]);
+}
+
+#[test]
+#[ignore = "about half a minute on two cores in a release build: \
+            cargo test --release --test solver -- --ignored"]
+fn kalah_6_4_with_the_empty_capture_is_a_first_player_win_by_10() {
+    // Irving, Donkers and Uiterwijk (2000); rules.md §7.5.
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/valid/kalah-6-4-empty.toml"),
+    )
+    .unwrap();
+    let rules = Rules::from_toml(&text).unwrap();
+    let solution = solve_exact(
+        &rules,
+        &Position::new(&rules, Side::South),
+        options(256, None),
+    );
+    assert_eq!(solution.value, 10);
 }
 
 #[test]

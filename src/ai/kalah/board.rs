@@ -9,11 +9,14 @@
 /// Most pits a row may have on the compact board (the rule files' limit).
 pub const MAX_ROW: usize = 16;
 
-/// The board's shape: pits per row and whether a long sowing skips its origin.
+/// The board's shape: pits per row, whether a long sowing skips its origin,
+/// and whether a last seed in an empty own pit is taken even facing an empty
+/// pit (the empty capture).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
     pub row: usize,
     pub skip_origin: bool,
+    pub empty_capture: bool,
 }
 
 impl Shape {
@@ -66,7 +69,8 @@ impl Pits {
 
     /// Sows pit `pit` (0-based, must hold seeds) under Kalah rules: own store
     /// sown, the opponent's passed; last seed in the store moves again; last
-    /// seed in an empty own pit takes the opposite pit when it holds seeds;
+    /// seed in an empty own pit takes the opposite pit when it holds seeds
+    /// (with the empty capture, the seed alone otherwise);
     /// the game ends as soon as either row is empty.
     #[must_use]
     pub fn play(&self, shape: Shape, pit: usize) -> Played {
@@ -122,7 +126,7 @@ impl Pits {
         if last < m && board.0[last] == 1 {
             let facing = 2 * m - 1 - last;
             let taken = board.0[facing];
-            if taken > 0 {
+            if taken > 0 || shape.empty_capture {
                 board.0[last] = 0;
                 board.0[facing] = 0;
                 gain += i32::from(taken) + 1;
@@ -153,6 +157,7 @@ mod tests {
     const KALAH: Shape = Shape {
         row: 6,
         skip_origin: false,
+        empty_capture: false,
     };
 
     fn pits(own: [u8; 6], other: [u8; 6]) -> Pits {
@@ -205,6 +210,18 @@ mod tests {
             Played::Over {
                 gain: 0,
                 board: pits([2, 2, 0, 2, 2, 2], [1, 0, 0, 1, 0, 0])
+            }
+        );
+        // With the empty capture, the last seed alone goes to the store.
+        let empty = Shape {
+            empty_capture: true,
+            ..KALAH
+        };
+        assert_eq!(
+            board.play(empty, 2),
+            Played::Over {
+                gain: 1,
+                board: pits([2, 2, 0, 2, 2, 2], [1, 0, 0, 0, 0, 0])
             }
         );
     }

@@ -123,6 +123,7 @@ mod tests {
         let shape = Shape {
             row: 2,
             skip_origin: false,
+            empty_capture: false,
         };
         let indexer = Indexer::new(shape, 6).unwrap();
         let boards = all_boards(6);

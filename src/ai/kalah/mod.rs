@@ -122,8 +122,14 @@ fn kalah_shape(rules: &Rules) -> Option<Shape> {
         && rules.extra_turn()
         && rules.kalah_capture()
         && !rules.relay()
+        && !rules.from_origin()
         && !rules.four_capture()
         && !rules.leap_capture()
+        && !rules.count_captures()
+        && rules.owned_pits().is_none()
+        && !rules.must_feed()
+        && !rules.more_than_half_ends()
+        && !rules.repetition_ends()
         && rules.round_end() == RoundEnd::SideEmpty
         && rules.rounds() == Rounds::Single
         && u32::from(rules.total_seeds()) <= MAX_SEEDS
@@ -131,6 +137,7 @@ fn kalah_shape(rules: &Rules) -> Option<Shape> {
     fits.then_some(Shape {
         row: usize::from(rules.pits()),
         skip_origin: rules.skip_origin(),
+        empty_capture: rules.kalah_empty(),
     })
 }
 

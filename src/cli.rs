@@ -289,11 +289,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Solve(args)) => solve::run(&catalog, &args),
         Some(Command::Move(args)) => computer::run(&catalog, &args),
         Some(Command::Completions { shell }) => {
-            manual::completions(shell);
+            manual::completions(shell, &catalog);
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Man { command }) => {
-            manual::page(&command)?;
+            manual::page(&command, &catalog)?;
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -111,7 +111,13 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
             Event::PitOwned { pit, count, by } => notes.push(pit_owned(session, pit, count, by)),
             Event::DropToOwner { owner, .. } => to_owners[owner.index()] += 1,
             Event::ExtraTurn { .. } if !round_ends => notes.push("moves again".to_string()),
-            Event::Pass { side } => notes.push(pass(session, side)),
+            Event::Pass { side } => {
+                // An extra turn with nothing to play is passed at once.
+                if notes.last().is_some_and(|n| n == "moves again") {
+                    notes.pop();
+                }
+                notes.push(pass(side));
+            }
             Event::RoundEnd {
                 ending,
                 took_remaining,
@@ -199,32 +205,46 @@ pub fn row_capture(taken: &[(Place, u16)]) -> String {
     )
 }
 
-/// "North's pit 4 is now Ann's own (its 3 seeds to Ann): every seed sown
-/// there goes to Ann".
+/// "North 4 is now Ann's tuzdyk: its 3 seeds and all sown there later are
+/// Ann's".
 #[must_use]
 pub fn pit_owned(session: &Session, pit: Place, count: u16, by: Side) -> String {
     let name = session.display_name(by);
     format!(
-        "{} becomes {name}'s own ({count} seeds to {name}); every seed sown there goes to {name}",
+        "{} is now {name}'s tuzdyk: its {count} seeds and all sown there later are theirs",
         place_name(pit)
     )
 }
 
-/// "2 seeds sown into Ann's owned pit went to Ann".
+/// "North's pit 4 is South's own (a tuzdyk): every seed sown there goes to
+/// South".
+#[must_use]
+pub fn owned_pit_said(owner: Side, pit: Pit) -> String {
+    format!(
+        "{}'s pit {pit} is {}'s own (a tuzdyk): every seed sown there goes to {}",
+        side_title(owner.other()),
+        side_title(owner),
+        side_title(owner)
+    )
+}
+
+/// "2 seeds into Ann's tuzdyk".
 #[must_use]
 pub fn to_owner(session: &Session, owner: Side, seeds: u16) -> String {
-    let name = session.display_name(owner);
     let s = if seeds == 1 { "" } else { "s" };
-    format!("{seeds} seed{s} sown into {name}'s own pit went to {name}")
+    format!(
+        "{seeds} seed{s} into {}'s tuzdyk",
+        session.display_name(owner)
+    )
 }
 
 /// "South cannot move: North plays again".
 #[must_use]
-pub fn pass(session: &Session, side: Side) -> String {
+pub fn pass(side: Side) -> String {
     format!(
         "{} cannot move: {} plays again",
-        session.display_name(side),
-        session.display_name(side.other())
+        side_title(side),
+        side_title(side.other())
     )
 }
 
@@ -400,6 +420,45 @@ fn yes_no(flag: bool) -> &'static str {
     if flag { "yes" } else { "no" }
 }
 
+/// The sheet's line on captures by count.
+fn count_captures_said(rules: &Rules) -> String {
+    if !rules.count_captures() {
+        return "no".to_string();
+    }
+    let chain = if rules.chain_captures() {
+        ", chained backwards"
+    } else {
+        ""
+    };
+    let slam = match rules.grand_slam() {
+        GrandSlam::CapturesAll => "",
+        GrandSlam::CapturesNothing => "; a grand slam (the whole row) captures nothing",
+    };
+    let row = match rules.count_row() {
+        CountRow::Opponent => "the opponent's row",
+        CountRow::Either => "either row",
+    };
+    format!("{} on {row}{chain}{slam}", counts_said(rules))
+}
+
+/// The sheet's line on owned pits.
+fn owned_pits_said(rules: &Rules) -> String {
+    let Some(owned) = rules.owned_pits() else {
+        return "no".to_string();
+    };
+    let mut text = format!(
+        "a last seed making {} on the opponent's row makes the pit the mover's, one each",
+        owned.count
+    );
+    if !owned.last_pit_allowed {
+        text.push_str("; not the opponent's last pit");
+    }
+    if !owned.same_number_allowed {
+        text.push_str("; not the number across from the opponent's own");
+    }
+    text
+}
+
 /// The description followed by every parameter, one a line.
 #[must_use]
 pub fn rules_sheet(rules: &Rules) -> String {
@@ -420,40 +479,8 @@ pub fn rules_sheet(rules: &Rules) -> String {
         RoundEnd::NoMove => "no-move (each player keeps their row)",
         RoundEnd::Pass => "pass (a player who cannot move passes; over when neither can)",
     };
-    let row_captures = if rules.count_captures() {
-        let chain = if rules.chain_captures() {
-            ", chained backwards"
-        } else {
-            ""
-        };
-        let slam = match rules.grand_slam() {
-            GrandSlam::CapturesAll => "",
-            GrandSlam::CapturesNothing => "; a grand slam (the whole row) captures nothing",
-        };
-        let row = match rules.count_row() {
-            CountRow::Opponent => "the opponent's row",
-            CountRow::Either => "either row",
-        };
-        format!("{} on {row}{chain}{slam}", counts_said(rules))
-    } else {
-        "no".to_string()
-    };
-    let owned = rules.owned_pits().map_or_else(
-        || "no".to_string(),
-        |owned| {
-            let mut text = format!(
-                "a last seed making {} on the opponent's row makes the pit the mover's, one each",
-                owned.count
-            );
-            if !owned.last_pit_allowed {
-                text.push_str("; not the opponent's last pit");
-            }
-            if !owned.same_number_allowed {
-                text.push_str("; not the number across from the opponent's own");
-            }
-            text
-        },
-    );
+    let row_captures = count_captures_said(rules);
+    let owned = owned_pits_said(rules);
     let mut other_ends = Vec::new();
     if rules.more_than_half_ends() {
         other_ends.push("more than half the seeds in store");

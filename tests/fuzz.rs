@@ -128,7 +128,8 @@ impl Params {
             (self.skip_lap_start, "skip-lap-start"),
         ] {
             if on {
-                sowing.push_str(&format!("{key} = true\n"));
+                sowing.push_str(key);
+                sowing.push_str(" = true\n");
             }
         }
         let mut round = String::new();
@@ -466,14 +467,18 @@ fn play_moves(
         // A player passes only when they have no move: set up to move
         // instead, they pass again (or the round ends).
         let mut trace = Vec::new();
-        position
+        let played = position
             .play_traced(rules, pit, &mut trace)
             .map_err(|e| e.to_string())?;
         for event in &trace {
-            if let Event::Pass { side } = *event {
-                let text = next.to_text(rules);
-                let mover = next.to_move().map_or("", |s| s.name());
-                let theirs = text.replace(&format!("{mover} to move"), &format!("{side} to move"));
+            if let Event::Pass { side } = *event
+                && let Some(next_mover) = played.to_move()
+            {
+                let text = played.to_text(rules);
+                let theirs = text.replace(
+                    &format!("{} to move", next_mover.name()),
+                    &format!("{side} to move"),
+                );
                 let set_up = Position::from_text(rules, &theirs).map_err(|e| e.to_string())?;
                 if set_up.to_move() == Some(side) {
                     return Err(format!("{side} passed with a move under\n{}", rules.text()));

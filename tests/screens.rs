@@ -241,9 +241,35 @@ fn the_odd_or_even_guess() {
     check(&mut ui, "odd_even_reveal", true);
 }
 
+/// The report of the last move, on screen under the board.
+fn report(ui: &Runner) -> String {
+    match &ui.app.screen {
+        Screen::Game(game) => game
+            .report
+            .as_ref()
+            .map(|(_, r)| r.clone())
+            .unwrap_or_default(),
+        other => panic!("not in a game: {other:?}"),
+    }
+}
+
+/// Plays each mover's first legal pit until the last move's report says
+/// `words` (or the round ends first).
+fn play_until_told(ui: &mut Runner, words: &str) {
+    while status(ui) == Status::Ongoing && !report(ui).contains(words) {
+        let Screen::Game(game) = &ui.app.screen else {
+            unreachable!()
+        };
+        let pit = game.session.position().legal_moves(game.session.rules())[0];
+        ui.send(Msg::Digit(pit.number()));
+    }
+    assert!(report(ui).contains(words), "never told {words:?}");
+}
+
 #[test]
 fn a_match_from_start_to_end() {
-    for id in ["kalaha", "raja-pasu", "sat-gharva", "oware"] {
+    for entry in Catalog::with_user_dir(None).entries() {
+        let id = entry.rules.id();
         let mut ui = game(id, None);
         check(&mut ui, &format!("{id}_start"), false);
     }
@@ -294,10 +320,48 @@ fn a_match_from_start_to_end() {
     play_until_not_ongoing(&mut ui);
     check(&mut ui, "game_over", true);
 
-    // Oware's end says which of its ends it was.
-    let mut ui = game("oware", None);
-    play_until_not_ongoing(&mut ui);
-    check(&mut ui, "oware_game_over", true);
+    // Oware's end says which of its ends it was; so do the newer games'.
+    for id in [
+        "oware",
+        "toguz-kumalak",
+        "dakon",
+        "ayoayo",
+        "vai-lung-thlan",
+    ] {
+        let mut ui = game(id, None);
+        play_until_not_ongoing(&mut ui);
+        check(&mut ui, &format!("{id}_game_over"), true);
+    }
+}
+
+#[test]
+fn the_new_games_mechanics_on_screen() {
+    // A tuzdyk: drawn in its owner's colour with its sign, and told.
+    let mut ui = game("toguz-kumalak", None);
+    for pit in [4, 4, 7, 8, 2, 1] {
+        ui.send(Msg::Digit(pit));
+    }
+    assert!(report(&ui).contains("tuzdyk"), "{}", report(&ui));
+    check(&mut ui, "toguz_kumalak_tuzdyk", false);
+    // A seed sown into it, told.
+    ui.send(Msg::Digit(1));
+    assert!(
+        report(&ui).contains("into Bartholomew Kent's tuzdyk"),
+        "{}",
+        report(&ui)
+    );
+    // A pass, told.
+    let mut ui = game("dakon", None);
+    play_until_told(&mut ui, "cannot move");
+    check(&mut ui, "dakon_pass", false);
+    // A relay from the landing pit and a capture where it ends.
+    let mut ui = game("dakon", None);
+    ui.send(Msg::Digit(2));
+    check(&mut ui, "dakon_relay", false);
+    // A chain of single seeds, told pit by pit.
+    let mut ui = game("vai-lung-thlan", None);
+    play_until_told(&mut ui, "captured 1 + 1");
+    check(&mut ui, "vai_lung_thlan_chain", false);
 }
 
 #[test]

@@ -834,8 +834,8 @@ fn a_broken_rule_file_is_listed_with_its_error_and_read_again_once_fixed() {
     let catalog = Catalog::with_user_dir(Some(dir.path()));
     let mut ui = Runner::new(&catalog, Options::in_memory(Start::ChooseVariant, 70), 1);
 
-    // Listed after the four built-ins, with the line, column and key at fault.
-    assert_eq!(ui.app.variants.len(), 4);
+    // Listed after the eight built-ins, with the line, column and key at fault.
+    assert_eq!(ui.app.variants.len(), 8);
     let broken = &ui.app.broken_rules;
     assert_eq!(broken.len(), 1);
     assert_eq!(broken[0].name, "mine.toml");
@@ -845,10 +845,10 @@ fn a_broken_rule_file_is_listed_with_its_error_and_read_again_once_fixed() {
         "{}",
         broken[0].reason
     );
-    send(&mut ui, &[Msg::Digit(5), Msg::Confirm]);
+    send(&mut ui, &[Msg::Digit(9), Msg::Confirm]);
     assert!(matches!(
         ui.app.screen,
-        Screen::Variants { selected: 4, .. }
+        Screen::Variants { selected: 8, .. }
     ));
     let notice = ui.app.message.as_ref().unwrap();
     assert!(notice.warning);
@@ -862,10 +862,10 @@ fn a_broken_rule_file_is_listed_with_its_error_and_read_again_once_fixed() {
     std::fs::copy(rules.join("valid/kalah-4-3.toml"), &file).unwrap();
     ui.send(Msg::ReloadRules);
     assert!(ui.app.broken_rules.is_empty());
-    assert_eq!(ui.app.variants.len(), 5);
+    assert_eq!(ui.app.variants.len(), 9);
     assert_eq!(
         ui.app.message.as_ref().unwrap().text,
-        "Read again: 5 rule sets."
+        "Read again: 9 rule sets."
     );
     send(&mut ui, &[Msg::Confirm]);
     assert!(matches!(ui.app.screen, Screen::Setup(_)));

@@ -9,16 +9,44 @@ use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, roman};
 
 use super::{Cli, Failure};
+use crate::catalog::Catalog;
 use crate::catalog::RULES_FOLDER;
 use crate::settings::SETTINGS_FILE;
 use crate::storage::Library;
 use crate::storage::library::{COPIES_FOLDER, TRASH_FOLDER};
 
-/// Prints the completion script for `shell`.
-pub fn completions(shell: Shell) {
+/// Prints the completion script for `shell`: every argument that takes a
+/// rule set offers the ids of the rule sets there are now (built-in and the
+/// player's own files).
+pub fn completions(shell: Shell, catalog: &Catalog) {
+    let ids: Vec<String> = catalog
+        .entries()
+        .iter()
+        .map(|e| e.rules.id().to_string())
+        .collect();
+    let mut command = offering_ids(Cli::command(), &ids);
     let mut script = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "mancala", &mut script);
+    clap_complete::generate(shell, &mut command, "mancala", &mut script);
     say!("{}", String::from_utf8_lossy(&script).trim_end());
+}
+
+/// `command` with each `rules` argument (in every subcommand) offering
+/// `ids` to the shell; only the completion script sees them, so paths stay
+/// accepted.
+fn offering_ids(command: clap::Command, ids: &[String]) -> clap::Command {
+    let command = if command.get_arguments().any(|a| a.get_id() == "rules") {
+        let values = clap::builder::PossibleValuesParser::new(ids.to_vec());
+        command.mut_arg("rules", |arg| arg.value_parser(values))
+    } else {
+        command
+    };
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    names.into_iter().fold(command, |command, name| {
+        command.mut_subcommand(name, |sub| offering_ids(sub, ids))
+    })
 }
 
 /// Prints the manual page of `mancala`, or of the command `path` names
@@ -27,7 +55,7 @@ pub fn completions(shell: Shell) {
 ///
 /// # Errors
 /// When `path` names no command, or the page cannot be made.
-pub fn page(path: &[String]) -> Result<(), Failure> {
+pub fn page(path: &[String], catalog: &Catalog) -> Result<(), Failure> {
     let mut command = Cli::command().disable_help_subcommand(true);
     // Built, each command knows its full name (`mancala-rules-check`).
     command.build();
@@ -62,6 +90,7 @@ pub fn page(path: &[String]) -> Result<(), Failure> {
         man.render_description_section(&mut roff)?;
         man.render_options_section(&mut roff)?;
         man.render_subcommands_section(&mut roff)?;
+        rule_sets(catalog).to_writer(&mut roff)?;
         files_and_environment().to_writer(&mut roff)?;
         man.render_version_section(&mut roff)?;
     } else {
@@ -69,6 +98,24 @@ pub fn page(path: &[String]) -> Result<(), Failure> {
     }
     say!("{}", String::from_utf8_lossy(&roff).trim_end());
     Ok(())
+}
+
+/// The RULE SETS section of the main page: each id with its name and its
+/// mechanics in one line.
+fn rule_sets(catalog: &Catalog) -> Roff {
+    let mut roff = Roff::default();
+    roff.control("SH", ["RULE SETS"]);
+    for entry in catalog.entries() {
+        let rules = &entry.rules;
+        roff.control("TP", []);
+        roff.text([bold(rules.id())]);
+        roff.text([roman(format!(
+            "{}: {}",
+            crate::text::printable(rules.name()),
+            crate::words::rules_summary(rules)
+        ))]);
+    }
+    roff
 }
 
 /// The FILES and ENVIRONMENT sections of the main page.

@@ -9,14 +9,26 @@ use crate::text::{printable, printable_lines};
 pub fn run(catalog: &Catalog, command: RulesCommand) -> Result<ExitCode, Failure> {
     match command {
         RulesCommand::List => {
-            say!("{:<14} {:<16} {:<12} FROM", "ID", "NAME", "BOARD");
+            // Columns as wide as their widest entry (ids run to 32, names to 40).
+            let width = |column: &dyn Fn(&crate::engine::Rules) -> usize, title: &str| {
+                catalog
+                    .entries()
+                    .iter()
+                    .map(|e| column(&e.rules))
+                    .chain([title.len()])
+                    .max()
+                    .unwrap_or(0)
+            };
+            let id = width(&|r| r.id().chars().count(), "ID");
+            let name = width(&|r| printable(r.name()).chars().count(), "NAME");
+            say!("{:<id$}  {:<name$}  {:<12}  FROM", "ID", "NAME", "BOARD");
             for entry in catalog.entries() {
                 let rules = &entry.rules;
                 let board = format!("2x{}, {} each", rules.pits(), rules.seeds_per_pit());
                 say!(
-                    "{:<14} {:<16} {:<12} {}",
+                    "{:<id$}  {:<name$}  {:<12}  {}",
                     rules.id(),
-                    rules.name(),
+                    printable(rules.name()),
                     board,
                     printable(&entry.origin.to_string())
                 );

@@ -74,8 +74,6 @@ pub(crate) fn sow_turn<O: Observer>(
 ) -> Result<TurnEnd, Refused> {
     let rules = turn.rules;
     let layout = turn.layout;
-    // Read once: the compiler cannot always see that sowing leaves them alone.
-    let four_capture = rules.four_capture();
     let relay = rules.relay_kind();
     let own_store = layout.store(turn.mover);
     // The places seeds may drop into this turn. With skip-origin the origin is
@@ -85,7 +83,7 @@ pub(crate) fn sow_turn<O: Observer>(
     let mut take = turn.origin;
     let mut lap: u32 = 1;
     loop {
-        let mut hand = board.take(take);
+        let hand = board.take(take);
         obs.record(if lap == 1 {
             Event::TakeUp {
                 pit: layout.place(take),
@@ -100,38 +98,7 @@ pub(crate) fn sow_turn<O: Observer>(
         });
 
         let lap_track = without(drop_track, take, rules.skip_lap_start());
-        // Sowing from the origin puts the first seed back where the lap
-        // began, unless it is the only one.
-        let first = if rules.from_origin() && hand >= 2 {
-            take
-        } else {
-            take + 1
-        };
-        let mut at = take;
-        // Drops go to the set bits of `ahead` in order, then round again. Walking
-        // bits keeps each step short, which is most of the cost of a move.
-        let mut ahead = lap_track & (!0u64 << first);
-        while hand > 0 {
-            if ahead == 0 {
-                ahead = lap_track;
-            }
-            at = ahead.trailing_zeros() as usize;
-            ahead &= ahead - 1;
-            hand -= 1;
-            if turn.owned & (1 << at) != 0 {
-                capture::to_owner(board, layout, at, hand, obs);
-                continue;
-            }
-            let count = board.add(at, 1);
-            obs.record(Event::Drop {
-                place: layout.place(at),
-                count,
-                in_hand: hand,
-            });
-            if four_capture && count == 4 && !layout.is_store(at) {
-                capture::four(board, layout, at, obs);
-            }
-        }
+        let at = sow_lap(board, turn, take, hand, lap_track, obs);
         obs.record(Event::LapEnd {
             lap,
             last: layout.place(at),
@@ -189,6 +156,56 @@ pub(crate) fn sow_turn<O: Observer>(
             return Err(Refused::Endless);
         }
     }
+}
+
+/// Drops `hand` seeds taken from `take` along `lap_track`, one a place;
+/// returns the place of the last.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn sow_lap<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    take: usize,
+    mut hand: u16,
+    lap_track: u64,
+    obs: &mut O,
+) -> usize {
+    let layout = turn.layout;
+    // Read once: the compiler cannot always see that sowing leaves it alone.
+    let four_capture = turn.rules.four_capture();
+    // Sowing from the origin puts the first seed back where the lap began,
+    // unless it is the only one.
+    let first = if turn.rules.from_origin() && hand >= 2 {
+        take
+    } else {
+        take + 1
+    };
+    let mut at = take;
+    // Drops go to the set bits of `ahead` in order, then round again. Walking
+    // bits keeps each step short, which is most of the cost of a move.
+    let mut ahead = lap_track & (!0u64 << first);
+    while hand > 0 {
+        if ahead == 0 {
+            ahead = lap_track;
+        }
+        at = ahead.trailing_zeros() as usize;
+        ahead &= ahead - 1;
+        hand -= 1;
+        if turn.owned & (1 << at) != 0 {
+            capture::to_owner(board, layout, at, hand, obs);
+            continue;
+        }
+        let count = board.add(at, 1);
+        obs.record(Event::Drop {
+            place: layout.place(at),
+            count,
+            in_hand: hand,
+        });
+        if four_capture && count == 4 && !layout.is_store(at) {
+            capture::four(board, layout, at, obs);
+        }
+    }
+    at
 }
 
 /// `track` without the place `index` when `skip` says so (unless that would

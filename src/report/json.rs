@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::engine::{Ending, Outcome, Position, Rules, Side, Status};
+use crate::engine::{Ending, Outcome, Pit, Position, Rules, Side, Status};
 
 #[derive(Debug, Serialize, PartialEq, Eq)]
 pub struct RowJson {
@@ -10,6 +10,9 @@ pub struct RowJson {
     pub pits: Vec<u16>,
     pub store: u16,
     pub closed: Vec<bool>,
+    /// Who owns each pit (a tuzdyk: `south` or `north`), pit 1 first; null
+    /// for a pit of the row's own player.
+    pub owned_by: Vec<Option<&'static str>>,
 }
 
 #[derive(Debug, Serialize, PartialEq, Eq)]
@@ -25,8 +28,8 @@ pub struct PositionJson {
     pub winner: Option<&'static str>,
     /// Who took the seeds left on the board at the round's end, if anyone did.
     pub took_remaining: Option<&'static str>,
-    /// Why the round ended (`row-empty`, `no-move`, `more-than-half`,
-    /// `repetition`, `agreed`), once it has.
+    /// Why the round ended (`row-empty`, `no-move`, `neither-can-move`,
+    /// `more-than-half`, `repetition`, `agreed`), once it has.
     pub ending: Option<&'static str>,
 }
 
@@ -37,6 +40,9 @@ pub fn position_json(rules: &Rules, position: &Position) -> PositionJson {
         pits: position.row(side),
         store: position.store(side),
         closed: position.closed_row(side),
+        owned_by: Pit::all(position.pit_count())
+            .map(|pit| position.owner_of(side, pit).map(Side::name))
+            .collect(),
     };
     let took = match position.status() {
         Status::Ongoing => None,

@@ -23,8 +23,12 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
     let row = |side: Side, pits: Vec<Pit>| -> String {
         let mut text = String::from("|");
         for pit in pits {
+            // A closed pit, a pit owned by the player across (a tuzdyk,
+            // marked with its owner's initial), or the seeds in it.
             let count = if position.is_closed(side, pit) {
                 "--".to_string()
+            } else if let Some(owner) = position.owner_of(side, pit) {
+                format!("*{}", &side_title(owner)[..1])
             } else {
                 position.pit(side, pit).to_string()
             };
@@ -72,6 +76,16 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
         side_title(left),
         side_title(left.other())
     );
+    for owner in Side::BOTH {
+        if let Some(pit) = position.owned_pit(owner) {
+            let _ = writeln!(
+                out,
+                "*{}: {}",
+                &side_title(owner)[..1],
+                crate::words::owned_pit_said(owner, pit)
+            );
+        }
+    }
     out
 }
 

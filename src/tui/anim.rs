@@ -290,6 +290,41 @@ fn apply(frame: &mut Frame, event: &Event) {
             frame.lap = lap;
             frame.flash = Some(Flash::Relay { pit, count });
         }
+        Event::LeapCapture { .. }
+        | Event::KalahCapture { .. }
+        | Event::RowCapture { .. }
+        | Event::DropToOwner { .. }
+        | Event::PitOwned { .. }
+        | Event::Pass { .. } => apply_to_stores(frame, event),
+        Event::GrandSlam { by, spared } => {
+            frame.flash = Some(Flash::GrandSlam { by, spared });
+        }
+        Event::ExtraTurn { side } => {
+            frame.flash = Some(Flash::ExtraTurn { side });
+        }
+        Event::RoundEnd {
+            took_remaining,
+            swept,
+            ending,
+        } => {
+            board.clear_pits();
+            for side in Side::BOTH {
+                board.add(Place::Store(side), swept[side.index()]);
+            }
+            frame.hand = None;
+            frame.flash = Some(Flash::RoundEnd {
+                took_remaining,
+                ending,
+            });
+        }
+    }
+}
+
+/// Seeds going to a store (captures, owned pits) and passes: the board's
+/// change and the flash.
+fn apply_to_stores(frame: &mut Frame, event: &Event) {
+    let board = &mut frame.board;
+    match *event {
         Event::LeapCapture { pit, count, by } => {
             board.set(pit, 0);
             board.add(Place::Store(by), count);
@@ -342,27 +377,7 @@ fn apply(frame: &mut Frame, event: &Event) {
             frame.hand = None;
             frame.flash = Some(Flash::Pass { side });
         }
-        Event::GrandSlam { by, spared } => {
-            frame.flash = Some(Flash::GrandSlam { by, spared });
-        }
-        Event::ExtraTurn { side } => {
-            frame.flash = Some(Flash::ExtraTurn { side });
-        }
-        Event::RoundEnd {
-            took_remaining,
-            swept,
-            ending,
-        } => {
-            board.clear_pits();
-            for side in Side::BOTH {
-                board.add(Place::Store(side), swept[side.index()]);
-            }
-            frame.hand = None;
-            frame.flash = Some(Flash::RoundEnd {
-                took_remaining,
-                ending,
-            });
-        }
+        _ => {}
     }
 }
 

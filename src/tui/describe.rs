@@ -10,7 +10,8 @@ use super::anim::Flash;
 use super::msg::HintReach;
 
 /// The line under the menu's title.
-pub const TAGLINE: &str = "Kalaha, Raja Pasu, Sat-gharva and Oware for two players at one keyboard";
+pub const TAGLINE: &str =
+    "Kalaha, Oware, Toguz Kumalak and more mancala games for two at one keyboard";
 
 /// A flash message during an animation.
 #[must_use]
@@ -45,18 +46,12 @@ pub fn flash(session: &Session, flash: Flash) -> String {
             format!("{} {what}", name(by))
         }
         Flash::ToOwner { pit, owner } => format!(
-            "A seed sown into {} goes to {}'s store: the pit is {}'s own",
+            "{} is {}'s tuzdyk: the seed sown there goes to their store",
             place_name(pit),
-            name(owner),
             name(owner)
         ),
-        Flash::PitOwned { pit, count, by } => format!(
-            "{} is now {}'s own pit (tuzdyk): its {count} seeds and every seed sown there from now on go to {}",
-            place_name(pit),
-            name(by),
-            name(by)
-        ),
-        Flash::Pass { side } => crate::words::pass(session, side),
+        Flash::PitOwned { pit, count, by } => crate::words::pit_owned(session, pit, count, by),
+        Flash::Pass { side } => crate::words::pass(side),
         Flash::GrandSlam { by, spared } => {
             let why = grand_slam(by.other(), spared);
             format!("{} made {why}", name(by))

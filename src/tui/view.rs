@@ -57,9 +57,29 @@ pub fn render_to(app: &App, config: &Config, area: Rect, buf: &mut Buffer) {
     if let Some(overlay) = &app.overlay {
         help::render_overlay(app, config, overlay, area, buf);
     }
+    // Spaces that kept words together while wrapping are plain spaces on
+    // screen.
+    for cell in &mut buf.content {
+        if cell.symbol() == NO_BREAK {
+            cell.set_symbol(" ");
+        }
+    }
     if config.ascii {
         ascii::asciify(buf);
     }
+}
+
+/// A space that a line is never broken at when text is wrapped.
+const NO_BREAK: &str = "\u{a0}";
+
+/// `text` with the spaces inside each of `names` made ones that wrapping
+/// never breaks at, so a name stays on one line.
+fn unbroken(text: &str, names: &[String]) -> String {
+    let mut text = text.to_string();
+    for name in names.iter().filter(|n| n.contains(' ')) {
+        text = text.replace(name.as_str(), &name.replace(' ', NO_BREAK));
+    }
+    text
 }
 
 /// The most rows the banner and a notice at the foot take: a long one (a

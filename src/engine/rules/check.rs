@@ -141,10 +141,9 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
     })?;
     let (id, name) = check_texts(&file, text)?;
     let (pits, seeds_per_pit) = check_board(&file, text)?;
-    let total = 2 * u16::from(pits) * u16::from(seeds_per_pit);
     let sowing = check_sowing(&file, text)?;
     let captures = check_captures(&file, text, sowing.relay)?;
-    let owned_pits = check_owned_pits(&file, text, sowing.relay, total, &captures)?;
+    let owned_pits = check_owned_pits(&file, text, sowing.relay, &captures)?;
     let rounds = check_rounds(&file, text)?;
     Ok(Rules {
         id,
@@ -461,7 +460,6 @@ fn check_owned_pits(
     file: &RulesFile,
     text: &str,
     relay: Relay,
-    total: u16,
     captures: &Captures,
 ) -> Result<Option<OwnedPits>, RulesError> {
     let Some(section) = file.owned_pits.as_ref() else {
@@ -469,12 +467,12 @@ fn check_owned_pits(
     };
     let count = *section.get_ref().count.get_ref();
     let count_span = section.get_ref().count.span();
-    if !(1..=i64::from(total)).contains(&count) {
+    if !(1..=i64::from(MAX_SEEDS)).contains(&count) {
         return refuse(
             text,
             count_span,
             "owned-pits.count",
-            &format!("{count} is out of range: use 1 to the {total} seeds in play"),
+            &format!("{count} is out of range: use 1 to {MAX_SEEDS}"),
         );
     }
     let count = u16::try_from(count).unwrap_or(MAX_SEEDS);

@@ -8,7 +8,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Sparkline, Widget, Wrap};
 
 use super::{
-    KeyWords, context_keys, fitting, key_line, notice_line, popup, table_keys, wrapped_height,
+    KeyWords, context_keys, fitting, key_line, notice_line, popup, table_keys, unbroken,
+    wrapped_height,
 };
 use crate::engine::{Outcome, Pit, Position, Rules, Side, Status, Stores};
 use crate::session::Session;
@@ -258,11 +259,13 @@ fn render_notice(
         return;
     }
     // What the last move did stays; passing messages go below it (a long
-    // report takes the room it needs when there is none).
+    // report takes the room it needs when there is none). A name is never
+    // broken between two lines.
+    let names = Side::BOTH.map(|side| game.session.display_name(side));
     match (&game.report, &game.notice) {
         (Some((_, report)), Some(_)) => {
             let report = Notice {
-                text: report.clone(),
+                text: unbroken(report, &names),
                 warning: false,
             };
             notice_line(theme, Some(&report), first, buf);
@@ -270,7 +273,7 @@ fn render_notice(
         }
         (Some((_, report)), None) => {
             let report = Notice {
-                text: report.clone(),
+                text: unbroken(report, &names),
                 warning: false,
             };
             notice_line(theme, Some(&report), area, buf);

@@ -8,6 +8,10 @@ use ratatui::widgets::{Block, BorderType, Widget};
 
 use crate::engine::{Direction, MAX_PITS, Pit, Place, Position, Rules, Side, Stores};
 use crate::tui::theme::Theme;
+use crate::words::side_title;
+
+/// The sign on a pit owned by the player across (a tuzdyk); `*` in ASCII.
+pub const OWNED_SIGN: &str = "◆";
 
 /// Lines the board takes.
 pub const BOARD_HEIGHT: u16 = 12;
@@ -229,6 +233,9 @@ impl BoardWidget<'_> {
         let place = Place::Pit(side, pit);
         if self.focus == Some(place) {
             self.theme.focus
+        } else if let Some(owner) = self.view.owner(side, pit) {
+            // An owned pit is drawn as its owner's.
+            self.theme.side(owner).patch(self.theme.title)
         } else if self.view.is_closed(side, pit) {
             self.theme.closed
         } else if self.to_move == Some(side) && self.cursor == Some(pit) {
@@ -244,8 +251,11 @@ impl BoardWidget<'_> {
         let rect = geometry.pit_rect(side, pit);
         let style = self.pit_style(side, pit);
         let closed = self.view.is_closed(side, pit);
+        let owner = self.view.owner(side, pit);
         let border = if self.last_move == Some((side, pit)) {
             BorderType::Double
+        } else if owner.is_some() {
+            BorderType::Thick
         } else {
             BorderType::Rounded
         };
@@ -255,7 +265,16 @@ impl BoardWidget<'_> {
             .render(rect, buf);
         let inner = rect.width.saturating_sub(2);
         let count = self.view.get(Place::Pit(side, pit));
-        let (top, bottom) = if closed {
+        let (top, bottom) = if let Some(owner) = owner {
+            // The sign and the owner's name read without colour too.
+            let name = side_title(owner);
+            let word = if usize::from(inner) >= name.len() {
+                name
+            } else {
+                &name[..1]
+            };
+            (OWNED_SIGN.to_string(), word.to_string())
+        } else if closed {
             let word = if inner >= 6 { "closed" } else { "shut" };
             ("--".to_string(), word.to_string())
         } else {
@@ -284,10 +303,7 @@ impl BoardWidget<'_> {
         } else {
             "store"
         };
-        let name = match side {
-            Side::South => "South",
-            Side::North => "North",
-        };
+        let name = side_title(side);
         put_centred(buf, rect.x + 1, rect.y + 2, inner, name, style);
         put_centred(buf, rect.x + 1, rect.y + 3, inner, label, self.theme.dim);
         let count = self.view.get(place).to_string();

@@ -1,6 +1,7 @@
 //! Strength figures for the computer player (prints, does not assert):
 //! the depth reached in one second from each variant's start, and the result
-//! of games between two levels, played one per core at a time.
+//! of games between two levels, played one per core at a time: matches won,
+//! and pairs of matches (sides swapped) won on the seeds of both.
 //! `GAMES=100 STRONG=strongest cargo bench --bench strength`.
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -21,8 +22,9 @@ fn depth_in_one_second(rules: &Rules) -> (u32, u64) {
     (report.depth, report.nodes)
 }
 
-/// One match, or its first `rounds` rounds; returns who holds more seeds.
-fn play(rules: &Rules, levels: [Level; 2], seed: u64, rounds: u16) -> Option<Side> {
+/// One match, or its first `rounds` rounds; returns South's lead in seeds
+/// at the end (`None` when a level found no move).
+fn play(rules: &Rules, levels: [Level; 2], seed: u64, rounds: u16) -> Option<i32> {
     let mut position = Position::new(rules, Side::South);
     let mut history = History::starting_at(&position);
     let mut dice = Dice::new(seed);
@@ -46,12 +48,7 @@ fn play(rules: &Rules, levels: [Level; 2], seed: u64, rounds: u16) -> Option<Sid
             },
         }
     }
-    let (south, north) = (position.store(Side::South), position.store(Side::North));
-    match south.cmp(&north) {
-        std::cmp::Ordering::Greater => Some(Side::South),
-        std::cmp::Ordering::Less => Some(Side::North),
-        std::cmp::Ordering::Equal => None,
-    }
+    Some(i32::from(position.store(Side::South)) - i32::from(position.store(Side::North)))
 }
 
 fn main() {
@@ -70,17 +67,21 @@ fn main() {
         .unwrap_or(u16::MAX);
     let only = std::env::var("VARIANT").ok();
     let catalog = Catalog::with_user_dir(None);
-    for id in ["kalaha", "raja-pasu", "sat-gharva", "oware"] {
+    for entry in catalog.entries() {
+        let (id, rules) = (entry.rules.id(), &entry.rules);
         if only.as_deref().is_some_and(|o| o != id) {
             continue;
         }
-        let rules = &catalog.find(id).expect("built-in").rules;
         let (depth, nodes) = depth_in_one_second(rules);
         println!("{id}: depth {depth} in 1 s from the start ({nodes} nodes)");
         let started = Instant::now();
         // Matches are independent: one per core at a time.
         let next = AtomicU64::new(0);
         let won = AtomicU64::new(0);
+        // Each pair of matches (the same seeds, sides swapped): the strong
+        // level's lead in the two together, where a first move alone can
+        // decide a match (Dakon's opening, say).
+        let leads = std::sync::Mutex::new(vec![0i32; usize::try_from(games.div_ceil(2)).unwrap_or(0)]);
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         std::thread::scope(|scope| {
             for _ in 0..threads {
@@ -98,16 +99,29 @@ fn main() {
                         };
                         let mut levels = [Level::Easy; 2];
                         levels[strong_side.index()] = strong;
-                        if play(rules, levels, seed, rounds) == Some(strong_side) {
+                        let Some(south_lead) = play(rules, levels, seed, rounds) else {
+                            continue;
+                        };
+                        let lead = if strong_side == Side::South {
+                            south_lead
+                        } else {
+                            -south_lead
+                        };
+                        if lead > 0 {
                             won.fetch_add(1, Ordering::Relaxed);
                         }
+                        leads.lock().unwrap()[usize::try_from(seed / 2).unwrap_or(0)] += lead;
                     }
                 });
             }
         });
         let won = won.load(Ordering::Relaxed);
+        let leads = leads.into_inner().unwrap();
+        let pairs_won = leads.iter().filter(|&&lead| lead > 0).count();
         println!(
-            "{id}: {strong} won {won} of {games} matches against easy ({:.0} s)",
+            "{id}: {strong} won {won} of {games} matches against easy, and {pairs_won} of {} \
+             pairs with sides swapped ({:.0} s)",
+            leads.len(),
             started.elapsed().as_secs_f64()
         );
     }

@@ -81,7 +81,8 @@ fn main() {
         // Each pair of matches (the same seeds, sides swapped): the strong
         // level's lead in the two together, where a first move alone can
         // decide a match (Dakon's opening, say).
-        let leads = std::sync::Mutex::new(vec![0i32; usize::try_from(games.div_ceil(2)).unwrap_or(0)]);
+        let leads =
+            std::sync::Mutex::new(vec![0i32; usize::try_from(games.div_ceil(2)).unwrap_or(0)]);
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         std::thread::scope(|scope| {
             for _ in 0..threads {

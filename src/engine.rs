@@ -57,13 +57,12 @@ mod position_text;
 mod rules;
 mod side;
 mod sow;
+mod status;
 pub use sow::MAX_LAPS;
 mod trace;
 
 pub use board::{ParsePlaceError, Place};
-pub use game::{
-    Ending, Outcome, PitSetup, PlayError, Position, RoundError, SetupError, Status, StatusKind,
-};
+pub use game::{PitSetup, PlayError, Position, RoundError, SetupError};
 pub use game_state::GameState;
 pub use history::History;
 pub use line::{LineError, play_line, play_line_from, play_line_keeping_history};
@@ -76,4 +75,5 @@ pub use rules::{
     NextStarter, OwnedPits, Relay, RoundEnd, Rounds, Rules, RulesError, Stores, UnknownWord,
 };
 pub use side::{ParseSideError, Side};
+pub use status::{Ending, Outcome, Status, StatusKind};
 pub use trace::{Event, Observer};

@@ -1,128 +1,12 @@
 //! The position and the flow of play: turns, round ends, refills and the match.
 
-use std::fmt;
-use std::str::FromStr;
-
 use super::board::{Board, Layout, Place, indices};
 use super::pit::Pit;
-use super::rules::{NextStarter, RoundEnd, Rounds, Rules, Stores, UnknownWord};
+use super::rules::{NextStarter, RoundEnd, Rounds, Rules, Stores};
 use super::side::Side;
 use super::sow::{Refused, Turn, sow_turn};
+use super::status::{Ending, Outcome, Status};
 use super::trace::{Event, NoTrace, Observer};
-
-/// Where the match stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// Someone is to move.
-    Ongoing,
-    /// The round is over and another may follow. `took_remaining` is the player
-    /// who took the seeds left on the board (none under `side-empty`).
-    RoundOver { took_remaining: Option<Side> },
-    /// The match is over: the round just played was its last.
-    MatchOver { took_remaining: Option<Side> },
-}
-
-/// Why a round ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ending {
-    /// A move left a row empty (`side-empty`).
-    RowEmpty,
-    /// The player to move had no legal move.
-    NoMove,
-    /// Neither player had a legal move (where a player who cannot move
-    /// passes).
-    NeitherCanMove,
-    /// A player held more than half the seeds, or both exactly half.
-    MoreThanHalf,
-    /// A position came back that was seen since the last capture.
-    Repetition,
-    /// The players ended the match in the middle of a round.
-    Agreed,
-}
-
-rule_words! {
-    Ending {
-        RowEmpty => "row-empty",
-        NoMove => "no-move",
-        NeitherCanMove => "neither-can-move",
-        MoreThanHalf => "more-than-half",
-        Repetition => "repetition",
-        Agreed => "agreed",
-    }
-}
-
-/// How far the match has gone, without who took the last seeds: what saves,
-/// lists and `--json` write (`ongoing`, `round-over`, `match-over`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StatusKind {
-    Ongoing,
-    RoundOver,
-    MatchOver,
-}
-
-impl Status {
-    #[must_use]
-    pub fn kind(self) -> StatusKind {
-        match self {
-            Status::Ongoing => StatusKind::Ongoing,
-            Status::RoundOver { .. } => StatusKind::RoundOver,
-            Status::MatchOver { .. } => StatusKind::MatchOver,
-        }
-    }
-}
-
-rule_words! {
-    StatusKind { Ongoing => "ongoing", RoundOver => "round-over", MatchOver => "match-over" }
-}
-
-impl StatusKind {
-    #[must_use]
-    pub fn is_finished(self) -> bool {
-        self == StatusKind::MatchOver
-    }
-}
-
-/// Who won a round or a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    Win(Side),
-    Draw,
-}
-
-impl Outcome {
-    /// The word files and `--json` use: the winner's side, or `draw`.
-    #[must_use]
-    pub const fn word(self) -> &'static str {
-        match self {
-            Outcome::Win(side) => side.name(),
-            Outcome::Draw => "draw",
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
-    }
-}
-
-/// Reads what [`Outcome::word`] writes (a side as [`Side`] reads it).
-impl FromStr for Outcome {
-    type Err = UnknownWord;
-
-    fn from_str(text: &str) -> Result<Outcome, UnknownWord> {
-        match text {
-            "draw" => Ok(Outcome::Draw),
-            side => side
-                .parse::<Side>()
-                .map(Outcome::Win)
-                .map_err(|_| UnknownWord {
-                    found: text.to_string(),
-                    expected: &["south", "north", "draw"],
-                }),
-        }
-    }
-}
 
 /// Why a move was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -881,31 +765,5 @@ impl Position {
                 Ok(next)
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod word_tests {
-    use super::*;
-
-    #[test]
-    fn statuses_and_outcomes_read_back_the_words_they_write() {
-        for kind in [
-            StatusKind::Ongoing,
-            StatusKind::RoundOver,
-            StatusKind::MatchOver,
-        ] {
-            assert_eq!(kind.to_string().parse::<StatusKind>(), Ok(kind));
-        }
-        assert_eq!(StatusKind::RoundOver.to_string(), "round-over");
-        for outcome in [
-            Outcome::Win(Side::South),
-            Outcome::Win(Side::North),
-            Outcome::Draw,
-        ] {
-            assert_eq!(outcome.to_string().parse::<Outcome>(), Ok(outcome));
-        }
-        assert_eq!(Outcome::Win(Side::North).to_string(), "north");
-        assert!("won".parse::<Outcome>().is_err());
     }
 }

@@ -3,10 +3,11 @@
 //! line of moves (a match, a line on the command line, perft, a search)
 //! keeps one of these beside it, as chess programs keep a stack of keys.
 
+use super::game::PlayError;
 use super::game::Position;
-use super::game::{PlayError, Status};
 use super::pit::Pit;
 use super::rules::Rules;
+use super::status::Status;
 use super::trace::{NoTrace, Observer};
 
 /// Keys of the positions of a line, each with the seeds in the stores then.

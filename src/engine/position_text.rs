@@ -12,10 +12,11 @@
 
 use std::fmt;
 
-use super::game::{PitSetup, Position, SetupError, Status};
+use super::game::{PitSetup, Position, SetupError};
 use super::pit::Pit;
 use super::rules::Rules;
 use super::side::Side;
+use super::status::Status;
 
 /// Why a line is not a position under the rules given.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

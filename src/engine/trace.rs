@@ -5,8 +5,8 @@
 //! compiles to code with no trace at all.
 
 use super::board::Place;
-use super::game::Ending;
 use super::side::Side;
+use super::status::Ending;
 
 /// One step of a move, or the round's end that the move caused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

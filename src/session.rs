@@ -88,6 +88,9 @@ pub struct Session {
     actions: Vec<Action>,
     /// `positions[i]` is the position after the first `i` actions.
     positions: Vec<Position>,
+    /// The same positions' keys, for the end by repetition: kept as moves
+    /// are played and undone, not rebuilt for each.
+    history: History,
     /// Actions undone, most recent last, for redo.
     undone: Vec<Action>,
 }
@@ -108,6 +111,7 @@ impl Session {
             round_limit: None,
             actions: Vec::new(),
             positions: vec![start],
+            history: History::starting_at(&start),
             undone: Vec::new(),
         }
     }
@@ -195,7 +199,25 @@ impl Session {
         trace: &mut Vec<Event>,
     ) -> Result<Position, PlayError> {
         let next = *self.game_at(index).play_traced(pit, trace)?.position();
-        Ok(History::of(&self.positions[..=index]).judge(&self.rules, next, trace))
+        let last = self.positions.len() - 1;
+        Ok(if index == last {
+            self.history.judge(&self.rules, next, trace)
+        } else {
+            History::of(&self.positions[..=index]).judge(&self.rules, next, trace)
+        })
+    }
+
+    /// The positions since the match began, for the computer and hints to
+    /// know what would repeat.
+    #[must_use]
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    fn push(&mut self, action: Action, next: Position) {
+        self.positions.push(next);
+        self.history.push(&next);
+        self.actions.push(action);
     }
 
     /// Plays a pit for the player to move and returns what happened, for
@@ -235,8 +257,7 @@ impl Session {
             Action::Move(pit) => {
                 let mut trace = Vec::new();
                 let next = self.play_after(self.positions.len() - 1, pit, &mut trace)?;
-                self.positions.push(next);
-                self.actions.push(action);
+                self.push(action, next);
                 if self.at_round_limit(&next) {
                     self.apply_round(Action::EndMatch)
                         .map_err(|_| PlayError::RoundOver)?;
@@ -256,8 +277,7 @@ impl Session {
             Action::EndMatch => *self.game().end_now()?.position(),
             Action::Move(_) => return Err(RoundError::StillPlaying),
         };
-        self.positions.push(next);
-        self.actions.push(action);
+        self.push(action, next);
         Ok(())
     }
 
@@ -274,6 +294,7 @@ impl Session {
     pub fn undo(&mut self) -> bool {
         while let Some(action) = self.actions.pop() {
             self.positions.pop();
+            self.history.pop();
             // The end a round limit brought comes back with the move itself.
             let automatic = action == Action::EndMatch
                 && self
@@ -382,6 +403,7 @@ impl Session {
         let mut branch = self.clone();
         branch.actions.truncate(count);
         branch.positions.truncate(count + 1);
+        branch.history.truncate(count + 1);
         branch.undone.clear();
         branch
     }
@@ -426,6 +448,30 @@ mod tests {
         let catalog = Catalog::with_user_dir(None);
         let rules = catalog.find(id).unwrap().rules.clone();
         Session::new(rules, ["Ann".into(), "Bo".into()], Side::South)
+    }
+
+    #[test]
+    fn the_kept_history_is_that_of_the_positions_through_undo_and_rounds() {
+        let mut s = session("raja-pasu");
+        let agrees = |s: &Session| *s.history() == History::of(s.positions());
+        for _ in 0..400 {
+            match s.position().status() {
+                Status::Ongoing => {
+                    let pit = s.game().legal_moves()[0];
+                    s.play(pit).unwrap();
+                }
+                Status::RoundOver { .. } => s.next_round().unwrap(),
+                Status::MatchOver { .. } => break,
+            }
+            assert!(agrees(&s));
+            if s.actions().len() % 7 == 0 {
+                s.undo();
+                assert!(agrees(&s));
+                s.redo();
+                assert!(agrees(&s));
+            }
+        }
+        assert!(agrees(&s.truncated(5)));
     }
 
     #[test]

@@ -71,6 +71,11 @@ impl History {
         self.entries.pop();
     }
 
+    /// Keeps the first `len` positions only.
+    pub fn truncate(&mut self, len: usize) {
+        self.entries.truncate(len);
+    }
+
     /// Whether `position` was seen since the last capture.
     #[must_use]
     pub fn repeats(&self, position: &Position) -> bool {

@@ -8,7 +8,7 @@ mod library;
 mod menus;
 mod replay;
 
-use crate::engine::{History, Position};
+use crate::engine::Position;
 use crate::storage::format::clean_title;
 
 use super::Start;
@@ -186,7 +186,7 @@ fn schedule_computer(app: &mut App) {
         // Seeded by the position and the match, so a replayed match plays alike.
         let seed = position.key() ^ game.session.started_at;
         let rules = game.session.rules().clone();
-        let past = History::of(game.session.positions());
+        let past = game.session.history().clone();
         app.command(Command::Think {
             rules,
             position,

@@ -1,6 +1,6 @@
 //! A match being played: moves, the cursor, rounds, undo and redo.
 
-use crate::engine::{Event, History, Outcome, Pit, Place, Position, Side, Status};
+use crate::engine::{Event, Outcome, Pit, Place, Position, Side, Status};
 use crate::tui::anim::Animation;
 use crate::tui::app::{App, Game, Notice, Overlay, Screen};
 use crate::tui::command::Command;
@@ -431,7 +431,7 @@ fn ask_hint(app: &mut App, game: &mut Game) {
     if game.session.position().to_move().is_some() && !game.thinking {
         app.command(Command::Hint {
             rules: game.session.rules().clone(),
-            past: History::of(game.session.positions()),
+            past: game.session.history().clone(),
             position: *game.session.position(),
         });
         game.notice = Some(Notice {

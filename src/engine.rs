@@ -76,4 +76,4 @@ pub use rules::{
 };
 pub use side::{ParseSideError, Side};
 pub use status::{Ending, Outcome, Status, StatusKind};
-pub use trace::{Event, Observer};
+pub use trace::{Event, Observer, Places};

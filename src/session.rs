@@ -464,7 +464,7 @@ mod tests {
                 Status::MatchOver { .. } => break,
             }
             assert!(agrees(&s));
-            if s.actions().len() % 7 == 0 {
+            if s.actions().len().is_multiple_of(7) {
                 s.undo();
                 assert!(agrees(&s));
                 s.redo();

@@ -66,6 +66,67 @@ pub enum Event {
     },
 }
 
+/// Somewhere a move's events can be shown: counts by place (a view of the
+/// board that animation steps through).
+pub trait Places {
+    fn get(&self, place: Place) -> u16;
+    fn set(&mut self, place: Place, count: u16);
+    /// `owner` owns the pit at `place` from now on.
+    fn set_owner(&mut self, place: Place, owner: Side);
+    /// Every pit of both rows emptied (the stores keep theirs).
+    fn clear_pits(&mut self);
+
+    fn add(&mut self, place: Place, count: u16) {
+        self.set(place, self.get(place) + count);
+    }
+}
+
+impl Event {
+    /// What the event does to the board, applied to `places`: the same
+    /// change the engine made, so whatever shows a move step by step ends
+    /// on the position the move made.
+    pub fn apply_to(&self, places: &mut impl Places) {
+        match *self {
+            Event::TakeUp { pit, .. } | Event::RelayTakeUp { pit, .. } => places.set(pit, 0),
+            Event::Drop { place, count, .. } => places.set(place, count),
+            Event::DropToOwner { owner, .. } => places.add(Place::Store(owner), 1),
+            Event::FourCapture { pit, owner } => {
+                places.set(pit, 0);
+                places.add(Place::Store(owner), 4);
+            }
+            Event::LeapCapture { pit, count, by } | Event::RowCapture { pit, count, by } => {
+                places.set(pit, 0);
+                places.add(Place::Store(by), count);
+            }
+            Event::KalahCapture {
+                pit,
+                opposite,
+                count,
+                by,
+            } => {
+                places.set(pit, 0);
+                places.set(opposite, 0);
+                places.add(Place::Store(by), count + 1);
+            }
+            Event::PitOwned { pit, count, by } => {
+                places.set(pit, 0);
+                places.set_owner(pit, by);
+                places.add(Place::Store(by), count);
+            }
+            Event::RoundEnd { swept, .. } => {
+                places.clear_pits();
+                for side in Side::BOTH {
+                    places.add(Place::Store(side), swept[side.index()]);
+                }
+            }
+            Event::LapEnd { .. }
+            | Event::GrandSlam { .. }
+            | Event::ExtraTurn { .. }
+            | Event::Pass { .. } => {}
+        }
+    }
+}
+
 /// Receives the events of a move as they happen.
 pub trait Observer {
     fn record(&mut self, event: Event);

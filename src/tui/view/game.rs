@@ -11,7 +11,7 @@ use super::{
     KeyWords, context_keys, fitting, key_line, notice_line, popup, table_keys, unbroken,
     wrapped_height,
 };
-use crate::engine::{Outcome, Pit, Position, Rules, Side, Status, Stores};
+use crate::engine::{Outcome, Pit, Places, Position, Rules, Side, Status, Stores};
 use crate::session::Session;
 use crate::tui::anim::Frame;
 use crate::tui::app::{App, Game, Notice};

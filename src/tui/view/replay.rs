@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{footer, table_keys};
-use crate::engine::{Place, Side};
+use crate::engine::{Place, Places, Side};
 use crate::session::Action;
 use crate::tui::app::{App, Replay};
 use crate::tui::config::Config;

@@ -6,7 +6,7 @@ use ratatui::layout::{Position as Cell, Rect};
 use ratatui::style::Style;
 use ratatui::widgets::{Block, BorderType, Widget};
 
-use crate::engine::{Direction, MAX_PITS, Pit, Place, Position, Rules, Side, Stores};
+use crate::engine::{Direction, MAX_PITS, Pit, Place, Places, Position, Rules, Side, Stores};
 use crate::tui::theme::Theme;
 use crate::words::side_title;
 
@@ -95,44 +95,41 @@ impl BoardView {
         self.owners[side.index()][pit.offset()]
     }
 
-    /// Marks a pit as `owner`'s own.
-    pub fn set_owner(&mut self, place: Place, owner: Side) {
-        if let Place::Pit(side, pit) = place {
-            self.owners[side.index()][pit.offset()] = Some(owner);
-        }
-    }
-
     #[must_use]
     pub fn pits(&self) -> u8 {
         self.pits
     }
 
     #[must_use]
-    pub fn get(&self, place: Place) -> u16 {
+    pub fn is_closed(&self, side: Side, pit: Pit) -> bool {
+        self.closed[side.index()][pit.offset()]
+    }
+}
+
+/// A move's events step the view on as the engine stepped the board.
+impl Places for BoardView {
+    fn get(&self, place: Place) -> u16 {
         match place {
             Place::Pit(side, pit) => self.counts[side.index()][pit.offset()],
             Place::Store(side) => self.stores[side.index()],
         }
     }
 
-    pub fn set(&mut self, place: Place, count: u16) {
+    fn set(&mut self, place: Place, count: u16) {
         match place {
             Place::Pit(side, pit) => self.counts[side.index()][pit.offset()] = count,
             Place::Store(side) => self.stores[side.index()] = count,
         }
     }
 
-    pub fn add(&mut self, place: Place, count: u16) {
-        self.set(place, self.get(place) + count);
+    fn set_owner(&mut self, place: Place, owner: Side) {
+        if let Place::Pit(side, pit) = place {
+            self.owners[side.index()][pit.offset()] = Some(owner);
+        }
     }
 
-    pub fn clear_pits(&mut self) {
+    fn clear_pits(&mut self) {
         self.counts = [[0; MAX_PITS as usize]; 2];
-    }
-
-    #[must_use]
-    pub fn is_closed(&self, side: Side, pit: Pit) -> bool {
-        self.closed[side.index()][pit.offset()]
     }
 }
 

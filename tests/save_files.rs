@@ -232,6 +232,35 @@ fn format_1_saves_still_load() {
     assert_eq!(position.to_move(), Some(Side::North));
 }
 
+/// A file of today's format (2), written by the game during a Toguz Kumalak
+/// match in which North made South's pit 3 its tuzdyk (move 6) and South's
+/// next move sowed a seed into it: it loads with the tuzdyk, and a match
+/// saved and read back keeps it.
+#[test]
+fn format_2_saves_load_with_their_owned_pits() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/saves/format-2/toguz-kumalak-tuzdyk.toml");
+    let before = std::fs::read(&path).unwrap();
+    let saved = load(&path, &catalog()).unwrap();
+    let moves: Vec<u8> = saved.session.round_moves()[0]
+        .moves
+        .iter()
+        .map(|p| p.number())
+        .collect();
+    assert_eq!(moves, [4, 4, 7, 8, 2, 1, 1]);
+    let position = *saved.session.position();
+    assert_eq!(position.owned_pit(Side::North), Some(Pit::new(3)));
+    assert_eq!(
+        position.owner_of(Side::South, Pit::new(3)),
+        Some(Side::North)
+    );
+    assert_eq!(position.owned_pit(Side::South), None);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    // Written again and read back: the same match, the tuzdyk with it.
+    let again = from_toml(&path, &to_toml(&saved.session, &saved.meta), &catalog()).unwrap();
+    assert_eq!(*again.session.position(), position);
+}
+
 #[test]
 fn the_rules_hash_of_a_saved_rule_text_is_pinned() {
     // The hash format 1 wrote for the Kalaha rules it embedded: a change to

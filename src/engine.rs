@@ -74,6 +74,6 @@ pub use rules::{
     CountRow, Direction, FirstPlayer, GrandSlam, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT,
     NextStarter, OwnedPits, Relay, RoundEnd, Rounds, Rules, RulesError, Stores, UnknownWord,
 };
-pub use side::{ParseSideError, Side};
+pub use side::{BySide, ParseSideError, Side};
 pub use status::{Ending, Outcome, Status, StatusKind};
 pub use trace::{Event, Observer, Places};

@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use crate::ai::Level;
 use crate::engine::{
-    Event, GameState, History, Outcome, Pit, PlayError, Position, RoundError, Rules, Side, Status,
+    BySide, Event, GameState, History, Outcome, Pit, PlayError, Position, RoundError, Rules, Side,
+    Status,
 };
 
 /// Longest player name, in characters.
@@ -51,8 +52,8 @@ pub enum Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RoundSummary {
     pub round: u16,
-    /// Seeds each player (South, North) held when the round ended.
-    pub stores: [u16; 2],
+    /// Seeds each player held when the round ended.
+    pub stores: BySide<u16>,
     pub outcome: Outcome,
     pub took_remaining: Option<Side>,
 }
@@ -75,13 +76,13 @@ pub struct RoundMoves {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session {
     rules: Arc<Rules>,
-    names: [String; 2],
+    names: BySide<String>,
     first: Side,
     /// Seconds since 1970 when the match began.
     pub started_at: u64,
     pub odd_even: Option<OddEvenGuess>,
-    /// The computer's level for each seat (South, North); `None` is a person.
-    pub computer: [Option<Level>; 2],
+    /// The computer's level for each seat; `None` is a person.
+    pub computer: BySide<Option<Level>>,
     /// The round the players agreed to stop after, if any: the match ends by
     /// itself when that round is over.
     pub round_limit: Option<u16>,
@@ -97,17 +98,17 @@ pub struct Session {
 
 impl Session {
     #[must_use]
-    pub fn new(rules: Arc<Rules>, names: [String; 2], first: Side) -> Session {
+    pub fn new(rules: Arc<Rules>, names: impl Into<BySide<String>>, first: Side) -> Session {
         let start = Position::new(&rules, first);
         Session {
             rules,
-            names,
+            names: names.into(),
             first,
             started_at: std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs()),
             odd_even: None,
-            computer: [None, None],
+            computer: BySide::new(None, None),
             round_limit: None,
             actions: Vec::new(),
             positions: vec![start],
@@ -124,13 +125,13 @@ impl Session {
     /// The computer's level if `side` is played by the computer.
     #[must_use]
     pub fn computer(&self, side: Side) -> Option<Level> {
-        self.computer[side.index()]
+        self.computer[side]
     }
 
     /// A player's name, as typed and saved.
     #[must_use]
     pub fn name(&self, side: Side) -> &str {
-        &self.names[side.index()]
+        &self.names[side]
     }
 
     /// A player's name as shown: a computer that kept the default name is
@@ -430,7 +431,7 @@ impl Session {
             }
             rounds.push(RoundSummary {
                 round: position.round(),
-                stores: [position.store(Side::South), position.store(Side::North)],
+                stores: BySide::from_fn(|side| position.store(side)),
                 outcome: position.outcome().unwrap_or(Outcome::Draw),
                 took_remaining,
             });

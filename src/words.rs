@@ -5,8 +5,8 @@
 use std::fmt::Write;
 
 use crate::engine::{
-    CountRow, Ending, Event, FirstPlayer, GrandSlam, NextStarter, Outcome, Pit, Place, PlayError,
-    Position, Relay, RoundEnd, Rounds, Rules, Side, Status, Stores,
+    BySide, CountRow, Ending, Event, FirstPlayer, GrandSlam, NextStarter, Outcome, Pit, Place,
+    PlayError, Position, Relay, RoundEnd, Rounds, Rules, Side, Status, Stores,
 };
 use crate::session::Session;
 
@@ -77,17 +77,17 @@ pub fn move_summary(session: &Session, mover: Side, pit: Pit, trace: &[Event]) -
 #[must_use]
 pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
     let mut laps = 0;
-    let mut fours = [0u16; 2];
+    let mut fours = BySide::new(0u16, 0);
     let mut notes = Vec::new();
     // A move's captures by count: one chain, place by place.
     let mut chain: Vec<(Place, u16)> = Vec::new();
-    let mut to_owners = [0u16; 2];
+    let mut to_owners = BySide::new(0u16, 0);
     // A last seed in the store that ends the round gives no move after it.
     let round_ends = trace.iter().any(|e| matches!(e, Event::RoundEnd { .. }));
     for event in trace {
         match *event {
             Event::LapEnd { lap, .. } => laps = lap,
-            Event::FourCapture { owner, .. } => fours[owner.index()] += 4,
+            Event::FourCapture { owner, .. } => fours[owner] += 4,
             Event::LeapCapture { pit, count, by } => notes.push(format!(
                 "{} leapt to {} for {count}",
                 session.display_name(by),
@@ -109,7 +109,7 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
             Event::RowCapture { pit, count, .. } => chain.push((pit, count)),
             Event::GrandSlam { by, spared } => notes.push(grand_slam(by.other(), spared)),
             Event::PitOwned { pit, count, by } => notes.push(pit_owned(session, pit, count, by)),
-            Event::DropToOwner { owner, .. } => to_owners[owner.index()] += 1,
+            Event::DropToOwner { owner, .. } => to_owners[owner] += 1,
             Event::ExtraTurn { .. } if !round_ends => notes.push("moves again".to_string()),
             Event::Pass { side } => {
                 // An extra turn with nothing to play is passed at once.
@@ -144,7 +144,7 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
         notes.insert(at, row_capture(&chain));
     }
     for side in Side::BOTH {
-        let seeds = to_owners[side.index()];
+        let seeds = to_owners[side];
         if seeds > 0 {
             let at = notes.len() - usize::from(round_ends);
             notes.insert(at, to_owner(session, side, seeds));
@@ -156,8 +156,8 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
     }
     let fours: Vec<String> = Side::BOTH
         .iter()
-        .filter(|side| fours[side.index()] > 0)
-        .map(|&side| format!("{} to {}", fours[side.index()], session.display_name(side)))
+        .filter(|&&side| fours[side] > 0)
+        .map(|&side| format!("{} to {}", fours[side], session.display_name(side)))
         .collect();
     if !fours.is_empty() {
         notes.push(format!("fours: {}", fours.join(", ")));

@@ -393,7 +393,7 @@ fn side_empty_ends_the_game_and_each_player_keeps_their_row() {
     // The seed reaches the store (an extra turn), but South's row is now empty.
     assert!(trace.contains(&Event::RoundEnd {
         took_remaining: None,
-        swept: [0, 6],
+        swept: mancala::engine::BySide::new(0, 6),
         ending: Ending::RowEmpty,
     }));
     assert_eq!(

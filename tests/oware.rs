@@ -211,7 +211,7 @@ fn a_player_who_cannot_feed_takes_what_is_left() {
     assert_eq!(after.outcome(), Some(Outcome::Win(Side::South)));
     assert!(trace.contains(&Event::RoundEnd {
         took_remaining: None,
-        swept: [2, 0],
+        swept: [2, 0].into(),
         ending: Ending::NoMove,
     }));
 }
@@ -332,7 +332,7 @@ fn a_match_ends_by_repetition_and_its_replay_says_so() {
     assert_eq!((end.store(Side::South), end.store(Side::North)), (0, 2));
     assert!(traces[2].contains(&Event::RoundEnd {
         took_remaining: None,
-        swept: [0, 2],
+        swept: [0, 2].into(),
         ending: Ending::Repetition,
     }));
     // A replay tells the same move the same way.

@@ -132,7 +132,7 @@ fn names_are_typed_on_the_setup_screen() {
     let Screen::Setup(setup) = &ui.app.screen else {
         panic!()
     };
-    assert_eq!(setup.names[0], "Ann");
+    assert_eq!(setup.names.south, "Ann");
     // Raja Pasu suggests a draw; one step right is the odd-or-even guess.
     assert_eq!(setup.starter, StarterChoice::OddEven);
     assert_eq!(setup.field, SetupField::RoundLimit);
@@ -479,7 +479,7 @@ fn a_seat_can_be_given_to_the_computer() {
     let Screen::Setup(setup) = &ui.app.screen else {
         panic!()
     };
-    assert_eq!(setup.computer[1], Some(mancala::ai::Level::Hard));
+    assert_eq!(setup.computer.north, Some(mancala::ai::Level::Hard));
     assert_eq!(setup.name(Side::North), "Computer");
     // Enter starts the match straight from the seat's field.
     send(&mut ui, &[Msg::Confirm]);
@@ -701,7 +701,7 @@ fn setup_offers_remembered_names_and_uses_them_when_nothing_is_typed() {
         panic!("{:?}", ui.app.screen)
     };
     assert_eq!(setup.field, SetupField::SouthName, "ready for typing");
-    assert!(setup.names.iter().all(String::is_empty));
+    assert!(setup.names.iter().all(|(_, name)| name.is_empty()));
     assert_eq!(setup.placeholder(Side::South), "South");
     // Type South's name only; North's stays the placeholder.
     for c in "Ann".chars() {

@@ -117,7 +117,7 @@ pub(crate) fn own_pit<O: Observer>(
     if row & (1 << last) == 0 || board.get(last) != owned.count {
         return None;
     }
-    if turn.owned_by[mover.index()].is_some() {
+    if turn.owned_by[mover].is_some() {
         return None;
     }
     let Place::Pit(_, pit) = layout.place(last) else {
@@ -127,7 +127,7 @@ pub(crate) fn own_pit<O: Observer>(
         return None;
     }
     if !owned.same_number_allowed
-        && let Some(theirs) = turn.owned_by[mover.other().index()]
+        && let Some(theirs) = turn.owned_by[mover.other()]
         && layout.place(theirs) == Place::Pit(mover, pit)
     {
         return None;

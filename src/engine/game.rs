@@ -3,7 +3,7 @@
 use super::board::{Board, Layout, Place, indices};
 use super::pit::Pit;
 use super::rules::{NextStarter, RoundEnd, Rounds, Rules, Stores};
-use super::side::Side;
+use super::side::{BySide, Side};
 use super::sow::{Refused, Turn, sow_turn};
 use super::status::{Ending, Outcome, Status};
 use super::trace::{Event, NoTrace, Observer};
@@ -85,7 +85,7 @@ pub struct Position {
     open_pits: u64,
     /// The pit each player (South, North) owns, as its track index plus one
     /// (0: none). An owned pit lies on the other player's row.
-    owned: [u8; 2],
+    owned: BySide<u8>,
     to_move: Side,
     /// Who made the round's first move (the next round's starter after a
     /// draw, where the winner starts the next).
@@ -109,7 +109,7 @@ impl Position {
             board,
             layout,
             open_pits: layout.pits_mask(),
-            owned: [0; 2],
+            owned: BySide::new(0, 0),
             to_move: first,
             round_starter: starter_kept(rules, first),
             round: 1,
@@ -130,7 +130,7 @@ impl Position {
         rules: &Rules,
         south: &[u16],
         north: &[u16],
-        stores: [u16; 2],
+        stores: impl Into<BySide<u16>>,
         to_move: Side,
     ) -> Result<Position, SetupError> {
         let [south, north] = [south, north].map(|row| {
@@ -150,7 +150,7 @@ impl Position {
     pub fn from_parts(
         rules: &Rules,
         rows: [&[PitSetup]; 2],
-        stores: [u16; 2],
+        stores: impl Into<BySide<u16>>,
         round: u16,
         to_move: Side,
         round_starter: Option<Side>,
@@ -162,8 +162,9 @@ impl Position {
         position.ending = None;
         position.round = round.max(1);
         position.round_starter = starter_kept(rules, round_starter.unwrap_or(to_move));
+        let (rows, stores) = (BySide::from(rows), stores.into());
         for side in Side::BOTH {
-            let row = rows[side.index()];
+            let row = rows[side];
             if row.len() != usize::from(rules.pits()) {
                 return Err(SetupError::RowLength {
                     side,
@@ -185,16 +186,16 @@ impl Position {
                         let allowed = rules.owned_pits().is_some_and(|owned| {
                             owned.last_pit_allowed || pit.number() != rules.pits()
                         });
-                        if !allowed || position.owned[owner.index()] != 0 {
+                        if !allowed || position.owned[owner] != 0 {
                             return Err(SetupError::OwnedPit { side, pit });
                         }
-                        position.owned[owner.index()] = index as u8 + 1;
+                        position.owned[owner] = index as u8 + 1;
                     }
                 }
             }
             position
                 .board
-                .set(position.layout.store(side), stores[side.index()]);
+                .set(position.layout.store(side), stores[side]);
         }
         let given = position.board.total();
         if given != u32::from(rules.total_seeds()) {
@@ -255,8 +256,8 @@ impl Position {
         };
         let mut hash = mix(
             self.open_pits
-                ^ (u64::from(self.owned[0]) << 40)
-                ^ (u64::from(self.owned[1]) << 48)
+                ^ (u64::from(self.owned.south) << 40)
+                ^ (u64::from(self.owned.north) << 48)
                 ^ (u64::from(self.to_move.index() as u8) << 63),
             0,
         );
@@ -340,7 +341,7 @@ impl Position {
     /// The pit `side` owns (on the other player's row), if any.
     #[must_use]
     pub fn owned_pit(&self, side: Side) -> Option<Pit> {
-        let index = usize::from(self.owned[side.index()].checked_sub(1)?);
+        let index = usize::from(self.owned[side].checked_sub(1)?);
         match self.layout.place(index) {
             Place::Pit(_, pit) => Some(pit),
             Place::Store(_) => None,
@@ -358,8 +359,8 @@ impl Position {
     fn owned_mask(&self) -> u64 {
         self.owned
             .iter()
-            .filter(|&&o| o > 0)
-            .fold(0, |mask, &o| mask | (1u64 << (o - 1)))
+            .filter(|&(_, &o)| o > 0)
+            .fold(0, |mask, (_, &o)| mask | (1u64 << (o - 1)))
     }
 
     /// Every seed on the board and in the stores.
@@ -507,7 +508,7 @@ impl Position {
         let mut next = *self;
         let end = sow_turn(&mut next.board, &self.turn(rules, mover, origin), obs)?;
         if let Some(owned) = end.owned {
-            next.owned[mover.index()] = owned as u8 + 1;
+            next.owned[mover] = owned as u8 + 1;
         }
         next.to_move = if end.extra_turn { mover } else { mover.other() };
         next.start_turn(rules, obs);
@@ -578,8 +579,8 @@ impl Position {
                 self.finish_keeping_rows(rules, Ending::NoMove, obs);
             } else {
                 let taker = self.to_move.other();
-                let mut swept = [0; 2];
-                swept[taker.index()] = Side::BOTH
+                let mut swept = BySide::new(0, 0);
+                swept[taker] = Side::BOTH
                     .map(|side| self.sweep_row(side, taker))
                     .iter()
                     .sum();
@@ -610,7 +611,7 @@ impl Position {
     /// Ends the round with each player adding the seeds on their own row to
     /// their store.
     fn finish_keeping_rows<O: Observer>(&mut self, rules: &Rules, ending: Ending, obs: &mut O) {
-        let swept = Side::BOTH.map(|side| self.sweep_row(side, side));
+        let swept = BySide::from_fn(|side| self.sweep_row(side, side));
         self.finish_round(rules, None, swept, ending, obs);
     }
 
@@ -658,7 +659,7 @@ impl Position {
         &mut self,
         rules: &Rules,
         took_remaining: Option<Side>,
-        swept: [u16; 2],
+        swept: BySide<u16>,
         ending: Ending,
         obs: &mut O,
     ) {

@@ -60,9 +60,98 @@ impl FromStr for Side {
     }
 }
 
+/// One value for each player, South's and North's: what a pair indexed by
+/// side would be, read and written by side (as shakmaty's `ByColor`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BySide<T> {
+    pub south: T,
+    pub north: T,
+}
+
+impl<T> BySide<T> {
+    #[must_use]
+    pub const fn new(south: T, north: T) -> BySide<T> {
+        BySide { south, north }
+    }
+
+    /// Each side's value from `f`.
+    pub fn from_fn(mut f: impl FnMut(Side) -> T) -> BySide<T> {
+        BySide {
+            south: f(Side::South),
+            north: f(Side::North),
+        }
+    }
+
+    #[must_use]
+    pub fn get(&self, side: Side) -> &T {
+        match side {
+            Side::South => &self.south,
+            Side::North => &self.north,
+        }
+    }
+
+    pub fn get_mut(&mut self, side: Side) -> &mut T {
+        match side {
+            Side::South => &mut self.south,
+            Side::North => &mut self.north,
+        }
+    }
+
+    /// Each value changed by `f`.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> BySide<U> {
+        BySide {
+            south: f(self.south),
+            north: f(self.north),
+        }
+    }
+
+    /// Both values, South's first, each with its side.
+    pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> {
+        [(Side::South, &self.south), (Side::North, &self.north)].into_iter()
+    }
+}
+
+impl<T> std::ops::Index<Side> for BySide<T> {
+    type Output = T;
+
+    fn index(&self, side: Side) -> &T {
+        self.get(side)
+    }
+}
+
+impl<T> std::ops::IndexMut<Side> for BySide<T> {
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        self.get_mut(side)
+    }
+}
+
+/// A pair in files and on the command line: South's first.
+impl<T> From<[T; 2]> for BySide<T> {
+    fn from([south, north]: [T; 2]) -> BySide<T> {
+        BySide { south, north }
+    }
+}
+
+impl<T> From<BySide<T>> for [T; 2] {
+    fn from(pair: BySide<T>) -> [T; 2] {
+        [pair.south, pair.north]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pair_by_side_reads_and_writes_each_sides_value() {
+        let mut pair = BySide::new(1, 2);
+        pair[Side::North] += 10;
+        assert_eq!((pair[Side::South], pair[Side::North]), (1, 12));
+        assert_eq!(BySide::from_fn(Side::name).north, "north");
+        assert_eq!(<[i32; 2]>::from(pair.map(|v| v * 2)), [2, 24]);
+        let sides: Vec<Side> = pair.iter().map(|(side, _)| side).collect();
+        assert_eq!(sides, Side::BOTH);
+    }
 
     #[test]
     fn display_and_parse_round_trip() {

@@ -3,7 +3,7 @@
 use super::board::{Board, Layout, Seeds, next_on};
 use super::capture;
 use super::rules::{Relay, Rules};
-use super::side::Side;
+use super::side::{BySide, Side};
 use super::trace::{Event, Observer};
 
 /// Everything fixed for the length of one turn.
@@ -20,8 +20,8 @@ pub(crate) struct Turn<'r> {
     /// Owned pits (of either player): a seed sown into one goes to its
     /// owner's store.
     pub owned: u64,
-    /// The pit each player owns (South's, North's), if any.
-    pub owned_by: [Option<usize>; 2],
+    /// The pit each player owns, if any.
+    pub owned_by: BySide<Option<usize>>,
     /// The opponent's row is empty and the rules say the move must reach it.
     pub must_feed: bool,
 }

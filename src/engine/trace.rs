@@ -5,7 +5,7 @@
 //! compiles to code with no trace at all.
 
 use super::board::Place;
-use super::side::Side;
+use super::side::{BySide, Side};
 use super::status::Ending;
 
 /// One step of a move, or the round's end that the move caused.
@@ -58,10 +58,10 @@ pub enum Event {
     /// `side` had no legal move and passed: the other player moves again.
     Pass { side: Side },
     /// The round is over, for the reason `ending`; `swept` is what each player
-    /// (South, North) took off the board at the end.
+    /// took off the board at the end.
     RoundEnd {
         took_remaining: Option<Side>,
-        swept: [u16; 2],
+        swept: BySide<u16>,
         ending: Ending,
     },
 }
@@ -116,7 +116,7 @@ impl Event {
             Event::RoundEnd { swept, .. } => {
                 places.clear_pits();
                 for side in Side::BOTH {
-                    places.add(Place::Store(side), swept[side.index()]);
+                    places.add(Place::Store(side), swept[side]);
                 }
             }
             Event::LapEnd { .. }

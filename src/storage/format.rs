@@ -16,7 +16,7 @@ use super::id::MatchId;
 use super::time::{format_utc, parse_utc};
 use crate::ai::Level;
 use crate::catalog::{Catalog, LoadError, read_bounded};
-use crate::engine::{MoveList, Outcome, Rules, Side, StatusKind, parse_moves};
+use crate::engine::{BySide, MoveList, Outcome, Rules, Side, StatusKind, parse_moves};
 use crate::session::{OddEvenGuess, RoundMoves, Session, clean_name};
 
 /// The save format this program writes.
@@ -467,10 +467,10 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatc
     let mut session = Session::new(rules, names, first);
     session.started_at = time_key(path, "started-at", &file.started_at)?;
     session.odd_even = odd_even(path, file.odd_even.as_ref())?;
-    session.computer = [
+    session.computer = BySide::new(
         computer_seat(path, "south-computer", file.south_computer.as_deref())?,
         computer_seat(path, "north-computer", file.north_computer.as_deref())?,
-    ];
+    );
     session.round_limit = match file.round_limit {
         Some(0) => {
             return Err(invalid(

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::ai::Level;
 use crate::catalog::{Entry, LoadError};
-use crate::engine::{FirstPlayer, Pit, Rules, Side};
+use crate::engine::{BySide, FirstPlayer, Pit, Rules, Side};
 use crate::session::Session;
 use crate::storage::{Listing, MatchId};
 
@@ -209,10 +209,10 @@ pub use crate::session::{NAME_LENGTH, clean_name};
 pub struct Setup {
     pub rules: Arc<Rules>,
     /// What was typed in each name field (empty: the placeholder is used).
-    pub names: [String; 2],
+    pub names: BySide<String>,
     /// The names used last time, offered as placeholders.
-    pub remembered: [String; 2],
-    pub computer: [Option<Level>; 2],
+    pub remembered: BySide<String>,
+    pub computer: BySide<Option<Level>>,
     pub field: SetupField,
     pub starter: StarterChoice,
     /// The round the match ends after, if the players set one.
@@ -224,8 +224,8 @@ impl Setup {
     /// computer's seat, else the name used last time, else the side's name.
     #[must_use]
     pub fn placeholder(&self, side: Side) -> String {
-        let remembered = &self.remembered[side.index()];
-        if self.computer[side.index()].is_some() {
+        let remembered = &self.remembered[side];
+        if self.computer[side].is_some() {
             "Computer".to_string()
         } else if remembered.is_empty() {
             crate::words::side_title(side).to_string()
@@ -237,7 +237,7 @@ impl Setup {
     /// The name a side plays under: what was typed, or the placeholder.
     #[must_use]
     pub fn name(&self, side: Side) -> String {
-        clean_name(&self.names[side.index()], &self.placeholder(side))
+        clean_name(&self.names[side], &self.placeholder(side))
     }
 
     /// The fields these rules use, top to bottom: a round limit only for a
@@ -257,8 +257,8 @@ impl Setup {
 #[derive(Clone, Debug)]
 pub struct OddEven {
     pub rules: Arc<Rules>,
-    pub names: [String; 2],
-    pub computer: [Option<Level>; 2],
+    pub names: BySide<String>,
+    pub computer: BySide<Option<Level>>,
     pub round_limit: Option<u16>,
     pub stage: OddEvenStage,
 }

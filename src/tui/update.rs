@@ -119,8 +119,8 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
             }));
             app.command(Command::Set(Setting::LastVariant(rules.id().to_string())));
             let players = Players {
-                names,
-                computer,
+                names: names.into(),
+                computer: computer.into(),
                 round_limit,
             };
             start_game(app, rules, players, first, None)
@@ -133,8 +133,8 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
             round_limit,
         } => {
             let mut setup = new_setup(rules, &config.settings);
-            setup.names = names;
-            setup.computer = computer;
+            setup.names = names.into();
+            setup.computer = computer.into();
             setup.round_limit = round_limit;
             // Straight into the game: settle who starts as the rules say, as
             // the setup screen's Start does (a draw, or the odd-or-even guess).

@@ -1,6 +1,6 @@
 //! A match being played: moves, the cursor, rounds, undo and redo.
 
-use crate::engine::{Event, Outcome, Pit, Place, Position, Side, Status};
+use crate::engine::{BySide, Event, Outcome, Pit, Place, Position, Side, Status};
 use crate::tui::anim::Animation;
 use crate::tui::app::{App, Game, Notice, Overlay, Screen};
 use crate::tui::command::Command;
@@ -152,8 +152,8 @@ fn rematch(app: &mut App, game: &Game) -> Screen {
         _ => session.first().other(),
     };
     let players = super::Players {
-        names: Side::BOTH.map(|side| session.name(side).to_string()),
-        computer: Side::BOTH.map(|side| session.computer(side)),
+        names: BySide::from_fn(|side| session.name(side).to_string()),
+        computer: session.computer,
         round_limit: session.round_limit,
     };
     let why = if session.position().outcome() == Some(Outcome::Draw) {

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::ai::Level;
 use crate::catalog::Entry;
-use crate::engine::{Pit, Rules, Side};
+use crate::engine::{BySide, Pit, Rules, Side};
 use crate::session::{OddEvenGuess, Session};
 use crate::settings::Setting;
 use crate::settings::Settings;
@@ -203,9 +203,9 @@ pub fn new_setup(rules: Arc<Rules>, settings: &Settings) -> Setup {
     let starter = StarterChoice::default_for(&rules);
     Setup {
         rules,
-        names: [String::new(), String::new()],
-        remembered: settings.names.clone(),
-        computer: settings.seats.clone().map(|s| crate::settings::seat_of(&s)),
+        names: BySide::default(),
+        remembered: settings.names.clone().into(),
+        computer: BySide::from(settings.seats.clone()).map(|s| crate::settings::seat_of(&s)),
         field: SetupField::SouthName,
         starter,
         round_limit: None,
@@ -215,29 +215,29 @@ pub fn new_setup(rules: Arc<Rules>, settings: &Settings) -> Setup {
 pub(super) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
     let fields = setup.fields();
     let index = fields.iter().position(|&f| f == setup.field).unwrap_or(0);
-    let name_index = match setup.field {
-        SetupField::SouthName => Some(0),
-        SetupField::NorthName => Some(1),
+    let name_side = match setup.field {
+        SetupField::SouthName => Some(Side::South),
+        SetupField::NorthName => Some(Side::North),
         _ => None,
     };
     match msg {
         Msg::Up => setup.field = fields[step(index, fields.len(), false)],
         Msg::Down | Msg::NextField => setup.field = fields[step(index, fields.len(), true)],
         Msg::Char(c) if !c.is_control() => {
-            if let Some(i) = name_index
-                && setup.names[i].chars().count() < NAME_LENGTH
+            if let Some(side) = name_side
+                && setup.names[side].chars().count() < NAME_LENGTH
             {
-                setup.names[i].push(*c);
+                setup.names[side].push(*c);
             }
         }
         Msg::Backspace => {
-            if let Some(i) = name_index {
-                setup.names[i].pop();
+            if let Some(side) = name_side {
+                setup.names[side].pop();
             }
         }
         Msg::ClearField => {
-            if let Some(i) = name_index {
-                setup.names[i].clear();
+            if let Some(side) = name_side {
+                setup.names[side].clear();
             }
         }
         Msg::Left | Msg::Right if setup.field == SetupField::Starter => {
@@ -262,7 +262,11 @@ pub(super) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
         Msg::Left | Msg::Right
             if matches!(setup.field, SetupField::SouthSeat | SetupField::NorthSeat) =>
         {
-            let side = usize::from(setup.field == SetupField::NorthSeat);
+            let side = if setup.field == SetupField::NorthSeat {
+                Side::North
+            } else {
+                Side::South
+            };
             let at = SEAT_CHOICES
                 .iter()
                 .position(|&s| s == setup.computer[side])
@@ -291,24 +295,24 @@ pub(super) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
 }
 
 fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
-    let names = [setup.name(Side::South), setup.name(Side::North)];
+    let names = BySide::from_fn(|side| setup.name(side));
     // Remembered for next time: the people's names (a computer's seat keeps
     // the name its person had), the seats and the rule set.
-    let remembered = Side::BOTH.map(|side| {
-        if setup.computer[side.index()].is_some() {
-            setup.remembered[side.index()].clone()
+    let remembered = BySide::from_fn(|side| {
+        if setup.computer[side].is_some() {
+            setup.remembered[side].clone()
         } else {
-            names[side.index()].clone()
+            names[side].clone()
         }
     });
     app.command(Command::Set(Setting::Players {
-        names: remembered,
-        seats: setup.computer,
+        names: remembered.into(),
+        seats: setup.computer.into(),
     }));
     app.command(Command::Set(Setting::LastVariant(
         setup.rules.id().to_string(),
     )));
-    let players = |names: [String; 2]| Players {
+    let players = |names: BySide<String>| Players {
         names,
         computer: setup.computer,
         round_limit: setup.round_limit,
@@ -322,14 +326,10 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
             } else {
                 Side::North
             };
-            let who = if names[first.index()] == crate::words::side_title(first) {
-                names[first.index()].clone()
+            let who = if names[first] == crate::words::side_title(first) {
+                names[first].clone()
             } else {
-                format!(
-                    "{} ({})",
-                    names[first.index()],
-                    crate::words::side_title(first)
-                )
+                format!("{} ({})", names[first], crate::words::side_title(first))
             };
             let note = format!("Drawn by lot: {who} starts.");
             start_game(app, setup.rules, players(names), first, Some(note))
@@ -353,13 +353,13 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
 /// The computer hides the marbles (North's part) or guesses (South's) when it
 /// has that seat.
 fn computer_plays_odd_even(app: &mut App, odd_even: &mut OddEven) {
-    if odd_even.computer[1].is_some() && matches!(odd_even.stage, OddEvenStage::Hide { .. }) {
+    if odd_even.computer.north.is_some() && matches!(odd_even.stage, OddEvenStage::Hide { .. }) {
         odd_even.stage = OddEvenStage::Guess {
             marbles: app.random(MAX_DRAWN_MARBLES),
         };
     }
     if let OddEvenStage::Guess { marbles } = odd_even.stage
-        && odd_even.computer[0].is_some()
+        && odd_even.computer.south.is_some()
     {
         let guessed_odd = app.random(2) == 1;
         odd_even.stage = OddEvenStage::Reveal {
@@ -377,8 +377,8 @@ fn computer_plays_odd_even(app: &mut App, odd_even: &mut OddEven) {
 /// Who plays a new match: names and, for the computer's seats, its level.
 #[derive(Clone, Debug)]
 pub struct Players {
-    pub names: [String; 2],
-    pub computer: [Option<Level>; 2],
+    pub names: BySide<String>,
+    pub computer: BySide<Option<Level>>,
     /// The round they agreed to stop after, if any.
     pub round_limit: Option<u16>,
 }

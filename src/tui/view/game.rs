@@ -597,8 +597,8 @@ fn render_rounds_table(
         let line = format!(
             "{:>5}  {:>w$}  {:>w$}  {:<w$}",
             round.round,
-            round.stores[0],
-            round.stores[1],
+            round.stores.south,
+            round.stores.north,
             winner,
             w = label.max(6)
         );
@@ -623,10 +623,7 @@ fn render_rounds_chart(
         let y = area.y + u16::try_from(row).unwrap_or(0);
         let style = config.theme.side(side);
         buf.set_stringn(area.x, y, session.display_name(side), label, style);
-        let data: Vec<u64> = rounds
-            .iter()
-            .map(|r| u64::from(r.stores[side.index()]))
-            .collect();
+        let data: Vec<u64> = rounds.iter().map(|r| u64::from(r.stores[side])).collect();
         let skip = data.len().saturating_sub(usize::from(width));
         Sparkline::default()
             .data(&data[skip..])

@@ -47,7 +47,7 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
     };
     let player = |side: Side| {
         let (name_field, _, label) = fields(side);
-        let typed = &setup.names[side.index()];
+        let typed = &setup.names[side];
         // Nothing typed: the name that will be used, dimmed, as a placeholder.
         let (text, style) = if typed.is_empty() {
             let placeholder = setup.placeholder(side);
@@ -73,7 +73,7 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
     };
     let seat = |side: Side| {
         let (_, seat_field, _) = fields(side);
-        let value = seat_label(setup.computer[side.index()]);
+        let value = seat_label(setup.computer[side]);
         choice("   played by        ", theme.dim, &value, seat_field)
     };
     let mut lines = vec![
@@ -123,7 +123,7 @@ pub fn render_odd_even(config: &Config, odd_even: &OddEven, area: Rect, buf: &mu
     let theme = &config.theme;
     let inner = popup(area, 66, 10, "Who starts? Odd or even", theme, buf)
         .inner(ratatui::layout::Margin::new(1, 0));
-    let [south, north] = &odd_even.names;
+    let (south, north) = (&odd_even.names.south, &odd_even.names.north);
     let lines: Vec<Line> = match &odd_even.stage {
         OddEvenStage::Hide { typed } => vec![
             Line::styled(
@@ -156,7 +156,7 @@ pub fn render_odd_even(config: &Config, odd_even: &OddEven, area: Rect, buf: &mu
             starter,
         } => {
             let parity = |odd: bool| if odd { "odd" } else { "even" };
-            let starter_name = &odd_even.names[starter.index()];
+            let starter_name = &odd_even.names[*starter];
             vec![
                 Line::raw(format!(
                     "{north} opens the fist: {marbles} marbles, {}.",

@@ -6,7 +6,9 @@ use ratatui::layout::{Position as Cell, Rect};
 use ratatui::style::Style;
 use ratatui::widgets::{Block, BorderType, Widget};
 
-use crate::engine::{Direction, MAX_PITS, Pit, Place, Places, Position, Rules, Side, Stores};
+use crate::engine::{
+    BySide, Direction, MAX_PITS, Pit, Place, Places, Position, Rules, Side, Stores,
+};
 use crate::tui::theme::Theme;
 use crate::words::side_title;
 
@@ -61,11 +63,12 @@ pub fn pit_for_key(key: char, pits: u8) -> Option<(Side, Pit)> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardView {
     pits: u8,
-    counts: [[u16; MAX_PITS as usize]; 2],
-    stores: [u16; 2],
-    closed: [[bool; MAX_PITS as usize]; 2],
+    /// Each row's counts, pit 1 first.
+    counts: BySide<[u16; MAX_PITS as usize]>,
+    stores: BySide<u16>,
+    closed: BySide<[bool; MAX_PITS as usize]>,
     /// Whose own each pit is (an owned pit, or tuzdyk), if anyone's.
-    owners: [[Option<Side>; MAX_PITS as usize]; 2],
+    owners: BySide<[Option<Side>; MAX_PITS as usize]>,
 }
 
 impl BoardView {
@@ -73,17 +76,17 @@ impl BoardView {
     pub fn of(position: &Position) -> BoardView {
         let mut view = BoardView {
             pits: position.pit_count(),
-            counts: [[0; MAX_PITS as usize]; 2],
-            stores: [position.store(Side::South), position.store(Side::North)],
-            closed: [[false; MAX_PITS as usize]; 2],
-            owners: [[None; MAX_PITS as usize]; 2],
+            counts: BySide::default(),
+            stores: BySide::from_fn(|side| position.store(side)),
+            closed: BySide::default(),
+            owners: BySide::default(),
         };
         for side in Side::BOTH {
             for pit in Pit::all(view.pits) {
                 let i = pit.offset();
-                view.counts[side.index()][i] = position.pit(side, pit);
-                view.closed[side.index()][i] = position.is_closed(side, pit);
-                view.owners[side.index()][i] = position.owner_of(side, pit);
+                view.counts[side][i] = position.pit(side, pit);
+                view.closed[side][i] = position.is_closed(side, pit);
+                view.owners[side][i] = position.owner_of(side, pit);
             }
         }
         view
@@ -92,7 +95,7 @@ impl BoardView {
     /// Who owns a pit, if anyone does.
     #[must_use]
     pub fn owner(&self, side: Side, pit: Pit) -> Option<Side> {
-        self.owners[side.index()][pit.offset()]
+        self.owners[side][pit.offset()]
     }
 
     #[must_use]
@@ -102,7 +105,7 @@ impl BoardView {
 
     #[must_use]
     pub fn is_closed(&self, side: Side, pit: Pit) -> bool {
-        self.closed[side.index()][pit.offset()]
+        self.closed[side][pit.offset()]
     }
 }
 
@@ -110,26 +113,26 @@ impl BoardView {
 impl Places for BoardView {
     fn get(&self, place: Place) -> u16 {
         match place {
-            Place::Pit(side, pit) => self.counts[side.index()][pit.offset()],
-            Place::Store(side) => self.stores[side.index()],
+            Place::Pit(side, pit) => self.counts[side][pit.offset()],
+            Place::Store(side) => self.stores[side],
         }
     }
 
     fn set(&mut self, place: Place, count: u16) {
         match place {
-            Place::Pit(side, pit) => self.counts[side.index()][pit.offset()] = count,
-            Place::Store(side) => self.stores[side.index()] = count,
+            Place::Pit(side, pit) => self.counts[side][pit.offset()] = count,
+            Place::Store(side) => self.stores[side] = count,
         }
     }
 
     fn set_owner(&mut self, place: Place, owner: Side) {
         if let Place::Pit(side, pit) = place {
-            self.owners[side.index()][pit.offset()] = Some(owner);
+            self.owners[side][pit.offset()] = Some(owner);
         }
     }
 
     fn clear_pits(&mut self) {
-        self.counts = [[0; MAX_PITS as usize]; 2];
+        self.counts = BySide::default();
     }
 }
 

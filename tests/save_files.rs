@@ -284,7 +284,7 @@ fn a_header_is_read_without_replaying() {
     assert_eq!(header.id, meta().id);
     assert_eq!(header.title.as_deref(), Some("Final"));
     assert_eq!(header.variant, "sat-gharva");
-    assert_eq!(header.names, ["Ann".to_string(), "Bo".to_string()]);
+    assert_eq!(header.names, ["Ann".to_string(), "Bo".to_string()].into());
     let moves: usize = session.round_moves().iter().map(|r| r.moves.len()).sum();
     assert_eq!(header.moves, moves);
     assert_eq!(header.rounds, session.round_moves().len());

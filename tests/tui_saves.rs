@@ -422,7 +422,7 @@ fn the_list_filters_orders_and_scrolls() {
     };
     let shown = g.ui.app.shown_matches(list);
     assert_eq!(shown.len(), 1);
-    assert_eq!(shown[0].header.as_ref().unwrap().names[1], "Di");
+    assert_eq!(shown[0].header.as_ref().unwrap().names.north, "Di");
     // By variant name too; Esc clears.
     g.send(&[Msg::ClearField]);
     for c in "raja".chars() {

@@ -8,13 +8,13 @@ use crate::storage::library::{Listing, Shelf};
 /// "Ann v Bo".
 #[must_use]
 pub fn players(header: &Header) -> String {
-    format!("{} v {}", header.names[0], header.names[1])
+    format!("{} v {}", header.names.south, header.names.north)
 }
 
 /// Where the match stands: "in play", "round 3 over", "Ann won", "draw".
 #[must_use]
 pub fn result(header: &Header) -> String {
-    let name = |side: Side| header.names[side.index()].clone();
+    let name = |side: Side| header.names[side].clone();
     match (header.status, header.winner) {
         (StatusKind::Ongoing, _) => "in play".to_string(),
         (StatusKind::RoundOver, _) => format!("round {} over", header.rounds),

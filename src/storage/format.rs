@@ -137,8 +137,7 @@ pub struct Header {
     pub id: Option<MatchId>,
     pub title: Option<String>,
     pub variant: String,
-    /// South's and North's names.
-    pub names: [String; 2],
+    pub names: BySide<String>,
     pub started_at: u64,
     pub saved_at: u64,
     pub status: StatusKind,
@@ -609,10 +608,10 @@ pub fn read_header(path: &Path, text: &str) -> Result<Header, SaveError> {
         id: id_key(path, "id", file.id.as_deref())?,
         title: file.title.as_deref().and_then(clean_title),
         variant: crate::text::printable(&file.variant),
-        names: [
+        names: BySide::new(
             clean_name(&file.south, "South"),
             clean_name(&file.north, "North"),
-        ],
+        ),
         started_at: time_key(path, "started-at", &file.started_at)?,
         saved_at: time_key(path, "saved-at", &file.saved_at)?,
         status,
@@ -633,10 +632,7 @@ pub fn header_of(session: &Session, meta: &MatchMeta) -> Header {
         id: meta.id.clone(),
         title: meta.title.clone(),
         variant: session.rules().id().to_string(),
-        names: [
-            session.name(Side::South).to_string(),
-            session.name(Side::North).to_string(),
-        ],
+        names: BySide::from_fn(|side| session.name(side).to_string()),
         started_at: session.started_at,
         saved_at: meta.saved_at,
         status: position.status().kind(),

@@ -468,7 +468,8 @@ impl App {
     fn search_text(&self, listing: &Listing) -> String {
         let mut text = listing.file_name();
         if let Ok(header) = &listing.header {
-            for part in header.names.iter().chain(&header.title) {
+            let names = header.names.iter().map(|(_, name)| name);
+            for part in names.chain(&header.title) {
                 text.push(' ');
                 text.push_str(part);
             }

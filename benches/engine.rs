@@ -1,5 +1,6 @@
 //! Moves per second of the engine's fast path: perft on each built-in variant
-//! (Oware's with its repetition checks, to set against Kalaha's).
+//! (Oware's and the §7 games' with their repetition checks, to set against
+//! Kalaha's).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mancala::catalog::Catalog;
@@ -13,6 +14,10 @@ fn perft_bench(c: &mut Criterion) {
         ("raja-pasu", 5),
         ("sat-gharva", 5),
         ("oware", 7),
+        ("toguz-kumalak", 5),
+        ("dakon", 5),
+        ("ayoayo", 6),
+        ("vai-lung-thlan", 6),
     ] {
         let rules = &catalog.find(id).expect("built-in").rules;
         let start = Position::new(rules, Side::South);

@@ -117,7 +117,7 @@ pub(crate) fn own_pit<O: Observer>(
     if row & (1 << last) == 0 || board.get(last) != owned.count {
         return None;
     }
-    if turn.owned_by[mover].is_some() {
+    if turn.owned_by[mover] != 0 {
         return None;
     }
     let Place::Pit(_, pit) = layout.place(last) else {
@@ -127,8 +127,8 @@ pub(crate) fn own_pit<O: Observer>(
         return None;
     }
     if !owned.same_number_allowed
-        && let Some(theirs) = turn.owned_by[mover.other()]
-        && layout.place(theirs) == Place::Pit(mover, pit)
+        && let Some(theirs) = turn.owned_by[mover.other()].checked_sub(1)
+        && layout.place(usize::from(theirs)) == Place::Pit(mover, pit)
     {
         return None;
     }
@@ -199,6 +199,7 @@ pub(crate) fn leap<O: Observer>(
 /// empty (it now holds 1) and the opposite pit holds seeds, both go to the
 /// mover's store; with `kalah-empty`, the capturing seed goes there even when
 /// the opposite pit is empty.
+#[inline]
 pub(crate) fn kalah<O: Observer>(board: &mut Board, turn: &Turn, index: usize, obs: &mut O) {
     let (layout, mover) = (turn.layout, turn.mover);
     if layout.is_store(index) || layout.owner(index) != mover || board.get(index) != 1 {

@@ -146,30 +146,41 @@ pub struct UnknownWord {
     pub expected: &'static [&'static str],
 }
 
-/// The seed counts that capture, as bits: any count from 1 to [`MAX_SEEDS`].
+/// The seed counts that capture, as bits: any count from 1 to [`MAX_SEEDS`],
+/// with how many there are (asked after every move: "any at all?").
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct CountSet([u64; COUNT_WORDS]);
+pub struct CountSet {
+    bits: [u64; COUNT_WORDS],
+    len: u16,
+}
 
 const COUNT_WORDS: usize = MAX_SEEDS as usize / 64 + 1;
 
 impl CountSet {
-    pub const EMPTY: CountSet = CountSet([0; COUNT_WORDS]);
+    pub const EMPTY: CountSet = CountSet {
+        bits: [0; COUNT_WORDS],
+        len: 0,
+    };
 
     #[inline]
     #[must_use]
     pub fn contains(&self, count: u16) -> bool {
         let count = usize::from(count);
-        count / 64 < COUNT_WORDS && self.0[count / 64] & (1 << (count % 64)) != 0
+        count / 64 < COUNT_WORDS && self.bits[count / 64] & (1 << (count % 64)) != 0
     }
 
     fn insert(&mut self, count: u16) {
-        let count = usize::from(count);
-        self.0[count / 64] |= 1 << (count % 64);
+        if !self.contains(count) {
+            let count = usize::from(count);
+            self.bits[count / 64] |= 1 << (count % 64);
+            self.len += 1;
+        }
     }
 
+    #[inline]
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&word| word == 0)
+        self.len == 0
     }
 
     /// The counts, smallest first.
@@ -237,6 +248,8 @@ pub struct Rules {
     next_starter: NextStarter,
     partial_pit: bool,
     first_player: FirstPlayer,
+    /// Worked out once from the values above (see [`Rules::sows_plainly`]).
+    sows_plainly: bool,
 }
 
 impl Rules {
@@ -314,6 +327,14 @@ impl Rules {
     pub fn relay_kind(&self) -> Relay {
         self.relay
     }
+    /// One lap from the pit after the origin and no owned pits: the sowing
+    /// the first rule sets and Oware share, which the engine takes a path of
+    /// its own for.
+    #[inline]
+    #[must_use]
+    pub fn sows_plainly(&self) -> bool {
+        self.sows_plainly
+    }
     /// Each lap leaves out the pit it was taken up from.
     #[must_use]
     pub fn skip_lap_start(&self) -> bool {
@@ -353,6 +374,7 @@ impl Rules {
         self.capture_counts.contains(count)
     }
     /// Whether there are captures by count at all.
+    #[inline]
     #[must_use]
     pub fn count_captures(&self) -> bool {
         !self.capture_counts.is_empty()

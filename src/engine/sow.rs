@@ -20,8 +20,8 @@ pub(crate) struct Turn<'r> {
     /// Owned pits (of either player): a seed sown into one goes to its
     /// owner's store.
     pub owned: u64,
-    /// The pit each player owns, if any.
-    pub owned_by: BySide<Option<usize>>,
+    /// The pit each player owns, as its track index plus one (0: none).
+    pub owned_by: BySide<u8>,
     /// The opponent's row is empty and the rules say the move must reach it.
     pub must_feed: bool,
 }
@@ -30,14 +30,15 @@ pub(crate) struct Turn<'r> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct TurnEnd {
     pub extra_turn: bool,
-    /// The pit that became the mover's own, if one did.
-    pub owned: Option<usize>,
+    /// The pit that became the mover's own, as its track index plus one (0:
+    /// none): small, as every move returns one.
+    pub owned: u8,
 }
 
 impl TurnEnd {
     const PLAIN: TurnEnd = TurnEnd {
         extra_turn: false,
-        owned: None,
+        owned: 0,
     };
 }
 
@@ -72,13 +73,43 @@ pub(crate) fn sow_turn<O: Observer>(
     turn: &Turn,
     obs: &mut O,
 ) -> Result<TurnEnd, Refused> {
+    // One lap from the pit after the origin, no owned pits (Kalaha, Oware):
+    // a path of its own, with nothing of the other mechanics to test.
+    if turn.rules.sows_plainly() {
+        sow_turn_as::<O, true>(board, turn, obs)
+    } else {
+        sow_turn_as::<O, false>(board, turn, obs)
+    }
+}
+
+/// [`sow_turn`], for rules that sow plainly (`PLAIN`) or any rules.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
+    board: &mut Board,
+    turn: &Turn,
+    obs: &mut O,
+) -> Result<TurnEnd, Refused> {
     let rules = turn.rules;
     let layout = turn.layout;
-    let relay = rules.relay_kind();
+    // Read once: the compiler cannot always see that sowing leaves them alone.
+    let (relay, from_origin, skip_lap_start) = if PLAIN {
+        (Relay::Off, false, false)
+    } else {
+        (
+            rules.relay_kind(),
+            rules.from_origin(),
+            rules.skip_lap_start(),
+        )
+    };
     let own_store = layout.store(turn.mover);
     // The places seeds may drop into this turn. With skip-origin the origin is
     // left out (unless it is the only place, which a real board never has).
-    let drop_track = without(turn.sow_track, turn.origin, rules.skip_origin());
+    let drop_track = if rules.skip_origin() {
+        without(turn.sow_track, turn.origin)
+    } else {
+        turn.sow_track
+    };
     let mut cycle = (relay != Relay::Off).then(|| CycleCheck::new(board.seeds(), turn.origin));
     let mut take = turn.origin;
     let mut lap: u32 = 1;
@@ -97,8 +128,24 @@ pub(crate) fn sow_turn<O: Observer>(
             }
         });
 
-        let lap_track = without(drop_track, take, rules.skip_lap_start());
-        let at = sow_lap(board, turn, take, hand, lap_track, obs);
+        let lap_track = if skip_lap_start {
+            without(drop_track, take)
+        } else {
+            drop_track
+        };
+        // Sowing from the origin puts the first seed back where the lap
+        // began, unless it is the only one.
+        let first = if from_origin && hand >= 2 {
+            take
+        } else {
+            take + 1
+        };
+        // Rule sets without owned pits get a loop that never looks for one.
+        let at = if PLAIN || turn.owned == 0 {
+            sow_lap::<O, false>(board, turn, first, hand, lap_track, obs)
+        } else {
+            sow_lap::<O, true>(board, turn, first, hand, lap_track, obs)
+        };
         obs.record(Event::LapEnd {
             lap,
             last: layout.place(at),
@@ -111,11 +158,11 @@ pub(crate) fn sow_turn<O: Observer>(
             obs.record(Event::ExtraTurn { side: turn.mover });
             return Ok(TurnEnd {
                 extra_turn: true,
-                owned: None,
+                owned: 0,
             });
         }
         let next = match relay {
-            Relay::Off => return end_of_lap(board, turn, at, lap_track, obs),
+            Relay::Off => return end_of_lap::<O, PLAIN>(board, turn, at, lap_track, obs),
             Relay::NextPit => {
                 // The next pit decides whether the turn goes on.
                 let next = next_on(turn.open_pits, at);
@@ -158,14 +205,14 @@ pub(crate) fn sow_turn<O: Observer>(
     }
 }
 
-/// Drops `hand` seeds taken from `take` along `lap_track`, one a place;
-/// returns the place of the last.
+/// Drops `hand` seeds along `lap_track`, one a place, from the place
+/// `first` on; returns the place of the last.
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn sow_lap<O: Observer>(
+fn sow_lap<O: Observer, const OWNED: bool>(
     board: &mut Board,
     turn: &Turn,
-    take: usize,
+    first: usize,
     mut hand: u16,
     lap_track: u64,
     obs: &mut O,
@@ -173,17 +220,11 @@ fn sow_lap<O: Observer>(
     let layout = turn.layout;
     // Read once: the compiler cannot always see that sowing leaves it alone.
     let four_capture = turn.rules.four_capture();
-    // Sowing from the origin puts the first seed back where the lap began,
-    // unless it is the only one.
-    let first = if turn.rules.from_origin() && hand >= 2 {
-        take
-    } else {
-        take + 1
-    };
-    let mut at = take;
+    let mut at = first;
     // Drops go to the set bits of `ahead` in order, then round again. Walking
     // bits keeps each step short, which is most of the cost of a move.
     let mut ahead = lap_track & (!0u64 << first);
+    let owned = turn.owned;
     while hand > 0 {
         if ahead == 0 {
             ahead = lap_track;
@@ -191,7 +232,7 @@ fn sow_lap<O: Observer>(
         at = ahead.trailing_zeros() as usize;
         ahead &= ahead - 1;
         hand -= 1;
-        if turn.owned & (1 << at) != 0 {
+        if OWNED && owned & (1 << at) != 0 {
             capture::to_owner(board, layout, at, hand, obs);
             continue;
         }
@@ -208,18 +249,19 @@ fn sow_lap<O: Observer>(
     at
 }
 
-/// `track` without the place `index` when `skip` says so (unless that would
-/// leave nothing, which a real board never does).
+/// `track` without the place `index` (unless that would leave nothing,
+/// which a real board never does).
 #[inline]
-fn without(track: u64, index: usize, skip: bool) -> u64 {
+fn without(track: u64, index: usize) -> u64 {
     let left = track & !(1u64 << index);
-    if skip && left != 0 { left } else { track }
+    if left != 0 { left } else { track }
 }
 
 /// The end of a single-lap turn whose last seed fell at `last`: feeding
 /// (judged on what was sown, before any capture), then the captures.
-#[inline]
-fn end_of_lap<O: Observer>(
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn end_of_lap<O: Observer, const PLAIN: bool>(
     board: &mut Board,
     turn: &Turn,
     last: usize,
@@ -231,12 +273,13 @@ fn end_of_lap<O: Observer>(
     if rules.kalah_capture() {
         capture::kalah(board, turn, last, obs);
     }
-    if rules.owned_pits().is_some()
+    if !PLAIN
+        && rules.owned_pits().is_some()
         && let Some(owned) = capture::own_pit(board, turn, last, obs)
     {
         return Ok(TurnEnd {
             extra_turn: false,
-            owned: Some(owned),
+            owned: owned as u8 + 1,
         });
     }
     if rules.count_captures() {

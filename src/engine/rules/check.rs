@@ -181,6 +181,10 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
         next_starter: rounds.next_starter,
         partial_pit: rounds.partial_pit,
         first_player: file.match_.first_player,
+        sows_plainly: sowing.relay == Relay::Off
+            && !sowing.from_origin
+            && !sowing.skip_lap_start
+            && owned_pits.is_none(),
     })
 }
 

@@ -809,11 +809,11 @@ mod tests {
                     assert_eq!(plain, general);
                     assert_eq!(plain_events, general_events);
                 }
-                let moves = position.legal_moves(&rules);
+                let legal = position.legal_moves(&rules);
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
-                let pit = moves[usize::try_from(state % moves.len() as u64).unwrap()];
+                let pit = legal[usize::try_from(state % legal.len() as u64).unwrap()];
                 position = position.play(&rules, pit).unwrap();
             }
         }

@@ -163,34 +163,10 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
         }
         let next = match relay {
             Relay::Off => return end_of_lap::<O, PLAIN>(board, turn, at, lap_track, obs),
-            Relay::NextPit => {
-                // The next pit decides whether the turn goes on.
-                let next = next_on(turn.open_pits, at);
-                if board.get(next) == 0 {
-                    if rules.kalah_capture() {
-                        capture::kalah(board, turn, at, obs);
-                    }
-                    if rules.leap_capture() {
-                        let beyond = next_on(turn.open_pits, next);
-                        capture::leap(board, layout, turn.mover, beyond, obs);
-                    }
-                    fed(board, turn)?;
-                    return Ok(TurnEnd::PLAIN);
-                }
-                next
-            }
-            Relay::LandingPit => {
-                // A pit that held seeds before the last one goes on; an empty
-                // one (or a store, or an owned pit) ends the turn.
-                if layout.is_store(at) || turn.owned & (1 << at) != 0 || board.get(at) <= 1 {
-                    if rules.kalah_capture() {
-                        capture::kalah(board, turn, at, obs);
-                    }
-                    fed(board, turn)?;
-                    return Ok(TurnEnd::PLAIN);
-                }
-                at
-            }
+            kind => match relay_goes_on(board, turn, kind, at, obs)? {
+                Some(next) => next,
+                None => return Ok(TurnEnd::PLAIN),
+            },
         };
         take = next;
         lap += 1;
@@ -203,6 +179,49 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
             return Err(Refused::Endless);
         }
     }
+}
+
+/// A relay lap ended at `at`: the pit the next lap is taken from, or `None`
+/// when the turn ends there (its captures made).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn relay_goes_on<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    kind: Relay,
+    at: usize,
+    obs: &mut O,
+) -> Result<Option<usize>, Refused> {
+    let (rules, layout) = (turn.rules, turn.layout);
+    match kind {
+        Relay::NextPit => {
+            // The next pit decides whether the turn goes on.
+            let next = next_on(turn.open_pits, at);
+            if board.get(next) != 0 {
+                return Ok(Some(next));
+            }
+            if rules.kalah_capture() {
+                capture::kalah(board, turn, at, obs);
+            }
+            if rules.leap_capture() {
+                let beyond = next_on(turn.open_pits, next);
+                capture::leap(board, layout, turn.mover, beyond, obs);
+            }
+        }
+        Relay::LandingPit | Relay::Off => {
+            // A pit that held seeds before the last one goes on; an empty
+            // one (or a store, or an owned pit) ends the turn.
+            let ends = layout.is_store(at) || turn.owned & (1 << at) != 0 || board.get(at) <= 1;
+            if !ends {
+                return Ok(Some(at));
+            }
+            if rules.kalah_capture() {
+                capture::kalah(board, turn, at, obs);
+            }
+        }
+    }
+    fed(board, turn)?;
+    Ok(None)
 }
 
 /// Drops `hand` seeds along `lap_track`, one a place, from the place

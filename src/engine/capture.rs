@@ -22,10 +22,13 @@ pub(crate) fn by_count<O: Observer>(
     track: u64,
     obs: &mut O,
 ) {
-    // Most moves capture nothing: that is decided here, inlined.
-    let row = capture_row(turn);
-    if row & (1 << last) != 0 && turn.rules.captures_count(board.get(last)) {
-        chain(board, turn, last, track, row, obs);
+    // Most moves capture nothing: that is decided here, inlined, the count
+    // (one bit) before the row.
+    if turn.rules.captures_count(board.get(last)) {
+        let row = capture_row(turn);
+        if row & (1 << last) != 0 {
+            chain(board, turn, last, track, row, obs);
+        }
     }
 }
 
@@ -49,6 +52,17 @@ fn chain<O: Observer>(
     obs: &mut O,
 ) {
     let (rules, layout, mover) = (turn.rules, turn.layout, turn.mover);
+    if !rules.chain_captures() && rules.grand_slam() == GrandSlam::CapturesAll {
+        // One pit, nothing to weigh (Toguz Kumalak's even captures).
+        let count = board.take(last);
+        board.add(layout.store(mover), count);
+        obs.record(Event::RowCapture {
+            pit: layout.place(last),
+            count,
+            by: mover,
+        });
+        return;
+    }
     let captures = |index: usize| row & (1 << index) != 0 && rules.captures_count(board.get(index));
     // The chain as a bit set, and in the order it was found.
     let mut chain = 1u64 << last;
@@ -105,6 +119,7 @@ fn previous_on(track: u64, index: usize) -> usize {
 /// mover's store), unless the mover owns one already, it is the opponent's
 /// last pit, or the opponent owns the mover's pit of the same number (each
 /// as the rules allow). Returns the pit made the mover's.
+#[inline]
 pub(crate) fn own_pit<O: Observer>(
     board: &mut Board,
     turn: &Turn,
@@ -112,12 +127,26 @@ pub(crate) fn own_pit<O: Observer>(
     obs: &mut O,
 ) -> Option<usize> {
     let owned = turn.rules.owned_pits()?;
-    let (layout, mover) = (turn.layout, turn.mover);
-    let row = layout.row_mask(mover.other()) & turn.open_pits & !turn.owned;
-    if row & (1 << last) == 0 || board.get(last) != owned.count {
+    // The cheapest tests first, inlined: most last seeds make no pit of the
+    // count, and most players own one before long.
+    if board.get(last) != owned.count || turn.owned_by[turn.mover] != 0 {
         return None;
     }
-    if turn.owned_by[mover] != 0 {
+    make_owned(board, turn, last, owned, obs)
+}
+
+/// The rest of [`own_pit`]'s conditions, and the pit made the mover's.
+#[inline(never)]
+fn make_owned<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    last: usize,
+    owned: super::rules::OwnedPits,
+    obs: &mut O,
+) -> Option<usize> {
+    let (layout, mover) = (turn.layout, turn.mover);
+    let row = layout.row_mask(mover.other()) & turn.open_pits & !turn.owned;
+    if row & (1 << last) == 0 {
         return None;
     }
     let Place::Pit(_, pit) = layout.place(last) else {

@@ -192,20 +192,20 @@ impl Session {
     }
 
     /// `pit` played from the position after the first `index` actions, the
-    /// positions up to it counting for the end by repetition.
+    /// positions up to it counting for the end by repetition (a replay's
+    /// move; the match's own moves go through its kept history).
     fn play_after(
         &self,
         index: usize,
         pit: Pit,
         trace: &mut Vec<Event>,
     ) -> Result<Position, PlayError> {
-        let next = *self.game_at(index).play_traced(pit, trace)?.position();
-        let last = self.positions.len() - 1;
-        Ok(if index == last {
-            self.history.judge(&self.rules, next, trace)
-        } else {
-            History::of(&self.positions[..=index]).judge(&self.rules, next, trace)
-        })
+        History::of(&self.positions[..=index]).play_traced(
+            &self.rules,
+            &self.positions[index],
+            pit,
+            trace,
+        )
     }
 
     /// The positions since the match began, for the computer and hints to
@@ -257,8 +257,12 @@ impl Session {
         match action {
             Action::Move(pit) => {
                 let mut trace = Vec::new();
-                let next = self.play_after(self.positions.len() - 1, pit, &mut trace)?;
-                self.push(action, next);
+                let now = *self.position();
+                let next = self
+                    .history
+                    .play_traced(&self.rules, &now, pit, &mut trace)?;
+                self.positions.push(next);
+                self.actions.push(action);
                 if self.at_round_limit(&next) {
                     self.apply_round(Action::EndMatch)
                         .map_err(|_| PlayError::RoundOver)?;

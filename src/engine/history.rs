@@ -8,7 +8,7 @@ use super::game::Position;
 use super::pit::Pit;
 use super::rules::Rules;
 use super::status::Status;
-use super::trace::{NoTrace, Observer};
+use super::trace::{Event, NoTrace, Observer};
 
 /// Keys of the positions of a line, each with the seeds in the stores then.
 /// Stores only grow, by captures, so the entries with the same stored total as
@@ -96,8 +96,7 @@ impl History {
 
     /// `next`, just played after this history, ended by repetition if the
     /// rules say so and it repeats; not yet pushed.
-    #[must_use]
-    pub fn judge<O: Observer>(&self, rules: &Rules, next: Position, obs: &mut O) -> Position {
+    fn judge<O: Observer>(&self, rules: &Rules, next: Position, obs: &mut O) -> Position {
         if rules.repetition_ends() && next.status() == Status::Ongoing && self.repeats(&next) {
             next.end_by_repetition(rules, obs)
         } else {
@@ -129,10 +128,11 @@ impl History {
     }
 
     /// Plays `pit` from the position last pushed (`position`), ends the game
-    /// if the result repeats, and pushes it.
+    /// if the result repeats, and pushes it: the one way a move is played in
+    /// a line of moves (a match, a replay, a line on the command line).
     ///
     /// # Errors
-    /// As [`Position::play`].
+    /// As [`Position::play`]; the history is untouched.
     pub fn play(
         &mut self,
         rules: &Rules,
@@ -141,5 +141,27 @@ impl History {
     ) -> Result<Position, PlayError> {
         let next = position.play(rules, pit)?;
         Ok(self.enter(rules, &next).unwrap_or(next))
+    }
+
+    /// Like [`History::play`], appending every event of the move to `trace`,
+    /// a repetition's end included (nothing is appended when it is refused).
+    ///
+    /// # Errors
+    /// As [`Position::play`]; the history is untouched.
+    pub fn play_traced(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        pit: Pit,
+        trace: &mut Vec<Event>,
+    ) -> Result<Position, PlayError> {
+        debug_assert!(
+            self.ends_at(position),
+            "a move is played from the history's end"
+        );
+        let next = position.play_traced(rules, pit, trace)?;
+        let next = self.judge(rules, next, trace);
+        self.push(&next);
+        Ok(next)
     }
 }

@@ -24,10 +24,11 @@ fn depth_in_one_second(rules: &Rules) -> (u32, u64) {
 
 /// One match, or its first `rounds` rounds; returns South's lead in seeds
 /// at the end (`None` when a level found no move).
-fn play(rules: &Rules, levels: [Level; 2], seed: u64, rounds: u16) -> Option<i32> {
+fn play(rules: &Rules, levels: [Level; 2], seed: u64, rounds: u16) -> Option<(i32, String)> {
     let mut position = Position::new(rules, Side::South);
     let mut history = History::starting_at(&position);
     let mut dice = Dice::new(seed);
+    let mut moves = Vec::new();
     for _ in 0..3000 {
         match position.to_move() {
             Some(side) => {
@@ -37,6 +38,7 @@ fn play(rules: &Rules, levels: [Level; 2], seed: u64, rounds: u16) -> Option<i32
                     choose_move(rules, &position, &history, level, &mut dice, None, deadline)?
                 };
                 position = history.play(rules, &position, pit.pit).ok()?;
+                moves.push(pit.pit.to_string());
             }
             None if position.round() >= rounds => break,
             None => match position.next_round(rules) {
@@ -48,7 +50,8 @@ fn play(rules: &Rules, levels: [Level; 2], seed: u64, rounds: u16) -> Option<i32
             },
         }
     }
-    Some(i32::from(position.store(Side::South)) - i32::from(position.store(Side::North)))
+    let lead = i32::from(position.store(Side::South)) - i32::from(position.store(Side::North));
+    Some((lead, moves.join(",")))
 }
 
 fn main() {
@@ -66,6 +69,11 @@ fn main() {
         .and_then(|r| r.parse().ok())
         .unwrap_or(u16::MAX);
     let only = std::env::var("VARIANT").ok();
+    // FROM skips the first seeds, to look again at one match.
+    let from: u64 = std::env::var("FROM")
+        .ok()
+        .and_then(|f| f.parse().ok())
+        .unwrap_or(0);
     let catalog = Catalog::with_user_dir(None);
     for entry in catalog.entries() {
         let (id, rules) = (entry.rules.id(), &entry.rules);
@@ -76,7 +84,7 @@ fn main() {
         println!("{id}: depth {depth} in 1 s from the start ({nodes} nodes)");
         let started = Instant::now();
         // Matches are independent: one per core at a time.
-        let next = AtomicU64::new(0);
+        let next = AtomicU64::new(from);
         let won = AtomicU64::new(0);
         // Each pair of matches (the same seeds, sides swapped): the strong
         // level's lead in the two together, where a first move alone can
@@ -100,7 +108,7 @@ fn main() {
                         };
                         let mut levels = [Level::Easy; 2];
                         levels[strong_side.index()] = strong;
-                        let Some(south_lead) = play(rules, levels, seed, rounds) else {
+                        let Some((south_lead, moves)) = play(rules, levels, seed, rounds) else {
                             continue;
                         };
                         let lead = if strong_side == Side::South {
@@ -108,6 +116,12 @@ fn main() {
                         } else {
                             -south_lead
                         };
+                        // SHOW prints each match, to look at one again.
+                        if std::env::var_os("SHOW").is_some() {
+                            eprintln!(
+                                "seed {seed}, {strong} as {strong_side}: lead {lead}, moves {moves}"
+                            );
+                        }
                         if lead > 0 {
                             won.fetch_add(1, Ordering::Relaxed);
                         }
@@ -120,8 +134,9 @@ fn main() {
         let leads = leads.into_inner().unwrap();
         let pairs_won = leads.iter().filter(|&&lead| lead > 0).count();
         println!(
-            "{id}: {strong} won {won} of {games} matches against easy, and {pairs_won} of {} \
+            "{id}: {strong} won {won} of {} matches against easy, and {pairs_won} of {} \
              pairs with sides swapped ({:.0} s)",
+            games - from,
             leads.len(),
             started.elapsed().as_secs_f64()
         );

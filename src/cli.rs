@@ -28,8 +28,8 @@ use crate::ai::Level;
 use crate::catalog::Catalog;
 use crate::engine::{GameState, History, Position, Side, parse_moves, play_line_keeping_history};
 
-/// Kalaha, Raja Pasu, Sat-gharva and Oware for two players sharing one
-/// terminal.
+/// Eight traditional mancala games, from Kalaha and Oware to Toguz Kumalak
+/// and Dakon, for two players sharing one terminal or against the computer.
 ///
 /// With no command the game opens at its menu: play a match, with a friend at
 /// the same keyboard or against the computer; continue one; watch a saved

@@ -1,4 +1,5 @@
-//! `mancala`: Kalaha, Raja Pasu, Sat-gharva and Oware for two players at one
+//! `mancala`: traditional mancala games (Kalaha, Raja Pasu, Sat-gharva, Oware,
+//! Toguz Kumalak, Dakon, Ayoayo, Vai Lung Thlan) for two players at one
 //! terminal.
 //!
 //! [`engine`] holds the rules and nothing else; [`catalog`] finds rule files;

@@ -365,6 +365,15 @@ fn the_new_games_mechanics_on_screen() {
 }
 
 #[test]
+fn the_footer_says_when_moves_appear_at_once() {
+    // `--animation-ms 0`: no pace to show, and the footer says so.
+    let mut ui = game("kalaha", None);
+    let screen = rows(&draw(&mut ui, 100, 30)).join("\n");
+    assert!(screen.contains("speed (off)"), "{screen}");
+    assert!(!screen.contains(" ms)"), "{screen}");
+}
+
+#[test]
 fn quitting_asks_first() {
     let mut ui = game("kalaha", None);
     ui.send(Msg::Digit(3));

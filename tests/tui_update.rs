@@ -880,7 +880,7 @@ fn the_look_goes_round_and_is_remembered() {
     assert_eq!(ui.config.settings.look, Look::HighContrast);
     assert_eq!(
         ui.config.theme,
-        mancala::tui::theme::Theme::for_look(Look::HighContrast)
+        mancala::tui::theme::Theme::for_look(Look::HighContrast, ui.config.no_colour)
     );
     assert!(
         game(&ui.app)
@@ -903,6 +903,46 @@ fn the_speed_message_names_the_speed_keys() {
     ui.send(Msg::Faster);
     let text = &game(&ui.app).notice.as_ref().unwrap().text;
     assert_eq!(text, "Speed: 45 ms a seed (F4 faster, F3 slower)");
+}
+
+#[test]
+fn a_setting_notice_names_only_keys_that_work_on_its_screen() {
+    // In a match the animation is F5 (`a` is a pit key's neighbour there).
+    let mut ui = game_app("kalaha", Side::South);
+    ui.send(Msg::ToggleMotion);
+    assert_eq!(
+        notice(&ui.app),
+        "Animation off: moves appear at once (F5 to change)"
+    );
+    // Speed changed with the animation off says how to turn it on.
+    ui.send(Msg::Slower);
+    assert_eq!(
+        notice(&ui.app),
+        "Speed: 100 ms a seed, once the animation is on (F5 turns it on)"
+    );
+    // The replay viewer: + and -, and `a` for the animation.
+    let rules = Catalog::with_user_dir(None)
+        .find("kalaha")
+        .unwrap()
+        .rules
+        .clone();
+    let session =
+        mancala::session::Session::new(rules, ["Ann".to_string(), "Bo".to_string()], Side::South);
+    let mut viewer = app_at(Start::Replay(Box::new(session), "m.toml".into(), None));
+    viewer.send(Msg::Faster);
+    let shown = |ui: &Runner| {
+        ui.app
+            .message
+            .as_ref()
+            .map(|n| n.text.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(shown(&viewer), "Speed: 45 ms a seed (+ faster, - slower)");
+    viewer.send(Msg::ToggleMotion);
+    assert_eq!(
+        shown(&viewer),
+        "Animation off: moves appear at once (a to change)"
+    );
 }
 
 #[test]

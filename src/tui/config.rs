@@ -18,16 +18,20 @@ pub struct Config {
     pub library: Option<Library>,
     /// Draw in plain ASCII (no box drawing, bullets or arrows).
     pub ascii: bool,
+    /// `NO_COLOR` was set when the game started: every look is monochrome.
+    pub no_colour: bool,
     /// What the game remembers between runs (written by the effects).
     pub settings: Settings,
 }
 
 impl Config {
-    /// The look and pace `settings` ask for, no library.
+    /// The look and pace `settings` ask for, no library; the environment
+    /// (`NO_COLOR`, a terminal that wants ASCII) is read here, once.
     #[must_use]
     pub fn new(settings: Settings) -> Config {
+        let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         Config {
-            theme: Theme::for_look(settings.look),
+            theme: Theme::for_look(settings.look, no_colour),
             speed_ms: settings.speed_ms,
             reduced_motion: !settings.animation,
             library: None,
@@ -36,6 +40,7 @@ impl Config {
                 Characters::Unicode => false,
                 Characters::Auto => super::view::terminal_wants_ascii(),
             },
+            no_colour,
             settings,
         }
     }
@@ -45,7 +50,7 @@ impl Config {
         match change {
             Setting::Speed(ms) => self.speed_ms = *ms,
             Setting::ReducedMotion(on) => self.reduced_motion = *on,
-            Setting::Look(look) => self.theme = Theme::for_look(*look),
+            Setting::Look(look) => self.theme = Theme::for_look(*look, self.no_colour),
             Setting::Players { .. } | Setting::LastVariant(_) | Setting::Tally { .. } => {}
         }
         self.settings.apply(change);

@@ -13,6 +13,81 @@ use super::msg::HintReach;
 pub const TAGLINE: &str =
     "Kalaha, Oware, Toguz Kumalak and more mancala games for two at one keyboard";
 
+/// `" (F4 faster, F3 slower)"`: each key with what it does, only those
+/// bound on the screen (`None` is left out; nothing bound, nothing said).
+fn keys_note(pairs: &[(Option<String>, &str)]) -> String {
+    let said: Vec<String> = pairs
+        .iter()
+        .filter_map(|(key, what)| key.as_ref().map(|key| format!("{key} {what}")))
+        .collect();
+    if said.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", said.join(", "))
+    }
+}
+
+/// The keys a setting's notice names, as the screen binds them.
+pub struct SettingKeys {
+    pub faster: Option<String>,
+    pub slower: Option<String>,
+    pub motion: Option<String>,
+}
+
+/// The notice after the speed changed.
+#[must_use]
+pub fn speed_set(speed_ms: u64, animated: bool, keys: &SettingKeys) -> String {
+    if animated {
+        let note = keys_note(&[
+            (keys.faster.clone(), "faster"),
+            (keys.slower.clone(), "slower"),
+        ]);
+        format!("Speed: {speed_ms} ms a seed{note}")
+    } else {
+        let note = keys_note(&[(keys.motion.clone(), "turns it on")]);
+        format!("Speed: {speed_ms} ms a seed, once the animation is on{note}")
+    }
+}
+
+/// The notice after the animation was turned on or off.
+#[must_use]
+pub fn motion_set(animated: bool, keys: &SettingKeys) -> String {
+    let state = if animated {
+        "on"
+    } else {
+        "off: moves appear at once"
+    };
+    let note = keys_note(&[(keys.motion.clone(), "to change")]);
+    format!("Animation {state}{note}")
+}
+
+/// The notice after the look changed.
+#[must_use]
+pub fn look_set(look: crate::settings::Look, no_colour: bool) -> String {
+    use crate::settings::Look;
+    let name = match look {
+        Look::Colour => "colour",
+        Look::HighContrast => "high contrast",
+        Look::Monochrome => "monochrome",
+    };
+    if no_colour {
+        format!("Look: {name} (NO_COLOR is set: the screen stays monochrome)")
+    } else {
+        format!("Look: {name}")
+    }
+}
+
+/// The footer's word for the speed keys: the pace, or that moves appear at
+/// once.
+#[must_use]
+pub fn speed_word(speed_ms: u64, animated: bool) -> String {
+    if animated {
+        format!("speed ({speed_ms} ms)")
+    } else {
+        "speed (off)".to_string()
+    }
+}
+
 /// A flash message during an animation.
 #[must_use]
 pub fn flash(session: &Session, flash: Flash) -> String {

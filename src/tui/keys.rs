@@ -489,6 +489,18 @@ pub fn key_for(context: Context, msg: &Msg) -> String {
         .map_or_else(String::new, |b| b.keys[0].name())
 }
 
+/// The first key that sends `msg` on a screen with these contexts (the first
+/// context that binds it wins), for a sentence that names it; empty when
+/// none does, so a sentence can leave the key out rather than name a dead one.
+#[must_use]
+pub fn key_in(contexts: &[Context], msg: &Msg) -> Option<String> {
+    contexts.iter().find_map(|&context| {
+        of(context)
+            .find(|b| b.action == Action::Send(msg.clone()))
+            .map(|b| b.keys[0].name())
+    })
+}
+
 /// The message for a key in a stack of contexts: the first context that has
 /// the key wins.
 #[must_use]

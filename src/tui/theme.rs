@@ -1,4 +1,4 @@
-//! Every style the interface uses, in colour or (with `NO_COLOR`) monochrome.
+//! Every style the interface uses, in colour, high contrast or monochrome.
 
 use ratatui::style::{Color, Modifier, Style};
 
@@ -27,15 +27,6 @@ pub struct Theme {
 }
 
 impl Theme {
-    /// Colour unless the `NO_COLOR` convention asks otherwise.
-    #[must_use]
-    pub fn from_env() -> Theme {
-        match std::env::var_os("NO_COLOR") {
-            Some(value) if !value.is_empty() => Theme::monochrome(),
-            _ => Theme::colour(),
-        }
-    }
-
     #[must_use]
     pub fn colour() -> Theme {
         Theme {
@@ -64,11 +55,11 @@ impl Theme {
         }
     }
 
-    /// The look the settings ask for; `NO_COLOR` always has the last word.
+    /// The look the settings ask for; `no_colour` (the `NO_COLOR`
+    /// convention, read once at start) always has the last word.
     #[must_use]
-    pub fn for_look(look: crate::settings::Look) -> Theme {
+    pub fn for_look(look: crate::settings::Look, no_colour: bool) -> Theme {
         use crate::settings::Look;
-        let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         match look {
             _ if no_colour => Theme::monochrome(),
             Look::Colour => Theme::colour(),

@@ -15,6 +15,7 @@ use super::Start;
 use super::app::{App, LibraryList, Notice, Overlay, SPEEDS_MS, Screen};
 use super::command::Command;
 use super::config::Config;
+use super::describe;
 use super::keys;
 use super::msg::Msg;
 use crate::settings::Setting;
@@ -494,13 +495,19 @@ fn change_speed(app: &mut App, config: &Config, faster: bool) {
     };
     let speed = SPEEDS_MS[index];
     app.command(Command::Set(Setting::Speed(speed)));
-    let key = |msg| keys::key_for(keys::Context::Match, &msg);
-    let (faster, slower) = (key(Msg::Faster), key(Msg::Slower));
-    set_notice(
-        app,
-        format!("Speed: {speed} ms a seed ({faster} faster, {slower} slower)"),
-        false,
-    );
+    let text = describe::speed_set(speed, !config.reduced_motion, &setting_keys(app));
+    set_notice(app, text, false);
+}
+
+/// The keys that change the pace on the screen shown now.
+fn setting_keys(app: &App) -> describe::SettingKeys {
+    let contexts = keys::contexts(app);
+    let key = |msg| keys::key_in(&contexts, &msg);
+    describe::SettingKeys {
+        faster: key(Msg::Faster),
+        slower: key(Msg::Slower),
+        motion: key(Msg::ToggleMotion),
+    }
 }
 
 /// Colour, then high contrast, then monochrome, and round again.
@@ -512,17 +519,7 @@ fn next_look(app: &mut App, config: &Config) {
         Look::Monochrome => Look::Colour,
     };
     app.command(Command::Set(Setting::Look(look)));
-    let name = match look {
-        Look::Colour => "colour",
-        Look::HighContrast => "high contrast",
-        Look::Monochrome => "monochrome",
-    };
-    let text = if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
-        format!("Look: {name} (NO_COLOR is set: the screen stays monochrome)")
-    } else {
-        format!("Look: {name}")
-    };
-    set_notice(app, text, false);
+    set_notice(app, describe::look_set(look, config.no_colour), false);
 }
 
 fn toggle_motion(app: &mut App, config: &Config) {
@@ -541,12 +538,8 @@ fn toggle_motion(app: &mut App, config: &Config) {
         }
         _ => {}
     }
-    let state = if reduced {
-        "off: moves appear at once"
-    } else {
-        "on"
-    };
-    set_notice(app, format!("Animation {state} (a to change)"), false);
+    let text = describe::motion_set(!reduced, &setting_keys(app));
+    set_notice(app, text, false);
 }
 
 /// A line under the board of a match, or at the foot of other screens.

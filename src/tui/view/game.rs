@@ -297,7 +297,7 @@ fn render_footer(app: &App, config: &Config, game: &Game, area: Rect, buf: &mut 
     keys.retain(|(_, word)| word != "redo" || game.session.can_redo());
     for (_, word) in &mut keys {
         if word == "speed" {
-            *word = format!("speed ({} ms)", config.speed_ms);
+            *word = crate::tui::describe::speed_word(config.speed_ms, !config.reduced_motion);
         }
     }
     Paragraph::new(key_line(&config.theme, &fitting(&keys, area.width)))

@@ -97,10 +97,11 @@ pub enum RulesCommand {
         /// A rule set id (see `mancala rules list`) or the path of a rule file.
         rules: String,
     },
-    /// Check a rule file; exits with 0 when it is valid.
+    /// Check a rule set; exits with 0 when it is valid.
     Check {
-        /// The rule file to check.
-        file: PathBuf,
+        /// A rule set id (see `mancala rules list`) or the path of a rule file;
+        /// an id whose file in the rules folder is broken gets that file's error.
+        rules: String,
     },
 }
 

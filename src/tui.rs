@@ -9,6 +9,7 @@ pub mod describe;
 pub mod effects;
 #[cfg(unix)]
 mod hangup;
+pub mod help_text;
 pub mod input;
 pub mod keys;
 pub mod layout;

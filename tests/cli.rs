@@ -102,6 +102,38 @@ fn rules_check_accepts_valid_and_refuses_invalid_files() {
 }
 
 #[test]
+fn rules_check_takes_an_id_as_every_command_does() {
+    let config = tempfile::tempdir().unwrap();
+    mancala(&config)
+        .args(["rules", "check", "kalaha"])
+        .assert()
+        .success()
+        .stdout("kalaha: valid rule set \"kalaha\" (Kalaha)\n");
+    // A broken file in the rules folder, named by its id: its own error.
+    let folder = config.path().join("mancala").join("rules");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::copy(
+        "tests/rules/invalid/pits-too-many.toml",
+        folder.join("mine.toml"),
+    )
+    .unwrap();
+    mancala(&config)
+        .args(["rules", "check", "mine"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "mine.toml: line 7, column 8: `board.pits`",
+        ));
+    mancala(&config)
+        .args(["rules", "check", "nothing-of-the-kind"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "unknown rule set \"nothing-of-the-kind\"",
+        ));
+}
+
+#[test]
 fn show_json_has_the_documented_shape() {
     let config = tempfile::tempdir().unwrap();
     let start = json_of(mancala(&config).args(["show", "kalaha", "--json"]));

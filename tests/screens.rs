@@ -374,6 +374,27 @@ fn the_footer_says_when_moves_appear_at_once() {
 }
 
 #[test]
+fn help_scrolls_to_its_last_page_and_no_further() {
+    let mut ui = game("kalaha", None);
+    ui.send(Msg::Help);
+    for _ in 0..30 {
+        ui.send(Msg::PageDown);
+    }
+    // The rules' last words stand at the foot of the box, not a blank box.
+    let screen = rows(&draw(&mut ui, 80, 24)).join("\n");
+    assert!(screen.contains("by 8."), "{screen}");
+    if std::env::var_os("PRINT").is_some() {
+        eprintln!("{screen}");
+    }
+    // One page up brings back text above: the bottom was not run past.
+    let bottom = screen.clone();
+    ui.send(Msg::PageUp);
+    let up = rows(&draw(&mut ui, 80, 24)).join("\n");
+    assert_ne!(up, bottom);
+    assert!(!up.contains("by 8."), "{up}");
+}
+
+#[test]
 fn quitting_asks_first() {
     let mut ui = game("kalaha", None);
     ui.send(Msg::Digit(3));

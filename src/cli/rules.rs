@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use super::{Failure, RulesCommand};
-use crate::catalog::{Catalog, load_file};
+use crate::catalog::Catalog;
 use crate::text::{printable, printable_lines};
 
 pub fn run(catalog: &Catalog, command: RulesCommand) -> Result<ExitCode, Failure> {
@@ -47,13 +47,30 @@ pub fn run(catalog: &Catalog, command: RulesCommand) -> Result<ExitCode, Failure
             say!("{:<15}{}", "from:", printable(&entry.origin.to_string()));
             Ok(ExitCode::SUCCESS)
         }
-        RulesCommand::Check { file } => {
-            let rules = load_file(&file)?;
+        RulesCommand::Check { rules } => {
+            let entry = match catalog.resolve(&rules) {
+                Ok(entry) => entry,
+                // An id no rule set answers to may be a broken file of that
+                // name in the rules folder: its own error says what to fix.
+                Err(unknown @ crate::catalog::LoadError::UnknownId(..)) => {
+                    let broken = catalog
+                        .problems()
+                        .iter()
+                        .filter_map(crate::catalog::LoadError::path)
+                        .find(|path| path.file_stem() == Some(rules.as_ref()));
+                    return Err(match broken {
+                        Some(path) => crate::catalog::load_file(path).err().unwrap_or(unknown),
+                        None => unknown,
+                    }
+                    .into());
+                }
+                Err(other) => return Err(other.into()),
+            };
             say!(
                 "{}: valid rule set {:?} ({})",
-                printable(&file.display().to_string()),
-                rules.id(),
-                rules.name()
+                printable(&rules),
+                entry.rules.id(),
+                printable(entry.rules.name())
             );
             Ok(ExitCode::SUCCESS)
         }

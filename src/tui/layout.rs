@@ -206,3 +206,30 @@ mod tests {
         }
     }
 }
+
+/// Help's box over the screen `area`: nearly the whole height, at most 90
+/// columns.
+#[must_use]
+pub fn help_box(area: Rect) -> Rect {
+    let width = area.width.saturating_sub(8).min(90).min(area.width);
+    let height = area.height.saturating_sub(2).min(area.height);
+    Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    )
+}
+
+/// Where help's text goes inside its box: within the border and a column
+/// each side, above the line of help's own keys.
+#[must_use]
+pub fn help_text(area: Rect) -> Rect {
+    let inner = help_box(area).inner(Margin::new(2, 1));
+    Rect::new(
+        inner.x,
+        inner.y,
+        inner.width,
+        inner.height.saturating_sub(1),
+    )
+}

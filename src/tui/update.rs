@@ -16,6 +16,7 @@ use super::app::{App, LibraryList, Notice, Overlay, SPEEDS_MS, Screen};
 use super::command::Command;
 use super::config::Config;
 use super::describe;
+use super::help_text;
 use super::keys;
 use super::msg::Msg;
 use crate::settings::Setting;
@@ -240,7 +241,7 @@ fn route(app: &mut App, config: &Config, msg: Msg) {
         msg,
         Msg::ComputerMove { .. } | Msg::HintReady { .. } | Msg::AnalysisReady { .. }
     );
-    if !from_worker && overlay(app, &msg) {
+    if !from_worker && overlay(app, config, &msg) {
         return;
     }
     if msg == Msg::QuitNow {
@@ -363,7 +364,7 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
 }
 
 /// Handles `msg` if a box is open over the screen; whether it did.
-fn overlay(app: &mut App, msg: &Msg) -> bool {
+fn overlay(app: &mut App, config: &Config, msg: &Msg) -> bool {
     let Some(open) = app.overlay.take() else {
         return false;
     };
@@ -374,19 +375,20 @@ fn overlay(app: &mut App, msg: &Msg) -> bool {
             }
         }
         Overlay::Help { scroll } => {
-            app.overlay = match msg {
-                Msg::Up => Some(Overlay::Help {
-                    scroll: scroll.saturating_sub(1),
-                }),
-                Msg::Down => Some(Overlay::Help { scroll: scroll + 1 }),
-                Msg::PageUp => Some(Overlay::Help {
-                    scroll: scroll.saturating_sub(10),
-                }),
-                Msg::PageDown => Some(Overlay::Help {
-                    scroll: scroll + 10,
-                }),
-                _ => None,
+            let last = help_text::last_scroll_now(app, config);
+            let scroll = match msg {
+                Msg::Up => scroll.saturating_sub(1),
+                Msg::Down => scroll + 1,
+                Msg::PageUp => scroll.saturating_sub(10),
+                Msg::PageDown => scroll + 10,
+                _ => {
+                    app.overlay = None;
+                    return true;
+                }
             };
+            app.overlay = Some(Overlay::Help {
+                scroll: scroll.min(last),
+            });
         }
         Overlay::SaveAs { name } => match msg {
             Msg::Confirm => save_copy(app, name, false),

@@ -9,99 +9,17 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::{KeyWords, context_keys, key_line, popup};
 use crate::tui::app::{App, Overlay};
 use crate::tui::config::Config;
-use crate::tui::keys;
-
-/// Columns of help's key column, right-aligned; a longer key name takes a
-/// line of its own.
-const KEY_COLUMN: usize = 20;
-
-/// Help's lines for the keys of the screen under it: each context's keys
-/// from the table, under the context's title when there are several; what a
-/// key does is wrapped beside its key, in `width` columns in all.
-fn screen_keys(app: &App, config: &Config, width: u16) -> Vec<Line<'static>> {
-    let contexts = keys::help_contexts(app);
-    let titled = contexts.len() > 1;
-    let indent = " ".repeat(KEY_COLUMN + 2);
-    let text_width = usize::from(width).saturating_sub(KEY_COLUMN + 2).max(20);
-    let mut lines = Vec::new();
-    for context in contexts {
-        if titled {
-            if !lines.is_empty() {
-                lines.push(Line::raw(""));
-            }
-            lines.push(Line::styled(
-                context.title().to_string(),
-                config.theme.title,
-            ));
-        }
-        for binding in keys::of(context) {
-            let name = binding.keys_name();
-            let mut text = wrap_words(binding.does, text_width).into_iter();
-            let first = if name.chars().count() > KEY_COLUMN {
-                lines.push(Line::styled(name, config.theme.key));
-                Span::raw(indent.clone())
-            } else {
-                Span::styled(format!("{name:>KEY_COLUMN$}  "), config.theme.key)
-            };
-            lines.push(Line::from(vec![
-                first,
-                Span::raw(text.next().unwrap_or_default()),
-            ]));
-            lines.extend(text.map(|more| Line::raw(format!("{indent}{more}"))));
-        }
-    }
-    lines
-}
-
-/// `text` in lines of at most `width` columns, broken between words (a
-/// longer word has a line of its own).
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
-}
+use crate::tui::{help_text, keys, layout};
 
 pub fn render_help(app: &App, config: &Config, scroll: u16, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
-    let inner = popup(
-        area,
-        area.width.saturating_sub(8).min(90),
-        area.height.saturating_sub(2),
-        "Help",
-        theme,
-        buf,
-    )
-    .inner(ratatui::layout::Margin::new(1, 0));
-    let mut lines = screen_keys(app, config, inner.width);
-    if let Some(rules) = app.current_rules() {
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(
-            format!("How {} is played", rules.name()),
-            theme.title,
-        ));
-        lines.push(Line::raw(""));
-        lines.extend(
-            crate::words::reflow(rules.description())
-                .into_iter()
-                .map(Line::raw),
-        );
-    }
-    let text_area = Rect::new(
-        inner.x,
-        inner.y,
-        inner.width,
-        inner.height.saturating_sub(1),
-    );
+    let frame = layout::help_box(area);
+    let inner = popup(area, frame.width, frame.height, "Help", theme, buf)
+        .inner(ratatui::layout::Margin::new(1, 0));
+    let text_area = layout::help_text(area);
+    let lines = help_text::lines(app, config, text_area.width);
+    let scroll = scroll.min(help_text::last_scroll(lines.len(), text_area.height));
     Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
         .scroll((scroll, 0))
         .render(text_area, buf);
     Paragraph::new(key_line(theme, &context_keys(keys::Context::Help)))

@@ -124,3 +124,18 @@ fn while_too_small_only_quitting_acts() {
         );
     }
 }
+
+#[test]
+fn hiding_marbles_takes_digits_and_says_so() {
+    let press = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+    let hide = [Context::OddEvenHide];
+    assert_eq!(keys::lookup(&hide, &press('0')), Some(Msg::Char('0')));
+    assert_eq!(keys::lookup(&hide, &press('7')), Some(Msg::Char('7')));
+    // A letter does nothing there, and help does not offer letters.
+    assert_eq!(keys::lookup(&hide, &press('a')), None);
+    let named: Vec<String> = keys::of(Context::OddEvenHide)
+        .map(|b| b.keys_name())
+        .collect();
+    assert!(named.contains(&"0-9".to_string()), "{named:?}");
+    assert!(!named.iter().any(|n| n == "letters"), "{named:?}");
+}

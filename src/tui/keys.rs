@@ -123,6 +123,8 @@ pub enum Key {
     NorthRow,
     /// Any character, typed into a field.
     Typed,
+    /// A digit typed into a number (0 included).
+    Number,
     /// Any other key.
     Any,
     /// A click of the mouse (listed for help and README; clicks are read
@@ -175,6 +177,7 @@ impl Key {
                 .collect::<Vec<_>>()
                 .join(" "),
             Key::Typed => "letters".into(),
+            Key::Number => "0-9".into(),
             Key::Any => "any other key".into(),
             Key::Click => "mouse click".into(),
         }
@@ -198,6 +201,7 @@ impl Key {
             Key::SouthRow => typed.is_some_and(|c| SOUTH_KEYS.contains(&c)),
             Key::NorthRow => typed.is_some_and(|c| NORTH_KEYS.contains(&c)),
             Key::Typed => typed.is_some(),
+            Key::Number => typed.is_some_and(|c| c.is_ascii_digit()),
             Key::Any => true,
             Key::Click => false,
         };
@@ -331,7 +335,7 @@ pub static KEYS: &[Binding] = &[
     bind(C::OddEvenHide, &[code(K::Enter)], send(Msg::Confirm), "hide them (none typed: the game hides some)", Some("hide")),
     bind(C::OddEvenHide, &[code(K::Backspace)], send(Msg::Backspace), "delete a digit", None),
     bind(C::OddEvenHide, &[code(K::Esc)], send(Msg::Back), "back to the setup", Some("back")),
-    bind(C::OddEvenHide, &[Key::Typed], Action::Char, "type how many marbles (shown as stars)", None),
+    bind(C::OddEvenHide, &[Key::Number], Action::Char, "type how many marbles, up to 99 (shown as stars)", None),
     bind(C::OddEvenGuess, &[ch('o')], send(Msg::Odd), "guess odd", Some("odd")),
     bind(C::OddEvenGuess, &[ch('e')], send(Msg::Even), "guess even", Some("even")),
     bind(C::OddEvenGuess, &[code(K::Esc)], send(Msg::Back), "back to the setup", Some("back")),

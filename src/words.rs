@@ -23,6 +23,17 @@ pub fn side_title(side: Side) -> &'static str {
     }
 }
 
+/// The rule set's word for where a player's seeds are kept: a store at the
+/// end of the board, or a pile beside it (said the same way everywhere).
+#[must_use]
+pub fn store_word(rules: &Rules) -> &'static str {
+    if rules.stores() == Stores::Aside {
+        "pile"
+    } else {
+        "store"
+    }
+}
+
 /// "North 5", "South's store".
 #[must_use]
 pub fn place_name(place: Place) -> String {

@@ -395,6 +395,33 @@ fn help_scrolls_to_its_last_page_and_no_further() {
 }
 
 #[test]
+fn a_round_over_box_calls_the_store_what_the_rules_call_it() {
+    // Raja Pasu keeps captured seeds in a pile beside the board.
+    // Rounds are played until one leaves a player seeds beyond the refill.
+    let mut ui = game("raja-pasu", None);
+    let mut screen = String::new();
+    let mut turn = 0;
+    for _ in 0..20 {
+        // Each mover's pits in turn, so rounds differ.
+        while status(&ui) == Status::Ongoing {
+            let Screen::Game(game) = &ui.app.screen else {
+                unreachable!()
+            };
+            let legal = game.session.position().legal_moves(game.session.rules());
+            ui.send(Msg::Digit(legal[turn % legal.len()].number()));
+            turn += 1;
+        }
+        screen = rows(&draw(&mut ui, 100, 30)).join("\n");
+        if screen.contains(" kept in ") || matches!(status(&ui), Status::MatchOver { .. }) {
+            break;
+        }
+        ui.send(Msg::Confirm);
+    }
+    assert!(screen.contains("kept in the pile"), "{screen}");
+    assert!(!screen.contains("store"), "{screen}");
+}
+
+#[test]
 fn quitting_asks_first() {
     let mut ui = game("kalaha", None);
     ui.send(Msg::Digit(3));

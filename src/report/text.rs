@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::engine::{Direction, Pit, Position, Rules, Side, Stores};
+use crate::engine::{Direction, Pit, Position, Rules, Side};
 use crate::words::{side_title, status_line};
 
 /// Width of one pit on the text board, its border included.
@@ -55,11 +55,7 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
         cell_border.repeat(usize::from(n)),
         w = STORE + 2
     );
-    let store_word = if rules.stores() == Stores::Aside {
-        "piles"
-    } else {
-        "stores"
-    };
+    let store_word = format!("{}s", crate::words::store_word(rules));
 
     let mut out = String::new();
     let _ = writeln!(out, "{}\n", status_line(rules, position));

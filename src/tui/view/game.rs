@@ -11,7 +11,7 @@ use super::{
     KeyWords, context_keys, fitting, key_line, notice_line, popup, table_keys, unbroken,
     wrapped_height,
 };
-use crate::engine::{Outcome, Pit, Places, Position, Rules, Side, Status, Stores};
+use crate::engine::{Outcome, Pit, Places, Position, Rules, Side, Status};
 use crate::session::Session;
 use crate::tui::anim::Frame;
 use crate::tui::app::{App, Game, Notice};
@@ -132,11 +132,7 @@ fn render_player_line(
     buf: &mut Buffer,
 ) {
     let marker = if mover == Some(side) { "> " } else { "  " };
-    let kind = if session.rules().stores() == Stores::Aside {
-        "pile"
-    } else {
-        "store"
-    };
+    let kind = crate::words::store_word(session.rules());
     let row = if side == Side::South { "bottom" } else { "top" };
     let text = format!(
         "{marker}{}, {row} row - {kind} {store}",
@@ -361,7 +357,12 @@ fn refill_line(
         let _ = write!(text, ", reopens pit {}", reopened.join(", "));
     }
     if next.store(side) > 0 {
-        let _ = write!(text, ", {} kept in store", next.store(side));
+        let _ = write!(
+            text,
+            ", {} kept in the {}",
+            next.store(side),
+            crate::words::store_word(rules)
+        );
     }
     text
 }

@@ -83,7 +83,11 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
             "End the match?",
             vec![
                 Line::raw("End the match here, in the middle of the round?"),
-                Line::raw("Each player adds the seeds on their row to their store:"),
+                Line::raw(format!(
+                    "Each player adds the seeds on their row to their {}:",
+                    app.current_rules()
+                        .map_or("store", crate::words::store_word)
+                )),
                 Line::styled(result.clone(), theme.title),
                 Line::raw(""),
                 yes_no("end it", "play on"),

@@ -6,9 +6,7 @@ use ratatui::layout::{Position as Cell, Rect};
 use ratatui::style::Style;
 use ratatui::widgets::{Block, BorderType, Widget};
 
-use crate::engine::{
-    BySide, Direction, MAX_PITS, Pit, Place, Places, Position, Rules, Side, Stores,
-};
+use crate::engine::{BySide, Direction, MAX_PITS, Pit, Place, Places, Position, Rules, Side};
 use crate::tui::theme::Theme;
 use crate::words::side_title;
 
@@ -298,11 +296,7 @@ impl BoardWidget<'_> {
             .border_style(style)
             .render(rect, buf);
         let inner = rect.width - 2;
-        let label = if self.rules.stores() == Stores::Aside {
-            "pile"
-        } else {
-            "store"
-        };
+        let label = crate::words::store_word(self.rules);
         let name = side_title(side);
         put_centred(buf, rect.x + 1, rect.y + 2, inner, name, style);
         put_centred(buf, rect.x + 1, rect.y + 3, inner, label, self.theme.dim);

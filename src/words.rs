@@ -298,6 +298,16 @@ pub fn ending_told(position: &Position) -> Option<String> {
     Some(format!("Ended: {why}; each kept their row."))
 }
 
+/// The two sides in the order a score is said: the winner first (South
+/// first in a draw or while play goes on).
+#[must_use]
+pub fn score_order(outcome: Option<Outcome>) -> [Side; 2] {
+    match outcome {
+        Some(Outcome::Win(side)) => [side, side.other()],
+        _ => Side::BOTH,
+    }
+}
+
 /// One line saying where the match stands.
 #[must_use]
 pub fn status_line(rules: &Rules, position: &Position) -> String {
@@ -312,19 +322,13 @@ pub fn status_line(rules: &Rules, position: &Position) -> String {
         Status::RoundOver { .. } => "round over",
         Status::MatchOver { .. } => "match over",
     };
-    // The winner's score first, as scores are said.
-    let score = |first: Side| {
-        format!(
-            "{}-{}",
-            position.store(first),
-            position.store(first.other())
-        )
-    };
+    let [first, second] = score_order(position.outcome());
+    let score = format!("{}-{}", position.store(first), position.store(second));
     let _ = match position.outcome() {
         Some(Outcome::Win(side)) => {
-            write!(line, " - {over}: {} wins {}", side_title(side), score(side))
+            write!(line, " - {over}: {} wins {score}", side_title(side))
         }
-        _ => write!(line, " - {over}: a draw {}", score(Side::South)),
+        _ => write!(line, " - {over}: a draw {score}"),
     };
     if let Status::RoundOver {
         took_remaining: Some(taker),

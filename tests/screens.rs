@@ -422,6 +422,51 @@ fn a_round_over_box_calls_the_store_what_the_rules_call_it() {
 }
 
 #[test]
+fn a_result_box_says_the_winner_first() {
+    // Kalaha, South playing its first pit and North its last: North wins,
+    // and its total leads the box, as the winner leads "North wins 33-15".
+    let mut ui = game("kalaha", None);
+    while status(&ui) == Status::Ongoing {
+        let Screen::Game(game) = &ui.app.screen else {
+            unreachable!()
+        };
+        let position = game.session.position();
+        let legal = position.legal_moves(game.session.rules());
+        let pit = match position.to_move() {
+            Some(Side::South) => legal[0],
+            _ => legal[legal.len() - 1],
+        };
+        ui.send(Msg::Digit(pit.number()));
+    }
+    let Screen::Game(game) = &ui.app.screen else {
+        unreachable!()
+    };
+    let position = *game.session.position();
+    let Some(mancala::engine::Outcome::Win(winner)) = position.outcome() else {
+        panic!("a draw: {position:?}");
+    };
+    assert_eq!(winner, Side::North, "{position:?}");
+    let name = |side: Side| if side == Side::South { SOUTH } else { NORTH };
+    let screen = rows(&draw(&mut ui, 100, 30)).join("\n");
+    let first = screen.find(&format!(
+        "{} ({}) {}",
+        name(winner),
+        mancala::words::side_title(winner),
+        position.store(winner)
+    ));
+    let second = screen.find(&format!(
+        "{} ({}) {}",
+        name(winner.other()),
+        mancala::words::side_title(winner.other()),
+        position.store(winner.other())
+    ));
+    assert!(
+        first.is_some() && second.is_some() && first < second,
+        "{screen}"
+    );
+}
+
+#[test]
 fn quitting_asks_first() {
     let mut ui = game("kalaha", None);
     ui.send(Msg::Digit(3));

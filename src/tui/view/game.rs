@@ -306,12 +306,17 @@ fn totals_line<'a>(
     position: &Position,
     theme: &crate::tui::theme::Theme,
 ) -> Line<'a> {
-    let total = |side: Side| format!("{} {}", player_name(session, side), position.store(side));
-    Line::from(vec![
-        Span::styled(total(Side::South), theme.south),
-        Span::raw("   "),
-        Span::styled(total(Side::North), theme.north),
-    ])
+    // The winner first, as every score is said.
+    let total = |side: Side| {
+        let style = match side {
+            Side::South => theme.south,
+            Side::North => theme.north,
+        };
+        let text = format!("{} {}", player_name(session, side), position.store(side));
+        Span::styled(text, style)
+    };
+    let [first, second] = crate::words::score_order(position.outcome());
+    Line::from(vec![total(first), Span::raw("   "), total(second)])
 }
 
 fn outcome_text(session: &Session, outcome: Option<Outcome>, what: &str) -> String {

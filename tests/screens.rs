@@ -424,7 +424,7 @@ fn a_round_over_box_calls_the_store_what_the_rules_call_it() {
 #[test]
 fn a_result_box_says_the_winner_first() {
     // Kalaha, South playing its first pit and North its last: North wins,
-    // and its total leads the box, as the winner leads "North wins 33-15".
+    // and its total leads the box, as the winner's does in "North wins 30-18".
     let mut ui = game("kalaha", None);
     while status(&ui) == Status::Ongoing {
         let Screen::Game(game) = &ui.app.screen else {

@@ -134,6 +134,29 @@ fn rules_check_takes_an_id_as_every_command_does() {
 }
 
 #[test]
+fn the_manual_names_the_trash_folder_deleted_matches_go_to() {
+    let config = tempfile::tempdir().unwrap();
+    let man = mancala(&config)
+        .arg("man")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let man = String::from_utf8(man).unwrap();
+    // Where the library really puts a deleted match, under its root.
+    let root = tempfile::tempdir().unwrap();
+    let library = mancala::storage::Library::at(root.path());
+    std::fs::create_dir_all(library.matches_dir()).unwrap();
+    let file = library.matches_dir().join("m.toml");
+    std::fs::write(&file, "x").unwrap();
+    let gone = library.trash(&file).unwrap();
+    let folder = gone.parent().unwrap().strip_prefix(root.path()).unwrap();
+    let named = format!("$XDG_DATA_HOME/mancala/{}", folder.display());
+    assert!(man.contains(&named), "{named} not in the manual");
+}
+
+#[test]
 fn show_json_has_the_documented_shape() {
     let config = tempfile::tempdir().unwrap();
     let start = json_of(mancala(&config).args(["show", "kalaha", "--json"]));

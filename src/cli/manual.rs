@@ -13,7 +13,6 @@ use crate::catalog::Catalog;
 use crate::catalog::RULES_FOLDER;
 use crate::settings::SETTINGS_FILE;
 use crate::storage::Library;
-use crate::storage::library::{COPIES_FOLDER, TRASH_FOLDER};
 
 /// Prints the completion script for `shell`: every argument that takes a
 /// rule set offers the ids of the rule sets there are now (built-in and the
@@ -128,12 +127,12 @@ fn files_and_environment() -> Roff {
             "Every match, one file each, written after every move.",
         ),
         (
-            data.root().join(COPIES_FOLDER),
+            data.copies_dir(),
             "Copies of a match saved under a name during play.",
         ),
         (
-            data.root().join(TRASH_FOLDER),
-            "Matches deleted from the list, to fetch back by hand.",
+            Library::trash_beside(&data.matches_dir()),
+            "Matches deleted from the list, to fetch back by hand (copies deleted go to the trash folder beside them).",
         ),
         (
             config.join(SETTINGS_FILE),

@@ -238,6 +238,13 @@ impl Library {
         entries
     }
 
+    /// The trash folder beside the files of `folder` (the matches' or the
+    /// copies'): where a file deleted from the list goes.
+    #[must_use]
+    pub fn trash_beside(folder: &Path) -> PathBuf {
+        folder.join(TRASH_FOLDER)
+    }
+
     /// Moves a file to the `trash/` folder beside it (under a new name if one
     /// of that name is already there), and returns where it went.
     ///
@@ -245,7 +252,7 @@ impl Library {
     /// When another game plays it, or it cannot be moved.
     pub fn trash(&self, path: &Path) -> Result<PathBuf, LibraryError> {
         let _lock = FileLock::acquire(path).map_err(|e| LibraryError::from_lock(path, e))?;
-        let folder = folder_of(path).join(TRASH_FOLDER);
+        let folder = Library::trash_beside(&folder_of(path));
         fs::create_dir_all(&folder).map_err(|e| LibraryError::io(&folder, e))?;
         let name = path
             .file_name()

@@ -242,6 +242,20 @@ fn a_match_another_game_plays_is_offered_read_only() {
     let lock = FileLock::acquire(&file).unwrap();
     g.send(&[Msg::Digit(3), Msg::Back]); // the Replay list and back: listed again
     assert!(g.ui.app.matches[0].open_elsewhere);
+    // At 80 columns the list says so in words that fit, not cut short.
+    g.send(&[Msg::Digit(3)]);
+    g.ui.send(Msg::Resize {
+        width: 80,
+        height: 24,
+    });
+    let screen = format!("{:?}", draw(&g.ui).backend());
+    assert!(screen.contains("open elsewhere"), "{screen}");
+    assert!(!screen.contains('~'), "{screen}");
+    g.ui.send(Msg::Resize {
+        width: 100,
+        height: 30,
+    });
+    g.send(&[Msg::Back]);
     g.send(&[Msg::Digit(1)]);
     assert!(
         matches!(&g.ui.app.overlay, Some(Overlay::OpenElsewhere { path }) if *path == file),

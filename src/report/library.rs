@@ -39,13 +39,17 @@ pub fn listing_result_by_side(listing: &Listing, header: &Header) -> String {
     }
 }
 
+/// The result column's words for a match another game plays, longest first,
+/// for a column to take the first that fits.
+pub const OPEN_ELSEWHERE: [&str; 3] = ["open in another game", "open elsewhere", "in use"];
+
 /// The result column of a list: as [`result`], or what keeps the file from
 /// being used.
 #[must_use]
 pub fn listing_result(listing: &Listing) -> String {
     match &listing.header {
         Err(_) => "cannot be read".to_string(),
-        Ok(_) if listing.open_elsewhere => "open in another game".to_string(),
+        Ok(_) if listing.open_elsewhere => OPEN_ELSEWHERE[0].to_string(),
         Ok(header) if listing.not_saved => format!("{} (not saved)", result(header)),
         // A copy is a match as it stood when saved, not one being played.
         Ok(header) if listing.shelf == Shelf::Copies => format!("copy: {}", result(header)),

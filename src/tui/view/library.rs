@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{footer, table_keys};
-use crate::report::library::{listing_result, listing_result_by_side, players};
+use crate::report::library::{OPEN_ELSEWHERE, listing_result, listing_result_by_side, players};
 use crate::session::NAME_LENGTH;
 use crate::storage::Listing;
 use crate::storage::time::local_minutes;
@@ -74,9 +74,14 @@ fn result_cell(listing: &Listing, width: usize) -> String {
         return cell(&full, width);
     }
     match &listing.header {
-        Ok(header) if !listing.open_elsewhere && !listing.not_saved => {
-            cell(&listing_result_by_side(listing, header), width)
+        Ok(_) if listing.open_elsewhere => {
+            let fits = OPEN_ELSEWHERE
+                .iter()
+                .find(|words| words.chars().count() <= width)
+                .unwrap_or(&OPEN_ELSEWHERE[OPEN_ELSEWHERE.len() - 1]);
+            cell(fits, width)
         }
+        Ok(header) if !listing.not_saved => cell(&listing_result_by_side(listing, header), width),
         _ => cell(&full, width),
     }
 }

@@ -501,7 +501,7 @@ fn the_computer_moves_when_its_answer_arrives() {
     // A person's key on the computer's turn is refused.
     send(&mut ui, &[Msg::RowKey('q')]);
     assert!(
-        notice(&ui.app).contains("computer's turn"),
+        notice(&ui.app).contains("turn: wait for its move"),
         "{}",
         notice(&ui.app)
     );
@@ -550,7 +550,7 @@ fn a_hint_names_the_best_pit() {
         }],
     );
     assert!(
-        notice(&ui.app).contains("pit 3 (+2 seeds ahead at the end, looking 12 moves ahead)"),
+        notice(&ui.app).contains("pit 3 (2 seeds ahead at the end, looking 12 moves ahead)"),
         "{}",
         notice(&ui.app)
     );
@@ -570,7 +570,7 @@ fn a_hint_names_the_best_pit() {
         }],
     );
     assert!(
-        notice(&ui.app).contains("pit 6 (+4 seeds ahead at the end, with perfect play)"),
+        notice(&ui.app).contains("pit 6 (4 seeds ahead at the end, with perfect play)"),
         "{}",
         notice(&ui.app)
     );

@@ -162,10 +162,59 @@ pub fn hint(session: &Session, mover: Side, values: &[(Pit, i32)], reach: HintRe
         HintReach::Plies(plies) => format!("looking {plies} moves ahead"),
     };
     format!(
-        "Hint for {}: pit {best} ({value:+} seeds ahead at the end, {how}).\nEvery pit: {}",
+        "Hint for {}: pit {best} ({} at the end, {how}).\nEvery pit: {}",
         session.display_name(mover),
+        lead(value),
         all.join("  ")
     )
+}
+
+/// A lead in seeds as a player hears it: "8 seeds ahead", "8 behind",
+/// "level".
+#[must_use]
+pub fn lead(value: i32) -> String {
+    let seeds = |n: u32| {
+        if n == 1 {
+            "1 seed".to_string()
+        } else {
+            format!("{n} seeds")
+        }
+    };
+    match value {
+        0 => "level".to_string(),
+        v if v > 0 => format!("{} ahead", seeds(v.unsigned_abs())),
+        v => format!("{} behind", seeds(v.unsigned_abs())),
+    }
+}
+
+/// The line under the board while the computer thinks: its name once (a
+/// computer that kept the default name is named by its level already).
+#[must_use]
+pub fn thinking(session: &Session, side: Side) -> String {
+    match session.computer(side) {
+        Some(level) if session.name(side) != "Computer" => {
+            format!(
+                "{} (the computer, {level}) is thinking...",
+                player_name(session, side)
+            )
+        }
+        _ => format!("{} is thinking...", player_name(session, side)),
+    }
+}
+
+/// A pit key pressed while the computer is to move.
+#[must_use]
+pub fn computer_to_move(session: &Session, side: Side) -> String {
+    format!(
+        "It is {}'s turn: wait for its move.",
+        player_name(session, side)
+    )
+}
+
+/// The line under the board while a move is sown.
+#[must_use]
+pub fn sowing(session: &Session, side: Side, pit: Pit) -> String {
+    format!("{} sows pit {pit}...", player_name(session, side))
 }
 
 /// One line naming a listed match: title or players, variant and when it
@@ -204,5 +253,44 @@ pub fn continue_hint(app: &super::app::App) -> String {
             Err(_) => "resume the unfinished match".to_string(),
         },
         several => format!("choose one of {} unfinished matches", several.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::ai::Level;
+    use crate::engine::Rules;
+
+    #[test]
+    fn a_lead_is_said_as_ahead_behind_or_level() {
+        assert_eq!(lead(8), "8 seeds ahead");
+        assert_eq!(lead(-8), "8 seeds behind");
+        assert_eq!(lead(-1), "1 seed behind");
+        assert_eq!(lead(0), "level");
+    }
+
+    #[test]
+    fn the_thinking_computer_is_named_once() {
+        let rules = Arc::new(Rules::from_toml(include_str!("../../rules/kalaha.toml")).unwrap());
+        let mut session = Session::new(
+            rules,
+            ["Me".to_string(), "Computer".to_string()],
+            Side::South,
+        );
+        session.computer.north = Some(Level::Strongest);
+        assert_eq!(
+            thinking(&session, Side::North),
+            "Computer (strongest) is thinking..."
+        );
+        let rules = session.rules().clone();
+        let mut named = Session::new(rules, ["Me".to_string(), "Deep".to_string()], Side::South);
+        named.computer.north = Some(Level::Hard);
+        assert_eq!(
+            thinking(&named, Side::North),
+            "Deep (the computer, hard) is thinking..."
+        );
     }
 }

@@ -102,3 +102,21 @@ pub fn last_scroll_now(app: &App, config: &Config) -> u16 {
     let area = super::layout::help_text(ratatui::layout::Rect::new(0, 0, app.size.0, app.size.1));
     last_scroll(lines(app, config, area.width).len(), area.height)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_words;
+
+    #[test]
+    fn words_wrap_between_words_and_a_long_word_keeps_a_line() {
+        assert_eq!(
+            wrap_words("sow the pit under the cursor", 12),
+            ["sow the pit", "under the", "cursor"]
+        );
+        assert_eq!(
+            wrap_words("a abcdefghijkl b", 5),
+            ["a", "abcdefghijkl", "b"]
+        );
+        assert!(wrap_words("", 5).is_empty());
+    }
+}

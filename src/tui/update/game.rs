@@ -317,12 +317,9 @@ fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: Pit) {
     let Some(mover) = position.to_move() else {
         return;
     };
-    if let Some(level) = game.session.computer(mover) {
+    if game.session.computer(mover).is_some() {
         game.notice = Some(Notice {
-            text: format!(
-                "It is the computer's turn ({}, {level}) - it is thinking.",
-                crate::words::side_title(mover)
-            ),
+            text: crate::tui::describe::computer_to_move(&game.session, mover),
             warning: true,
         });
         return;

@@ -163,20 +163,14 @@ fn render_turn_line(
             .last_move()
             .map_or_else(Line::default, |(side, pit)| {
                 Line::styled(
-                    format!("{} sows pit {pit}...", player_name(session, side)),
+                    crate::tui::describe::sowing(session, side, pit),
                     theme.side(side).patch(theme.title),
                 )
             }),
-        (None, Some(side)) if session.computer(side).is_some() => {
-            let level = session.computer(side).map_or("", |l| l.name());
-            Line::styled(
-                format!(
-                    "{} - the computer ({level}) is thinking...",
-                    player_name(session, side)
-                ),
-                theme.side(side).patch(theme.title),
-            )
-        }
+        (None, Some(side)) if session.computer(side).is_some() => Line::styled(
+            crate::tui::describe::thinking(session, side),
+            theme.side(side).patch(theme.title),
+        ),
         (None, Some(side)) => {
             let pits = position.pit_count();
             let row = if side == Side::South {

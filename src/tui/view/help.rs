@@ -200,21 +200,3 @@ fn dialog(
         .wrap(Wrap { trim: false })
         .render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
 }
-
-#[cfg(test)]
-mod tests {
-    use super::wrap_words;
-
-    #[test]
-    fn words_wrap_between_words_and_a_long_word_keeps_a_line() {
-        assert_eq!(
-            wrap_words("sow the pit under the cursor", 12),
-            ["sow the pit", "under the", "cursor"]
-        );
-        assert_eq!(
-            wrap_words("a abcdefghijkl b", 5),
-            ["a", "abcdefghijkl", "b"]
-        );
-        assert!(wrap_words("", 5).is_empty());
-    }
-}

@@ -252,7 +252,7 @@ impl Library {
     /// When another game plays it, or it cannot be moved.
     pub fn trash(&self, path: &Path) -> Result<PathBuf, LibraryError> {
         let _lock = FileLock::acquire(path).map_err(|e| LibraryError::from_lock(path, e))?;
-        let folder = Library::trash_beside(&folder_of(path));
+        let folder = Library::trash_beside(folder_of(path));
         fs::create_dir_all(&folder).map_err(|e| LibraryError::io(&folder, e))?;
         let name = path
             .file_name()

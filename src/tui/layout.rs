@@ -183,30 +183,6 @@ pub fn chart_position_at(replay: &Replay, area: Rect, column: u16, row: u16) -> 
         .position_at(usize::from(column - bars.x), count)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_match_screen_is_centred_between_header_and_keys() {
-        for height in MIN_HEIGHT..=60 {
-            let parts = game((80, height));
-            assert_eq!(parts.header.y, 0);
-            assert_eq!(parts.footer.y, height - 1);
-            // The block of CONTENT_HEIGHT rows sits in the middle of the rows
-            // above the keys (an odd row to spare goes above it).
-            let top = (height - 1 - CONTENT_HEIGHT).div_ceil(2);
-            assert_eq!(parts.north.y, top + 1, "height {height}");
-            assert_eq!(parts.board.y, top + 2);
-            assert_eq!(parts.board.height, BOARD_HEIGHT);
-            assert_eq!(parts.south.y, top + 2 + BOARD_HEIGHT);
-            assert_eq!(parts.turn.y, parts.south.y + 2);
-            assert_eq!(parts.notice.y, parts.turn.y + 1);
-            assert_eq!(parts.detail.y, parts.notice.y + 1);
-        }
-    }
-}
-
 /// Help's box over the screen `area`: nearly the whole height, at most 90
 /// columns.
 #[must_use]
@@ -232,4 +208,28 @@ pub fn help_text(area: Rect) -> Rect {
         inner.width,
         inner.height.saturating_sub(1),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_match_screen_is_centred_between_header_and_keys() {
+        for height in MIN_HEIGHT..=60 {
+            let parts = game((80, height));
+            assert_eq!(parts.header.y, 0);
+            assert_eq!(parts.footer.y, height - 1);
+            // The block of CONTENT_HEIGHT rows sits in the middle of the rows
+            // above the keys (an odd row to spare goes above it).
+            let top = (height - 1 - CONTENT_HEIGHT).div_ceil(2);
+            assert_eq!(parts.north.y, top + 1, "height {height}");
+            assert_eq!(parts.board.y, top + 2);
+            assert_eq!(parts.board.height, BOARD_HEIGHT);
+            assert_eq!(parts.south.y, top + 2 + BOARD_HEIGHT);
+            assert_eq!(parts.turn.y, parts.south.y + 2);
+            assert_eq!(parts.notice.y, parts.turn.y + 1);
+            assert_eq!(parts.detail.y, parts.notice.y + 1);
+        }
+    }
 }

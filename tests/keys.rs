@@ -134,7 +134,7 @@ fn hiding_marbles_takes_digits_and_says_so() {
     // A letter does nothing there, and help does not offer letters.
     assert_eq!(keys::lookup(&hide, &press('a')), None);
     let named: Vec<String> = keys::of(Context::OddEvenHide)
-        .map(|b| b.keys_name())
+        .map(keys::Binding::keys_name)
         .collect();
     assert!(named.contains(&"0-9".to_string()), "{named:?}");
     assert!(!named.iter().any(|n| n == "letters"), "{named:?}");

@@ -220,6 +220,22 @@ fn menus_and_setup() {
 }
 
 #[test]
+fn a_name_field_says_how_long_a_name_may_be() {
+    let mut ui = app_at(Start::Menu);
+    ui.send(Msg::Digit(1));
+    ui.send(Msg::Confirm);
+    let screen = rows(&draw(&mut ui, 80, 24)).join("\n");
+    assert!(screen.contains("(up to 16 characters)"), "{screen}");
+    type_name(&mut ui, "Maximiliana Rosenkranz");
+    let screen = rows(&draw(&mut ui, 80, 24)).join("\n");
+    if std::env::var_os("PRINT").is_some() {
+        eprintln!("{screen}");
+    }
+    assert!(screen.contains("Maximiliana Rose_"), "{screen}");
+    assert!(screen.contains("  16 characters at most"), "{screen}");
+}
+
+#[test]
 fn the_odd_or_even_guess() {
     let mut ui = app_at(Start::Game {
         rules: rules("sat-gharva"),

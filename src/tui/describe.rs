@@ -211,6 +211,17 @@ pub fn computer_to_move(session: &Session, side: Side) -> String {
     )
 }
 
+/// Beside a name being typed: how long a name may be, and when it is full.
+#[must_use]
+pub fn name_room(typed: usize) -> String {
+    let most = crate::session::NAME_LENGTH;
+    if typed >= most {
+        format!("  {most} characters at most")
+    } else {
+        format!("  (up to {most} characters)")
+    }
+}
+
 /// The line under the board while a move is sown.
 #[must_use]
 pub fn sowing(session: &Session, side: Side, pit: Pit) -> String {

@@ -59,10 +59,24 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
                 field_style(name_field),
             )
         };
-        Line::from(vec![
+        let mut spans = vec![
             Span::styled(label, theme.side(side)),
             Span::styled(text, style),
-        ])
+        ];
+        // The field being typed in says how long a name may be.
+        if setup.field == name_field {
+            let count = typed.chars().count();
+            let room_style = if count >= crate::session::NAME_LENGTH {
+                theme.warning
+            } else {
+                theme.dim
+            };
+            spans.push(Span::styled(
+                crate::tui::describe::name_room(count),
+                room_style,
+            ));
+        }
+        Line::from(spans)
     };
     // A field chosen with Left/Right: its label, then "< value >".
     let choice = |label: &'static str, label_style, value: &str, field: SetupField| {

@@ -86,6 +86,30 @@ fn key_at(text: &str, offset: usize) -> Option<String> {
     })
 }
 
+/// The tables a rule file must have.
+const TABLES: [&str; 3] = ["board", "sowing", "round"];
+
+/// The TOML reader's names for kinds of value, in the words of the README.
+fn in_words(message: &str) -> String {
+    [
+        ("expected i64", "expected a whole number"),
+        ("expected a boolean", "expected true or false"),
+        ("expected a string", "expected a text in quotes"),
+        ("floating point", "decimal number"),
+        ("invalid type: integer", "invalid type: whole number"),
+        ("invalid type: boolean", "invalid type: true or false"),
+        ("invalid type: string", "invalid type: text"),
+        (
+            "wanted string or table",
+            "expected one of its words, in quotes",
+        ),
+    ]
+    .iter()
+    .fold(message.to_string(), |said, (theirs, ours)| {
+        said.replace(theirs, ours)
+    })
+}
+
 /// The key a "missing field" error is about: the field, in the table the
 /// error points at (none: the top of the file).
 fn missing_key(text: &str, span: Option<Range<usize>>, message: &str) -> Option<String> {
@@ -137,7 +161,16 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
         let message = e.message().trim_end();
         let key = missing_key(text, e.span(), message)
             .or_else(|| e.span().and_then(|span| key_at(text, span.start)));
-        RulesError::at(text, e.span(), key.as_deref(), message)
+        // A whole table left out is named as one, where it would go: after
+        // the last line, not at the top of the file.
+        if let Some(table) = key.as_deref().filter(|k| TABLES.contains(k))
+            && message.starts_with("missing field")
+        {
+            let end = text.trim_end().len();
+            let said = format!("the [{table}] table is missing: every rule file has one");
+            return RulesError::at(text, Some(end..end), Some(table), &said);
+        }
+        RulesError::at(text, e.span(), key.as_deref(), &in_words(message))
     })?;
     let (id, name) = check_texts(&file, text)?;
     let (pits, seeds_per_pit) = check_board(&file, text)?;

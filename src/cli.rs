@@ -96,6 +96,10 @@ pub enum RulesCommand {
     Show {
         /// A rule set id (see `mancala rules list`) or the path of a rule file.
         rules: String,
+        /// Also print the rules in full: how every game goes, then this
+        /// game's own section with its worked examples.
+        #[arg(long)]
+        full: bool,
     },
     /// Check a rule set; exits with 0 when it is valid.
     Check {

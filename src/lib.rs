@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod cli;
 pub mod engine;
 pub mod report;
+pub mod rulebook;
 pub mod session;
 pub mod settings;
 pub mod storage;

@@ -12,7 +12,7 @@ use crate::session::Session;
 
 /// Where a player finds every rule with worked examples.
 pub const RULES_IN_FULL: &str =
-    "Every rule, with worked examples: docs/rules.md in the game's source.";
+    "How every game goes, each mechanic in full: mancala rules show ID --full";
 
 /// A side's name as it starts a sentence.
 #[must_use]

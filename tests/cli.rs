@@ -75,6 +75,25 @@ fn rules_show_prints_description_and_parameters() {
 }
 
 #[test]
+fn rules_show_full_prints_the_rules_in_full_from_the_binary() {
+    let config = tempfile::tempdir().unwrap();
+    let out = mancala(&config)
+        .args(["rules", "show", "toguz-kumalak", "--full"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    // The sheet, then how every game goes, then the game's own section.
+    let at = |words: &str| out.find(words).unwrap_or_else(|| panic!("{words}: {out}"));
+    assert!(at("board:") < at("1. The board"));
+    assert!(at("2. A turn") < at("9. Toguz Kumalak"));
+    assert!(at("9. Toguz Kumalak") < at("A tuzdyk. With South's pit 9"));
+    assert!(!out.contains("6. Raja Pasu"));
+}
+
+#[test]
 fn rules_show_reads_a_file_too() {
     let config = tempfile::tempdir().unwrap();
     mancala(&config)

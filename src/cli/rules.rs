@@ -38,13 +38,16 @@ pub fn run(catalog: &Catalog, command: RulesCommand) -> Result<ExitCode, Failure
             }
             Ok(ExitCode::SUCCESS)
         }
-        RulesCommand::Show { rules } => {
+        RulesCommand::Show { rules, full } => {
             let entry = catalog.resolve(&rules)?;
             say!(
                 "{}",
                 crate::words::rules_sheet(&entry.rules).trim_end_matches('\n')
             );
             say!("{:<15}{}", "from:", printable(&entry.origin.to_string()));
+            if full {
+                say!("\n{}", crate::rulebook::in_full(&entry.rules).trim_end());
+            }
             Ok(ExitCode::SUCCESS)
         }
         RulesCommand::Check { rules } => {

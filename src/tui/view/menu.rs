@@ -206,8 +206,18 @@ pub fn render_variants(
             .into_iter()
             .map(Line::raw),
     );
+    // The game's own section of the full rules, with its worked examples.
+    if let Some(section) = crate::rulebook::game_section(rules) {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("In full, with worked examples", theme.title));
+        lines.push(Line::raw(""));
+        lines.extend(crate::words::reflow(&section).into_iter().map(Line::raw));
+    }
     lines.push(Line::raw(""));
-    lines.push(Line::styled(crate::words::RULES_IN_FULL, theme.dim));
+    lines.push(Line::styled(
+        crate::words::RULES_IN_FULL.replace("ID", rules.id()),
+        theme.dim,
+    ));
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .scroll((scroll, 0))

@@ -1,0 +1,85 @@
+//! The full rules (`docs/rules.md`), compiled into the binary so that someone
+//! with only the program can read them: the sections every game shares, and
+//! each built-in game's own section with its worked examples.
+
+use crate::engine::Rules;
+
+/// `docs/rules.md` as it was when the program was built.
+const TEXT: &str = include_str!("../docs/rules.md");
+
+/// The numbered sections, each as its heading (without `## `) and body.
+fn sections() -> impl Iterator<Item = (&'static str, &'static str)> {
+    TEXT.split("\n## ").skip(1).map(|section| {
+        let (heading, body) = section.split_once('\n').unwrap_or((section, ""));
+        (heading.trim(), body.trim())
+    })
+}
+
+/// Whether a heading ("5. Kalaha", "8. Oware (Abapa)") is the one of the
+/// game called `name`.
+fn is_game(heading: &str, name: &str) -> bool {
+    heading
+        .split_once(". ")
+        .is_some_and(|(_, title)| title == name || title.starts_with(&format!("{name} (")))
+}
+
+/// The sections that hold for every game: the board, a turn, the end of a
+/// round and matches of rounds.
+const SHARED: [&str; 4] = ["1.", "2.", "3.", "4."];
+
+/// Markdown's marks taken out, for a terminal: emphasis goes, code (a
+/// position, a key) is quoted.
+fn plain(text: &str) -> String {
+    text.replace("**", "").replace('*', "").replace('`', "\"")
+}
+
+/// The game's own section, as plain text (a rule file of the player's own
+/// has none).
+#[must_use]
+pub fn game_section(rules: &Rules) -> Option<String> {
+    sections()
+        .find(|(heading, _)| is_game(heading, rules.name()))
+        .map(|(_, body)| plain(body))
+}
+
+/// Everything a player of `rules` may want to read: how every game goes
+/// (each mechanic with the key that turns it on), then the game's section.
+#[must_use]
+pub fn in_full(rules: &Rules) -> String {
+    let mut text = String::new();
+    for (heading, body) in sections() {
+        let shared = SHARED.iter().any(|n| heading.starts_with(n));
+        if shared || is_game(heading, rules.name()) {
+            text.push_str(&format!("{}\n\n{}\n\n", plain(heading), plain(body)));
+        }
+    }
+    text.trim_end().to_string() + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    #[test]
+    fn every_built_in_game_has_its_section() {
+        for entry in Catalog::with_user_dir(None).entries() {
+            let section = game_section(&entry.rules);
+            let section = section.unwrap_or_else(|| panic!("{}: no section", entry.rules.id()));
+            assert!(section.len() > 300, "{}: {section}", entry.rules.id());
+            assert!(!section.contains('`') && !section.contains('*'));
+        }
+    }
+
+    #[test]
+    fn in_full_is_the_shared_sections_then_the_game() {
+        let catalog = Catalog::with_user_dir(None);
+        let oware = &catalog.find("oware").unwrap().rules;
+        let text = in_full(oware);
+        let at = |words: &str| text.find(words).unwrap_or_else(|| panic!("{words}"));
+        assert!(at("1. The board") < at("2. A turn"));
+        assert!(at("4. Matches of rounds") < at("8. Oware (Abapa)"));
+        assert!(!text.contains("5. Kalaha"));
+        assert!(!text.contains("14. Where the rules come from"));
+    }
+}

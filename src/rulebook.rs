@@ -2,6 +2,8 @@
 //! with only the program can read them: the sections every game shares, and
 //! each built-in game's own section with its worked examples.
 
+use std::fmt::Write;
+
 use crate::engine::Rules;
 
 /// `docs/rules.md` as it was when the program was built.
@@ -50,7 +52,7 @@ pub fn in_full(rules: &Rules) -> String {
     for (heading, body) in sections() {
         let shared = SHARED.iter().any(|n| heading.starts_with(n));
         if shared || is_game(heading, rules.name()) {
-            text.push_str(&format!("{}\n\n{}\n\n", plain(heading), plain(body)));
+            let _ = write!(text, "{}\n\n{}\n\n", plain(heading), plain(body));
         }
     }
     text.trim_end().to_string() + "\n"

@@ -13,6 +13,43 @@ use crate::tui::app::{
 use crate::tui::config::Config;
 use crate::tui::keys;
 
+/// A player's name field: what is typed (or, dimmed, the name used when
+/// nothing is), and while it is typed in, how long a name may be.
+fn name_line(
+    setup: &Setup,
+    theme: &crate::tui::theme::Theme,
+    side: Side,
+    name_field: SetupField,
+    label: &'static str,
+) -> Line<'static> {
+    let typing = setup.field == name_field;
+    let style = if typing { theme.selected } else { theme.text };
+    let cursor = if typing { "_" } else { "" };
+    let typed = &setup.names[side];
+    let text = if typed.is_empty() {
+        Span::styled(
+            format!("{cursor}{}", setup.placeholder(side)),
+            style.patch(theme.dim),
+        )
+    } else {
+        Span::styled(format!("{typed}{cursor}"), style)
+    };
+    let mut spans = vec![Span::styled(label, theme.side(side)), text];
+    if typing {
+        let count = typed.chars().count();
+        let room_style = if count >= crate::session::NAME_LENGTH {
+            theme.warning
+        } else {
+            theme.dim
+        };
+        spans.push(Span::styled(
+            crate::tui::describe::name_room(count),
+            room_style,
+        ));
+    }
+    Line::from(spans)
+}
+
 pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
     let inner = popup(
@@ -31,7 +68,6 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
             theme.text
         }
     };
-    let cursor = |field: SetupField| if setup.field == field { "_" } else { "" };
     // Each side's name and who plays it.
     let fields = |side: Side| match side {
         Side::South => (
@@ -47,36 +83,7 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
     };
     let player = |side: Side| {
         let (name_field, _, label) = fields(side);
-        let typed = &setup.names[side];
-        // Nothing typed: the name that will be used, dimmed, as a placeholder.
-        let (text, style) = if typed.is_empty() {
-            let placeholder = setup.placeholder(side);
-            let style = field_style(name_field).patch(theme.dim);
-            (format!("{}{placeholder}", cursor(name_field)), style)
-        } else {
-            (
-                format!("{typed}{}", cursor(name_field)),
-                field_style(name_field),
-            )
-        };
-        let mut spans = vec![
-            Span::styled(label, theme.side(side)),
-            Span::styled(text, style),
-        ];
-        // The field being typed in says how long a name may be.
-        if setup.field == name_field {
-            let count = typed.chars().count();
-            let room_style = if count >= crate::session::NAME_LENGTH {
-                theme.warning
-            } else {
-                theme.dim
-            };
-            spans.push(Span::styled(
-                crate::tui::describe::name_room(count),
-                room_style,
-            ));
-        }
-        Line::from(spans)
+        name_line(setup, theme, side, name_field, label)
     };
     // A field chosen with Left/Right: its label, then "< value >".
     let choice = |label: &'static str, label_style, value: &str, field: SetupField| {

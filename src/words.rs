@@ -132,19 +132,21 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
             Event::RoundEnd {
                 ending,
                 took_remaining,
-                ..
+                swept,
             } => {
                 let ends = match session.rules().rounds() {
                     crate::engine::Rounds::Single => "that ends the game",
                     crate::engine::Rounds::Many => "that ends the round",
                 };
-                // Who took the remaining seeds is said where the result is;
-                // an end where each keeps their row is said here.
                 let why = ending_reason(ending).filter(|_| took_remaining.is_none());
-                notes.push(match why {
+                let mut note = match why {
                     Some(why) => format!("{ends} ({why})"),
                     None => ends.to_string(),
-                });
+                };
+                if let Some(left) = seeds_left(session, took_remaining, swept) {
+                    let _ = write!(note, ": {left}");
+                }
+                notes.push(note);
             }
             _ => {}
         }
@@ -171,13 +173,49 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
         .map(|&side| format!("{} to {}", fours[side], session.display_name(side)))
         .collect();
     if !fours.is_empty() {
-        notes.push(format!("fours: {}", fours.join(", ")));
+        let at = notes.len() - usize::from(round_ends);
+        notes.insert(at, format!("fours: {}", fours.join(", ")));
     }
     if !notes.is_empty() {
         text.push_str(" - ");
         text.push_str(&notes.join(", "));
     }
     text
+}
+
+/// Who took the seeds left on the board when a round ended, with the counts:
+/// "Bo takes the 5 seeds left", "Ann adds the 3 on her row, Bo 2"; `None`
+/// when none were left.
+fn seeds_left(
+    session: &Session,
+    took_remaining: Option<Side>,
+    swept: BySide<u16>,
+) -> Option<String> {
+    let name = |side: Side| session.display_name(side);
+    let seeds = |n: u16| {
+        if n == 1 {
+            "1 seed".to_string()
+        } else {
+            format!("{n} seeds")
+        }
+    };
+    if let Some(taker) = took_remaining {
+        let total = swept.south + swept.north;
+        return (total > 0).then(|| format!("{} takes the {} left", name(taker), seeds(total)));
+    }
+    match Side::BOTH.map(|side| (side, swept[side])) {
+        [(_, 0), (_, 0)] => None,
+        [(side, n), (_, 0)] | [(_, 0), (side, n)] => Some(format!(
+            "{} adds the {} left on their row",
+            name(side),
+            seeds(n)
+        )),
+        [(first, a), (second, b)] => Some(format!(
+            "each adds the seeds left on their row ({} {a}, {} {b})",
+            name(first),
+            name(second)
+        )),
+    }
 }
 
 /// "captured 3 + 2 from North's pits 4 and 3": a chain of captures by
@@ -619,7 +657,36 @@ mod tests {
         let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
         let trace = session.play(Pit::new(1)).unwrap();
         let said = move_summary(&session, Side::South, Pit::new(1), &trace);
-        assert_eq!(said, "Ann played pit 1 - that ends the game");
+        // North's seed is left on its row, and goes to North's store.
+        assert_eq!(
+            said,
+            "Ann played pit 1 - that ends the game: Bo adds the 1 seed left on their row"
+        );
+    }
+
+    #[test]
+    fn a_round_end_says_who_took_the_seeds_left() {
+        // docs/rules.md's Sat-gharva example: North is left stuck, and South
+        // takes the 4 seeds still on the board.
+        let rules = crate::catalog::Catalog::with_user_dir(None)
+            .find("sat-gharva")
+            .unwrap()
+            .rules
+            .clone();
+        let session = Session::new(rules.clone(), ["Ann".into(), "Bo".into()], Side::South);
+        let start = Position::from_text(
+            &rules,
+            "south: 0 3 0 3 0 0 2 store 40; north: 0 0 0 0 0 5 0 store 45; round 1; south to move",
+        )
+        .unwrap();
+        let mut trace = Vec::new();
+        start.play_traced(&rules, Pit::new(7), &mut trace).unwrap();
+        let said = move_summary(&session, Side::South, Pit::new(7), &trace);
+        assert_eq!(
+            said,
+            "Ann played pit 7: 2 laps - Ann leapt to North 6 for 5, fours: 4 to Ann, \
+             that ends the round: Ann takes the 4 seeds left"
+        );
     }
 
     fn oware() -> (std::sync::Arc<Rules>, Session) {
@@ -678,7 +745,8 @@ mod tests {
         assert_eq!(
             said,
             "Ann played pit 6 - captured 3 from North's pit 1, \
-             that ends the game (a player has more than half the seeds)"
+             that ends the game (a player has more than half the seeds): \
+             each adds the seeds left on their row (Ann 1, Bo 1)"
         );
         // The two seeds round the board: the twelfth move repeats the start.
         let (rules, _) = oware();

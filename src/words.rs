@@ -346,6 +346,25 @@ pub fn score_order(outcome: Option<Outcome>) -> [Side; 2] {
     }
 }
 
+/// What a finished round or match came to, with player names and the
+/// winner's score first: "round 2 is over: Ann wins it 53-45", "the match is
+/// over: a draw, 24-24". `None` while play goes on.
+#[must_use]
+pub fn result_sentence(session: &Session, position: &Position) -> Option<String> {
+    let [first, second] = score_order(position.outcome());
+    let score = format!("{}-{}", position.store(first), position.store(second));
+    let what = match (position.status(), session.rules().rounds()) {
+        (Status::Ongoing, _) => return None,
+        (Status::RoundOver { .. }, _) => format!("round {} is over", position.round()),
+        (Status::MatchOver { .. }, crate::engine::Rounds::Single) => "the game is over".to_string(),
+        (Status::MatchOver { .. }, crate::engine::Rounds::Many) => "the match is over".to_string(),
+    };
+    Some(match position.outcome() {
+        Some(Outcome::Win(side)) => format!("{what}: {} wins {score}", session.display_name(side)),
+        _ => format!("{what}: a draw, {score}"),
+    })
+}
+
 /// One line saying where the match stands.
 #[must_use]
 pub fn status_line(rules: &Rules, position: &Position) -> String {

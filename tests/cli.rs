@@ -408,6 +408,36 @@ fn replay_print_tells_what_each_move_did() {
 }
 
 #[test]
+fn replay_print_gives_each_rounds_score() {
+    use mancala::engine::{Side, Status};
+    use mancala::session::Session;
+    let config = tempfile::tempdir().unwrap();
+    // Raja Pasu, each mover's first legal pit, until round 1 is over.
+    let rules = std::sync::Arc::new(common::builtin("raja-pasu"));
+    let mut session = Session::new(rules.clone(), ["Ann".into(), "Bo".into()], Side::South);
+    while session.position().status() == Status::Ongoing {
+        let pit = session.position().legal_moves(&rules)[0];
+        session.play(pit).unwrap();
+    }
+    let over = *session.position();
+    let path = config.path().join("match.toml");
+    let meta = mancala::storage::MatchMeta::new(mancala::storage::MatchId::new());
+    mancala::storage::atomic::write_new(&path, &mancala::storage::to_toml(&session, &meta))
+        .unwrap();
+    let (ann, bo) = (over.store(Side::South), over.store(Side::North));
+    let expected = match ann.cmp(&bo) {
+        std::cmp::Ordering::Greater => format!("-- round 1 is over: Ann wins {ann}-{bo} --"),
+        std::cmp::Ordering::Less => format!("-- round 1 is over: Bo wins {bo}-{ann} --"),
+        std::cmp::Ordering::Equal => format!("-- round 1 is over: a draw, {ann}-{bo} --"),
+    };
+    mancala(&config)
+        .args(["replay", path.to_str().unwrap(), "--print"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(expected));
+}
+
+#[test]
 fn replay_json_is_the_show_json_with_the_moves() {
     let config = tempfile::tempdir().unwrap();
     let path = saved_raja_pasu(config.path());

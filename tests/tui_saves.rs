@@ -660,6 +660,32 @@ fn replay_of_three_moves() -> Runner {
 }
 
 #[test]
+fn the_replay_viewers_last_step_says_the_result() {
+    // Kalah with one pit of two seeds: South's move puts one in its store
+    // and one in North's pit, and ends the game; North adds its 3: 3-1.
+    let rules = Arc::new(common::variant_of(
+        "kalaha",
+        &[
+            ("id = \"kalaha\"", "id = \"one-pit\""),
+            ("pits = 6", "pits = 1"),
+            ("seeds-per-pit = 4", "seeds-per-pit = 2"),
+        ],
+    ));
+    let mut session =
+        mancala::session::Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
+    session.play(Pit::new(1)).unwrap();
+    let start = Start::Replay(Box::new(session), PathBuf::from("match.toml"), None);
+    let mut ui = Runner::new(&catalog(), Options::in_memory(start, 0), 3);
+    ui.send(Msg::Resize {
+        width: 80,
+        height: 24,
+    });
+    ui.send(Msg::End);
+    let screen = format!("{:?}", draw(&ui).backend());
+    assert!(screen.contains("The game is over: Bo wins 3-1"), "{screen}");
+}
+
+#[test]
 fn replay_viewer_screens() {
     let mut ui = replay_of_three_moves();
     insta::assert_snapshot!("replay_at_the_start", draw(&ui).backend());

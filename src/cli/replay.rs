@@ -34,6 +34,23 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
                     "summary": what,
                 });
                 lines.push((text, json));
+                // A move that ends a round: its score, as the round stood.
+                let after = &positions[i + 1];
+                if let Some(result) = crate::words::result_sentence(session, after) {
+                    let winner = match after.outcome() {
+                        Some(crate::engine::Outcome::Win(side)) => serde_json::json!(side.name()),
+                        _ => serde_json::Value::Null,
+                    };
+                    let json = serde_json::json!({
+                        "round_over": after.round(),
+                        "stores": {
+                            "south": after.store(crate::engine::Side::South),
+                            "north": after.store(crate::engine::Side::North),
+                        },
+                        "winner": winner,
+                    });
+                    lines.push((format!("-- {result} --"), json));
+                }
             }
             Action::NextRound => {
                 let next = &positions[i + 1];

@@ -87,6 +87,37 @@ fn move_strip(replay: &Replay, width: usize) -> String {
     line
 }
 
+/// Both totals on the board shown, and what the engine makes of it.
+fn score_and_value(replay: &Replay, view: &BoardView) -> String {
+    let session = &replay.session;
+    let mut score = format!(
+        "{} {}  -  {} {}",
+        session.display_name(Side::South),
+        view.get(Place::Store(Side::South)),
+        session.display_name(Side::North),
+        view.get(Place::Store(Side::North))
+    );
+    match replay.values.as_ref().and_then(|v| v.get(replay.shown)) {
+        Some(value) => {
+            let _ = write!(score, "   engine: {value:+} for South");
+            if replay.threw_away(replay.shown) {
+                score.push_str(" - that move threw the game away (?)");
+            }
+        }
+        None => score.push_str("   engine: thinking..."),
+    }
+    score
+}
+
+/// `text` with its first letter made a capital, to open a line.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
     let session = &replay.session;
@@ -132,31 +163,27 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
 
     let status = match (&frame, last_move) {
         (Some(f), _) => format!("Move {} of {total} - lap {}", replay.shown, f.lap),
-        (None, Some((side, pit))) => format!(
-            "Move {} of {total}: {} ({}) played pit {pit}",
-            replay.shown,
-            session.display_name(side),
-            side_title(side)
-        ),
+        (None, Some((side, pit))) => {
+            format!(
+                "Move {} of {total}: {} ({}) played pit {pit}",
+                replay.shown,
+                session.display_name(side),
+                side_title(side)
+            )
+        }
         (None, None) if replay.shown == 0 => format!("The start - {total} steps in this match"),
         (None, None) => format!("Step {} of {total}", replay.shown),
     };
-    let mut score = format!(
-        "{} {}  -  {} {}",
-        session.display_name(Side::South),
-        view.get(Place::Store(Side::South)),
-        session.display_name(Side::North),
-        view.get(Place::Store(Side::North))
-    );
-    match replay.values.as_ref().and_then(|v| v.get(replay.shown)) {
-        Some(value) => {
-            let _ = write!(score, "   engine: {value:+} for South");
-            if replay.threw_away(replay.shown) {
-                score.push_str(" - that move threw the game away (?)");
-            }
-        }
-        None => score.push_str("   engine: thinking..."),
-    }
+    // Where a round or the match is over (and no move is being shown), what
+    // it came to takes the score's place.
+    let result = frame
+        .is_none()
+        .then(|| crate::words::result_sentence(session, &position))
+        .flatten();
+    let score = match result {
+        Some(result) => capitalised(&result),
+        None => score_and_value(replay, &view),
+    };
     let autoplay = if replay.autoplay {
         "  - autoplay (Space pauses)"
     } else {

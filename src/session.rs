@@ -37,6 +37,16 @@ pub fn clean_name(name: &str, fallback: &str) -> String {
     }
 }
 
+/// A player's name as shown: a computer that kept the default name is named
+/// by its level ("Computer (hard)"); any other name as typed.
+#[must_use]
+pub fn shown_name(name: &str, computer: Option<Level>) -> String {
+    match computer {
+        Some(level) if name == "Computer" => format!("Computer ({level})"),
+        _ => name.to_string(),
+    }
+}
+
 /// One step of a match's history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -138,11 +148,7 @@ impl Session {
     /// named by its level ("Computer (hard)").
     #[must_use]
     pub fn display_name(&self, side: Side) -> String {
-        let name = self.name(side);
-        match self.computer(side) {
-            Some(level) if name == "Computer" => format!("Computer ({level})"),
-            _ => name.to_string(),
-        }
+        shown_name(self.name(side), self.computer(side))
     }
 
     #[must_use]

@@ -38,7 +38,7 @@ use crate::catalog::Catalog;
 use crate::engine::{Rules, Side};
 use crate::session::Session;
 use crate::settings::Settings;
-use crate::storage::{BranchPoint, Library, MatchId};
+use crate::storage::{BranchPoint, Library, MatchMeta};
 use msg::Msg;
 use runner::Runner;
 
@@ -72,7 +72,7 @@ pub enum Start {
     /// A new match played on from the end of a file outside the library.
     Branch(Box<Session>, BranchPoint),
     /// The replay viewer on a saved match: the match, its file and id.
-    Replay(Box<Session>, PathBuf, Option<MatchId>),
+    Replay(Box<Session>, PathBuf, MatchMeta),
 }
 
 pub struct Options {

@@ -565,7 +565,7 @@ fn the_match_library_and_the_replay_viewer() {
     let mut replay = app_at(Start::Replay(
         Box::new(session),
         std::path::PathBuf::from("match.toml"),
-        None,
+        mancala::storage::MatchMeta::new(mancala::storage::MatchId::new()),
     ));
     let values = (0..=steps)
         .map(|i| i32::try_from(i).unwrap() % 7 - 3)

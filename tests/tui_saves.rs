@@ -12,8 +12,8 @@ use mancala::catalog::Catalog;
 use mancala::engine::{Pit, Rules, Side, Status, StatusKind};
 use mancala::session::Session;
 use mancala::storage::library::{Library, TRASH_FOLDER};
-use mancala::storage::load;
 use mancala::storage::lock::FileLock;
+use mancala::storage::{MatchId, MatchMeta, load};
 use mancala::tui::app::{MenuItem, Overlay, Screen};
 use mancala::tui::msg::Msg;
 use mancala::tui::runner::Runner;
@@ -354,6 +354,8 @@ fn a_copy_is_saved_under_a_name_and_replaced_only_when_asked() {
             .position(|m| m.path == copy)
             .unwrap();
     assert!(g.screen().contains("copy: in play"), "{}", g.screen());
+    // The name typed for the copy is what the list calls it, with the players.
+    assert!(g.screen().contains("my g: Ann v Bo"), "{}", g.screen());
     for _ in 0..at {
         g.send(&[Msg::Down]);
     }
@@ -363,6 +365,31 @@ fn a_copy_is_saved_under_a_name_and_replaced_only_when_asked() {
     };
     assert_eq!(replay.shown, 2);
     assert!(g.notice().contains("p plays on"), "{}", g.notice());
+    // The viewer's header names it too.
+    assert!(
+        g.screen().contains("Replay: my g - Kalaha"),
+        "{}",
+        g.screen()
+    );
+}
+
+#[test]
+fn a_list_names_the_computer_by_its_level() {
+    let catalog = catalog();
+    let rules = catalog.find("kalaha").unwrap().rules.clone();
+    let mut g = Game::new(Start::Game {
+        rules,
+        names: ["Me".into(), "Computer".into()],
+        computer: [None, Some(mancala::ai::Level::Hard)],
+        first: Some(Side::South),
+        round_limit: None,
+    });
+    g.send(&[Msg::Digit(3), Msg::Back, Msg::Digit(3)]);
+    assert!(
+        g.screen().contains("Me v Computer (hard)"),
+        "{}",
+        g.screen()
+    );
 }
 
 #[test]
@@ -649,7 +676,7 @@ fn replay_of_three_moves() -> Runner {
     let start = Start::Replay(
         Box::new(saved.session),
         PathBuf::from("match.toml"),
-        saved.meta.id,
+        saved.meta,
     );
     let mut ui = Runner::new(&catalog(), Options::in_memory(start, 0), 3);
     ui.send(Msg::Resize {
@@ -674,7 +701,11 @@ fn the_replay_viewers_last_step_says_the_result() {
     let mut session =
         mancala::session::Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
     session.play(Pit::new(1)).unwrap();
-    let start = Start::Replay(Box::new(session), PathBuf::from("match.toml"), None);
+    let start = Start::Replay(
+        Box::new(session),
+        PathBuf::from("match.toml"),
+        MatchMeta::new(MatchId::new()),
+    );
     let mut ui = Runner::new(&catalog(), Options::in_memory(start, 0), 3);
     ui.send(Msg::Resize {
         width: 80,
@@ -831,7 +862,11 @@ fn replay_of_rounds(rounds: u16) -> Runner {
             _ => break,
         }
     }
-    let start = Start::Replay(Box::new(session), PathBuf::from("match.toml"), None);
+    let start = Start::Replay(
+        Box::new(session),
+        PathBuf::from("match.toml"),
+        MatchMeta::new(MatchId::new()),
+    );
     let mut ui = Runner::new(&catalog(), Options::in_memory(start, 0), 3);
     ui.send(Msg::Resize {
         width: 80,

@@ -928,7 +928,11 @@ fn a_setting_notice_names_only_keys_that_work_on_its_screen() {
         .clone();
     let session =
         mancala::session::Session::new(rules, ["Ann".to_string(), "Bo".to_string()], Side::South);
-    let mut viewer = app_at(Start::Replay(Box::new(session), "m.toml".into(), None));
+    let mut viewer = app_at(Start::Replay(
+        Box::new(session),
+        "m.toml".into(),
+        mancala::storage::MatchMeta::new(mancala::storage::MatchId::new()),
+    ));
     viewer.send(Msg::Faster);
     let shown = |ui: &Runner| {
         ui.app

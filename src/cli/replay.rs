@@ -102,7 +102,7 @@ pub fn run(catalog: &Catalog, args: &ReplayArgs, ascii: bool) -> Result<ExitCode
             Some(opened) => opened,
             None => super::library(catalog)?,
         };
-        let start = Start::Replay(Box::new(session), path, meta.id);
+        let start = Start::Replay(Box::new(session), path, meta);
         let launch = play::Launch {
             ascii,
             ..play::Launch::default()

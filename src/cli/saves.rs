@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{Failure, SavesArgs, library};
 use crate::catalog::Catalog;
-use crate::report::library::{listing_result, players};
+use crate::report::library::{listing_result, who};
 use crate::storage::library::{Listing, Shelf};
 use crate::storage::time::{format_utc, local_minutes};
 use crate::text::printable;
@@ -113,10 +113,7 @@ pub fn run(catalog: &Catalog, args: &SavesArgs) -> Result<ExitCode, Failure> {
             Ok(header) => rows.push([
                 name(listing),
                 header.variant.clone(),
-                match &header.title {
-                    Some(title) => format!("{title}: {}", players(header)),
-                    None => players(header),
-                },
+                who(header),
                 listing_result(listing),
                 header.rounds.to_string(),
                 header.moves.to_string(),

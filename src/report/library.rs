@@ -5,10 +5,21 @@ use crate::engine::{Outcome, Side};
 use crate::storage::Header;
 use crate::storage::library::{Listing, Shelf};
 
-/// "Ann v Bo".
+/// "Ann v Bo", "Me v Computer (hard)".
 #[must_use]
 pub fn players(header: &Header) -> String {
-    format!("{} v {}", header.names.south, header.names.north)
+    let name = |side: Side| crate::session::shown_name(&header.names[side], header.computer[side]);
+    format!("{} v {}", name(Side::South), name(Side::North))
+}
+
+/// The match as a list names it: "cup final: Ann v Bo", or the players alone
+/// when it has no title.
+#[must_use]
+pub fn who(header: &Header) -> String {
+    match &header.title {
+        Some(title) => format!("{title}: {}", players(header)),
+        None => players(header),
+    }
 }
 
 /// Where the match stands: "in play", "round 3 over", "Ann won", "draw".

@@ -138,6 +138,8 @@ pub struct Header {
     pub title: Option<String>,
     pub variant: String,
     pub names: BySide<String>,
+    /// The computer's level in a seat it played.
+    pub computer: BySide<Option<Level>>,
     pub started_at: u64,
     pub saved_at: u64,
     pub status: StatusKind,
@@ -560,6 +562,8 @@ struct HeaderFile {
     saved_at: String,
     south: String,
     north: String,
+    south_computer: Option<String>,
+    north_computer: Option<String>,
     status: String,
     winner: Option<String>,
     branched_from: Option<BranchFile>,
@@ -612,6 +616,12 @@ pub fn read_header(path: &Path, text: &str) -> Result<Header, SaveError> {
             clean_name(&file.south, "South"),
             clean_name(&file.north, "North"),
         ),
+        // A level this program does not know is left out of the list; opening
+        // the match says what is wrong.
+        computer: BySide::new(
+            file.south_computer.as_deref().and_then(|l| l.parse().ok()),
+            file.north_computer.as_deref().and_then(|l| l.parse().ok()),
+        ),
         started_at: time_key(path, "started-at", &file.started_at)?,
         saved_at: time_key(path, "saved-at", &file.saved_at)?,
         status,
@@ -633,6 +643,7 @@ pub fn header_of(session: &Session, meta: &MatchMeta) -> Header {
         title: meta.title.clone(),
         variant: session.rules().id().to_string(),
         names: BySide::from_fn(|side| session.name(side).to_string()),
+        computer: session.computer,
         started_at: session.started_at,
         saved_at: meta.saved_at,
         status: position.status().kind(),

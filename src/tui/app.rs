@@ -7,7 +7,7 @@ use crate::ai::Level;
 use crate::catalog::{Entry, LoadError};
 use crate::engine::{BySide, FirstPlayer, Pit, Rules, Side};
 use crate::session::Session;
-use crate::storage::{Listing, MatchId};
+use crate::storage::{Listing, MatchMeta};
 
 use super::anim::Animation;
 use super::command::Command;
@@ -70,9 +70,10 @@ pub struct LibraryList {
 #[derive(Clone, Debug)]
 pub struct Replay {
     pub session: Session,
-    /// The file it was read from, and its match id (format 1 had none).
+    /// The file it was read from, and what the file says of the match (its
+    /// id, which format 1 lacked, and its title).
     pub path: PathBuf,
-    pub id: Option<MatchId>,
+    pub meta: MatchMeta,
     /// Actions shown: 0 is the start, `session.actions().len()` the end.
     pub shown: usize,
     pub animation: Option<Animation>,

@@ -232,15 +232,11 @@ pub fn sowing(session: &Session, side: Side, pit: Pit) -> String {
 /// was last played.
 #[must_use]
 pub fn listing_summary(app: &super::app::App, listing: &crate::storage::Listing) -> String {
-    use crate::report::library::players;
     match &listing.header {
         Ok(header) => {
-            let who = header
-                .title
-                .as_ref()
-                .map_or_else(|| players(header), |t| format!("{t} ({})", players(header)));
             format!(
-                "{who}, {}, {}",
+                "{}, {}, {}",
+                crate::report::library::who(header),
                 app.variant_name(&header.variant),
                 crate::storage::time::local_minutes(header.saved_at),
             )
@@ -252,15 +248,11 @@ pub fn listing_summary(app: &super::app::App, listing: &crate::storage::Listing)
 /// The main menu's line beside Continue: which match, or how many.
 #[must_use]
 pub fn continue_hint(app: &super::app::App) -> String {
-    use crate::report::library::players;
+    use crate::report::library::who;
     let unfinished: Vec<_> = app.unfinished().collect();
     match unfinished.as_slice() {
         [one] => match &one.header {
-            Ok(header) => format!(
-                "{} ({})",
-                header.title.clone().unwrap_or_else(|| players(header)),
-                app.variant_name(&header.variant)
-            ),
+            Ok(header) => format!("{} ({})", who(header), app.variant_name(&header.variant)),
             Err(_) => "resume the unfinished match".to_string(),
         },
         several => format!("choose one of {} unfinished matches", several.len()),

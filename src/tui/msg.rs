@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use crate::catalog::Entry;
 use crate::engine::Pit;
 use crate::session::Session;
-use crate::storage::{Listing, MatchId};
+use crate::storage::{Listing, MatchMeta};
 
 use super::app::BrokenRuleFile;
 
@@ -130,7 +130,7 @@ pub enum Msg {
     ReplayOpened {
         session: Box<Session>,
         path: PathBuf,
-        id: Option<MatchId>,
+        meta: MatchMeta,
         at_end: bool,
     },
     /// A library match taken up again; this game now writes it.

@@ -106,7 +106,7 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
             app.command(Command::BeginBranch(from));
             resume(*session, &note)
         }
-        Start::Replay(session, path, id) => open_replay(*session, path, id),
+        Start::Replay(session, path, meta) => open_replay(*session, path, meta),
         Start::Game {
             rules,
             names,
@@ -311,14 +311,14 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
         Msg::ReplayOpened {
             session,
             path,
-            id,
+            meta,
             at_end,
         } => {
             let list = match &app.screen {
                 Screen::Library(list) => list.clone(),
                 _ => LibraryList::default(),
             };
-            app.screen = open_replay(*session, path, id);
+            app.screen = open_replay(*session, path, meta);
             if let Screen::Replay(replay) = &mut app.screen {
                 replay.list = list;
                 if at_end {

@@ -238,8 +238,10 @@ impl Keeper {
             .current
             .as_ref()
             .map_or_else(|| MatchMeta::new(MatchId::new()), |w| w.meta().clone());
+        // The name typed for the copy is its title, so lists show it.
         let meta = MatchMeta {
             saved_at: crate::storage::time::now_seconds(),
+            title: crate::storage::format::clean_title(name).or(meta.title),
             ..meta
         };
         let text = to_toml(session, &meta);
@@ -292,7 +294,7 @@ impl Keeper {
             return Msg::ReplayOpened {
                 session: Box::new(session.clone()),
                 path,
-                id: writer.meta().id.clone(),
+                meta: writer.meta().clone(),
                 at_end,
             };
         }
@@ -300,7 +302,7 @@ impl Keeper {
             Ok(SavedMatch { session, meta }) => Msg::ReplayOpened {
                 session: Box::new(session),
                 path,
-                id: meta.id,
+                meta,
                 at_end,
             },
             Err(error) => Msg::FileFailed {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use crate::engine::Status;
 use crate::session::{Action, Session};
-use crate::storage::{BranchPoint, MatchId};
+use crate::storage::{BranchPoint, MatchMeta};
 use crate::tui::anim::Animation;
 use crate::tui::app::{App, LibraryList, Notice, Replay, Screen};
 use crate::tui::command::Command;
@@ -20,11 +20,11 @@ const TYPED_ROUND_PAUSE_MS: u64 = 1_500;
 
 /// The viewer on a loaded match, at its start.
 #[must_use]
-pub fn open_replay(session: Session, path: PathBuf, id: Option<MatchId>) -> Screen {
+pub fn open_replay(session: Session, path: PathBuf, meta: MatchMeta) -> Screen {
     Screen::Replay(Box::new(Replay {
         session,
         path,
-        id,
+        meta,
         shown: 0,
         animation: None,
         autoplay: false,
@@ -232,7 +232,7 @@ fn play_on(app: &mut App, replay: &Replay) -> Screen {
         .map_or_else(|| file.clone(), |n| n.to_string_lossy().into_owned());
     app.command(Command::BeginBranch(BranchPoint {
         file,
-        id: replay.id.clone(),
+        id: replay.meta.id.clone(),
         moves,
     }));
     let point = if moves == 0 {

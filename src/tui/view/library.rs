@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::{footer, table_keys};
-use crate::report::library::{OPEN_ELSEWHERE, listing_result, listing_result_by_side, players};
+use crate::report::library::{OPEN_ELSEWHERE, listing_result, listing_result_by_side, who};
 use crate::session::NAME_LENGTH;
 use crate::storage::Listing;
 use crate::storage::time::local_minutes;
@@ -90,7 +90,7 @@ fn result_cell(listing: &Listing, width: usize) -> String {
 fn row(app: &App, listing: &Listing, columns: &Columns) -> String {
     let (who, variant, played, rounds) = match &listing.header {
         Ok(header) => (
-            header.title.clone().unwrap_or_else(|| players(header)),
+            who(header),
             app.variant_name(&header.variant).to_string(),
             local_minutes(header.saved_at),
             header.rounds.to_string(),
@@ -273,10 +273,7 @@ fn detail_lines(app: &App, listing: &Listing) -> Vec<Line<'static>> {
             ];
         }
     };
-    let mut about = players(header);
-    if let Some(title) = &header.title {
-        about = format!("{title}: {about}");
-    }
+    let mut about = who(header);
     let rounds = if header.rounds == 1 {
         String::new()
     } else {

@@ -139,8 +139,13 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
             _ => None,
         });
 
+    let titled = replay
+        .meta
+        .title
+        .as_ref()
+        .map_or_else(String::new, |title| format!("{title} - "));
     let title = format!(
-        " Replay: {} - {} (South) v {} (North) - round {}",
+        " Replay: {titled}{} - {} (South) v {} (North) - round {}",
         session.rules().name(),
         session.display_name(Side::South),
         session.display_name(Side::North),

@@ -542,6 +542,32 @@ fn delete_moves_the_file_to_the_trash_after_asking() {
     assert_eq!(moves(&trashed), [3]);
     assert!(g.ui.app.matches.is_empty(), "listed again");
     assert!(g.notice().contains("trash"), "{}", g.notice());
+    assert!(g.notice().contains("(u brings it back)"), "{}", g.notice());
+    // u brings it back at once, into the list, with its moves.
+    g.send(&[Msg::UndoDelete]);
+    assert_eq!(moves(&file), [3]);
+    assert!(!trashed.exists());
+    assert_eq!(g.ui.app.matches.len(), 1);
+    assert!(g.notice().starts_with("Brought back"), "{}", g.notice());
+    // Once only: there is nothing more to bring back.
+    g.send(&[Msg::UndoDelete]);
+    assert!(
+        g.notice().starts_with("Nothing to bring back"),
+        "{}",
+        g.notice()
+    );
+}
+
+#[test]
+fn a_match_brought_back_never_replaces_a_file_in_its_place() {
+    let mut g = Game::kalaha();
+    g.send(&[Msg::Digit(3), Msg::Back, Msg::Digit(3)]);
+    let file = g.match_files()[0].clone();
+    g.send(&[Msg::Delete, Msg::Yes]);
+    std::fs::write(&file, "someone else's").unwrap();
+    g.send(&[Msg::UndoDelete]);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "someone else's");
+    assert!(g.notice().contains("exists"), "{}", g.notice());
 }
 
 #[test]

@@ -262,6 +262,18 @@ impl Library {
         Ok(target)
     }
 
+    /// Brings a file back from the trash to where it was deleted from,
+    /// never over a file that has taken its place.
+    ///
+    /// # Errors
+    /// When something is at `to` now, or the file cannot be moved.
+    pub fn restore(&self, from: &Path, to: &Path) -> Result<(), LibraryError> {
+        // A hard link refuses to replace what is there; the trash's name goes
+        // once the file is back.
+        fs::hard_link(from, to).map_err(|e| LibraryError::io(to, e))?;
+        fs::remove_file(from).map_err(|e| LibraryError::io(from, e))
+    }
+
     /// Gives the match in `path` a title (or none), keeping everything else.
     ///
     /// # Errors

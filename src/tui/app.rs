@@ -411,6 +411,8 @@ pub struct App {
     pub banner: Option<String>,
     /// The saved matches, as last listed.
     pub matches: Vec<Listing>,
+    /// The file deleted last (where it was, where it went), to bring back.
+    pub last_deleted: Option<(PathBuf, PathBuf)>,
     /// Commands for the runner, gathered while a message is handled.
     pub(super) commands: Vec<Command>,
     random_state: u64,
@@ -429,6 +431,7 @@ impl App {
             message: None,
             banner: None,
             matches: Vec::new(),
+            last_deleted: None,
             commands: Vec::new(),
             random_state: seed | 1,
         }

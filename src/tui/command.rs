@@ -39,6 +39,8 @@ pub enum Command {
     ResumeMatch(PathBuf),
     /// Move this file to the trash folder beside it.
     Trash(PathBuf),
+    /// Move a file back from the trash (`from`) to where it was (`to`).
+    Restore { from: PathBuf, to: PathBuf },
     /// Give the match in this file a title (or none).
     SetTitle {
         path: PathBuf,

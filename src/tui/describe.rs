@@ -222,6 +222,33 @@ pub fn name_room(typed: usize) -> String {
     }
 }
 
+/// After a match was deleted from the list.
+#[must_use]
+pub fn deleted(to: &std::path::Path, undo: Option<&str>) -> String {
+    match undo {
+        Some(key) => format!("Deleted: moved to {} ({key} brings it back)", to.display()),
+        None => format!("Deleted: moved to {}", to.display()),
+    }
+}
+
+/// After deleting a match this run never wrote.
+#[must_use]
+pub fn deleted_unwritten() -> &'static str {
+    "Deleted: it had never been written."
+}
+
+/// After a deleted match was brought back.
+#[must_use]
+pub fn restored(file: &str) -> String {
+    format!("Brought back: {file} is in the list again.")
+}
+
+/// Undo asked for with nothing deleted in this visit.
+#[must_use]
+pub fn nothing_to_restore() -> &'static str {
+    "Nothing to bring back: no match was deleted since the game started."
+}
+
 /// The line under the board while a move is sown.
 #[must_use]
 pub fn sowing(session: &Session, side: Side, pit: Pit) -> String {

@@ -390,6 +390,7 @@ pub static KEYS: &[Binding] = &[
     bind(C::Library, &[ch('o')], send(Msg::Order), "last played first, or oldest first", Some("order")),
     bind(C::Library, &[ch('r')], send(Msg::Rename), "rename: give the match a title", Some("rename")),
     bind(C::Library, &[ch('d'), code(K::Delete)], send(Msg::Delete), "delete (asks first): the file moves to the trash folder beside it", Some("delete")),
+    bind(C::Library, &[ch('u')], send(Msg::UndoDelete), "bring back the match deleted last", None),
     bind(C::Library, &[code(K::Esc)], send(Msg::Back), "clear the filter, or back to the menu", Some("back")),
     bind(C::Filter, &[code(K::Enter), code(K::Down), code(K::Tab)], send(Msg::Confirm), "done: back to the list, filtered", Some("done")),
     bind(C::Filter, &[Key::Ctrl('u')], send(Msg::ClearField), "clear the filter", None),

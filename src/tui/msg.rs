@@ -73,6 +73,8 @@ pub enum Msg {
     ContinueMatch,
     /// In the list, `d` or Delete: move the chosen file to the trash.
     Delete,
+    /// In the list, `u`: bring back the match deleted last.
+    UndoDelete,
     /// In the list, `r`: rename the chosen match (give it a title).
     Rename,
     /// In the list, `o`: newest or oldest first.
@@ -146,6 +148,10 @@ pub enum Msg {
     Trashed {
         path: PathBuf,
         to: PathBuf,
+    },
+    /// A file deleted is back where it was.
+    Restored {
+        path: PathBuf,
     },
     /// A match's title was written.
     Retitled {

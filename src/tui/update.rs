@@ -337,13 +337,25 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
             app.screen = resume(*session, "Resumed where you stopped.");
         }
         Msg::OpenElsewhere { path } => app.overlay = Some(Overlay::OpenElsewhere { path }),
-        Msg::Trashed { to, .. } => {
+        Msg::Trashed { path, to } => {
             let text = if to.as_os_str().is_empty() {
-                "Deleted: it had never been written.".to_string()
+                describe::deleted_unwritten().to_string()
             } else {
-                format!("Moved to {} (fetch it from there to undo)", to.display())
+                let undo = keys::key_in(&keys::contexts(app), &Msg::UndoDelete);
+                let text = describe::deleted(&to, undo.as_deref());
+                app.last_deleted = Some((path, to));
+                text
             };
             set_notice(app, text, false);
+            app.command(Command::ListMatches);
+        }
+        Msg::Restored { path } => {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+            set_notice(
+                app,
+                describe::restored(name.as_deref().unwrap_or("")),
+                false,
+            );
             app.command(Command::ListMatches);
         }
         Msg::Retitled { .. } => {

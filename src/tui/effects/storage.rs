@@ -78,6 +78,7 @@ impl Keeper {
             Command::OpenReplay { path, at_end } => return vec![self.open_replay(path, at_end)],
             Command::ResumeMatch(path) => return vec![self.resume(&path)],
             Command::Trash(path) => return vec![self.trash(&path)],
+            Command::Restore { from, to } => return vec![self.restore(&from, to)],
             Command::SetTitle { path, title } => return vec![self.set_title(path, title)],
             Command::ReadRules => return vec![self.read_rules()],
             _ => {}
@@ -361,6 +362,20 @@ impl Keeper {
                 path: path.to_path_buf(),
                 to,
             },
+            Err(error) => Msg::FileFailed {
+                reason: error.to_string(),
+            },
+        }
+    }
+
+    fn restore(&self, from: &Path, to: PathBuf) -> Msg {
+        let Some(library) = &self.library else {
+            return Msg::FileFailed {
+                reason: "there is no data folder".into(),
+            };
+        };
+        match library.restore(from, &to) {
+            Ok(()) => Msg::Restored { path: to },
             Err(error) => Msg::FileFailed {
                 reason: error.to_string(),
             },

@@ -1100,6 +1100,15 @@ fn completion_scripts_know_every_command_and_choice() {
     assert!(bash.contains("--rounds"));
     let zsh = stdout_of(mancala(&config).args(["completions", "zsh"]));
     assert!(zsh.starts_with("#compdef mancala"));
+    // Rule-set ids: the built-in ones and the user's own files.
+    let folder = config.path().join("mancala").join("rules");
+    std::fs::create_dir_all(&folder).unwrap();
+    let mine = std::fs::read_to_string("tests/rules/valid/kalah-3-3.toml").unwrap();
+    std::fs::write(folder.join("mine.toml"), mine).unwrap();
+    let bash = stdout_of(mancala(&config).args(["completions", "bash"]));
+    for id in ["toguz-kumalak", "vai-lung-thlan", "kalah-3-3"] {
+        assert!(bash.contains(id), "{id} not offered");
+    }
     let fish = stdout_of(mancala(&config).args(["completions", "fish"]));
     assert!(fish.contains("complete -c mancala"));
     mancala(&config)

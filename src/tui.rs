@@ -11,6 +11,7 @@ pub mod effects;
 mod hangup;
 pub mod help_text;
 pub mod input;
+pub mod judged;
 pub mod keys;
 pub mod layout;
 pub mod msg;

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use mancala::catalog::Catalog;
 use mancala::engine::{Side, Status};
 use mancala::tui::app::{Overlay, Screen};
-use mancala::tui::msg::Msg;
+use mancala::tui::msg::{HintReach, Msg};
 use mancala::tui::runner::Runner;
 use mancala::tui::{Options, Start};
 use ratatui::Terminal;
@@ -568,7 +568,11 @@ fn the_match_library_and_the_replay_viewer() {
         mancala::storage::MatchMeta::new(mancala::storage::MatchId::new()),
     ));
     let values = (0..=steps)
-        .map(|i| i32::try_from(i).unwrap() % 7 - 3)
+        .map(|i| mancala::tui::msg::Judged {
+            value: i32::try_from(i).unwrap() % 7 - 3,
+            reach: HintReach::Plies(12),
+            stable: true,
+        })
         .collect();
     replay.send(Msg::AnalysisReady {
         started_at,

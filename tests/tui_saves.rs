@@ -15,7 +15,7 @@ use mancala::storage::library::{Library, TRASH_FOLDER};
 use mancala::storage::lock::FileLock;
 use mancala::storage::{MatchId, MatchMeta, load};
 use mancala::tui::app::{MenuItem, Overlay, Screen};
-use mancala::tui::msg::Msg;
+use mancala::tui::msg::{HintReach, Judged, Msg};
 use mancala::tui::runner::Runner;
 use mancala::tui::{Options, Start};
 use ratatui::Terminal;
@@ -793,23 +793,56 @@ fn the_replay_viewer_marks_a_move_that_threw_the_game_away() {
         panic!()
     };
     assert!(replay.values.is_none());
-    // South could hold +2 before its second move and is at -3 after it.
+    // South could hold +2 before its second move and is at -3 after it,
+    // each verdict the same one depth less deep.
     let started_at = replay.session.started_at;
+    let judged = |value: i32, stable: bool| Judged {
+        value,
+        reach: HintReach::Plies(if stable { 14 } else { 9 }),
+        stable,
+    };
     ui.send(Msg::AnalysisReady {
         started_at,
         steps: 3,
-        values: vec![2, 2, -3, -3],
+        values: vec![
+            judged(2, true),
+            judged(2, true),
+            judged(-3, true),
+            judged(-3, true),
+        ],
     });
     let Screen::Replay(replay) = &ui.app.screen else {
         panic!()
     };
-    assert!(!replay.threw_away(1));
-    assert!(replay.threw_away(2));
+    assert_eq!(replay.threw_away(1), None);
+    assert_eq!(replay.threw_away(2), Some(HintReach::Plies(14)));
     ui.send(Msg::Right);
     ui.send(Msg::Right);
     let screen = format!("{:?}", draw(&ui).backend());
     assert!(screen.contains("S1?"), "{screen}");
-    assert!(screen.contains("threw the game away"), "{screen}");
+    assert!(
+        screen.contains("played pit 1 - it threw the game away (?)"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("engine: -3 for South (14 moves)"),
+        "{screen}"
+    );
+    // A verdict that swung between depths marks nothing.
+    ui.send(Msg::AnalysisReady {
+        started_at,
+        steps: 3,
+        values: vec![
+            judged(2, true),
+            judged(2, true),
+            judged(-3, false),
+            judged(-3, true),
+        ],
+    });
+    let Screen::Replay(replay) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(replay.threw_away(2), None);
     // A stale analysis (another match) is ignored.
     let Screen::Replay(replay) = &ui.app.screen else {
         panic!()
@@ -818,7 +851,7 @@ fn the_replay_viewer_marks_a_move_that_threw_the_game_away() {
     ui.send(Msg::AnalysisReady {
         started_at: started_at + 1,
         steps: 3,
-        values: vec![0, 0, 0, 0],
+        values: vec![judged(0, true); 4],
     });
     let Screen::Replay(replay) = &ui.app.screen else {
         panic!()
@@ -952,7 +985,13 @@ fn replay_with_values() -> Runner {
     ui.send(Msg::AnalysisReady {
         started_at,
         steps: 3,
-        values: vec![0, 4, 0, -2],
+        values: [0, 4, 0, -2]
+            .map(|value| Judged {
+                value,
+                reach: HintReach::Plies(10),
+                stable: true,
+            })
+            .to_vec(),
     });
     ui
 }

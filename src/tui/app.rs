@@ -11,6 +11,7 @@ use crate::storage::{Listing, MatchMeta};
 
 use super::anim::Animation;
 use super::command::Command;
+use super::judged::{HintReach, Judged};
 
 /// Milliseconds per dropped seed that the speed keys step through.
 pub const SPEEDS_MS: [u64; 9] = [15, 30, 45, 70, 100, 150, 250, 400, 600];
@@ -82,7 +83,7 @@ pub struct Replay {
     pub waited_ms: u64,
     /// The engine's value of each position, for South (`None` until the
     /// analysis, which runs in the background, arrives).
-    pub values: Option<Vec<i32>>,
+    pub values: Option<Vec<Judged>>,
     pub analysis_asked: bool,
     /// A round number being typed, digit by digit, and the milliseconds
     /// since its last digit (it is forgotten after a pause).
@@ -93,20 +94,23 @@ pub struct Replay {
 
 impl Replay {
     /// Whether the move that led to position `shown` threw the game away: the
-    /// mover could hold a draw or better before it, and no longer after it.
+    /// mover could hold a draw or better before it, and no longer after it,
+    /// by verdicts that held at two depths. Gives how far the shallower of
+    /// the two judgements looked.
     #[must_use]
-    pub fn threw_away(&self, shown: usize) -> bool {
-        let (Some(values), Some(before)) = (&self.values, shown.checked_sub(1)) else {
-            return false;
-        };
-        let Some(mover) = self.session.positions()[before].to_move() else {
-            return false;
-        };
+    pub fn threw_away(&self, shown: usize) -> Option<HintReach> {
+        let (values, before) = (self.values.as_ref()?, shown.checked_sub(1)?);
+        let mover = self.session.positions()[before].to_move()?;
         let sign = if mover == Side::South { 1 } else { -1 };
-        let (Some(&was), Some(&now)) = (values.get(before), values.get(shown)) else {
-            return false;
-        };
-        sign * was >= 0 && sign * now < 0
+        let (was, now) = (values.get(before)?, values.get(shown)?);
+        let thrown = sign * was.value >= 0 && sign * now.value < 0;
+        (thrown && was.stable && now.stable).then(|| match (was.reach, now.reach) {
+            (HintReach::Plies(a), HintReach::Plies(b)) => HintReach::Plies(a.min(b)),
+            (HintReach::Plies(a), HintReach::Exact) | (HintReach::Exact, HintReach::Plies(a)) => {
+                HintReach::Plies(a)
+            }
+            (HintReach::Exact, HintReach::Exact) => HintReach::Exact,
+        })
     }
 }
 

@@ -211,6 +211,20 @@ pub fn computer_to_move(session: &Session, side: Side) -> String {
     )
 }
 
+/// After a replayed move that lost a game its player could hold, by
+/// verdicts that held at two depths.
+pub const THREW_AWAY: &str = " - it threw the game away (?)";
+
+/// The engine's value of the replayed position, and how far it looked.
+#[must_use]
+pub fn engine_value(judged: &super::msg::Judged) -> String {
+    let reach = match judged.reach {
+        HintReach::Exact => "exact".to_string(),
+        HintReach::Plies(plies) => format!("{plies} moves"),
+    };
+    format!("engine: {:+} for South ({reach})", judged.value)
+}
+
 /// Beside a name being typed: how long a name may be, and when it is full.
 #[must_use]
 pub fn name_room(typed: usize) -> String {

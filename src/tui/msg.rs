@@ -8,6 +8,8 @@ use crate::engine::Pit;
 use crate::session::Session;
 use crate::storage::{Listing, MatchMeta};
 
+pub use super::judged::{HintReach, Judged};
+
 use super::app::BrokenRuleFile;
 
 /// A message for [`super::update::update`], the only code that changes the model.
@@ -99,7 +101,7 @@ pub enum Msg {
     AnalysisReady {
         started_at: u64,
         steps: usize,
-        values: Vec<i32>,
+        values: Vec<Judged>,
     },
     /// Everything this game has to write is on disk.
     Saved,
@@ -183,13 +185,4 @@ pub enum Msg {
         width: u16,
         height: u16,
     },
-}
-
-/// How far a hint's search saw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HintReach {
-    /// To the end of the round: the values are what perfect play gives.
-    Exact,
-    /// This many moves ahead.
-    Plies(u32),
 }

@@ -13,7 +13,7 @@ use crate::ai::{
 };
 use crate::engine::{History, Position, Rules, Side};
 use crate::session::Session;
-use crate::tui::msg::{HintReach, Msg};
+use crate::tui::msg::{HintReach, Judged, Msg};
 
 /// A search running in another thread; its answer arrives as a message.
 pub struct Worker {
@@ -163,6 +163,37 @@ fn hint(rules: &Rules, position: &Position, past: History, stop: &Arc<AtomicBool
     }
 }
 
+/// A position's value for the player to move, searched to the analysis's
+/// budget, and whether its verdict (win, draw or loss) is the same one
+/// depth less deep: values that swing from depth to depth mark nothing.
+fn judge(searcher: &mut Searcher, position: &Position, stop: &Arc<AtomicBool>) -> Judged {
+    let limits = Limits {
+        max_nodes: Some(ANALYSIS_NODES),
+        stop: Some(stop.clone()),
+        ..Limits::depth(64)
+    };
+    let report = searcher.search(position, limits, false);
+    if report.exact {
+        return Judged {
+            value: report.value,
+            reach: HintReach::Exact,
+            stable: true,
+        };
+    }
+    let shallower = report.depth.checked_sub(1).filter(|&d| d > 0).map(|depth| {
+        let limits = Limits {
+            stop: Some(stop.clone()),
+            ..Limits::depth(depth)
+        };
+        searcher.search(position, limits, false).value
+    });
+    Judged {
+        value: report.value,
+        reach: HintReach::Plies(report.depth),
+        stable: shallower.is_some_and(|v| v.signum() == report.value.signum()),
+    }
+}
+
 fn analyse(session: &Session, stop: &Arc<AtomicBool>) -> Msg {
     let rules = session.rules().clone();
     let mut searcher = Searcher::new(&rules, 16);
@@ -171,25 +202,34 @@ fn analyse(session: &Session, stop: &Arc<AtomicBool>) -> Msg {
     let exact = ExactValues::new(&rules, QUICK_EXACT_SEEDS, SolveOptions::with_mib(64));
     let mut values = Vec::new();
     for position in session.positions() {
-        let value = match position.to_move() {
+        let judged = match position.to_move() {
             Some(mover) => {
                 let deadline = Instant::now() + HINT_TIME;
-                let value = exact
+                let found = exact
                     .as_ref()
-                    .and_then(|exact| exact.value(position, stop, deadline))
-                    .unwrap_or_else(|| {
-                        let limits = Limits {
-                            max_nodes: Some(ANALYSIS_NODES),
-                            stop: Some(stop.clone()),
-                            ..Limits::depth(64)
-                        };
-                        searcher.search(position, limits, false).value
-                    });
-                if mover == Side::South { value } else { -value }
+                    .and_then(|exact| exact.value(position, stop, deadline));
+                let judged = match found {
+                    Some(value) => Judged {
+                        value,
+                        reach: HintReach::Exact,
+                        stable: true,
+                    },
+                    None => judge(&mut searcher, position, stop),
+                };
+                let sign = if mover == Side::South { 1 } else { -1 };
+                Judged {
+                    value: sign * judged.value,
+                    ..judged
+                }
             }
-            None => i32::from(position.store(Side::South)) - i32::from(position.store(Side::North)),
+            None => Judged {
+                value: i32::from(position.store(Side::South))
+                    - i32::from(position.store(Side::North)),
+                reach: HintReach::Exact,
+                stable: true,
+            },
         };
-        values.push(value);
+        values.push(judged);
     }
     Msg::AnalysisReady {
         started_at: session.started_at,
@@ -225,5 +265,35 @@ mod tests {
             matches!(&answers[2], Msg::AnalysisReady { steps: 1, values, .. } if values.len() == 2)
         );
         assert!(!searches.is_busy());
+    }
+}
+
+#[cfg(test)]
+mod judging {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    #[test]
+    fn a_judgement_says_how_far_it_looked_and_whether_it_held() {
+        let catalog = Catalog::with_user_dir(None);
+        let rules = catalog.find("oware").unwrap().rules.clone();
+        let mut searcher = Searcher::new(&rules, 16);
+        let stop = Arc::new(AtomicBool::new(false));
+        // The start: no search sees the end, so the value is a depth's.
+        let start = Position::new(&rules, Side::South);
+        let judged = judge(&mut searcher, &start, &stop);
+        assert!(
+            matches!(judged.reach, HintReach::Plies(d) if d > 1),
+            "{judged:?}"
+        );
+        // Two seeds left, one each: the search sees every end, exactly.
+        let end = Position::from_text(
+            &rules,
+            "south: 0 0 0 0 0 1 store 23; north: 0 0 0 0 0 1 store 23; round 1; south to move",
+        )
+        .unwrap();
+        let judged = judge(&mut searcher, &end, &stop);
+        assert_eq!(judged.reach, HintReach::Exact, "{judged:?}");
+        assert!(judged.stable);
     }
 }

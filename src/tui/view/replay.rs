@@ -20,12 +20,15 @@ use crate::words::side_title;
 /// The value chart, or a word that it is on its way.
 fn render_chart(replay: &Replay, theme: &Theme, chart: Rect, buf: &mut Buffer) {
     match &replay.values {
-        Some(values) => ValueChart {
-            values,
-            shown: replay.shown,
-            theme,
+        Some(judged) => {
+            let values: Vec<i32> = judged.iter().map(|j| j.value).collect();
+            ValueChart {
+                values: &values,
+                shown: replay.shown,
+                theme,
+            }
+            .render(chart, buf);
         }
-        .render(chart, buf),
         None if chart.height > 0 => {
             Paragraph::new(Line::styled(
                 "The engine is valuing every move; a chart of the match follows.",
@@ -55,7 +58,11 @@ fn move_strip(replay: &Replay, width: usize) -> String {
                     None => "?",
                 };
                 // A move that threw the game away is marked, as in notation.
-                let mark = if replay.threw_away(i + 1) { "?" } else { "" };
+                let mark = if replay.threw_away(i + 1).is_some() {
+                    "?"
+                } else {
+                    ""
+                };
                 format!("{side}{pit}{mark}")
             }
             Action::NextRound => {
@@ -98,11 +105,8 @@ fn score_and_value(replay: &Replay, view: &BoardView) -> String {
         view.get(Place::Store(Side::North))
     );
     match replay.values.as_ref().and_then(|v| v.get(replay.shown)) {
-        Some(value) => {
-            let _ = write!(score, "   engine: {value:+} for South");
-            if replay.threw_away(replay.shown) {
-                score.push_str(" - that move threw the game away (?)");
-            }
+        Some(judged) => {
+            let _ = write!(score, "   {}", crate::tui::describe::engine_value(judged));
         }
         None => score.push_str("   engine: thinking..."),
     }
@@ -169,12 +173,16 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
     let status = match (&frame, last_move) {
         (Some(f), _) => format!("Move {} of {total} - lap {}", replay.shown, f.lap),
         (None, Some((side, pit))) => {
-            format!(
+            let mut status = format!(
                 "Move {} of {total}: {} ({}) played pit {pit}",
                 replay.shown,
                 session.display_name(side),
                 side_title(side)
-            )
+            );
+            if replay.threw_away(replay.shown).is_some() {
+                status.push_str(crate::tui::describe::THREW_AWAY);
+            }
+            status
         }
         (None, None) if replay.shown == 0 => format!("The start - {total} steps in this match"),
         (None, None) => format!("Step {} of {total}", replay.shown),

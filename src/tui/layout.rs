@@ -6,7 +6,7 @@ use ratatui::layout::Constraint::{Fill, Length, Max};
 use ratatui::layout::{Flex, Layout, Margin, Rect};
 
 use super::app::{App, Replay, Screen};
-use super::widgets::board::{BOARD_HEIGHT, BoardGeometry};
+use super::widgets::board::{BOARD_HEIGHT, BoardGeometry, MAX_BOARD_HEIGHT};
 use super::widgets::value_chart::{ChartColumns, bars_area};
 
 /// The smallest terminal every screen reads well at.
@@ -71,8 +71,16 @@ pub fn library_rows(size: (u16, u16)) -> usize {
 
 // -- A match --
 
-/// Lines of the whole match screen, board included.
-const CONTENT_HEIGHT: u16 = BOARD_HEIGHT + 9;
+/// Lines of the match screen around the board.
+const AROUND_BOARD: u16 = 9;
+
+/// The board's height on a terminal `height` rows tall: the least, until
+/// there are rows to spare above and below, then taller pits (two rows at a
+/// time) up to the most.
+fn board_height(height: u16) -> u16 {
+    let spare = height.saturating_sub(MIN_HEIGHT);
+    (BOARD_HEIGHT + spare / 2 / 2 * 2).min(MAX_BOARD_HEIGHT)
+}
 
 /// Where the parts of the match screen go.
 pub struct GameLayout {
@@ -95,13 +103,14 @@ pub fn game(size: (u16, u16)) -> GameLayout {
     let [header, _, footer] = Layout::vertical([Length(1), Fill(1), Length(1)]).areas(screen);
     // Centred in all but the last row, as the header overlaps the space
     // above the block on small terminals.
-    let [content] = Layout::vertical([Length(CONTENT_HEIGHT)])
+    let board_rows = board_height(height);
+    let [content] = Layout::vertical([Length(board_rows + AROUND_BOARD)])
         .flex(Flex::Center)
         .areas(Rect::new(0, 0, width, height.saturating_sub(1)));
     let [_, north, board, south, _, turn, notice] = Layout::vertical([
         Length(1),
         Length(1),
-        Length(BOARD_HEIGHT),
+        Length(board_rows),
         Length(1),
         Length(1),
         Length(1),
@@ -220,16 +229,19 @@ mod tests {
             let parts = game((80, height));
             assert_eq!(parts.header.y, 0);
             assert_eq!(parts.footer.y, height - 1);
-            // The block of CONTENT_HEIGHT rows sits in the middle of the rows
-            // above the keys (an odd row to spare goes above it).
-            let top = (height - 1 - CONTENT_HEIGHT).div_ceil(2);
+            // The block sits in the middle of the rows above the keys (an odd
+            // row to spare goes above it); the board grows with the height.
+            let board = board_height(height);
+            let top = (height - 1 - board - AROUND_BOARD).div_ceil(2);
             assert_eq!(parts.north.y, top + 1, "height {height}");
             assert_eq!(parts.board.y, top + 2);
-            assert_eq!(parts.board.height, BOARD_HEIGHT);
-            assert_eq!(parts.south.y, top + 2 + BOARD_HEIGHT);
+            assert_eq!(parts.board.height, board);
+            assert_eq!(parts.south.y, top + 2 + board);
             assert_eq!(parts.turn.y, parts.south.y + 2);
             assert_eq!(parts.notice.y, parts.turn.y + 1);
             assert_eq!(parts.detail.y, parts.notice.y + 1);
         }
+        assert_eq!(board_height(MIN_HEIGHT), BOARD_HEIGHT);
+        assert_eq!(board_height(60), MAX_BOARD_HEIGHT);
     }
 }

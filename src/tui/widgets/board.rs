@@ -13,14 +13,21 @@ use crate::words::side_title;
 /// The sign on a pit owned by the player across (a tuzdyk); `*` in ASCII.
 pub const OWNED_SIGN: &str = "◆";
 
-/// Lines the board takes.
+/// Lines the board takes at the least (pits four lines tall); a taller area
+/// gets taller pits, up to [`MAX_BOARD_HEIGHT`].
 pub const BOARD_HEIGHT: u16 = 12;
+/// Lines the board takes at the most: pits eight lines tall, room for six
+/// rows of seeds.
+pub const MAX_BOARD_HEIGHT: u16 = 20;
+/// The lines of the board around its two rows of pits: keys and numbers
+/// above and below.
+const LABEL_ROWS: u16 = 4;
 /// Columns of a store.
 const STORE_WIDTH: u16 = 8;
 /// Columns of a pit: the smallest that holds a three-digit count and borders,
 /// and the largest that still looks like a pit.
 const MIN_PIT_WIDTH: u16 = 5;
-const MAX_PIT_WIDTH: u16 = 11;
+const MAX_PIT_WIDTH: u16 = 17;
 
 pub use crate::tui::keys::{NORTH_KEYS, SOUTH_KEYS};
 
@@ -140,6 +147,7 @@ pub struct BoardGeometry {
     pub area: Rect,
     pits: u8,
     pit_width: u16,
+    pit_height: u16,
     left: u16,
 }
 
@@ -158,10 +166,12 @@ impl BoardGeometry {
         }
         let pit_width = ((area.width - 2 * STORE_WIDTH) / u16::from(pits)).min(MAX_PIT_WIDTH);
         let width = 2 * STORE_WIDTH + pit_width * u16::from(pits);
+        let pit_height = (area.height.min(MAX_BOARD_HEIGHT) - LABEL_ROWS) / 2;
         Some(BoardGeometry {
             area,
             pits,
             pit_width,
+            pit_height,
             left: area.x + (area.width - width) / 2,
         })
     }
@@ -172,13 +182,13 @@ impl BoardGeometry {
         let column = column_of_pit(side, pit, self.pits);
         let y = match side {
             Side::North => self.area.y + 2,
-            Side::South => self.area.y + 6,
+            Side::South => self.area.y + 2 + self.pit_height,
         };
         Rect::new(
             self.left + STORE_WIDTH + u16::from(column) * self.pit_width,
             y,
             self.pit_width,
-            4,
+            self.pit_height,
         )
     }
 
@@ -190,7 +200,19 @@ impl BoardGeometry {
         } else {
             self.left + STORE_WIDTH + self.pit_width * u16::from(self.pits)
         };
-        Rect::new(x, self.area.y + 2, STORE_WIDTH, 8)
+        Rect::new(x, self.area.y + 2, STORE_WIDTH, 2 * self.pit_height)
+    }
+
+    /// The rows of pit numbers and of keys, above North's pits and below
+    /// South's.
+    fn label_rows(&self, side: Side) -> (u16, u16) {
+        match side {
+            Side::North => (self.area.y + 1, self.area.y),
+            Side::South => {
+                let below = self.area.y + 2 + 2 * self.pit_height;
+                (below, below + 1)
+            }
+        }
     }
 
     /// The pit drawn at a screen cell, if any.
@@ -280,7 +302,16 @@ impl BoardWidget<'_> {
         };
         let line_style = if closed { self.theme.closed } else { style };
         put_centred(buf, rect.x + 1, rect.y + 1, inner, &top, line_style);
-        put_centred(buf, rect.x + 1, rect.y + 2, inner, &bottom, line_style);
+        // A taller pit shows its seeds over several lines.
+        let dot_rows = rect.height.saturating_sub(3).max(1);
+        if owner.is_none() && !closed && dot_rows > 1 {
+            let dots = seed_rows(count, inner, dot_rows);
+            for (row, line) in (0..).zip(dots) {
+                put_centred(buf, rect.x + 1, rect.y + 2 + row, inner, &line, line_style);
+            }
+        } else {
+            put_centred(buf, rect.x + 1, rect.y + 2, inner, &bottom, line_style);
+        }
     }
 
     fn draw_store(&self, geometry: &BoardGeometry, side: Side, buf: &mut Buffer) {
@@ -298,13 +329,15 @@ impl BoardWidget<'_> {
         let inner = rect.width - 2;
         let label = crate::words::store_word(self.rules);
         let name = side_title(side);
-        put_centred(buf, rect.x + 1, rect.y + 2, inner, name, style);
-        put_centred(buf, rect.x + 1, rect.y + 3, inner, label, self.theme.dim);
+        // The words sit in the middle of a store as tall as two pits.
+        let top = rect.y + (rect.height - 8) / 2;
+        put_centred(buf, rect.x + 1, top + 2, inner, name, style);
+        put_centred(buf, rect.x + 1, top + 3, inner, label, self.theme.dim);
         let count = self.view.get(place).to_string();
         put_centred(
             buf,
             rect.x + 1,
-            rect.y + 4,
+            top + 4,
             inner,
             &count,
             style.patch(self.theme.title),
@@ -315,7 +348,7 @@ impl BoardWidget<'_> {
             put_centred(
                 buf,
                 rect.x + 1,
-                rect.y + 6,
+                top + 6,
                 inner,
                 &format!("[{seeds}]"),
                 self.theme.focus,
@@ -326,10 +359,7 @@ impl BoardWidget<'_> {
     /// Pit numbers (or the hand hovering over a pit) and key hints.
     fn draw_labels(&self, geometry: &BoardGeometry, side: Side, buf: &mut Buffer) {
         let pits = self.view.pits();
-        let (number_row, key_row) = match side {
-            Side::North => (geometry.area.y + 1, geometry.area.y),
-            Side::South => (geometry.area.y + 10, geometry.area.y + 11),
-        };
+        let (number_row, key_row) = geometry.label_rows(side);
         let keys = match side {
             Side::South => SOUTH_KEYS,
             Side::North => NORTH_KEYS,
@@ -393,6 +423,25 @@ fn seed_picture(count: u16, width: u16) -> String {
     }
 }
 
+/// A pit's seeds as dots over `rows` lines of `width`, the last ending in
+/// `+` when some do not fit.
+fn seed_rows(count: u16, width: u16, rows: u16) -> Vec<String> {
+    let room = usize::from(width) * usize::from(rows);
+    let shown = usize::from(count).min(room);
+    let mut dots: Vec<String> = (0..shown)
+        .collect::<Vec<_>>()
+        .chunks(usize::from(width).max(1))
+        .map(|chunk| "•".repeat(chunk.len()))
+        .collect();
+    if usize::from(count) > room
+        && let Some(last) = dots.last_mut()
+    {
+        last.pop();
+        last.push('+');
+    }
+    dots
+}
+
 fn put_centred(buf: &mut Buffer, x: u16, y: u16, width: u16, text: &str, style: Style) {
     let length = u16::try_from(text.chars().count())
         .unwrap_or(u16::MAX)
@@ -426,6 +475,27 @@ mod tests {
             }
         }
         assert_eq!(geometry.pit_at(0, 0), None);
+    }
+
+    #[test]
+    fn a_taller_board_has_taller_pits_up_to_a_limit() {
+        let small = BoardGeometry::new(Rect::new(0, 0, 80, BOARD_HEIGHT), 6).unwrap();
+        assert_eq!(small.pit_rect(Side::South, Pit::new(1)).height, 4);
+        let tall = BoardGeometry::new(Rect::new(0, 0, 200, 40), 6).unwrap();
+        let pit = tall.pit_rect(Side::South, Pit::new(1));
+        assert_eq!(pit.height, (MAX_BOARD_HEIGHT - LABEL_ROWS) / 2);
+        assert_eq!(pit.width, MAX_PIT_WIDTH);
+        // The rows meet, and South's numbers and keys follow them.
+        assert_eq!(tall.pit_rect(Side::North, Pit::new(1)).bottom(), pit.y);
+        assert_eq!(tall.label_rows(Side::South), (pit.bottom(), pit.bottom() + 1));
+        assert_eq!(tall.store_rect(true).height, 2 * pit.height);
+    }
+
+    #[test]
+    fn seeds_fill_the_rows_of_a_tall_pit() {
+        assert_eq!(seed_rows(5, 3, 3), ["•••", "••"]);
+        assert_eq!(seed_rows(10, 3, 3), ["•••", "•••", "••+"]);
+        assert!(seed_rows(0, 3, 3).is_empty());
     }
 
     #[test]

@@ -263,6 +263,166 @@ pub fn nothing_to_restore() -> &'static str {
     "Nothing to bring back: no match was deleted since the game started."
 }
 
+/// Enter on a rule file that cannot be played.
+#[must_use]
+pub fn broken_file_chosen(reload: &str) -> String {
+    format!("This file cannot be played: fix it, then press {reload} to read it again.")
+}
+
+/// After the rule files were read again.
+#[must_use]
+pub fn rules_read_again(playable: usize, broken: usize) -> String {
+    match broken {
+        0 => format!("Read again: {playable} rule sets."),
+        n => format!(
+            "Read again: {playable} rule sets; {n} {} cannot be played.",
+            if n == 1 { "file" } else { "files" }
+        ),
+    }
+}
+
+/// The first player drawn by lot, named with their side unless the name is
+/// the side's.
+#[must_use]
+pub fn drawn_by_lot(name: &str, side: Side) -> String {
+    let title = crate::words::side_title(side);
+    if name == title {
+        format!("Drawn by lot: {name} starts.")
+    } else {
+        format!("Drawn by lot: {name} ({title}) starts.")
+    }
+}
+
+/// A match chosen in the list that another game plays.
+pub const PLAYED_ELSEWHERE: &str =
+    "That match is being played in another game; leave it there first.";
+
+/// A match chosen for a title before it was ever written.
+pub const NOT_WRITTEN_YET: &str = "That match is not written yet; it can be renamed once it is.";
+
+/// A 1 typed on a board of ten pits or more.
+#[must_use]
+pub fn second_digit(pits: u8) -> String {
+    format!("Pit 1_ : a second digit for pits 10-{pits}, or Enter for pit 1")
+}
+
+pub const NOTHING_TO_UNDO: &str = "Nothing to undo";
+pub const NOTHING_TO_REDO: &str = "Nothing to redo";
+
+/// After an undo: what was taken back, and the key that plays it again.
+#[must_use]
+pub fn undone(last: Option<(Side, Pit)>, back_to_a_person: bool, redo: &str) -> String {
+    let what = match last {
+        Some((side, pit)) if !back_to_a_person => {
+            format!("Undid {}'s pit {pit}", crate::words::side_title(side))
+        }
+        Some((side, pit)) => format!(
+            "Undid {}'s pit {pit} and the moves before it back to a person's turn",
+            crate::words::side_title(side)
+        ),
+        None => "Undid the round's start".to_string(),
+    };
+    format!("{what} ({redo} plays it again)")
+}
+
+pub const PLAYERS_ENDED: &str = "The players ended the match.";
+pub const LOOKING_FOR_A_HINT: &str = "Looking for the best move...";
+
+/// Continue chosen on a finished match: how to watch it or play on.
+#[must_use]
+pub fn over_to_watch(watch: &str, play_on: &str) -> String {
+    format!(
+        "That match is over: {watch} watches it, and {play_on} in the viewer plays on from any move."
+    )
+}
+
+/// A rematch begun: who starts, and why.
+#[must_use]
+pub fn rematch(first: Side, after_a_draw: bool) -> String {
+    let why = if after_a_draw {
+        "after a draw the other player"
+    } else {
+        "the loser"
+    };
+    format!(
+        "Rematch: {} starts ({why}).",
+        crate::words::side_title(first)
+    )
+}
+
+/// The next round set up, and who starts it.
+#[must_use]
+pub fn next_round_begins(session: &Session, round: u16, starter: Side) -> String {
+    format!(
+        "Round {round}: {} ({}) took the remaining seeds and starts.",
+        session.display_name(starter),
+        crate::words::side_title(starter)
+    )
+}
+
+/// A pit key of the row of the player not to move.
+#[must_use]
+pub fn not_your_row(session: &Session, mover: Side) -> String {
+    format!(
+        "That pit is on {}'s row - it is {} ({})'s turn.",
+        crate::words::side_title(mover.other()),
+        session.display_name(mover),
+        crate::words::side_title(mover)
+    )
+}
+
+/// A round's first digit typed in the viewer, where more rounds follow.
+#[must_use]
+pub fn another_round_digit(round: usize, last: usize) -> String {
+    format!(
+        "Round {round}: type another digit for rounds {}-{last}",
+        round * 10
+    )
+}
+
+/// A round number typed in the viewer that the match does not have.
+#[must_use]
+pub fn no_such_round(round: usize, rounds: usize) -> String {
+    format!("There is no round {round}: this match has {rounds}.")
+}
+
+pub const NO_PLAY_ON_FROM_THE_END: &str =
+    "The match is over here; step back to play on from an earlier move.";
+
+/// A new match begun from a moment of a saved one.
+#[must_use]
+pub fn playing_on(point: &str, file: &str) -> String {
+    format!("Playing on {point} of {file}: a new match (that file is not changed).")
+}
+
+/// The banner while a match cannot be written.
+#[must_use]
+pub fn save_failed(reason: &str) -> String {
+    format!("Not saved: {reason}. Play goes on; the game keeps trying.")
+}
+
+/// The banner when another game or a change of folder took the match away.
+#[must_use]
+pub fn match_lost(reason: &str, save: &str) -> String {
+    format!(
+        "Not saved: {reason}. This game stops writing it; play goes on in memory ({save} saves a copy, and quitting keeps one)."
+    )
+}
+
+#[must_use]
+pub fn copy_saved(path: &std::path::Path) -> String {
+    format!("Saved a copy as {}", path.display())
+}
+
+#[must_use]
+pub fn copy_not_saved(reason: &str) -> String {
+    format!("Not saved: {reason}")
+}
+
+pub const NAME_EMPTY: &str = "the name is empty";
+pub const RESUMED: &str = "Resumed where you stopped.";
+pub const RENAMED: &str = "Renamed.";
+
 /// The line under the board while a move is sown.
 #[must_use]
 pub fn sowing(session: &Session, side: Side, pit: Pit) -> String {

@@ -99,10 +99,7 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
             Screen::Menu { selected: 0 }
         }
         Start::Branch(session, from) => {
-            let note = format!(
-                "Playing on from the end of {}: a new match (that file is not changed).",
-                from.file
-            );
+            let note = describe::playing_on("from the end", &from.file);
             app.command(Command::BeginBranch(from));
             resume(*session, &note)
         }
@@ -286,24 +283,20 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
     match msg {
         Msg::Saved => app.banner = None,
         Msg::SaveFailed { reason } => {
-            app.banner = Some(format!(
-                "Not saved: {reason}. Play goes on; the game keeps trying."
-            ));
+            app.banner = Some(describe::save_failed(&reason));
         }
         Msg::MatchLost { reason } => {
             let save = keys::key_for(keys::Context::Match, &Msg::Save);
-            app.banner = Some(format!(
-                "Not saved: {reason}. This game stops writing it; play goes on in memory ({save} saves a copy, and quitting keeps one)."
-            ));
+            app.banner = Some(describe::match_lost(&reason, &save));
         }
         Msg::CopySaved { path } => {
-            set_notice(app, format!("Saved a copy as {}", path.display()), false);
+            set_notice(app, describe::copy_saved(&path), false);
         }
         Msg::CopyExists { name, path } => {
             set_notice(app, format!("{} exists already", path.display()), true);
             app.overlay = Some(Overlay::ConfirmReplace { name });
         }
-        Msg::CopyNotSaved { reason } => set_notice(app, format!("Not saved: {reason}"), true),
+        Msg::CopyNotSaved { reason } => set_notice(app, describe::copy_not_saved(&reason), true),
         Msg::MatchesListed(matches) => {
             app.matches = matches;
             library::keep_in_range(app);
@@ -334,7 +327,7 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
         }
         Msg::MatchResumed { session, .. } => {
             app.overlay = None;
-            app.screen = resume(*session, "Resumed where you stopped.");
+            app.screen = resume(*session, describe::RESUMED);
         }
         Msg::OpenElsewhere { path } => app.overlay = Some(Overlay::OpenElsewhere { path }),
         Msg::Trashed { path, to } => {
@@ -359,7 +352,7 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
             app.command(Command::ListMatches);
         }
         Msg::Retitled { .. } => {
-            set_notice(app, "Renamed.".into(), false);
+            set_notice(app, describe::RENAMED.into(), false);
             app.command(Command::ListMatches);
         }
         Msg::FileFailed { reason } => set_notice(app, reason, true),
@@ -473,7 +466,7 @@ fn save_copy(app: &mut App, name: String, replace: bool) {
         return;
     };
     if name.trim().is_empty() {
-        set_notice(app, "Not saved: the name is empty".into(), true);
+        set_notice(app, describe::copy_not_saved(describe::NAME_EMPTY), true);
         return;
     }
     let session = Box::new(game.session.clone());

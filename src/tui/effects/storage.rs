@@ -225,7 +225,7 @@ impl Keeper {
         };
         let Some(path) = library.copy_path(name) else {
             return Msg::CopyNotSaved {
-                reason: "the name is empty".into(),
+                reason: crate::tui::describe::NAME_EMPTY.into(),
             };
         };
         if is_held(&path) {

@@ -37,7 +37,7 @@ fn digit(config: &Config, game: &mut Game, d: u8) {
         None if d == 1 && pits >= 10 => {
             game.pending_digit = Some(1);
             game.notice = Some(Notice {
-                text: format!("Pit 1_ : a second digit for pits 10-{pits}, or Enter for pit 1"),
+                text: crate::tui::describe::second_digit(pits),
                 warning: false,
             });
         }
@@ -156,15 +156,8 @@ fn rematch(app: &mut App, game: &Game) -> Screen {
         computer: session.computer,
         round_limit: session.round_limit,
     };
-    let why = if session.position().outcome() == Some(Outcome::Draw) {
-        "after a draw the other player"
-    } else {
-        "the loser"
-    };
-    let note = format!(
-        "Rematch: {} starts ({why}).",
-        crate::words::side_title(first)
-    );
+    let after_a_draw = session.position().outcome() == Some(Outcome::Draw);
+    let note = crate::tui::describe::rematch(first, after_a_draw);
     super::start_game(app, session.rules().clone(), players, first, Some(note))
 }
 
@@ -175,7 +168,7 @@ fn undo(game: &mut Game) {
     let before = game.session.actions().len();
     if !undo_to_a_person(game) {
         game.notice = Some(Notice {
-            text: "Nothing to undo".into(),
+            text: crate::tui::describe::NOTHING_TO_UNDO.into(),
             warning: true,
         });
         return;
@@ -185,18 +178,8 @@ fn undo(game: &mut Game) {
     place_cursor(game);
     let redo = keys::key_for(keys::Context::Match, &Msg::Redo);
     let more = before - game.session.actions().len() > 1;
-    let what = match last {
-        Some((side, pit)) if !more => {
-            format!("Undid {}'s pit {pit}", crate::words::side_title(side))
-        }
-        Some((side, pit)) => format!(
-            "Undid {}'s pit {pit} and the moves before it back to a person's turn",
-            crate::words::side_title(side)
-        ),
-        None => "Undid the round's start".to_string(),
-    };
     game.notice = Some(Notice {
-        text: format!("{what} ({redo} plays it again)"),
+        text: crate::tui::describe::undone(last, more, &redo),
         warning: false,
     });
 }
@@ -207,7 +190,7 @@ fn redo(config: &Config, game: &mut Game) {
         Some(trace) => show_move(config, game, before, trace),
         None => {
             game.notice = Some(Notice {
-                text: "Nothing to redo".into(),
+                text: crate::tui::describe::NOTHING_TO_REDO.into(),
                 warning: true,
             });
         }
@@ -252,7 +235,7 @@ pub(super) fn end_match_now(game: &mut Game) {
     if game.session.end_match().is_ok() {
         game.report = None;
         game.notice = Some(Notice {
-            text: "The players ended the match.".into(),
+            text: crate::tui::describe::PLAYERS_ENDED.into(),
             warning: false,
         });
     }
@@ -278,12 +261,7 @@ fn next_round(game: &mut Game) {
         place_cursor(game);
         let position = game.session.position();
         game.notice = position.to_move().map(|side| Notice {
-            text: format!(
-                "Round {}: {} ({}) took the remaining seeds and starts.",
-                position.round(),
-                game.session.display_name(side),
-                crate::words::side_title(side)
-            ),
+            text: crate::tui::describe::next_round_begins(&game.session, position.round(), side),
             warning: false,
         });
     }
@@ -326,12 +304,7 @@ fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: Pit) {
     }
     if side != Some(mover) {
         game.notice = Some(Notice {
-            text: format!(
-                "That pit is on {}'s row - it is {} ({})'s turn.",
-                crate::words::side_title(mover.other()),
-                game.session.display_name(mover),
-                crate::words::side_title(mover)
-            ),
+            text: crate::tui::describe::not_your_row(&game.session, mover),
             warning: true,
         });
         return;
@@ -432,7 +405,7 @@ fn ask_hint(app: &mut App, game: &mut Game) {
             position: *game.session.position(),
         });
         game.notice = Some(Notice {
-            text: "Looking for the best move...".into(),
+            text: crate::tui::describe::LOOKING_FOR_A_HINT.into(),
             warning: false,
         });
     }

@@ -143,12 +143,13 @@ fn continue_chosen(app: &mut App, list: &LibraryList) {
                 at_end: true,
             });
         }
-        Ok(_) => set_notice(
-            app,
-            "That match is over: Enter watches it, and p in the viewer plays on from any move."
-                .into(),
-            true,
-        ),
+        Ok(_) => {
+            use crate::tui::keys::{Context, key_for};
+            let watch = key_for(Context::Library, &Msg::Confirm);
+            let play_on = key_for(Context::Replay, &Msg::PlayOn);
+            let text = crate::tui::describe::over_to_watch(&watch, &play_on);
+            set_notice(app, text, true);
+        }
     }
 }
 
@@ -185,11 +186,7 @@ fn may_change(app: &mut App, listing: &Listing) -> bool {
         );
         false
     } else if listing.open_elsewhere {
-        set_notice(
-            app,
-            "That match is being played in another game; leave it there first.".into(),
-            true,
-        );
+        set_notice(app, crate::tui::describe::PLAYED_ELSEWHERE.into(), true);
         false
     } else {
         true
@@ -213,11 +210,7 @@ fn ask_for_title(app: &mut App, list: &LibraryList) {
         && may_change(app, &chosen)
     {
         if chosen.not_saved {
-            set_notice(
-                app,
-                "That match is not written yet; it can be renamed once it is.".into(),
-                true,
-            );
+            set_notice(app, crate::tui::describe::NOT_WRITTEN_YET.into(), true);
             return;
         }
         let title = chosen

@@ -150,8 +150,7 @@ pub(super) fn variants(
         Msg::Digit(d) if (1..=count).contains(&usize::from(*d)) => stay(usize::from(*d) - 1, 0),
         Msg::Confirm if selected >= app.variants.len() => {
             let key = keys::key_for(keys::Context::Variants, &Msg::ReloadRules);
-            let text =
-                format!("This file cannot be played: fix it, then press {key} to read it again.");
+            let text = crate::tui::describe::broken_file_chosen(&key);
             super::set_notice(app, text, true);
             stay(selected, scroll)
         }
@@ -183,14 +182,7 @@ pub(super) fn rules_read(app: &mut App, variants: Vec<Entry>, broken: Vec<Broken
     if let Screen::Variants { selected, .. } = &mut app.screen {
         *selected = (*selected).min(count.saturating_sub(1));
     }
-    let text = match app.broken_rules.len() {
-        0 => format!("Read again: {} rule sets.", app.variants.len()),
-        n => format!(
-            "Read again: {} rule sets; {n} {} cannot be played.",
-            app.variants.len(),
-            if n == 1 { "file" } else { "files" }
-        ),
-    };
+    let text = crate::tui::describe::rules_read_again(app.variants.len(), app.broken_rules.len());
     let warning = !app.broken_rules.is_empty();
     super::set_notice(app, text, warning);
 }
@@ -326,12 +318,7 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
             } else {
                 Side::North
             };
-            let who = if names[first] == crate::words::side_title(first) {
-                names[first].clone()
-            } else {
-                format!("{} ({})", names[first], crate::words::side_title(first))
-            };
-            let note = format!("Drawn by lot: {who} starts.");
+            let note = crate::tui::describe::drawn_by_lot(&names[first], first);
             start_game(app, setup.rules, players(names), first, Some(note))
         }
         StarterChoice::OddEven => {

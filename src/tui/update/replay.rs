@@ -186,7 +186,7 @@ fn type_round(app: &mut App, replay: &mut Replay, starts: &[usize], digit: usize
     let round = longer.unwrap_or(digit);
     if round == 0 || round > rounds {
         app.message = Some(Notice {
-            text: format!("There is no round {round}: this match has {rounds}."),
+            text: crate::tui::describe::no_such_round(round, rounds),
             warning: true,
         });
         return;
@@ -196,10 +196,7 @@ fn type_round(app: &mut App, replay: &mut Replay, starts: &[usize], digit: usize
         replay.typed_round = Some((round, 0));
         let last = rounds.min(round * 10 + 9);
         app.message = Some(Notice {
-            text: format!(
-                "Round {round}: type another digit for rounds {}-{last}",
-                round * 10
-            ),
+            text: crate::tui::describe::another_round_digit(round, last),
             warning: false,
         });
     }
@@ -218,7 +215,7 @@ fn play_on(app: &mut App, replay: &Replay) -> Screen {
     let position = *branch.position();
     if matches!(position.status(), Status::MatchOver { .. }) {
         app.message = Some(Notice {
-            text: "The match is over here; step back to play on from an earlier move.".into(),
+            text: crate::tui::describe::NO_PLAY_ON_FROM_THE_END.into(),
             warning: true,
         });
         return Screen::Replay(Box::new(replay.clone()));
@@ -240,8 +237,5 @@ fn play_on(app: &mut App, replay: &Replay) -> Screen {
     } else {
         format!("after move {moves}")
     };
-    super::resume(
-        branch,
-        &format!("Playing on {point} of {name}: a new match (that file is not changed)."),
-    )
+    super::resume(branch, &crate::tui::describe::playing_on(&point, &name))
 }

@@ -487,7 +487,10 @@ mod tests {
         assert_eq!(pit.width, MAX_PIT_WIDTH);
         // The rows meet, and South's numbers and keys follow them.
         assert_eq!(tall.pit_rect(Side::North, Pit::new(1)).bottom(), pit.y);
-        assert_eq!(tall.label_rows(Side::South), (pit.bottom(), pit.bottom() + 1));
+        assert_eq!(
+            tall.label_rows(Side::South),
+            (pit.bottom(), pit.bottom() + 1)
+        );
         assert_eq!(tall.store_rect(true).height, 2 * pit.height);
     }
 

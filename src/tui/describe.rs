@@ -2,7 +2,9 @@
 //! hint, the lines of the menus); the words the command line shares with it
 //! are in [`crate::words`].
 
-use crate::engine::{Pit, Side};
+use std::fmt::Write;
+
+use crate::engine::{Outcome, Pit, Position, Rules, Side};
 use crate::session::Session;
 use crate::words::{ending_reason, grand_slam, place_name, player_name, row_capture};
 
@@ -262,6 +264,249 @@ pub fn restored(file: &str) -> String {
 pub fn nothing_to_restore() -> &'static str {
     "Nothing to bring back: no match was deleted since the game started."
 }
+
+// -- The boxes over a screen --
+
+pub const SAVE_A_COPY: &str = "Save a copy";
+pub const NAME_LABEL: &str = "Name: ";
+
+/// Where a copy goes.
+#[must_use]
+pub fn copy_where(folder: &str) -> String {
+    format!("A copy of the match as it stands, in {folder}/")
+}
+
+pub const REPLACE: &str = "Replace?";
+pub const REPLACE_IT: &str = "Replace it with this match as it stands?";
+
+#[must_use]
+pub fn copy_exists(name: &str) -> String {
+    format!("A copy named {name}.toml exists already.")
+}
+
+pub const OPEN_ELSEWHERE: &str = "Open in another game";
+pub const PLAYED_ELSEWHERE_BOX: &str = "This match is being played in another game.";
+pub const WATCH_INSTEAD: &str = "Watch it read-only instead?";
+
+pub const END_THE_MATCH: &str = "End the match?";
+pub const END_MIDWAY: &str = "End the match here, in the middle of the round?";
+
+/// How a match ended midway is counted, in the rule set's word for a store.
+#[must_use]
+pub fn rows_counted(store: &str) -> String {
+    format!("Each player adds the seeds on their row to their {store}:")
+}
+
+pub const DELETE: &str = "Delete?";
+pub const TO_THE_TRASH: &str = "The file moves to the trash folder beside it;";
+
+/// How a deleted match comes back.
+#[must_use]
+pub fn undo_delete(key: &str) -> String {
+    format!("{key} in the list brings it back.")
+}
+
+pub const RENAME: &str = "Rename the match";
+pub const TITLE_FOR_THE_LIST: &str = "A title for the list (empty: none)";
+pub const TITLE_LABEL: &str = "Title: ";
+
+pub const QUIT: &str = "Quit?";
+pub const UNWRITTEN: &str = "A match could not be written (see the top line).";
+pub const QUITTING_LOSES: &str = "Quitting now loses what is not saved.";
+pub const QUIT_SAVED: &str = "Quit mancala? The match is saved:";
+pub const CONTINUE_RESUMES: &str = "Continue in the menu resumes it.";
+
+// -- A match's results --
+
+/// The line under the board while seeds move.
+#[must_use]
+pub fn lap_line(lap: u32, hand: u16) -> String {
+    format!(
+        "Lap {lap}  -  {hand} seed{} in hand",
+        if hand == 1 { "" } else { "s" }
+    )
+}
+
+/// The header's count of rounds won, South's first.
+#[must_use]
+pub fn rounds_won(session: &Session, wins: [usize; 2]) -> String {
+    format!(
+        "rounds won: {} {}  {} {} ",
+        session.display_name(Side::South),
+        wins[0],
+        session.display_name(Side::North),
+        wins[1]
+    )
+}
+
+#[must_use]
+pub fn took_remaining(session: &Session, taker: Side) -> String {
+    format!(
+        "{} took the remaining seeds and starts the next round.",
+        session.display_name(taker)
+    )
+}
+
+pub const NEXT_REFILL: &str = "Next round's refill:";
+
+#[must_use]
+pub fn round_over_title(round: u16) -> String {
+    format!("Round {round} is over")
+}
+
+#[must_use]
+pub fn over_title(many_rounds: bool) -> &'static str {
+    if many_rounds {
+        "The match is over"
+    } else {
+        "The game is over"
+    }
+}
+
+/// "Ann (South) wins the round", "The game is a draw".
+#[must_use]
+pub fn outcome_text(session: &Session, outcome: Option<Outcome>, what: &str) -> String {
+    match outcome {
+        Some(Outcome::Win(side)) => format!("{} wins the {what}", player_name(session, side)),
+        _ => format!("The {what} is a draw"),
+    }
+}
+
+/// What the next round's refill will look like for one player.
+#[must_use]
+pub fn refill_line(
+    session: &Session,
+    rules: &Rules,
+    now: &Position,
+    next: &Position,
+    side: Side,
+) -> String {
+    let pits = next.pit_count();
+    let open = Pit::all(pits).filter(|&p| !next.is_closed(side, p)).count();
+    let closed = usize::from(pits) - open;
+    let full = u16::from(rules.seeds_per_pit());
+    let partial = Pit::all(pits).find(|&p| !next.is_closed(side, p) && next.pit(side, p) != full);
+    let mut text = format!(
+        "{}: {open} pit{} open",
+        session.display_name(side),
+        if open == 1 { "" } else { "s" }
+    );
+    match closed {
+        0 => {}
+        1 => text.push_str(", pit 1 closed"),
+        _ => {
+            let _ = write!(text, ", pits 1-{closed} closed");
+        }
+    }
+    if let Some(pit) = partial {
+        let _ = write!(text, ", pit {pit} part-filled with {}", next.pit(side, pit));
+    }
+    let reopened: Vec<String> = Pit::all(pits)
+        .filter(|&p| now.is_closed(side, p) && !next.is_closed(side, p))
+        .map(|p| p.to_string())
+        .collect();
+    if !reopened.is_empty() {
+        let _ = write!(text, ", reopens pit {}", reopened.join(", "));
+    }
+    if next.store(side) > 0 {
+        let _ = write!(
+            text,
+            ", {} kept in the {}",
+            next.store(side),
+            crate::words::store_word(rules)
+        );
+    }
+    text
+}
+
+/// How the match ended, when it was not simply played out: at the round
+/// limit, by the players, or by an end of the rules where each keeps their row.
+#[must_use]
+pub fn how_it_ended(session: &Session) -> Option<String> {
+    let position = session.position();
+    if session.ended_at_round_limit() {
+        return Some(format!(
+            "Ended after round {}, as agreed.",
+            position.round()
+        ));
+    }
+    if session.ended_by_players() {
+        let positions = session.positions();
+        let midway = positions.len() >= 2
+            && positions[positions.len() - 2].status() == crate::engine::Status::Ongoing;
+        return Some(if midway {
+            "Ended by the players midway, each row counted to its owner.".to_string()
+        } else {
+            "Ended by the players.".to_string()
+        });
+    }
+    crate::words::ending_told(position)
+}
+
+// -- Lists --
+
+/// The heading of the list of matches.
+#[must_use]
+pub fn library_title(continuing: bool, shown: usize, all: usize) -> String {
+    if continuing {
+        format!(" Unfinished matches ({shown})")
+    } else if shown == all {
+        format!(" Saved matches ({shown})")
+    } else {
+        format!(" Saved matches ({shown} of {all})")
+    }
+}
+
+#[must_use]
+pub fn order(oldest_first: bool) -> &'static str {
+    if oldest_first {
+        "oldest first "
+    } else {
+        "last played first "
+    }
+}
+
+pub const FILTER_LABEL: &str = " Filter: ";
+
+#[must_use]
+pub fn filter_hint(key: &str) -> String {
+    format!(" {key} filters by player, title or variant")
+}
+
+#[must_use]
+pub fn nothing_fits(clear: &str) -> String {
+    format!("No saved match fits the filter ({clear} clears it).")
+}
+
+pub const NO_UNFINISHED: &str = "No unfinished match.";
+pub const NO_MATCHES: &str = "No saved matches yet.";
+pub const EVERY_MATCH_SAVED: &str = "Every match is saved as it is played.";
+
+#[must_use]
+pub fn cannot_be_read(reason: &str) -> String {
+    format!("Cannot be read: {reason}")
+}
+
+/// The menu's word on the user's rule files that cannot be played.
+#[must_use]
+pub fn broken_files(count: usize) -> String {
+    if count == 1 {
+        "One of your rule files cannot be played: Play or Rules shows why.".to_string()
+    } else {
+        format!("{count} of your rule files cannot be played: Play or Rules shows why.")
+    }
+}
+
+pub const BROKEN_FILE: &str = "This rule file cannot be played:";
+
+#[must_use]
+pub fn fix_and_reload(reload: &str) -> String {
+    format!(
+        "Fix the file and press {reload} to read it again; the other rule sets can be played meanwhile."
+    )
+}
+
+// -- Notices --
 
 /// Enter on a rule file that cannot be played.
 #[must_use]

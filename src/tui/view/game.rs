@@ -11,12 +11,13 @@ use super::{
     KeyWords, context_keys, fitting, key_line, notice_line, popup, table_keys, unbroken,
     wrapped_height,
 };
-use crate::engine::{Outcome, Pit, Places, Position, Rules, Side, Status};
+use crate::engine::{Outcome, Places, Position, Side, Status};
 use crate::session::Session;
 use crate::tui::anim::Frame;
 use crate::tui::app::{App, Game, Notice};
 use crate::tui::config::Config;
 use crate::tui::describe;
+use crate::tui::describe as words;
 use crate::tui::keys;
 use crate::tui::widgets::board::{BoardView, BoardWidget};
 use crate::words::player_name;
@@ -64,11 +65,7 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
     render_notice(config, game, frame.as_ref(), parts.notice, buf);
     if let Some(f) = frame.as_ref().filter(|f| !f.finished) {
         let hand = f.hand.map_or(0, |(_, seeds)| seeds);
-        let line = format!(
-            "Lap {}  -  {hand} seed{} in hand",
-            f.lap,
-            if hand == 1 { "" } else { "s" }
-        );
+        let line = words::lap_line(f.lap, hand);
         Paragraph::new(Line::styled(line, theme.text))
             .alignment(Alignment::Center)
             .render(parts.detail, buf);
@@ -109,13 +106,7 @@ fn render_header(
     }
     Paragraph::new(Line::styled(left, theme.title)).render(area, buf);
     if rules.rounds() == crate::engine::Rounds::Many {
-        let right = format!(
-            "rounds won: {} {}  {} {} ",
-            session.display_name(Side::South),
-            wins(Side::South),
-            session.display_name(Side::North),
-            wins(Side::North)
-        );
+        let right = words::rounds_won(session, [wins(Side::South), wins(Side::North)]);
         Paragraph::new(Line::styled(right, theme.dim))
             .alignment(Alignment::Right)
             .render(area, buf);
@@ -313,59 +304,6 @@ fn totals_line<'a>(
     Line::from(vec![total(first), Span::raw("   "), total(second)])
 }
 
-fn outcome_text(session: &Session, outcome: Option<Outcome>, what: &str) -> String {
-    match outcome {
-        Some(Outcome::Win(side)) => format!("{} wins the {what}", player_name(session, side)),
-        _ => format!("The {what} is a draw"),
-    }
-}
-
-/// What the next round's refill will look like for one player.
-fn refill_line(
-    session: &Session,
-    rules: &Rules,
-    now: &Position,
-    next: &Position,
-    side: Side,
-) -> String {
-    let pits = next.pit_count();
-    let open = Pit::all(pits).filter(|&p| !next.is_closed(side, p)).count();
-    let closed = usize::from(pits) - open;
-    let full = u16::from(rules.seeds_per_pit());
-    let partial = Pit::all(pits).find(|&p| !next.is_closed(side, p) && next.pit(side, p) != full);
-    let mut text = format!(
-        "{}: {open} pit{} open",
-        session.display_name(side),
-        if open == 1 { "" } else { "s" }
-    );
-    match closed {
-        0 => {}
-        1 => text.push_str(", pit 1 closed"),
-        _ => {
-            let _ = write!(text, ", pits 1-{closed} closed");
-        }
-    }
-    if let Some(pit) = partial {
-        let _ = write!(text, ", pit {pit} part-filled with {}", next.pit(side, pit));
-    }
-    let reopened: Vec<String> = Pit::all(pits)
-        .filter(|&p| now.is_closed(side, p) && !next.is_closed(side, p))
-        .map(|p| p.to_string())
-        .collect();
-    if !reopened.is_empty() {
-        let _ = write!(text, ", reopens pit {}", reopened.join(", "));
-    }
-    if next.store(side) > 0 {
-        let _ = write!(
-            text,
-            ", {} kept in the {}",
-            next.store(side),
-            crate::words::store_word(rules)
-        );
-    }
-    text
-}
-
 fn render_round_over(config: &Config, session: &Session, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
     let position = session.position();
@@ -373,7 +311,7 @@ fn render_round_over(config: &Config, session: &Session, area: Rect, buf: &mut B
     let mut lines = vec![
         totals_line(session, position, theme),
         Line::styled(
-            outcome_text(session, position.outcome(), "round"),
+            words::outcome_text(session, position.outcome(), "round"),
             theme.title,
         ),
     ];
@@ -381,21 +319,18 @@ fn render_round_over(config: &Config, session: &Session, area: Rect, buf: &mut B
         took_remaining: Some(taker),
     } = position.status()
     {
-        lines.push(Line::raw(format!(
-            "{} took the remaining seeds and starts the next round.",
-            session.display_name(taker)
-        )));
+        lines.push(Line::raw(words::took_remaining(session, taker)));
     }
     if let Ok(next) = session.game().next_round() {
         lines.push(Line::raw(""));
-        lines.push(Line::styled("Next round's refill:", theme.dim));
+        lines.push(Line::styled(words::NEXT_REFILL, theme.dim));
         for side in Side::BOTH {
-            lines.push(Line::raw(refill_line(
+            lines.push(Line::raw(words::refill_line(
                 session, rules, position, &next, side,
             )));
         }
     }
-    let title = format!("Round {} is over", position.round());
+    let title = words::round_over_title(position.round());
     let keys = context_keys(keys::Context::RoundOver);
     let inner = result_box(config, &title, &lines, 0, &keys, area, buf);
     Paragraph::new(lines)
@@ -446,43 +381,16 @@ fn result_box(
     )
 }
 
-/// How the match ended, when it was not simply played out: at the round
-/// limit, by the players, or by an end of the rules where each keeps their row.
-fn how_it_ended(session: &Session) -> Option<String> {
-    let position = session.position();
-    if session.ended_at_round_limit() {
-        return Some(format!(
-            "Ended after round {}, as agreed.",
-            position.round()
-        ));
-    }
-    if session.ended_by_players() {
-        let positions = session.positions();
-        let midway = positions.len() >= 2
-            && positions[positions.len() - 2].status() == crate::engine::Status::Ongoing;
-        return Some(if midway {
-            "Ended by the players midway, each row counted to its owner.".to_string()
-        } else {
-            "Ended by the players.".to_string()
-        });
-    }
-    crate::words::ending_told(position)
-}
-
 fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
     let session = &game.session;
     let position = session.position();
     let rounds = session.rounds();
     let many = session.rules().rounds() == crate::engine::Rounds::Many;
-    let title = if many {
-        "The match is over"
-    } else {
-        "The game is over"
-    };
+    let title = words::over_title(many);
     let mut lines = vec![
         Line::styled(
-            outcome_text(
+            words::outcome_text(
                 session,
                 position.outcome(),
                 if many { "match" } else { "game" },
@@ -491,7 +399,7 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
         ),
         totals_line(session, position, theme),
     ];
-    if let Some(text) = how_it_ended(session) {
+    if let Some(text) = words::how_it_ended(session) {
         lines.push(Line::styled(text, theme.dim));
     }
     // The pair's record in this rule set, this match included.

@@ -9,6 +9,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::{KeyWords, context_keys, key_line, popup};
 use crate::tui::app::{App, Overlay};
 use crate::tui::config::Config;
+use crate::tui::describe as words;
 use crate::tui::{help_text, keys, layout};
 
 pub fn render_help(app: &App, config: &Config, scroll: u16, area: Rect, buf: &mut Buffer) {
@@ -36,29 +37,26 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
     let yes_no = |yes: &str, no: &str| key_line(theme, &answers(yes, no));
     match overlay {
         Overlay::Help { scroll } => render_help(app, config, *scroll, area, buf),
-        Overlay::ConfirmQuit => question(config, "Quit?", quit_lines(app, config), area, buf),
+        Overlay::ConfirmQuit => question(config, words::QUIT, quit_lines(app, config), area, buf),
         Overlay::SaveAs { name } => {
             let folder = config
                 .library
                 .as_ref()
                 .map_or_else(|| ".".to_string(), |l| l.copies_dir().display().to_string());
             let lines = vec![
-                Line::styled(
-                    format!("A copy of the match as it stands, in {folder}/"),
-                    theme.dim,
-                ),
-                name_line("Name: ", name, ".toml", config),
+                Line::styled(words::copy_where(&folder), theme.dim),
+                name_line(words::NAME_LABEL, name, ".toml", config),
                 Line::raw(""),
                 key_line(theme, &context_keys(keys::Context::NameBox)),
             ];
-            text_box(config, "Save a copy", lines, area, buf);
+            text_box(config, words::SAVE_A_COPY, lines, area, buf);
         }
         Overlay::ConfirmReplace { name } => question(
             config,
-            "Replace?",
+            words::REPLACE,
             vec![
-                Line::raw(format!("A copy named {name}.toml exists already.")),
-                Line::raw("Replace it with this match as it stands?"),
+                Line::raw(words::copy_exists(name)),
+                Line::raw(words::REPLACE_IT),
                 Line::raw(""),
                 yes_no("replace it", "keep it"),
             ],
@@ -67,11 +65,11 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
         ),
         Overlay::OpenElsewhere { path } => question(
             config,
-            "Open in another game",
+            words::OPEN_ELSEWHERE,
             vec![
-                Line::raw("This match is being played in another game."),
+                Line::raw(words::PLAYED_ELSEWHERE_BOX),
                 Line::styled(file_name(path), theme.dim),
-                Line::raw("Watch it read-only instead?"),
+                Line::raw(words::WATCH_INSTEAD),
                 Line::raw(""),
                 yes_no("watch it", "back"),
             ],
@@ -80,13 +78,12 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
         ),
         Overlay::ConfirmEndMatch { result } => question(
             config,
-            "End the match?",
+            words::END_THE_MATCH,
             vec![
-                Line::raw("End the match here, in the middle of the round?"),
-                Line::raw(format!(
-                    "Each player adds the seeds on their row to their {}:",
+                Line::raw(words::END_MIDWAY),
+                Line::raw(words::rows_counted(
                     app.current_rules()
-                        .map_or("store", crate::words::store_word)
+                        .map_or("store", crate::words::store_word),
                 )),
                 Line::styled(result.clone(), theme.title),
                 Line::raw(""),
@@ -97,13 +94,16 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
         ),
         Overlay::ConfirmDelete { what, path } => question(
             config,
-            "Delete?",
+            words::DELETE,
             vec![
                 Line::raw(what.clone()),
                 Line::styled(file_name(path), theme.dim),
                 Line::raw(""),
-                Line::raw("The file moves to the trash folder beside it,"),
-                Line::raw("where it can be fetched back by hand."),
+                Line::raw(words::TO_THE_TRASH),
+                Line::raw(words::undo_delete(&keys::key_for(
+                    keys::Context::Library,
+                    &crate::tui::msg::Msg::UndoDelete,
+                ))),
                 Line::raw(""),
                 yes_no("delete", "keep it"),
             ],
@@ -112,12 +112,12 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
         ),
         Overlay::Rename { title, .. } => {
             let lines = vec![
-                Line::styled("A title for the list (empty: none)", theme.dim),
-                name_line("Title: ", title, "", config),
+                Line::styled(words::TITLE_FOR_THE_LIST, theme.dim),
+                name_line(words::TITLE_LABEL, title, "", config),
                 Line::raw(""),
                 key_line(theme, &context_keys(keys::Context::NameBox)),
             ];
-            text_box(config, "Rename the match", lines, area, buf);
+            text_box(config, words::RENAME, lines, area, buf);
         }
     }
 }
@@ -129,17 +129,14 @@ fn quit_lines(app: &App, config: &Config) -> Vec<Line<'static>> {
     let yes_no = |yes: &str| key_line(theme, &answers(yes, "keep playing"));
     match &app.banner {
         Some(_) => vec![
-            Line::styled(
-                "A match could not be written (see the top line).",
-                theme.warning,
-            ),
-            Line::raw("Quitting now loses what is not saved."),
+            Line::styled(words::UNWRITTEN, theme.warning),
+            Line::raw(words::QUITTING_LOSES),
             Line::raw(""),
             yes_no("quit anyway"),
         ],
         None => vec![
-            Line::raw("Quit mancala? The match is saved:"),
-            Line::raw("Continue in the menu resumes it."),
+            Line::raw(words::QUIT_SAVED),
+            Line::raw(words::CONTINUE_RESUMES),
             Line::raw(""),
             yes_no("quit"),
         ],

@@ -17,7 +17,10 @@ use crate::storage::Listing;
 use crate::storage::time::local_minutes;
 use crate::tui::app::{App, LibraryList};
 use crate::tui::config::Config;
+use crate::tui::describe as words;
+use crate::tui::keys;
 use crate::tui::layout::{LIBRARY_ABOVE, LIBRARY_BELOW, library_rows};
+use crate::tui::msg::Msg;
 
 /// The file column is drawn from this width on (room for a whole match file
 /// name after the other columns).
@@ -214,20 +217,10 @@ fn render_heading(
     buf: &mut Buffer,
 ) {
     let theme = &config.theme;
-    let title = if list.continuing {
-        format!(" Unfinished matches ({shown})")
-    } else if shown == app.matches.len() {
-        format!(" Saved matches ({shown})")
-    } else {
-        format!(" Saved matches ({shown} of {})", app.matches.len())
-    };
+    let title = words::library_title(list.continuing, shown, app.matches.len());
     Paragraph::new(Line::styled(title, theme.title))
         .render(Rect::new(area.x, area.y, area.width, 1), buf);
-    let order = if list.oldest_first {
-        "oldest first "
-    } else {
-        "last played first "
-    };
+    let order = words::order(list.oldest_first);
     Paragraph::new(Line::styled(order, theme.dim))
         .alignment(Alignment::Right)
         .render(Rect::new(area.x, area.y, area.width, 1), buf);
@@ -235,25 +228,27 @@ fn render_heading(
     let filter = if list.filtering || !list.filter.is_empty() {
         let cursor = if list.filtering { "_" } else { "" };
         Line::from(vec![
-            Span::styled(" Filter: ", theme.dim),
+            Span::styled(words::FILTER_LABEL, theme.dim),
             Span::styled(format!("{}{cursor}", list.filter), theme.selected),
         ])
     } else {
-        Line::styled(" / filters by player, title or variant", theme.dim)
+        let key = keys::key_for(keys::Context::Library, &Msg::Filter);
+        Line::styled(words::filter_hint(&key), theme.dim)
     };
     Paragraph::new(filter).render(Rect::new(area.x, area.y + 1, area.width, 1), buf);
 }
 
 fn render_empty(config: &Config, list: &LibraryList, area: Rect, buf: &mut Buffer) {
     let text = if !list.filter.is_empty() {
-        vec![Line::raw("No saved match fits the filter (Esc clears it).")]
+        let clear = keys::key_for(keys::Context::Library, &Msg::Back);
+        vec![Line::raw(words::nothing_fits(&clear))]
     } else if list.continuing {
-        vec![Line::raw("No unfinished match.")]
+        vec![Line::raw(words::NO_UNFINISHED)]
     } else {
         vec![
-            Line::raw("No saved matches yet."),
+            Line::raw(words::NO_MATCHES),
             Line::raw(""),
-            Line::styled("Every match is saved as it is played.", config.theme.dim),
+            Line::styled(words::EVERY_MATCH_SAVED, config.theme.dim),
         ]
     };
     Paragraph::new(text)
@@ -267,10 +262,7 @@ fn detail_lines(app: &App, listing: &Listing) -> Vec<Line<'static>> {
     let header = match &listing.header {
         Ok(header) => header,
         Err(reason) => {
-            return vec![
-                Line::raw(format!("Cannot be read: {reason}")),
-                Line::raw(file),
-            ];
+            return vec![Line::raw(words::cannot_be_read(reason)), Line::raw(file)];
         }
     };
     let mut about = who(header);

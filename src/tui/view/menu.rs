@@ -60,11 +60,7 @@ pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf:
     // files above it (the rule-set list shows what is wrong with each).
     if !app.broken_rules.is_empty() {
         let count = app.broken_rules.len();
-        let text = if count == 1 {
-            "One of your rule files cannot be played: Play or Rules shows why.".to_string()
-        } else {
-            format!("{count} of your rule files cannot be played: Play or Rules shows why.")
-        };
+        let text = crate::tui::describe::broken_files(count);
         Paragraph::new(Line::styled(text, theme.warning))
             .alignment(Alignment::Center)
             .render(
@@ -168,12 +164,10 @@ pub fn render_variants(
                 Span::raw(&file.path),
             ]),
             Line::raw(""),
-            Line::styled("This rule file cannot be played:", theme.warning),
+            Line::styled(crate::tui::describe::BROKEN_FILE, theme.warning),
             Line::raw(&file.reason),
             Line::raw(""),
-            Line::raw(format!(
-                "Fix the file and press {reload} to read it again; the other rule sets can be played meanwhile."
-            )),
+            Line::raw(crate::tui::describe::fix_and_reload(&reload)),
         ];
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })

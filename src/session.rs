@@ -107,16 +107,30 @@ pub struct Session {
 }
 
 impl Session {
+    /// A match beginning now.
     #[must_use]
     pub fn new(rules: Arc<Rules>, names: impl Into<BySide<String>>, first: Side) -> Session {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        Session::begun_at(rules, names, first, now)
+    }
+
+    /// A match that began at `started_at` (seconds since 1970): for callers
+    /// that keep their own clock.
+    #[must_use]
+    pub fn begun_at(
+        rules: Arc<Rules>,
+        names: impl Into<BySide<String>>,
+        first: Side,
+        started_at: u64,
+    ) -> Session {
         let start = Position::new(&rules, first);
         Session {
             rules,
             names: names.into(),
             first,
-            started_at: std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs()),
+            started_at,
             odd_even: None,
             computer: BySide::new(None, None),
             round_limit: None,

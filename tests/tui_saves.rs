@@ -530,7 +530,11 @@ fn delete_moves_the_file_to_the_trash_after_asking() {
         g.ui.app.overlay,
         Some(Overlay::ConfirmDelete { .. })
     ));
-    assert!(g.screen().contains("u in the list brings it back"), "{}", g.screen());
+    assert!(
+        g.screen().contains("u in the list brings it back"),
+        "{}",
+        g.screen()
+    );
     g.send(&[Msg::No]);
     assert!(file.is_file(), "kept when the answer is no");
     g.send(&[Msg::Delete, Msg::Yes]);

@@ -417,6 +417,11 @@ pub struct App {
     pub matches: Vec<Listing>,
     /// The file deleted last (where it was, where it went), to bring back.
     pub last_deleted: Option<(PathBuf, PathBuf)>,
+    /// The serial the next match put on screen gets.
+    serials: u64,
+    /// Seconds since 1970 as the runner last read the clock: `update` reads
+    /// the time only from here, so it does the same for the same messages.
+    pub clock: u64,
     /// Commands for the runner, gathered while a message is handled.
     pub(super) commands: Vec<Command>,
     random_state: u64,
@@ -436,9 +441,18 @@ impl App {
             banner: None,
             matches: Vec::new(),
             last_deleted: None,
+            clock: 0,
+            serials: 0,
             commands: Vec::new(),
             random_state: seed | 1,
         }
+    }
+
+    /// A serial no match on screen had before (kept here, not in a global,
+    /// so that `update` does the same for the same messages).
+    pub fn next_serial(&mut self) -> u64 {
+        self.serials += 1;
+        self.serials
     }
 
     /// Asks the runner for something once this message is handled.

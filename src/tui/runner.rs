@@ -65,6 +65,7 @@ impl Runner {
     pub fn send(&mut self, msg: Msg) {
         let mut queue = VecDeque::from([msg]);
         while let Some(msg) = queue.pop_front() {
+            self.app.clock = crate::storage::time::now_seconds();
             let commands = update::update(&mut self.app, &self.config, msg);
             queue.extend(self.perform(commands));
         }

@@ -101,7 +101,7 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
         Start::Branch(session, from) => {
             let note = describe::playing_on("from the end", &from.file);
             app.command(Command::BeginBranch(from));
-            resume(*session, &note)
+            resume(app, *session, &note)
         }
         Start::Replay(session, path, meta) => open_replay(*session, path, meta),
         Start::Game {
@@ -327,7 +327,7 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
         }
         Msg::MatchResumed { session, .. } => {
             app.overlay = None;
-            app.screen = resume(*session, describe::RESUMED);
+            app.screen = resume(app, *session, describe::RESUMED);
         }
         Msg::OpenElsewhere { path } => app.overlay = Some(Overlay::OpenElsewhere { path }),
         Msg::Trashed { path, to } => {

@@ -2,7 +2,6 @@
 //! the list of saved matches.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::ai::Level;
 use crate::catalog::Entry;
@@ -91,15 +90,14 @@ fn continue_a_match(app: &mut App, selected: usize) -> Screen {
 
 /// A match on screen again, as it was saved.
 #[must_use]
-pub fn resume(session: Session, note: &str) -> Screen {
-    game_screen(session, Some(note.to_string()))
+pub fn resume(app: &mut App, session: Session, note: &str) -> Screen {
+    game_screen(app, session, Some(note.to_string()))
 }
 
 /// A match on screen, the cursor on a pit the mover can play.
-fn game_screen(session: Session, note: Option<String>) -> Screen {
-    static SERIAL: AtomicU64 = AtomicU64::new(0);
+fn game_screen(app: &mut App, session: Session, note: Option<String>) -> Screen {
     let mut game = Game {
-        serial: SERIAL.fetch_add(1, Ordering::Relaxed),
+        serial: app.next_serial(),
         cursor: Pit::new(1),
         session,
         animation: None,
@@ -378,11 +376,11 @@ pub fn start_game(
     first: Side,
     note: Option<String>,
 ) -> Screen {
-    let mut session = Session::new(rules, players.names, first);
+    let mut session = Session::begun_at(rules, players.names, first, app.clock);
     session.computer = players.computer;
     session.round_limit = players.round_limit;
     app.command(Command::BeginMatch);
-    game_screen(session, note)
+    game_screen(app, session, note)
 }
 
 pub(super) fn odd_even(app: &mut App, mut odd_even: OddEven, msg: &Msg) -> Screen {

@@ -220,7 +220,7 @@ fn play_on(app: &mut App, replay: &Replay) -> Screen {
         });
         return Screen::Replay(Box::new(replay.clone()));
     }
-    branch.started_at = crate::storage::time::now_seconds();
+    branch.started_at = app.clock;
     let moves = branch.round_moves().iter().map(|r| r.moves.len()).sum();
     let file = replay.path.display().to_string();
     let name = replay
@@ -237,5 +237,9 @@ fn play_on(app: &mut App, replay: &Replay) -> Screen {
     } else {
         format!("after move {moves}")
     };
-    super::resume(branch, &crate::tui::describe::playing_on(&point, &name))
+    super::resume(
+        app,
+        branch,
+        &crate::tui::describe::playing_on(&point, &name),
+    )
 }

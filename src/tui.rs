@@ -3,6 +3,8 @@
 
 pub mod anim;
 pub mod app;
+pub mod board_view;
+pub mod broken;
 pub mod command;
 pub mod config;
 pub mod describe;
@@ -15,6 +17,7 @@ pub mod judged;
 pub mod keys;
 pub mod layout;
 pub mod msg;
+pub mod pit_keys;
 pub mod runner;
 pub mod terminal;
 pub mod theme;

@@ -7,7 +7,7 @@
 
 use crate::engine::{Ending, Event, Place, Position, Side};
 
-use super::widgets::board::BoardView;
+use super::board_view::BoardView;
 
 /// Ticks each kind of event is shown for.
 const TAKE_UP_TICKS: u32 = 2;

@@ -15,10 +15,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use super::app::{App, OddEvenStage, Overlay, Screen, SetupField};
 use super::msg::Msg;
 
-/// South's pit keys, for its pits 1, 2, ... from the left as drawn.
-pub const SOUTH_KEYS: [char; 10] = ['z', 'x', 'c', 'v', 'b', 'n', 'm', ',', '.', '/'];
-/// North's pit keys, for its pits from the left as drawn (pit n first).
-pub const NORTH_KEYS: [char; 10] = ['q', 'w', 'e', 'r', 't', 'y', 'u', 'i', 'o', 'p'];
+pub use super::pit_keys::{NORTH_KEYS, SOUTH_KEYS};
 
 /// Where keys apply. A screen may stack several (a match: its own keys, then
 /// the keys of any match).

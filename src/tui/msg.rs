@@ -10,7 +10,7 @@ use crate::storage::{Listing, MatchMeta};
 
 pub use super::judged::{HintReach, Judged};
 
-use super::app::BrokenRuleFile;
+use super::broken::BrokenRuleFile;
 
 /// A message for [`super::update::update`], the only code that changes the model.
 #[derive(Clone, Debug, PartialEq, Eq)]

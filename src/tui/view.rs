@@ -21,7 +21,6 @@ use super::keys;
 use super::theme::Theme;
 
 use super::layout::required_size;
-pub use ascii::terminal_wants_ascii;
 
 /// Draws the whole interface.
 pub fn render(app: &App, config: &Config, frame: &mut Frame) {

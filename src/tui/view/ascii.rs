@@ -50,24 +50,6 @@ pub fn asciify(buf: &mut Buffer) {
     }
 }
 
-/// Whether to draw in ASCII when the settings say "auto": a Linux console,
-/// a dumb terminal, or a locale that is not UTF-8.
-#[must_use]
-pub fn terminal_wants_ascii() -> bool {
-    let term = std::env::var("TERM").unwrap_or_default();
-    if term == "linux" || term == "dumb" {
-        return true;
-    }
-    // The first of these that is set decides, as the C library has it.
-    let locale = ["LC_ALL", "LC_CTYPE", "LANG"]
-        .iter()
-        .find_map(|name| std::env::var(name).ok().filter(|v| !v.is_empty()));
-    locale.is_some_and(|l| {
-        let l = l.to_ascii_lowercase();
-        !(l.contains("utf-8") || l.contains("utf8"))
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

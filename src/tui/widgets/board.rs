@@ -6,7 +6,7 @@ use ratatui::layout::{Position as Cell, Rect};
 use ratatui::style::Style;
 use ratatui::widgets::{Block, BorderType, Widget};
 
-use crate::engine::{BySide, Direction, MAX_PITS, Pit, Place, Places, Position, Rules, Side};
+use crate::engine::{Direction, Pit, Place, Places, Rules, Side};
 use crate::tui::theme::Theme;
 use crate::words::side_title;
 
@@ -29,117 +29,8 @@ const STORE_WIDTH: u16 = 8;
 const MIN_PIT_WIDTH: u16 = 5;
 const MAX_PIT_WIDTH: u16 = 17;
 
-pub use crate::tui::keys::{NORTH_KEYS, SOUTH_KEYS};
-
-/// The pit drawn in column `column` (0 = leftmost) of a side's row.
-#[must_use]
-pub fn pit_in_column(side: Side, column: u8, pits: u8) -> Pit {
-    Pit::new(match side {
-        Side::South => column + 1,
-        Side::North => pits - column,
-    })
-}
-
-/// The column (0 = leftmost) a side's pit is drawn in: the inverse of
-/// [`pit_in_column`].
-#[must_use]
-pub fn column_of_pit(side: Side, pit: Pit, pits: u8) -> u8 {
-    match side {
-        Side::South => pit.number() - 1,
-        Side::North => pits - pit.number(),
-    }
-}
-
-/// The pit a row key chooses, if it is one.
-#[must_use]
-pub fn pit_for_key(key: char, pits: u8) -> Option<(Side, Pit)> {
-    for (side, keys) in [(Side::South, SOUTH_KEYS), (Side::North, NORTH_KEYS)] {
-        if let Some(column) = keys.iter().position(|&k| k == key) {
-            let column = u8::try_from(column).ok()?;
-            if column < pits {
-                return Some((side, pit_in_column(side, column, pits)));
-            }
-        }
-    }
-    None
-}
-
-/// Counts and closed pits as drawn: a position, or a moment of a move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardView {
-    pits: u8,
-    /// Each row's counts, pit 1 first.
-    counts: BySide<[u16; MAX_PITS as usize]>,
-    stores: BySide<u16>,
-    closed: BySide<[bool; MAX_PITS as usize]>,
-    /// Whose own each pit is (an owned pit, or tuzdyk), if anyone's.
-    owners: BySide<[Option<Side>; MAX_PITS as usize]>,
-}
-
-impl BoardView {
-    #[must_use]
-    pub fn of(position: &Position) -> BoardView {
-        let mut view = BoardView {
-            pits: position.pit_count(),
-            counts: BySide::default(),
-            stores: BySide::from_fn(|side| position.store(side)),
-            closed: BySide::default(),
-            owners: BySide::default(),
-        };
-        for side in Side::BOTH {
-            for pit in Pit::all(view.pits) {
-                let i = pit.offset();
-                view.counts[side][i] = position.pit(side, pit);
-                view.closed[side][i] = position.is_closed(side, pit);
-                view.owners[side][i] = position.owner_of(side, pit);
-            }
-        }
-        view
-    }
-
-    /// Who owns a pit, if anyone does.
-    #[must_use]
-    pub fn owner(&self, side: Side, pit: Pit) -> Option<Side> {
-        self.owners[side][pit.offset()]
-    }
-
-    #[must_use]
-    pub fn pits(&self) -> u8 {
-        self.pits
-    }
-
-    #[must_use]
-    pub fn is_closed(&self, side: Side, pit: Pit) -> bool {
-        self.closed[side][pit.offset()]
-    }
-}
-
-/// A move's events step the view on as the engine stepped the board.
-impl Places for BoardView {
-    fn get(&self, place: Place) -> u16 {
-        match place {
-            Place::Pit(side, pit) => self.counts[side][pit.offset()],
-            Place::Store(side) => self.stores[side],
-        }
-    }
-
-    fn set(&mut self, place: Place, count: u16) {
-        match place {
-            Place::Pit(side, pit) => self.counts[side][pit.offset()] = count,
-            Place::Store(side) => self.stores[side] = count,
-        }
-    }
-
-    fn set_owner(&mut self, place: Place, owner: Side) {
-        if let Place::Pit(side, pit) = place {
-            self.owners[side][pit.offset()] = Some(owner);
-        }
-    }
-
-    fn clear_pits(&mut self) {
-        self.counts = BySide::default();
-    }
-}
+pub use crate::tui::board_view::BoardView;
+pub use crate::tui::pit_keys::{NORTH_KEYS, SOUTH_KEYS, column_of_pit, pit_for_key, pit_in_column};
 
 /// Where everything is drawn, shared by drawing and by mouse clicks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

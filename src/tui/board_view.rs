@@ -1,0 +1,81 @@
+//! A board as drawn: the counts, closed and owned pits of a position, or of
+//! a moment in a move as its events step it on.
+
+use crate::engine::{BySide, MAX_PITS, Pit, Place, Places, Position, Side};
+
+/// Counts and closed pits as drawn: a position, or a moment of a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    pits: u8,
+    /// Each row's counts, pit 1 first.
+    counts: BySide<[u16; MAX_PITS as usize]>,
+    stores: BySide<u16>,
+    closed: BySide<[bool; MAX_PITS as usize]>,
+    /// Whose own each pit is (an owned pit, or tuzdyk), if anyone's.
+    owners: BySide<[Option<Side>; MAX_PITS as usize]>,
+}
+
+impl BoardView {
+    #[must_use]
+    pub fn of(position: &Position) -> BoardView {
+        let mut view = BoardView {
+            pits: position.pit_count(),
+            counts: BySide::default(),
+            stores: BySide::from_fn(|side| position.store(side)),
+            closed: BySide::default(),
+            owners: BySide::default(),
+        };
+        for side in Side::BOTH {
+            for pit in Pit::all(view.pits) {
+                let i = pit.offset();
+                view.counts[side][i] = position.pit(side, pit);
+                view.closed[side][i] = position.is_closed(side, pit);
+                view.owners[side][i] = position.owner_of(side, pit);
+            }
+        }
+        view
+    }
+
+    /// Who owns a pit, if anyone does.
+    #[must_use]
+    pub fn owner(&self, side: Side, pit: Pit) -> Option<Side> {
+        self.owners[side][pit.offset()]
+    }
+
+    #[must_use]
+    pub fn pits(&self) -> u8 {
+        self.pits
+    }
+
+    #[must_use]
+    pub fn is_closed(&self, side: Side, pit: Pit) -> bool {
+        self.closed[side][pit.offset()]
+    }
+}
+
+/// A move's events step the view on as the engine stepped the board.
+impl Places for BoardView {
+    fn get(&self, place: Place) -> u16 {
+        match place {
+            Place::Pit(side, pit) => self.counts[side][pit.offset()],
+            Place::Store(side) => self.stores[side],
+        }
+    }
+
+    fn set(&mut self, place: Place, count: u16) {
+        match place {
+            Place::Pit(side, pit) => self.counts[side][pit.offset()] = count,
+            Place::Store(side) => self.stores[side] = count,
+        }
+    }
+
+    fn set_owner(&mut self, place: Place, owner: Side) {
+        if let Place::Pit(side, pit) = place {
+            self.owners[side][pit.offset()] = Some(owner);
+        }
+    }
+
+    fn clear_pits(&mut self) {
+        self.counts = BySide::default();
+    }
+}

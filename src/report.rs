@@ -1,8 +1,7 @@
-//! Headless views of a position (a text board for people, JSON for
-//! programs) and the words lists use for saved matches.
+//! Headless views of a position: a text board for people, JSON for
+//! programs.
 
 mod json;
-pub mod library;
 mod text;
 
 pub use json::{PositionJson, position_json};

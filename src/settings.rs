@@ -3,7 +3,6 @@
 //! `$XDG_CONFIG_HOME/mancala/settings.toml`, written atomically; a file that
 //! cannot be read is reported, and kept as a backup before it is replaced.
 
-use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -328,27 +327,13 @@ pub fn keep_damaged(path: &Path) -> std::io::Result<PathBuf> {
 }
 
 impl Tally {
-    /// "Ann 3, Bo 2, 1 draw" for the players named in `names` order.
+    /// The wins of `name` in this pair (0 for a name not in it).
     #[must_use]
-    pub fn describe(&self, names: &[String; 2]) -> String {
-        let wins = |name: &String| {
-            self.players
-                .iter()
-                .position(|p| p == name)
-                .map_or(0, |i| self.wins[i])
-        };
-        let mut text = format!(
-            "{} {}, {} {}",
-            names[0],
-            wins(&names[0]),
-            names[1],
-            wins(&names[1])
-        );
-        if self.draws > 0 {
-            let s = if self.draws == 1 { "" } else { "s" };
-            let _ = write!(text, ", {} draw{s}", self.draws);
-        }
-        text
+    pub fn wins_of(&self, name: &str) -> u32 {
+        self.players
+            .iter()
+            .position(|p| p == name)
+            .map_or(0, |i| self.wins[i])
     }
 }
 
@@ -396,7 +381,7 @@ mod tests {
         settings.count("kalaha", &swapped, Outcome::Win(Side::North), false); // Ann
         settings.count("kalaha", &names, Outcome::Draw, false);
         let tally = settings.tally_of("kalaha", &swapped).unwrap();
-        assert_eq!(tally.describe(&names), "Ann 2, Bo 1, 1 draw");
+        assert_eq!(crate::words::tally(tally, &names), "Ann 2, Bo 1, 1 draw");
         settings.count("kalaha", &names, Outcome::Draw, true);
         assert_eq!(settings.tally_of("kalaha", &names).unwrap().draws, 0);
         assert!(settings.tally_of("raja-pasu", &names).is_none());

@@ -340,8 +340,10 @@ fn a_match_ends_by_repetition_and_its_replay_says_so() {
     assert_eq!((mover, pit), (Side::South, Pit::new(1)));
     assert_eq!(trace, traces[2]);
     assert!(
-        mancala::words::move_summary(&session, mover, pit, &trace)
-            .ends_with("that ends the game (the position repeats one since the last capture)")
+        mancala::words::move_summary(&session, mover, pit, &trace).ends_with(
+            "that ends the game (the position repeats one since the last capture): \
+                 Bo adds the 2 seeds left on their row"
+        )
     );
     // Undo takes the end back; the same move ends it again.
     assert!(session.undo());

@@ -7,10 +7,10 @@ use serde::Serialize;
 
 use super::{Failure, SavesArgs, library};
 use crate::catalog::Catalog;
-use crate::report::library::{listing_result, who};
 use crate::storage::library::{Listing, Shelf};
 use crate::storage::time::{format_utc, local_minutes};
 use crate::text::printable;
+use crate::words::{listing_result, who};
 
 /// One file, for `--json`. Every key is always there (null when unknown).
 #[derive(Serialize)]

@@ -682,7 +682,7 @@ pub fn listing_summary(app: &super::app::App, listing: &crate::storage::Listing)
         Ok(header) => {
             format!(
                 "{}, {}, {}",
-                crate::report::library::who(header),
+                crate::words::who(header),
                 app.variant_name(&header.variant),
                 crate::storage::time::local_minutes(header.saved_at),
             )
@@ -694,7 +694,7 @@ pub fn listing_summary(app: &super::app::App, listing: &crate::storage::Listing)
 /// The main menu's line beside Continue: which match, or how many.
 #[must_use]
 pub fn continue_hint(app: &super::app::App) -> String {
-    use crate::report::library::who;
+    use crate::words::who;
     let unfinished: Vec<_> = app.unfinished().collect();
     match unfinished.as_slice() {
         [one] => match &one.header {

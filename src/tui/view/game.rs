@@ -409,7 +409,7 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
             format!(
                 "{} so far: {}",
                 session.rules().name(),
-                tally.describe(&names)
+                crate::words::tally(tally, &names)
             ),
             theme.dim,
         ));

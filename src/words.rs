@@ -403,6 +403,17 @@ pub fn status_line(rules: &Rules, position: &Position) -> String {
     line
 }
 
+/// "2 rows of 6 pits, 4 seeds each (48 in all)".
+#[must_use]
+pub fn board_size(rules: &Rules) -> String {
+    format!(
+        "2 rows of {} pits, {} seeds each ({} in all)",
+        rules.pits(),
+        rules.seeds_per_pit(),
+        rules.total_seeds()
+    )
+}
+
 /// The mechanics in one line, for menus and `rules list`.
 #[must_use]
 pub fn rules_summary(rules: &Rules) -> String {
@@ -587,15 +598,7 @@ pub fn rules_sheet(rules: &Rules) -> String {
         FirstPlayer::OddEven => "odd-or-even guess",
     };
     let rows = [
-        (
-            "board",
-            format!(
-                "2 rows of {} pits, {} seeds each ({} in all)",
-                rules.pits(),
-                rules.seeds_per_pit(),
-                rules.total_seeds()
-            ),
-        ),
+        ("board", board_size(rules)),
         ("stores", stores.to_string()),
         ("direction", rules.direction().to_string()),
         ("from origin", yes_no(rules.from_origin()).to_string()),

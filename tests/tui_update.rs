@@ -710,7 +710,10 @@ fn setup_offers_remembered_names_and_uses_them_when_nothing_is_typed() {
     let Screen::Setup(setup) = &ui.app.screen else {
         panic!()
     };
-    assert_eq!(setup.starter.label(setup), "Ann starts (South)");
+    assert_eq!(
+        mancala::tui::describe::starter_label(setup.starter, setup),
+        "Ann starts (South)"
+    );
     send(&mut ui, &[Msg::Confirm]);
     assert_eq!(game(&ui.app).session.name(Side::South), "Ann");
     assert_eq!(game(&ui.app).session.name(Side::North), "North");

@@ -28,30 +28,6 @@ pub enum MenuItem {
     Quit,
 }
 
-impl MenuItem {
-    #[must_use]
-    pub fn label(self) -> &'static str {
-        match self {
-            MenuItem::Continue => "Continue",
-            MenuItem::Play => "Play",
-            MenuItem::Replay => "Replay",
-            MenuItem::Rules => "Rules",
-            MenuItem::Quit => "Quit",
-        }
-    }
-
-    #[must_use]
-    pub fn hint(self) -> &'static str {
-        match self {
-            MenuItem::Continue => "resume an unfinished match",
-            MenuItem::Play => "with a friend or against the computer",
-            MenuItem::Replay => "watch a saved match, or play on from it",
-            MenuItem::Rules => "read how each variant is played",
-            MenuItem::Quit => "leave the game",
-        }
-    }
-}
-
 /// The list of saved matches on screen.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LibraryList {
@@ -141,17 +117,6 @@ impl StarterChoice {
             FirstPlayer::OddEven => StarterChoice::OddEven,
         }
     }
-
-    /// The choice in words, with the players' names.
-    #[must_use]
-    pub fn label(self, setup: &Setup) -> String {
-        match self {
-            StarterChoice::South => format!("{} starts (South)", setup.name(Side::South)),
-            StarterChoice::North => format!("{} starts (North)", setup.name(Side::North)),
-            StarterChoice::Random => "Drawn by lot".to_string(),
-            StarterChoice::OddEven => "Odd-or-even guess".to_string(),
-        }
-    }
 }
 
 /// Fields of the setup screen, top to bottom.
@@ -180,16 +145,6 @@ pub const SETUP_FIELDS: [SetupField; 7] = [
 /// The round limits the setup screen offers, after "no limit".
 pub const ROUND_LIMIT_CHOICES: [u16; 14] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 30];
 
-/// "no limit" or "up to 5 rounds".
-#[must_use]
-pub fn round_limit_label(limit: Option<u16>) -> String {
-    match limit {
-        None => "no limit".to_string(),
-        Some(1) => "1 round".to_string(),
-        Some(n) => format!("up to {n} rounds"),
-    }
-}
-
 /// Who plays a seat, as the setup screen cycles through: a person, then the
 /// computer's levels.
 pub const SEAT_CHOICES: [Option<Level>; 5] = [
@@ -199,15 +154,6 @@ pub const SEAT_CHOICES: [Option<Level>; 5] = [
     Some(Level::Hard),
     Some(Level::Strongest),
 ];
-
-/// "person" or "computer (hard)".
-#[must_use]
-pub fn seat_label(seat: Option<Level>) -> String {
-    seat.map_or_else(
-        || "person".to_string(),
-        |level| format!("computer ({level})"),
-    )
-}
 
 pub use crate::session::{NAME_LENGTH, clean_name};
 

@@ -4,11 +4,13 @@
 
 use std::fmt::Write;
 
+use crate::ai::Level;
 use crate::engine::{Outcome, Pit, Position, Rules, Side};
 use crate::session::Session;
 use crate::words::{ending_reason, grand_slam, place_name, player_name, row_capture};
 
 use super::anim::Flash;
+use super::app::{MenuItem, Setup, StarterChoice};
 use super::msg::HintReach;
 
 /// The line under the menu's title.
@@ -265,6 +267,60 @@ pub fn nothing_to_restore() -> &'static str {
     "Nothing to bring back: no match was deleted since the game started."
 }
 
+// -- Menus and setup --
+
+#[must_use]
+pub fn menu_label(item: MenuItem) -> &'static str {
+    match item {
+        MenuItem::Continue => "Continue",
+        MenuItem::Play => "Play",
+        MenuItem::Replay => "Replay",
+        MenuItem::Rules => "Rules",
+        MenuItem::Quit => "Quit",
+    }
+}
+
+#[must_use]
+pub fn menu_hint(item: MenuItem) -> &'static str {
+    match item {
+        MenuItem::Continue => "resume an unfinished match",
+        MenuItem::Play => "with a friend or against the computer",
+        MenuItem::Replay => "watch a saved match, or play on from it",
+        MenuItem::Rules => "read how each variant is played",
+        MenuItem::Quit => "leave the game",
+    }
+}
+
+/// How the first player is settled, in words, with the players' names.
+#[must_use]
+pub fn starter_label(choice: StarterChoice, setup: &Setup) -> String {
+    match choice {
+        StarterChoice::South => format!("{} starts (South)", setup.name(Side::South)),
+        StarterChoice::North => format!("{} starts (North)", setup.name(Side::North)),
+        StarterChoice::Random => "Drawn by lot".to_string(),
+        StarterChoice::OddEven => "Odd-or-even guess".to_string(),
+    }
+}
+
+/// "no limit" or "up to 5 rounds".
+#[must_use]
+pub fn round_limit_label(limit: Option<u16>) -> String {
+    match limit {
+        None => "no limit".to_string(),
+        Some(1) => "1 round".to_string(),
+        Some(n) => format!("up to {n} rounds"),
+    }
+}
+
+/// "person" or "computer (hard)".
+#[must_use]
+pub fn seat_label(seat: Option<Level>) -> String {
+    seat.map_or_else(
+        || "person".to_string(),
+        |level| format!("computer ({level})"),
+    )
+}
+
 // -- The boxes over a screen --
 
 pub const SAVE_A_COPY: &str = "Save a copy";
@@ -442,6 +498,148 @@ pub fn how_it_ended(session: &Session) -> Option<String> {
     }
     crate::words::ending_told(position)
 }
+
+// -- A match on screen, the odd-or-even guess, the viewer --
+
+/// "Ann (South) to move".
+#[must_use]
+pub fn to_move(player: &str) -> String {
+    format!("{player} to move")
+}
+
+/// How to play a pit, longest first, for the line to take the first that
+/// fits: the numbers, the row's keys, the arrows and the mouse.
+#[must_use]
+pub fn how_to_move(pits: u8, row_keys: &str) -> [String; 3] {
+    let numbers = if pits == 1 {
+        "pit 1".to_string()
+    } else {
+        format!("pit 1-{pits}")
+    };
+    [
+        format!("{numbers}, {row_keys}, arrows + Enter, or click"),
+        format!("{numbers}, {row_keys}"),
+        numbers,
+    ]
+}
+
+pub const ODD_EVEN_TITLE: &str = "Who starts? Odd or even";
+pub const MARBLES_LABEL: &str = "Marbles: ";
+pub const A_RIGHT_GUESS: &str = "A right guess starts the match; a wrong one lets North start.";
+
+#[must_use]
+pub fn hides_marbles(north: &str) -> String {
+    format!("{north} (North) hides some marbles in a fist.")
+}
+
+#[must_use]
+pub fn look_away(south: &str, north: &str) -> String {
+    format!("{south} (South), look away while {north} types how many (1-99).")
+}
+
+#[must_use]
+pub fn or_let_the_game_hide(key: &str) -> String {
+    format!("Or just press {key} to let the game hide a number.")
+}
+
+#[must_use]
+pub fn holds_marbles(north: &str) -> String {
+    format!("{north} (North) holds the marbles.")
+}
+
+#[must_use]
+pub fn odd_or_even(south: &str) -> String {
+    format!("{south} (South): odd or even?")
+}
+
+fn parity(odd: bool) -> &'static str {
+    if odd { "odd" } else { "even" }
+}
+
+#[must_use]
+pub fn opens_the_fist(north: &str, marbles: u32) -> String {
+    format!(
+        "{north} opens the fist: {marbles} marbles, {}.",
+        parity(marbles % 2 == 1)
+    )
+}
+
+#[must_use]
+pub fn guessed(south: &str, odd: bool) -> String {
+    format!("{south} guessed {}.", parity(odd))
+}
+
+#[must_use]
+pub fn starts(name: &str, side: Side) -> String {
+    format!("{name} ({}) starts.", crate::words::side_title(side))
+}
+
+pub const CHART_COMING: &str = "The engine is valuing every move; a chart of the match follows.";
+
+#[must_use]
+pub fn replay_lap(shown: usize, total: usize, lap: u32) -> String {
+    format!("Move {shown} of {total} - lap {lap}")
+}
+
+#[must_use]
+pub fn replay_move(session: &Session, shown: usize, total: usize, side: Side, pit: Pit) -> String {
+    format!(
+        "Move {shown} of {total}: {} ({}) played pit {pit}",
+        session.display_name(side),
+        crate::words::side_title(side)
+    )
+}
+
+#[must_use]
+pub fn replay_step(shown: usize, total: usize) -> String {
+    if shown == 0 {
+        format!("The start - {total} steps in this match")
+    } else {
+        format!("Step {shown} of {total}")
+    }
+}
+
+/// The screen shown while the terminal is too small.
+#[must_use]
+pub fn enlarge(width: u16, height: u16) -> String {
+    format!("Please enlarge the terminal to {width}×{height}")
+}
+
+#[must_use]
+pub fn size_now(width: u16, height: u16) -> String {
+    format!("(it is {width}×{height} now)")
+}
+
+// -- Labels and headings --
+
+pub const CHOOSE_A_GAME: &str = "Choose a game";
+pub const RULES_TITLE: &str = "Rules";
+pub const BUILT_IN: &str = "built-in";
+pub const YOUR_RULE_FILE: &str = "your rule file";
+pub const CANNOT_BE_PLAYED: &str = "cannot be played";
+pub const FILE_LABEL: &str = "File    ";
+pub const BOARD_LABEL: &str = "Board   ";
+pub const PLAY_LABEL: &str = "Play    ";
+pub const IN_FULL: &str = "In full, with worked examples";
+
+#[must_use]
+pub fn new_match(rules: &str) -> String {
+    format!("New match: {rules}")
+}
+
+pub const SOUTH_FIELD: &str = "South (bottom row)  ";
+pub const NORTH_FIELD: &str = "North (top row)     ";
+pub const PLAYED_BY: &str = "   played by        ";
+pub const WHO_STARTS: &str = "Who starts          ";
+pub const ROUNDS_FIELD: &str = "Rounds              ";
+pub const START_THE_MATCH: &str = "  Start the match  ";
+
+pub const PLAYERS_COLUMN: &str = "players or title";
+pub const VARIANT_COLUMN: &str = "variant";
+pub const PLAYED_COLUMN: &str = "last played";
+pub const ROUNDS_COLUMN: &str = " rounds";
+pub const RESULT_COLUMN: &str = "result";
+pub const FILE_COLUMN: &str = " file";
 
 // -- Lists --
 

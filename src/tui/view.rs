@@ -100,12 +100,9 @@ fn render_banner(theme: &Theme, banner: &str, area: Rect, buf: &mut Buffer) {
 
 fn too_small(theme: &Theme, area: Rect, buf: &mut Buffer, (width, height): (u16, u16)) {
     let text = vec![
+        Line::styled(crate::tui::describe::enlarge(width, height), theme.warning),
         Line::styled(
-            format!("Please enlarge the terminal to {width}×{height}"),
-            theme.warning,
-        ),
-        Line::styled(
-            format!("(it is {}×{} now)", area.width, area.height),
+            crate::tui::describe::size_now(area.width, area.height),
             theme.dim,
         ),
     ];

@@ -177,22 +177,13 @@ fn render_turn_line(
                 ""
             };
             let keys = format!("{}{more}", first.join(" "));
-            let numbers = if pits == 1 {
-                "pit 1".to_string()
-            } else {
-                format!("pit 1-{pits}")
-            };
-            let who = format!("{} to move", player_name(session, side));
+            let who = words::to_move(&player_name(session, side));
             // As much of the reminder as the line has room for.
             let room = usize::from(area.width).saturating_sub(who.chars().count() + 5);
-            let how = [
-                format!("{numbers}, {keys}, arrows + Enter, or click"),
-                format!("{numbers}, {keys}"),
-                numbers.clone(),
-            ]
-            .into_iter()
-            .find(|h| h.chars().count() <= room)
-            .unwrap_or_default();
+            let how = words::how_to_move(pits, &keys)
+                .into_iter()
+                .find(|h| h.chars().count() <= room)
+                .unwrap_or_default();
             let how = if how.is_empty() {
                 how
             } else {

@@ -144,16 +144,16 @@ pub fn render_library(
     } else {
         let mut head = format!(
             "  {} {} {}",
-            cell("players or title", columns.players),
-            cell("variant", VARIANT),
-            cell("last played", columns.played),
+            cell(words::PLAYERS_COLUMN, columns.players),
+            cell(words::VARIANT_COLUMN, VARIANT),
+            cell(words::PLAYED_COLUMN, columns.played),
         );
         if columns.rounds {
-            head.push_str(" rounds");
+            head.push_str(words::ROUNDS_COLUMN);
         }
-        let _ = write!(head, "  {}", cell("result", columns.result));
+        let _ = write!(head, "  {}", cell(words::RESULT_COLUMN, columns.result));
         if columns.file {
-            head.push_str(" file");
+            head.push_str(words::FILE_COLUMN);
         }
         buf.set_stringn(area.x, top - 1, head, width, theme.dim);
     }

@@ -29,7 +29,11 @@ pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf:
     for (i, item) in items.iter().enumerate() {
         let y = items_top + 2 * u16::try_from(i).unwrap_or(0);
         let marker = if i == selected { ">" } else { " " };
-        let label = format!("{marker} {}  {:<10}", i + 1, item.label());
+        let label = format!(
+            "{marker} {}  {:<10}",
+            i + 1,
+            crate::tui::describe::menu_label(*item)
+        );
         let style = if i == selected {
             theme.selected
         } else {
@@ -37,7 +41,7 @@ pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf:
         };
         let hint = match item {
             MenuItem::Continue => crate::tui::describe::continue_hint(app),
-            _ => item.hint().to_string(),
+            _ => crate::tui::describe::menu_hint(*item).to_string(),
         };
         let x = area.x + area.width / 2 - 20;
         let room = 60usize.saturating_sub(label.chars().count() + 2);
@@ -89,7 +93,11 @@ pub fn render_variants(
     buf: &mut Buffer,
 ) {
     let theme = &config.theme;
-    let title = if for_play { "Choose a game" } else { "Rules" };
+    let title = if for_play {
+        crate::tui::describe::CHOOSE_A_GAME
+    } else {
+        crate::tui::describe::RULES_TITLE
+    };
     let list_width = 28;
     let list = Rect::new(area.x + 1, area.y + 1, list_width, area.height - 3);
     let detail = Rect::new(
@@ -110,16 +118,18 @@ pub fn render_variants(
         .iter()
         .map(|entry| {
             let origin = match entry.origin {
-                crate::catalog::Origin::BuiltIn => "built-in",
-                _ => "your rule file",
+                crate::catalog::Origin::BuiltIn => crate::tui::describe::BUILT_IN,
+                _ => crate::tui::describe::YOUR_RULE_FILE,
             };
             (entry.rules.name().to_string(), origin, theme.dim)
         })
-        .chain(
-            app.broken_rules
-                .iter()
-                .map(|file| (file.name.clone(), "cannot be played", theme.warning)),
-        );
+        .chain(app.broken_rules.iter().map(|file| {
+            (
+                file.name.clone(),
+                crate::tui::describe::CANNOT_BE_PLAYED,
+                theme.warning,
+            )
+        }));
     let fits = usize::from(inner.height / 2).max(1);
     let first = selected.saturating_sub(fits - 1);
     for (i, (name, origin, origin_style)) in names.enumerate().skip(first).take(fits) {
@@ -160,7 +170,7 @@ pub fn render_variants(
         );
         let lines = vec![
             Line::from(vec![
-                Span::styled("File    ", theme.dim),
+                Span::styled(crate::tui::describe::FILE_LABEL, theme.dim),
                 Span::raw(&file.path),
             ]),
             Line::raw(""),
@@ -181,16 +191,11 @@ pub fn render_variants(
     let rules = &entry.rules;
     let mut lines = vec![
         Line::from(vec![
-            Span::styled("Board   ", theme.dim),
-            Span::raw(format!(
-                "2 rows of {} pits, {} seeds each ({} in all)",
-                rules.pits(),
-                rules.seeds_per_pit(),
-                rules.total_seeds()
-            )),
+            Span::styled(crate::tui::describe::BOARD_LABEL, theme.dim),
+            Span::raw(crate::words::board_size(rules)),
         ]),
         Line::from(vec![
-            Span::styled("Play    ", theme.dim),
+            Span::styled(crate::tui::describe::PLAY_LABEL, theme.dim),
             Span::raw(crate::words::rules_summary(rules)),
         ]),
         Line::raw(""),
@@ -203,7 +208,7 @@ pub fn render_variants(
     // The game's own section of the full rules, with its worked examples.
     if let Some(section) = crate::rulebook::game_section(rules) {
         lines.push(Line::raw(""));
-        lines.push(Line::styled("In full, with worked examples", theme.title));
+        lines.push(Line::styled(crate::tui::describe::IN_FULL, theme.title));
         lines.push(Line::raw(""));
         lines.extend(crate::words::reflow(&section).into_iter().map(Line::raw));
     }

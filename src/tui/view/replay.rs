@@ -15,7 +15,6 @@ use crate::tui::config::Config;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::board::{BoardView, BoardWidget};
 use crate::tui::widgets::value_chart::ValueChart;
-use crate::words::side_title;
 
 /// The value chart, or a word that it is on its way.
 fn render_chart(replay: &Replay, theme: &Theme, chart: Rect, buf: &mut Buffer) {
@@ -30,15 +29,12 @@ fn render_chart(replay: &Replay, theme: &Theme, chart: Rect, buf: &mut Buffer) {
             .render(chart, buf);
         }
         None if chart.height > 0 => {
-            Paragraph::new(Line::styled(
-                "The engine is valuing every move; a chart of the match follows.",
-                theme.dim,
-            ))
-            .alignment(Alignment::Center)
-            .render(
-                Rect::new(chart.x, chart.y + chart.height / 2, chart.width, 1),
-                buf,
-            );
+            Paragraph::new(Line::styled(crate::tui::describe::CHART_COMING, theme.dim))
+                .alignment(Alignment::Center)
+                .render(
+                    Rect::new(chart.x, chart.y + chart.height / 2, chart.width, 1),
+                    buf,
+                );
         }
         None => {}
     }
@@ -171,21 +167,16 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
     .render(board_area, buf);
 
     let status = match (&frame, last_move) {
-        (Some(f), _) => format!("Move {} of {total} - lap {}", replay.shown, f.lap),
+        (Some(f), _) => crate::tui::describe::replay_lap(replay.shown, total, f.lap),
         (None, Some((side, pit))) => {
-            let mut status = format!(
-                "Move {} of {total}: {} ({}) played pit {pit}",
-                replay.shown,
-                session.display_name(side),
-                side_title(side)
-            );
+            let mut status =
+                crate::tui::describe::replay_move(session, replay.shown, total, side, pit);
             if replay.threw_away(replay.shown).is_some() {
                 status.push_str(crate::tui::describe::THREW_AWAY);
             }
             status
         }
-        (None, None) if replay.shown == 0 => format!("The start - {total} steps in this match"),
-        (None, None) => format!("Step {} of {total}", replay.shown),
+        (None, None) => crate::tui::describe::replay_step(replay.shown, total),
     };
     // Where a round or the match is over (and no move is being shown), what
     // it came to takes the score's place.

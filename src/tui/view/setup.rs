@@ -7,10 +7,9 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{context_keys, fitting, key_line, popup, table_keys};
 use crate::engine::Side;
-use crate::tui::app::{
-    App, OddEven, OddEvenStage, Setup, SetupField, round_limit_label, seat_label,
-};
+use crate::tui::app::{App, OddEven, OddEvenStage, Setup, SetupField};
 use crate::tui::config::Config;
+use crate::tui::describe as words;
 use crate::tui::keys;
 
 /// A player's name field: what is typed (or, dimmed, the name used when
@@ -56,7 +55,7 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
         area,
         66,
         17,
-        &format!("New match: {}", setup.rules.name()),
+        &words::new_match(setup.rules.name()),
         theme,
         buf,
     )
@@ -73,12 +72,12 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
         Side::South => (
             SetupField::SouthName,
             SetupField::SouthSeat,
-            "South (bottom row)  ",
+            words::SOUTH_FIELD,
         ),
         Side::North => (
             SetupField::NorthName,
             SetupField::NorthSeat,
-            "North (top row)     ",
+            words::NORTH_FIELD,
         ),
     };
     let player = |side: Side| {
@@ -94,8 +93,8 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
     };
     let seat = |side: Side| {
         let (_, seat_field, _) = fields(side);
-        let value = seat_label(setup.computer[side]);
-        choice("   played by        ", theme.dim, &value, seat_field)
+        let value = crate::tui::describe::seat_label(setup.computer[side]);
+        choice(words::PLAYED_BY, theme.dim, &value, seat_field)
     };
     let mut lines = vec![
         Line::styled(crate::words::rules_summary(&setup.rules), theme.dim),
@@ -107,24 +106,24 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
         seat(Side::North),
         Line::raw(""),
         choice(
-            "Who starts          ",
+            words::WHO_STARTS,
             theme.text,
-            &setup.starter.label(setup),
+            &crate::tui::describe::starter_label(setup.starter, setup),
             SetupField::Starter,
         ),
     ];
     if setup.fields().contains(&SetupField::RoundLimit) {
         lines.push(choice(
-            "Rounds              ",
+            words::ROUNDS_FIELD,
             theme.text,
-            &round_limit_label(setup.round_limit),
+            &crate::tui::describe::round_limit_label(setup.round_limit),
             SetupField::RoundLimit,
         ));
     }
     lines.extend([
         Line::raw(""),
         Line::from(Span::styled(
-            "  Start the match  ",
+            words::START_THE_MATCH,
             field_style(SetupField::Start),
         ))
         .alignment(Alignment::Center),
@@ -142,54 +141,42 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
 
 pub fn render_odd_even(config: &Config, odd_even: &OddEven, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
-    let inner = popup(area, 66, 10, "Who starts? Odd or even", theme, buf)
+    let inner = popup(area, 66, 10, words::ODD_EVEN_TITLE, theme, buf)
         .inner(ratatui::layout::Margin::new(1, 0));
     let (south, north) = (&odd_even.names.south, &odd_even.names.north);
     let lines: Vec<Line> = match &odd_even.stage {
         OddEvenStage::Hide { typed } => vec![
-            Line::styled(
-                format!("{north} (North) hides some marbles in a fist."),
-                theme.north,
-            ),
+            Line::styled(words::hides_marbles(north), theme.north),
             Line::raw(""),
-            Line::raw(format!(
-                "{south} (South), look away while {north} types how many (1-99)."
-            )),
-            Line::raw(format!(
-                "Or just press {} to let the game hide a number.",
-                keys::key_for(keys::Context::OddEvenHide, &crate::tui::msg::Msg::Confirm)
-            )),
+            Line::raw(words::look_away(south, north)),
+            Line::raw(words::or_let_the_game_hide(&keys::key_for(
+                keys::Context::OddEvenHide,
+                &crate::tui::msg::Msg::Confirm,
+            ))),
             Line::raw(""),
             Line::from(vec![
-                Span::raw("Marbles: "),
+                Span::raw(words::MARBLES_LABEL),
                 Span::styled(format!("{}_", "*".repeat(typed.len())), theme.selected),
             ]),
         ],
         OddEvenStage::Guess { .. } => vec![
-            Line::styled(format!("{north} (North) holds the marbles."), theme.north),
+            Line::styled(words::holds_marbles(north), theme.north),
             Line::raw(""),
-            Line::styled(format!("{south} (South): odd or even?"), theme.south),
-            Line::raw("A right guess starts the match; a wrong one lets North start."),
+            Line::styled(words::odd_or_even(south), theme.south),
+            Line::raw(words::A_RIGHT_GUESS),
         ],
         OddEvenStage::Reveal {
             marbles,
             guessed_odd,
             starter,
         } => {
-            let parity = |odd: bool| if odd { "odd" } else { "even" };
             let starter_name = &odd_even.names[*starter];
             vec![
-                Line::raw(format!(
-                    "{north} opens the fist: {marbles} marbles, {}.",
-                    parity(marbles % 2 == 1)
-                )),
-                Line::raw(format!("{south} guessed {}.", parity(*guessed_odd))),
+                Line::raw(words::opens_the_fist(north, *marbles)),
+                Line::raw(words::guessed(south, *guessed_odd)),
                 Line::raw(""),
                 Line::styled(
-                    format!(
-                        "{starter_name} ({}) starts.",
-                        crate::words::side_title(*starter)
-                    ),
+                    words::starts(starter_name, *starter),
                     theme.title.patch(theme.side(*starter)),
                 ),
             ]

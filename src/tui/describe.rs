@@ -641,6 +641,27 @@ pub const ROUNDS_COLUMN: &str = " rounds";
 pub const RESULT_COLUMN: &str = "result";
 pub const FILE_COLUMN: &str = " file";
 
+/// The chart's word beside a side: whose lead its half shows.
+pub const AHEAD: &str = "ahead";
+
+/// A closed pit's word, as wide as the pit allows.
+#[must_use]
+pub fn closed_word(width: u16) -> &'static str {
+    if width >= 6 { "closed" } else { "shut" }
+}
+
+#[must_use]
+pub fn how_played(rules: &str) -> String {
+    format!("How {rules} is played")
+}
+
+pub const NO_DATA_FOLDER: &str = "there is no data folder to save in";
+
+#[must_use]
+pub fn settings_not_saved(error: &str) -> String {
+    format!("Settings not saved: {error}")
+}
+
 // -- Lists --
 
 /// The heading of the list of matches.

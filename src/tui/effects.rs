@@ -73,7 +73,7 @@ impl Effects {
             Err(error) => (
                 None,
                 vec![Msg::FileFailed {
-                    reason: format!("Settings not saved: {error}"),
+                    reason: crate::tui::describe::settings_not_saved(&error.to_string()),
                 }],
             ),
         }

@@ -73,7 +73,7 @@ pub fn lines(app: &App, config: &Config, width: u16) -> Vec<Line<'static>> {
     if let Some(rules) = app.current_rules() {
         lines.push(Line::raw(""));
         lines.push(Line::styled(
-            format!("How {} is played", rules.name()),
+            super::describe::how_played(rules.name()),
             config.theme.title,
         ));
         lines.push(Line::raw(""));

@@ -220,7 +220,7 @@ impl Keeper {
     fn save_copy(&mut self, session: &Session, name: &str, replace: bool) -> Msg {
         let Some(library) = &self.library else {
             return Msg::CopyNotSaved {
-                reason: "there is no data folder to save in".into(),
+                reason: crate::tui::describe::NO_DATA_FOLDER.into(),
             };
         };
         let Some(path) = library.copy_path(name) else {
@@ -346,7 +346,7 @@ impl Keeper {
     fn trash(&mut self, path: &Path) -> Msg {
         let Some(library) = &self.library else {
             return Msg::FileFailed {
-                reason: "there is no data folder".into(),
+                reason: crate::tui::describe::NO_DATA_FOLDER.into(),
             };
         };
         // Deleting a match this run could not write gives up writing it.
@@ -371,7 +371,7 @@ impl Keeper {
     fn restore(&self, from: &Path, to: PathBuf) -> Msg {
         let Some(library) = &self.library else {
             return Msg::FileFailed {
-                reason: "there is no data folder".into(),
+                reason: crate::tui::describe::NO_DATA_FOLDER.into(),
             };
         };
         match library.restore(from, &to) {
@@ -385,7 +385,7 @@ impl Keeper {
     fn set_title(&self, path: PathBuf, title: Option<String>) -> Msg {
         let Some(library) = &self.library else {
             return Msg::FileFailed {
-                reason: "there is no data folder".into(),
+                reason: crate::tui::describe::NO_DATA_FOLDER.into(),
             };
         };
         match library.set_title(&path, title, &self.catalog) {

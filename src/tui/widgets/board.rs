@@ -186,7 +186,7 @@ impl BoardWidget<'_> {
             };
             (OWNED_SIGN.to_string(), word.to_string())
         } else if closed {
-            let word = if inner >= 6 { "closed" } else { "shut" };
+            let word = crate::tui::describe::closed_word(inner);
             ("--".to_string(), word.to_string())
         } else {
             (count.to_string(), seed_picture(count, inner))

@@ -7,7 +7,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
+use crate::engine::Side;
 use crate::tui::theme::Theme;
+use crate::words::side_title;
 
 /// Columns kept on the left for the two labels.
 const LABEL_WIDTH: u16 = 7;
@@ -83,12 +85,18 @@ impl Widget for ValueChart<'_> {
         // Which way is whose lead: "South / ahead" at the top, "North /
         // ahead" at the bottom (the names alone when there is no room).
         let bottom = area.y + rows - 1;
-        buf.set_string(area.x, area.y, "South", self.theme.south);
-        buf.set_string(area.x, bottom, "North", self.theme.north);
+        let ahead = crate::tui::describe::AHEAD;
+        buf.set_string(area.x, area.y, side_title(Side::South), self.theme.south);
+        buf.set_string(area.x, bottom, side_title(Side::North), self.theme.north);
         if rows >= 4 {
-            buf.set_string(area.x, area.y + 1, "ahead", self.theme.dim);
-            buf.set_string(area.x, bottom - 1, "North", self.theme.north);
-            buf.set_string(area.x, bottom, "ahead", self.theme.dim);
+            buf.set_string(area.x, area.y + 1, ahead, self.theme.dim);
+            buf.set_string(
+                area.x,
+                bottom - 1,
+                side_title(Side::North),
+                self.theme.north,
+            );
+            buf.set_string(area.x, bottom, ahead, self.theme.dim);
         }
 
         let bars = bars_area(area);

@@ -483,6 +483,21 @@ fn a_result_box_says_the_winner_first() {
 }
 
 #[test]
+fn kalahas_description_names_the_capture_it_plays() {
+    // It once said "without the empty-pit capture" after explaining that very
+    // capture: it says which form it means instead.
+    let description = rules("kalaha").description().to_string();
+    assert!(
+        !description.contains("without the empty-pit capture"),
+        "{description}"
+    );
+    assert!(
+        description.contains("a capture needs seeds across"),
+        "{description}"
+    );
+}
+
+#[test]
 fn quitting_asks_first() {
     let mut ui = game("kalaha", None);
     ui.send(Msg::Digit(3));

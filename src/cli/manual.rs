@@ -132,7 +132,7 @@ fn files_and_environment() -> Roff {
         ),
         (
             Library::trash_beside(&data.matches_dir()),
-            "Matches deleted from the list, to fetch back by hand (copies deleted go to the trash folder beside them).",
+            "Matches deleted from the list (u in the list brings the last one back; copies deleted go to the trash folder beside them).",
         ),
         (
             config.join(SETTINGS_FILE),

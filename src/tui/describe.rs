@@ -508,16 +508,17 @@ pub fn to_move(player: &str) -> String {
 }
 
 /// How to play a pit, longest first, for the line to take the first that
-/// fits: the numbers, the row's keys, the arrows and the mouse.
+/// fits: the numbers, the row's keys, the arrows with the key that sows, and
+/// the mouse.
 #[must_use]
-pub fn how_to_move(pits: u8, row_keys: &str) -> [String; 3] {
+pub fn how_to_move(pits: u8, row_keys: &str, sow: &str) -> [String; 3] {
     let numbers = if pits == 1 {
         "pit 1".to_string()
     } else {
         format!("pit 1-{pits}")
     };
     [
-        format!("{numbers}, {row_keys}, arrows + Enter, or click"),
+        format!("{numbers}, {row_keys}, arrows + {sow}, or click"),
         format!("{numbers}, {row_keys}"),
         numbers,
     ]

@@ -176,11 +176,12 @@ fn render_turn_line(
             } else {
                 ""
             };
-            let keys = format!("{}{more}", first.join(" "));
+            let row_keys = format!("{}{more}", first.join(" "));
             let who = words::to_move(&player_name(session, side));
             // As much of the reminder as the line has room for.
             let room = usize::from(area.width).saturating_sub(who.chars().count() + 5);
-            let how = words::how_to_move(pits, &keys)
+            let sow = keys::key_for(keys::Context::Turn, &crate::tui::msg::Msg::Confirm);
+            let how = words::how_to_move(pits, &row_keys, &sow)
                 .into_iter()
                 .find(|h| h.chars().count() <= room)
                 .unwrap_or_default();

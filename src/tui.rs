@@ -18,6 +18,7 @@ pub mod keys;
 pub mod layout;
 pub mod msg;
 pub mod pit_keys;
+pub mod rules_text;
 pub mod runner;
 pub mod terminal;
 pub mod theme;

@@ -498,6 +498,22 @@ fn kalahas_description_names_the_capture_it_plays() {
 }
 
 #[test]
+fn the_rules_pane_scrolls_to_its_last_page_and_no_further() {
+    let mut ui = app_at(Start::Menu);
+    ui.send(Msg::Digit(3));
+    for _ in 0..60 {
+        ui.send(Msg::PageDown);
+    }
+    // The pane's last words at its foot, not an empty pane.
+    let screen = rows(&draw(&mut ui, 80, 24)).join("\n");
+    assert!(screen.contains("--full"), "{screen}");
+    let bottom = screen.clone();
+    ui.send(Msg::PageUp);
+    let up = rows(&draw(&mut ui, 80, 24)).join("\n");
+    assert_ne!(up, bottom);
+}
+
+#[test]
 fn quitting_asks_first() {
     let mut ui = game("kalaha", None);
     ui.send(Msg::Digit(3));

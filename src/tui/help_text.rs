@@ -52,7 +52,7 @@ fn screen_keys(app: &App, config: &Config, width: u16) -> Vec<Line<'static>> {
 
 /// `text` in lines of at most `width` columns, broken between words (a
 /// longer word has a line of its own).
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split_whitespace() {
         match lines.last_mut() {
@@ -77,14 +77,22 @@ pub fn lines(app: &App, config: &Config, width: u16) -> Vec<Line<'static>> {
             config.theme.title,
         ));
         lines.push(Line::raw(""));
-        for paragraph in crate::words::reflow(rules.description()) {
-            // A list item's later lines stand under its text, not its dash.
-            let hang = if paragraph.starts_with("- ") { 2 } else { 0 };
-            let mut wrapped =
-                wrap_words(&paragraph, usize::from(width).saturating_sub(hang)).into_iter();
-            lines.push(Line::raw(wrapped.next().unwrap_or_default()));
-            lines.extend(wrapped.map(|more| Line::raw(format!("{}{more}", " ".repeat(hang)))));
-        }
+        lines.extend(paragraphs(rules.description(), width));
+    }
+    lines
+}
+
+/// `text`'s paragraphs (as `words::reflow` makes them) wrapped to `width`,
+/// a list item's later lines under its text rather than its dash.
+#[must_use]
+pub fn paragraphs(text: &str, width: u16) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    for paragraph in crate::words::reflow(text) {
+        let hang = if paragraph.starts_with("- ") { 2 } else { 0 };
+        let mut wrapped =
+            wrap_words(&paragraph, usize::from(width).saturating_sub(hang)).into_iter();
+        lines.push(Line::raw(wrapped.next().unwrap_or_default()));
+        lines.extend(wrapped.map(|more| Line::raw(format!("{}{more}", " ".repeat(hang)))));
     }
     lines
 }

@@ -192,6 +192,28 @@ pub fn chart_position_at(replay: &Replay, area: Rect, column: u16, row: u16) -> 
         .position_at(usize::from(column - bars.x), count)
 }
 
+/// Columns of the rule-set screen's list.
+pub const VARIANTS_LIST_WIDTH: u16 = 28;
+
+/// The rule-set screen's detail pane on a screen of `area`: right of the
+/// list, above the footer.
+#[must_use]
+pub fn variants_detail(area: Rect) -> Rect {
+    Rect::new(
+        area.x + VARIANTS_LIST_WIDTH + 2,
+        area.y + 1,
+        area.width.saturating_sub(VARIANTS_LIST_WIDTH + 3),
+        area.height.saturating_sub(3),
+    )
+}
+
+/// Where the detail pane's text goes: within its border and a column each
+/// side.
+#[must_use]
+pub fn variants_text(area: Rect) -> Rect {
+    variants_detail(area).inner(Margin::new(2, 1))
+}
+
 /// Help's box over the screen `area`: nearly the whole height, at most 90
 /// columns.
 #[must_use]

@@ -143,7 +143,10 @@ pub(super) fn variants(
     match msg {
         Msg::Up => stay(step(selected, count, false), 0),
         Msg::Down | Msg::NextField => stay(step(selected, count, true), 0),
-        Msg::PageDown | Msg::Right => stay(selected, scroll + 5),
+        Msg::PageDown | Msg::Right => {
+            let last = crate::tui::rules_text::last_scroll_now(app, config, selected);
+            stay(selected, (scroll + 5).min(last))
+        }
         Msg::PageUp | Msg::Left => stay(selected, scroll.saturating_sub(5)),
         Msg::Digit(d) if (1..=count).contains(&usize::from(*d)) => stay(usize::from(*d) - 1, 0),
         Msg::Confirm if selected >= app.variants.len() => {

@@ -3,7 +3,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
 
 use super::{footer, table_keys};
 use crate::tui::app::{App, MenuItem};
@@ -98,14 +98,9 @@ pub fn render_variants(
     } else {
         crate::tui::describe::RULES_TITLE
     };
-    let list_width = 28;
+    let list_width = crate::tui::layout::VARIANTS_LIST_WIDTH;
     let list = Rect::new(area.x + 1, area.y + 1, list_width, area.height - 3);
-    let detail = Rect::new(
-        area.x + list_width + 2,
-        area.y + 1,
-        area.width - list_width - 3,
-        area.height - 3,
-    );
+    let detail = crate::tui::layout::variants_detail(area);
     let block = Block::bordered()
         .border_type(BorderType::Rounded)
         .title(Span::styled(format!(" {title} "), theme.title));
@@ -160,65 +155,10 @@ pub fn render_variants(
     keys.retain(|(_, word)| for_play || word != "choose it");
     footer(theme, app.message.as_ref(), &keys, area, buf);
 
-    if let Some(file) = selected
-        .checked_sub(app.variants.len())
-        .and_then(|i| app.broken_rules.get(i))
-    {
-        let reload = crate::tui::keys::key_for(
-            crate::tui::keys::Context::Variants,
-            &crate::tui::msg::Msg::ReloadRules,
-        );
-        let lines = vec![
-            Line::from(vec![
-                Span::styled(crate::tui::describe::FILE_LABEL, theme.dim),
-                Span::raw(&file.path),
-            ]),
-            Line::raw(""),
-            Line::styled(crate::tui::describe::BROKEN_FILE, theme.warning),
-            Line::raw(&file.reason),
-            Line::raw(""),
-            Line::raw(crate::tui::describe::fix_and_reload(&reload)),
-        ];
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .scroll((scroll, 0))
-            .render(text_area(&file.name, buf), buf);
-        return;
-    }
-    let Some(entry) = app.variants.get(selected) else {
-        return;
-    };
-    let rules = &entry.rules;
-    let mut lines = vec![
-        Line::from(vec![
-            Span::styled(crate::tui::describe::BOARD_LABEL, theme.dim),
-            Span::raw(crate::words::board_size(rules)),
-        ]),
-        Line::from(vec![
-            Span::styled(crate::tui::describe::PLAY_LABEL, theme.dim),
-            Span::raw(crate::words::rules_summary(rules)),
-        ]),
-        Line::raw(""),
-    ];
-    lines.extend(
-        crate::words::reflow(rules.description())
-            .into_iter()
-            .map(Line::raw),
-    );
-    // The game's own section of the full rules, with its worked examples.
-    if let Some(section) = crate::rulebook::game_section(rules) {
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(crate::tui::describe::IN_FULL, theme.title));
-        lines.push(Line::raw(""));
-        lines.extend(crate::words::reflow(&section).into_iter().map(Line::raw));
-    }
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        crate::words::RULES_IN_FULL.replace("ID", rules.id()),
-        theme.dim,
-    ));
+    let text = crate::tui::layout::variants_text(area);
+    let (name, lines) = crate::tui::rules_text::lines(app, config, selected, text.width);
+    let scroll = scroll.min(crate::tui::help_text::last_scroll(lines.len(), text.height));
     Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
         .scroll((scroll, 0))
-        .render(text_area(rules.name(), buf), buf);
+        .render(text_area(&name, buf), buf);
 }

@@ -97,24 +97,10 @@ fn code_of(text: &str) -> String {
                 i += 1;
             }
         } else if c == '"' {
-            i += 1;
-            while i < chars.len() && chars[i] != '"' {
-                if chars[i] == '\\' {
-                    i += 1;
-                }
-                i += 1;
-            }
-            i += 1;
+            i = past_quoted(&chars, i, '"');
             out.push_str("\"\"");
         } else if c == '\'' && is_char_literal(&chars, i) {
-            i += 1;
-            while i < chars.len() && chars[i] != '\'' {
-                if chars[i] == '\\' {
-                    i += 1;
-                }
-                i += 1;
-            }
-            i += 1;
+            i = past_quoted(&chars, i, '\'');
             out.push_str("' '");
         } else {
             out.push(c);
@@ -122,6 +108,19 @@ fn code_of(text: &str) -> String {
         }
     }
     out
+}
+
+/// The index just past the literal opened by the quote at `i`, its
+/// backslash escapes skipped.
+fn past_quoted(chars: &[char], mut i: usize, quote: char) -> usize {
+    i += 1;
+    while i < chars.len() && chars[i] != quote {
+        if chars[i] == '\\' {
+            i += 1;
+        }
+        i += 1;
+    }
+    i + 1
 }
 
 fn ident_before(chars: &[char], i: usize) -> bool {

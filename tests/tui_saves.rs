@@ -806,21 +806,27 @@ fn the_replay_viewer_marks_a_move_that_threw_the_game_away() {
         reach: HintReach::Plies(if stable { 14 } else { 9 }),
         stable,
     };
-    ui.send(Msg::AnalysisReady {
-        started_at,
-        steps: 3,
-        values: vec![
-            judged(2, true),
-            judged(2, true),
-            judged(-3, true),
-            judged(-3, true),
-        ],
-    });
+    let analysed = |ui: &mut Runner, stable_after: bool| {
+        ui.send(Msg::AnalysisReady {
+            started_at,
+            steps: 3,
+            values: vec![
+                judged(2, true),
+                judged(2, true),
+                judged(-3, stable_after),
+                judged(-3, true),
+            ],
+        });
+        match &ui.app.screen {
+            Screen::Replay(replay) => replay.threw_away(2),
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(analysed(&mut ui, true), Some(HintReach::Plies(14)));
     let Screen::Replay(replay) = &ui.app.screen else {
         panic!()
     };
     assert_eq!(replay.threw_away(1), None);
-    assert_eq!(replay.threw_away(2), Some(HintReach::Plies(14)));
     ui.send(Msg::Right);
     ui.send(Msg::Right);
     let screen = format!("{:?}", draw(&ui).backend());
@@ -834,20 +840,7 @@ fn the_replay_viewer_marks_a_move_that_threw_the_game_away() {
         "{screen}"
     );
     // A verdict that swung between depths marks nothing.
-    ui.send(Msg::AnalysisReady {
-        started_at,
-        steps: 3,
-        values: vec![
-            judged(2, true),
-            judged(2, true),
-            judged(-3, false),
-            judged(-3, true),
-        ],
-    });
-    let Screen::Replay(replay) = &ui.app.screen else {
-        panic!()
-    };
-    assert_eq!(replay.threw_away(2), None);
+    assert_eq!(analysed(&mut ui, false), None);
     // A stale analysis (another match) is ignored.
     let Screen::Replay(replay) = &ui.app.screen else {
         panic!()

@@ -1,0 +1,112 @@
+//! The menu, the setup screen and the headings and labels of every screen.
+
+use crate::ai::Level;
+use crate::engine::Side;
+
+use crate::tui::app::{MenuItem, Setup, StarterChoice};
+
+/// The line under the menu's title.
+pub const TAGLINE: &str =
+    "Kalaha, Oware, Toguz Kumalak and more mancala games for two at one keyboard";
+
+#[must_use]
+pub fn menu_label(item: MenuItem) -> &'static str {
+    match item {
+        MenuItem::Continue => "Continue",
+        MenuItem::Play => "Play",
+        MenuItem::Replay => "Replay",
+        MenuItem::Rules => "Rules",
+        MenuItem::Quit => "Quit",
+    }
+}
+
+#[must_use]
+pub fn menu_hint(item: MenuItem) -> &'static str {
+    match item {
+        MenuItem::Continue => "resume an unfinished match",
+        MenuItem::Play => "with a friend or against the computer",
+        MenuItem::Replay => "watch a saved match, or play on from it",
+        MenuItem::Rules => "read how each variant is played",
+        MenuItem::Quit => "leave the game",
+    }
+}
+
+/// How the first player is settled, in words, with the players' names.
+#[must_use]
+pub fn starter_label(choice: StarterChoice, setup: &Setup) -> String {
+    match choice {
+        StarterChoice::South => format!("{} starts (South)", setup.name(Side::South)),
+        StarterChoice::North => format!("{} starts (North)", setup.name(Side::North)),
+        StarterChoice::Random => "Drawn by lot".to_string(),
+        StarterChoice::OddEven => "Odd-or-even guess".to_string(),
+    }
+}
+
+/// "no limit" or "up to 5 rounds".
+#[must_use]
+pub fn round_limit_label(limit: Option<u16>) -> String {
+    match limit {
+        None => "no limit".to_string(),
+        Some(1) => "1 round".to_string(),
+        Some(n) => format!("up to {n} rounds"),
+    }
+}
+
+/// "person" or "computer (hard)".
+#[must_use]
+pub fn seat_label(seat: Option<Level>) -> String {
+    seat.map_or_else(
+        || "person".to_string(),
+        |level| format!("computer ({level})"),
+    )
+}
+
+pub const CHOOSE_A_GAME: &str = "Choose a game";
+pub const RULES_TITLE: &str = "Rules";
+pub const BUILT_IN: &str = "built-in";
+pub const YOUR_RULE_FILE: &str = "your rule file";
+pub const CANNOT_BE_PLAYED: &str = "cannot be played";
+pub const FILE_LABEL: &str = "File    ";
+pub const BOARD_LABEL: &str = "Board   ";
+pub const PLAY_LABEL: &str = "Play    ";
+pub const IN_FULL: &str = "In full, with worked examples";
+
+#[must_use]
+pub fn new_match(rules: &str) -> String {
+    format!("New match: {rules}")
+}
+
+pub const SOUTH_FIELD: &str = "South (bottom row)  ";
+pub const NORTH_FIELD: &str = "North (top row)     ";
+pub const PLAYED_BY: &str = "   played by        ";
+pub const WHO_STARTS: &str = "Who starts          ";
+pub const ROUNDS_FIELD: &str = "Rounds              ";
+pub const START_THE_MATCH: &str = "  Start the match  ";
+
+pub const PLAYERS_COLUMN: &str = "players or title";
+pub const VARIANT_COLUMN: &str = "variant";
+pub const PLAYED_COLUMN: &str = "last played";
+pub const ROUNDS_COLUMN: &str = " rounds";
+pub const RESULT_COLUMN: &str = "result";
+pub const FILE_COLUMN: &str = " file";
+
+/// The chart's word beside a side: whose lead its half shows.
+pub const AHEAD: &str = "ahead";
+
+/// A closed pit's word, as wide as the pit allows.
+#[must_use]
+pub fn closed_word(width: u16) -> &'static str {
+    if width >= 6 { "closed" } else { "shut" }
+}
+
+#[must_use]
+pub fn how_played(rules: &str) -> String {
+    format!("How {rules} is played")
+}
+
+pub const NO_DATA_FOLDER: &str = "there is no data folder to save in";
+
+#[must_use]
+pub fn settings_not_saved(error: &str) -> String {
+    format!("Settings not saved: {error}")
+}

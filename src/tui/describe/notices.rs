@@ -1,0 +1,456 @@
+//! What the game says of what just happened: a setting changed, a move
+//! animated, a hint, an undo, a file written or not, a pit refused.
+
+use crate::engine::{Pit, Side};
+use crate::session::Session;
+use crate::words::{ending_reason, grand_slam, place_name, player_name, row_capture};
+
+use crate::tui::anim::Flash;
+use crate::tui::msg::HintReach;
+
+/// `" (F4 faster, F3 slower)"`: each key with what it does, only those
+/// bound on the screen (`None` is left out; nothing bound, nothing said).
+fn keys_note(pairs: &[(Option<String>, &str)]) -> String {
+    let said: Vec<String> = pairs
+        .iter()
+        .filter_map(|(key, what)| key.as_ref().map(|key| format!("{key} {what}")))
+        .collect();
+    if said.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", said.join(", "))
+    }
+}
+
+/// The keys a setting's notice names, as the screen binds them.
+pub struct SettingKeys {
+    pub faster: Option<String>,
+    pub slower: Option<String>,
+    pub motion: Option<String>,
+}
+
+/// The notice after the speed changed.
+#[must_use]
+pub fn speed_set(speed_ms: u64, animated: bool, keys: &SettingKeys) -> String {
+    if animated {
+        let note = keys_note(&[
+            (keys.faster.clone(), "faster"),
+            (keys.slower.clone(), "slower"),
+        ]);
+        format!("Speed: {speed_ms} ms a seed{note}")
+    } else {
+        let note = keys_note(&[(keys.motion.clone(), "turns it on")]);
+        format!("Speed: {speed_ms} ms a seed, once the animation is on{note}")
+    }
+}
+
+/// The notice after the animation was turned on or off.
+#[must_use]
+pub fn motion_set(animated: bool, keys: &SettingKeys) -> String {
+    let state = if animated {
+        "on"
+    } else {
+        "off: moves appear at once"
+    };
+    let note = keys_note(&[(keys.motion.clone(), "to change")]);
+    format!("Animation {state}{note}")
+}
+
+/// The notice after the look changed.
+#[must_use]
+pub fn look_set(look: crate::settings::Look, no_colour: bool) -> String {
+    use crate::settings::Look;
+    let name = match look {
+        Look::Colour => "colour",
+        Look::HighContrast => "high contrast",
+        Look::Monochrome => "monochrome",
+    };
+    if no_colour {
+        format!("Look: {name} (NO_COLOR is set: the screen stays monochrome)")
+    } else {
+        format!("Look: {name}")
+    }
+}
+
+/// The footer's word for the speed keys: the pace, or that moves appear at
+/// once.
+#[must_use]
+pub fn speed_word(speed_ms: u64, animated: bool) -> String {
+    if animated {
+        format!("speed ({speed_ms} ms)")
+    } else {
+        "speed (off)".to_string()
+    }
+}
+
+/// A flash message during an animation.
+#[must_use]
+pub fn flash(session: &Session, flash: Flash) -> String {
+    let name = |side: Side| player_name(session, side);
+    match flash {
+        Flash::Four { pit, owner } => {
+            format!("Four in {} - {} takes them", place_name(pit), name(owner))
+        }
+        Flash::Relay { pit, count } => {
+            format!("Relay: {count} seeds picked up from {}", place_name(pit))
+        }
+        Flash::Leap { pit, count, by } => format!(
+            "Leap capture: {} takes {count} from {}",
+            name(by),
+            place_name(pit)
+        ),
+        Flash::Kalah {
+            pit,
+            opposite,
+            count,
+            by,
+        } => format!(
+            "Capture: {} takes {count} from {} and the seed in {}",
+            name(by),
+            place_name(opposite),
+            place_name(pit)
+        ),
+        Flash::ExtraTurn { side } => format!("Last seed in the store - {} moves again", name(side)),
+        Flash::RowCapture { by, chain } => {
+            let what = row_capture(chain.taken());
+            format!("{} {what}", name(by))
+        }
+        Flash::ToOwner { pit, owner } => format!(
+            "{} is {}'s tuzdyk: the seed sown there goes to their store",
+            place_name(pit),
+            name(owner)
+        ),
+        Flash::PitOwned { pit, count, by } => crate::words::pit_owned(session, pit, count, by),
+        Flash::Pass { side } => crate::words::pass(side),
+        Flash::GrandSlam { by, spared } => {
+            let why = grand_slam(by.other(), spared);
+            format!("{} made {why}", name(by))
+        }
+        Flash::RoundEnd {
+            took_remaining: Some(side),
+            ..
+        } => format!("No move left - {} takes the remaining seeds", name(side)),
+        Flash::RoundEnd {
+            took_remaining: None,
+            ending,
+        } => match ending_reason(ending) {
+            Some(why) => format!("Game over: {why} - each player keeps the seeds on their row"),
+            None => "A row is empty - each player keeps the seeds on their row".to_string(),
+        },
+    }
+}
+
+/// A hint: the best pit and every pit's value for the player to move.
+#[must_use]
+pub fn hint(session: &Session, mover: Side, values: &[(Pit, i32)], reach: HintReach) -> String {
+    let Some(&(best, value)) = values.first() else {
+        return "No hint: there is no move to weigh.".to_string();
+    };
+    let mut sorted = values.to_vec();
+    sorted.sort_by_key(|&(pit, _)| pit);
+    let all: Vec<String> = sorted
+        .iter()
+        .map(|(pit, v)| format!("{pit}:{v:+}"))
+        .collect();
+    let how = match reach {
+        HintReach::Exact => "with perfect play".to_string(),
+        HintReach::Plies(plies) => format!("looking {plies} moves ahead"),
+    };
+    format!(
+        "Hint for {}: pit {best} ({} at the end, {how}).\nEvery pit: {}",
+        session.display_name(mover),
+        lead(value),
+        all.join("  ")
+    )
+}
+
+/// A lead in seeds as a player hears it: "8 seeds ahead", "8 behind",
+/// "level".
+#[must_use]
+pub fn lead(value: i32) -> String {
+    let seeds = |n: u32| {
+        if n == 1 {
+            "1 seed".to_string()
+        } else {
+            format!("{n} seeds")
+        }
+    };
+    match value {
+        0 => "level".to_string(),
+        v if v > 0 => format!("{} ahead", seeds(v.unsigned_abs())),
+        v => format!("{} behind", seeds(v.unsigned_abs())),
+    }
+}
+
+/// The line under the board while the computer thinks: its name once (a
+/// computer that kept the default name is named by its level already).
+#[must_use]
+pub fn thinking(session: &Session, side: Side) -> String {
+    match session.computer(side) {
+        Some(level) if session.name(side) != "Computer" => {
+            format!(
+                "{} (the computer, {level}) is thinking...",
+                player_name(session, side)
+            )
+        }
+        _ => format!("{} is thinking...", player_name(session, side)),
+    }
+}
+
+/// A pit key pressed while the computer is to move.
+#[must_use]
+pub fn computer_to_move(session: &Session, side: Side) -> String {
+    format!(
+        "It is {}'s turn: wait for its move.",
+        player_name(session, side)
+    )
+}
+
+/// After a replayed move that lost a game its player could hold, by
+/// verdicts that held at two depths.
+pub const THREW_AWAY: &str = " - it threw the game away (?)";
+
+/// The engine's value of the replayed position, and how far it looked.
+#[must_use]
+pub fn engine_value(judged: &crate::tui::msg::Judged) -> String {
+    let reach = match judged.reach {
+        HintReach::Exact => "exact".to_string(),
+        HintReach::Plies(plies) => format!("{plies} moves"),
+    };
+    format!("engine: {:+} for South ({reach})", judged.value)
+}
+
+/// Beside a name being typed: how long a name may be, and when it is full.
+#[must_use]
+pub fn name_room(typed: usize) -> String {
+    let most = crate::session::NAME_LENGTH;
+    if typed >= most {
+        format!("  {most} characters at most")
+    } else {
+        format!("  (up to {most} characters)")
+    }
+}
+
+/// After a match was deleted from the list.
+#[must_use]
+pub fn deleted(to: &std::path::Path, undo: Option<&str>) -> String {
+    match undo {
+        Some(key) => format!("Deleted: moved to {} ({key} brings it back)", to.display()),
+        None => format!("Deleted: moved to {}", to.display()),
+    }
+}
+
+/// After deleting a match this run never wrote.
+#[must_use]
+pub fn deleted_unwritten() -> &'static str {
+    "Deleted: it had never been written."
+}
+
+/// After a deleted match was brought back.
+#[must_use]
+pub fn restored(file: &str) -> String {
+    format!("Brought back: {file} is in the list again.")
+}
+
+/// Undo asked for with nothing deleted in this visit.
+#[must_use]
+pub fn nothing_to_restore() -> &'static str {
+    "Nothing to bring back: no match was deleted since the game started."
+}
+
+/// Enter on a rule file that cannot be played.
+#[must_use]
+pub fn broken_file_chosen(reload: &str) -> String {
+    format!("This file cannot be played: fix it, then press {reload} to read it again.")
+}
+
+/// After the rule files were read again.
+#[must_use]
+pub fn rules_read_again(playable: usize, broken: usize) -> String {
+    match broken {
+        0 => format!("Read again: {playable} rule sets."),
+        n => format!(
+            "Read again: {playable} rule sets; {n} {} cannot be played.",
+            if n == 1 { "file" } else { "files" }
+        ),
+    }
+}
+
+/// The first player drawn by lot, named with their side unless the name is
+/// the side's.
+#[must_use]
+pub fn drawn_by_lot(name: &str, side: Side) -> String {
+    let title = crate::words::side_title(side);
+    if name == title {
+        format!("Drawn by lot: {name} starts.")
+    } else {
+        format!("Drawn by lot: {name} ({title}) starts.")
+    }
+}
+
+/// A match chosen in the list that another game plays.
+pub const PLAYED_ELSEWHERE: &str =
+    "That match is being played in another game; leave it there first.";
+
+/// A match chosen for a title before it was ever written.
+pub const NOT_WRITTEN_YET: &str = "That match is not written yet; it can be renamed once it is.";
+
+/// A 1 typed on a board of ten pits or more.
+#[must_use]
+pub fn second_digit(pits: u8) -> String {
+    format!("Pit 1_ : a second digit for pits 10-{pits}, or Enter for pit 1")
+}
+
+pub const NOTHING_TO_UNDO: &str = "Nothing to undo";
+pub const NOTHING_TO_REDO: &str = "Nothing to redo";
+
+/// After an undo: what was taken back, and the key that plays it again.
+#[must_use]
+pub fn undone(last: Option<(Side, Pit)>, back_to_a_person: bool, redo: &str) -> String {
+    let what = match last {
+        Some((side, pit)) if !back_to_a_person => {
+            format!("Undid {}'s pit {pit}", crate::words::side_title(side))
+        }
+        Some((side, pit)) => format!(
+            "Undid {}'s pit {pit} and the moves before it back to a person's turn",
+            crate::words::side_title(side)
+        ),
+        None => "Undid the round's start".to_string(),
+    };
+    format!("{what} ({redo} plays it again)")
+}
+
+pub const PLAYERS_ENDED: &str = "The players ended the match.";
+pub const LOOKING_FOR_A_HINT: &str = "Looking for the best move...";
+
+/// Continue chosen on a finished match: how to watch it or play on.
+#[must_use]
+pub fn over_to_watch(watch: &str, play_on: &str) -> String {
+    format!(
+        "That match is over: {watch} watches it, and {play_on} in the viewer plays on from any move."
+    )
+}
+
+/// A rematch begun: who starts, and why.
+#[must_use]
+pub fn rematch(first: Side, after_a_draw: bool) -> String {
+    let why = if after_a_draw {
+        "after a draw the other player"
+    } else {
+        "the loser"
+    };
+    format!(
+        "Rematch: {} starts ({why}).",
+        crate::words::side_title(first)
+    )
+}
+
+/// The next round set up, and who starts it.
+#[must_use]
+pub fn next_round_begins(session: &Session, round: u16, starter: Side) -> String {
+    format!(
+        "Round {round}: {} ({}) took the remaining seeds and starts.",
+        session.display_name(starter),
+        crate::words::side_title(starter)
+    )
+}
+
+/// A pit key of the row of the player not to move.
+#[must_use]
+pub fn not_your_row(session: &Session, mover: Side) -> String {
+    format!(
+        "That pit is on {}'s row - it is {} ({})'s turn.",
+        crate::words::side_title(mover.other()),
+        session.display_name(mover),
+        crate::words::side_title(mover)
+    )
+}
+
+/// A round's first digit typed in the viewer, where more rounds follow.
+#[must_use]
+pub fn another_round_digit(round: usize, last: usize) -> String {
+    format!(
+        "Round {round}: type another digit for rounds {}-{last}",
+        round * 10
+    )
+}
+
+/// A round number typed in the viewer that the match does not have.
+#[must_use]
+pub fn no_such_round(round: usize, rounds: usize) -> String {
+    format!("There is no round {round}: this match has {rounds}.")
+}
+
+pub const NO_PLAY_ON_FROM_THE_END: &str =
+    "The match is over here; step back to play on from an earlier move.";
+
+/// A new match begun from a moment of a saved one.
+#[must_use]
+pub fn playing_on(point: &str, file: &str) -> String {
+    format!("Playing on {point} of {file}: a new match (that file is not changed).")
+}
+
+/// The banner while a match cannot be written.
+#[must_use]
+pub fn save_failed(reason: &str) -> String {
+    format!("Not saved: {reason}. Play goes on; the game keeps trying.")
+}
+
+/// The banner when another game or a change of folder took the match away.
+#[must_use]
+pub fn match_lost(reason: &str, save: &str) -> String {
+    format!(
+        "Not saved: {reason}. This game stops writing it; play goes on in memory ({save} saves a copy, and quitting keeps one)."
+    )
+}
+
+#[must_use]
+pub fn copy_saved(path: &std::path::Path) -> String {
+    format!("Saved a copy as {}", path.display())
+}
+
+#[must_use]
+pub fn copy_not_saved(reason: &str) -> String {
+    format!("Not saved: {reason}")
+}
+
+pub const NAME_EMPTY: &str = "the name is empty";
+pub const RESUMED: &str = "Resumed where you stopped.";
+pub const RENAMED: &str = "Renamed.";
+
+/// The line under the board while a move is sown.
+#[must_use]
+pub fn sowing(session: &Session, side: Side, pit: Pit) -> String {
+    format!("{} sows pit {pit}...", player_name(session, side))
+}
+
+/// One line naming a listed match: title or players, variant and when it
+/// was last played.
+#[must_use]
+pub fn listing_summary(app: &crate::tui::app::App, listing: &crate::storage::Listing) -> String {
+    match &listing.header {
+        Ok(header) => {
+            format!(
+                "{}, {}, {}",
+                crate::words::who(header),
+                app.variant_name(&header.variant),
+                crate::storage::time::local_minutes(header.saved_at),
+            )
+        }
+        Err(_) => listing.file_name(),
+    }
+}
+
+/// The main menu's line beside Continue: which match, or how many.
+#[must_use]
+pub fn continue_hint(app: &crate::tui::app::App) -> String {
+    use crate::words::who;
+    let unfinished: Vec<_> = app.unfinished().collect();
+    match unfinished.as_slice() {
+        [one] => match &one.header {
+            Ok(header) => format!("{} ({})", who(header), app.variant_name(&header.variant)),
+            Err(_) => "resume the unfinished match".to_string(),
+        },
+        several => format!("choose one of {} unfinished matches", several.len()),
+    }
+}

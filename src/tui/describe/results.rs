@@ -1,0 +1,243 @@
+//! A match as it goes and ends: the turn line, result boxes, the
+//! odd-or-even guess and the replay viewer.
+
+use std::fmt::Write;
+
+use crate::engine::{Outcome, Pit, Position, Rules, Side};
+use crate::session::Session;
+use crate::words::player_name;
+
+/// The line under the board while seeds move.
+#[must_use]
+pub fn lap_line(lap: u32, hand: u16) -> String {
+    format!(
+        "Lap {lap}  -  {hand} seed{} in hand",
+        if hand == 1 { "" } else { "s" }
+    )
+}
+
+/// The header's count of rounds won, South's first.
+#[must_use]
+pub fn rounds_won(session: &Session, wins: [usize; 2]) -> String {
+    format!(
+        "rounds won: {} {}  {} {} ",
+        session.display_name(Side::South),
+        wins[0],
+        session.display_name(Side::North),
+        wins[1]
+    )
+}
+
+#[must_use]
+pub fn took_remaining(session: &Session, taker: Side) -> String {
+    format!(
+        "{} took the remaining seeds and starts the next round.",
+        session.display_name(taker)
+    )
+}
+
+pub const NEXT_REFILL: &str = "Next round's refill:";
+
+#[must_use]
+pub fn round_over_title(round: u16) -> String {
+    format!("Round {round} is over")
+}
+
+#[must_use]
+pub fn over_title(many_rounds: bool) -> &'static str {
+    if many_rounds {
+        "The match is over"
+    } else {
+        "The game is over"
+    }
+}
+
+/// "Ann (South) wins the round", "The game is a draw".
+#[must_use]
+pub fn outcome_text(session: &Session, outcome: Option<Outcome>, what: &str) -> String {
+    match outcome {
+        Some(Outcome::Win(side)) => format!("{} wins the {what}", player_name(session, side)),
+        _ => format!("The {what} is a draw"),
+    }
+}
+
+/// What the next round's refill will look like for one player.
+#[must_use]
+pub fn refill_line(
+    session: &Session,
+    rules: &Rules,
+    now: &Position,
+    next: &Position,
+    side: Side,
+) -> String {
+    let pits = next.pit_count();
+    let open = Pit::all(pits).filter(|&p| !next.is_closed(side, p)).count();
+    let closed = usize::from(pits) - open;
+    let full = u16::from(rules.seeds_per_pit());
+    let partial = Pit::all(pits).find(|&p| !next.is_closed(side, p) && next.pit(side, p) != full);
+    let mut text = format!(
+        "{}: {open} pit{} open",
+        session.display_name(side),
+        if open == 1 { "" } else { "s" }
+    );
+    match closed {
+        0 => {}
+        1 => text.push_str(", pit 1 closed"),
+        _ => {
+            let _ = write!(text, ", pits 1-{closed} closed");
+        }
+    }
+    if let Some(pit) = partial {
+        let _ = write!(text, ", pit {pit} part-filled with {}", next.pit(side, pit));
+    }
+    let reopened: Vec<String> = Pit::all(pits)
+        .filter(|&p| now.is_closed(side, p) && !next.is_closed(side, p))
+        .map(|p| p.to_string())
+        .collect();
+    if !reopened.is_empty() {
+        let _ = write!(text, ", reopens pit {}", reopened.join(", "));
+    }
+    if next.store(side) > 0 {
+        let _ = write!(
+            text,
+            ", {} kept in the {}",
+            next.store(side),
+            crate::words::store_word(rules)
+        );
+    }
+    text
+}
+
+/// How the match ended, when it was not simply played out: at the round
+/// limit, by the players, or by an end of the rules where each keeps their row.
+#[must_use]
+pub fn how_it_ended(session: &Session) -> Option<String> {
+    let position = session.position();
+    if session.ended_at_round_limit() {
+        return Some(format!(
+            "Ended after round {}, as agreed.",
+            position.round()
+        ));
+    }
+    if session.ended_by_players() {
+        let positions = session.positions();
+        let midway = positions.len() >= 2
+            && positions[positions.len() - 2].status() == crate::engine::Status::Ongoing;
+        return Some(if midway {
+            "Ended by the players midway, each row counted to its owner.".to_string()
+        } else {
+            "Ended by the players.".to_string()
+        });
+    }
+    crate::words::ending_told(position)
+}
+
+/// "Ann (South) to move".
+#[must_use]
+pub fn to_move(player: &str) -> String {
+    format!("{player} to move")
+}
+
+/// How to play a pit, longest first, for the line to take the first that
+/// fits: the numbers, the row's keys, the arrows with the key that sows, and
+/// the mouse.
+#[must_use]
+pub fn how_to_move(pits: u8, row_keys: &str, sow: &str) -> [String; 3] {
+    let numbers = if pits == 1 {
+        "pit 1".to_string()
+    } else {
+        format!("pit 1-{pits}")
+    };
+    [
+        format!("{numbers}, {row_keys}, arrows + {sow}, or click"),
+        format!("{numbers}, {row_keys}"),
+        numbers,
+    ]
+}
+
+pub const ODD_EVEN_TITLE: &str = "Who starts? Odd or even";
+pub const MARBLES_LABEL: &str = "Marbles: ";
+pub const A_RIGHT_GUESS: &str = "A right guess starts the match; a wrong one lets North start.";
+
+#[must_use]
+pub fn hides_marbles(north: &str) -> String {
+    format!("{north} (North) hides some marbles in a fist.")
+}
+
+#[must_use]
+pub fn look_away(south: &str, north: &str) -> String {
+    format!("{south} (South), look away while {north} types how many (1-99).")
+}
+
+#[must_use]
+pub fn or_let_the_game_hide(key: &str) -> String {
+    format!("Or just press {key} to let the game hide a number.")
+}
+
+#[must_use]
+pub fn holds_marbles(north: &str) -> String {
+    format!("{north} (North) holds the marbles.")
+}
+
+#[must_use]
+pub fn odd_or_even(south: &str) -> String {
+    format!("{south} (South): odd or even?")
+}
+
+fn parity(odd: bool) -> &'static str {
+    if odd { "odd" } else { "even" }
+}
+
+#[must_use]
+pub fn opens_the_fist(north: &str, marbles: u32) -> String {
+    format!(
+        "{north} opens the fist: {marbles} marbles, {}.",
+        parity(marbles % 2 == 1)
+    )
+}
+
+#[must_use]
+pub fn guessed(south: &str, odd: bool) -> String {
+    format!("{south} guessed {}.", parity(odd))
+}
+
+#[must_use]
+pub fn starts(name: &str, side: Side) -> String {
+    format!("{name} ({}) starts.", crate::words::side_title(side))
+}
+
+pub const CHART_COMING: &str = "The engine is valuing every move; a chart of the match follows.";
+
+#[must_use]
+pub fn replay_lap(shown: usize, total: usize, lap: u32) -> String {
+    format!("Move {shown} of {total} - lap {lap}")
+}
+
+#[must_use]
+pub fn replay_move(session: &Session, shown: usize, total: usize, side: Side, pit: Pit) -> String {
+    format!(
+        "Move {shown} of {total}: {} ({}) played pit {pit}",
+        session.display_name(side),
+        crate::words::side_title(side)
+    )
+}
+
+#[must_use]
+pub fn replay_step(shown: usize, total: usize) -> String {
+    if shown == 0 {
+        format!("The start - {total} steps in this match")
+    } else {
+        format!("Step {shown} of {total}")
+    }
+}
+
+/// The screen shown while the terminal is too small.
+#[must_use]
+pub fn enlarge(width: u16, height: u16) -> String {
+    format!("Please enlarge the terminal to {width}×{height}")
+}
+
+#[must_use]
+pub fn size_now(width: u16, height: u16) -> String {
+    format!("(it is {width}×{height} now)")
+}

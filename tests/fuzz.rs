@@ -573,17 +573,14 @@ fn edits() -> impl Strategy<Value = Vec<(usize, u8)>> {
     proptest::collection::vec((any::<usize>(), any::<u8>()), 1..6)
 }
 
-/// The built-in rule sets, whose files and saves are mutated.
-const BUILT_IN: [&str; 8] = [
-    "kalaha",
-    "raja-pasu",
-    "sat-gharva",
-    "oware",
-    "toguz-kumalak",
-    "dakon",
-    "ayoayo",
-    "vai-lung-thlan",
-];
+/// The built-in rule sets' ids, whose files and saves are mutated.
+fn built_in_ids() -> Vec<String> {
+    Catalog::with_user_dir(None)
+        .entries()
+        .iter()
+        .map(|entry| entry.rules.id().to_string())
+        .collect()
+}
 
 /// How long parsing anything may take before it counts as a hang.
 const PARSE_TIME_BOUND: Duration = Duration::from_secs(5);
@@ -593,12 +590,11 @@ proptest! {
 
     #[test]
     fn mutated_rule_files_are_refused_cleanly_or_play(
-        which in 0..BUILT_IN.len(),
+        id in proptest::sample::select(built_in_ids()),
         edits in edits(),
         choices in proptest::collection::vec(any::<usize>(), 1..16),
     ) {
-        let id = BUILT_IN[which];
-        let text = mutated(common::builtin(id).text(), &edits);
+        let text = mutated(common::builtin(&id).text(), &edits);
         let started = Instant::now();
         let parsed = Rules::from_toml(&text);
         prop_assert!(started.elapsed() < PARSE_TIME_BOUND);
@@ -618,13 +614,12 @@ proptest! {
 
     #[test]
     fn mutated_saves_are_refused_cleanly_and_never_written(
-        which in 0..BUILT_IN.len(),
+        id in proptest::sample::select(built_in_ids()),
         moves in 0..200usize,
         edits in edits(),
     ) {
         let catalog = Catalog::with_user_dir(None);
-        let id = BUILT_IN[which];
-        let rules = catalog.find(id).unwrap().rules.clone();
+        let rules = catalog.find(&id).unwrap().rules.clone();
         let text = mutated(&to_toml(&random_session(rules, moves), &MatchMeta::new(MatchId::new())), &edits);
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("mutated.toml");

@@ -192,7 +192,7 @@ fn split_top(text: &str) -> Vec<&str> {
 /// A path as the crate sees it from module `module`: `crate::x` and
 /// `super::x` made absolute (`crate` left out), anything else (`std`,
 /// `ratatui`) as written, with `extern:` before it.
-fn resolve(module: &[String], path: &[String], is_file_module: bool) -> Vec<String> {
+fn resolve(module: &[String], path: &[String]) -> Vec<String> {
     let mut at: Vec<String> = module.to_vec();
     let mut rest = path;
     match path.first().map(String::as_str) {
@@ -207,7 +207,7 @@ fn resolve(module: &[String], path: &[String], is_file_module: bool) -> Vec<Stri
             }
         }
         Some("self") => rest = &path[1..],
-        Some(first) if is_file_module && module_has_child(module, first) => {}
+        Some(first) if module_has_child(module, first) => {}
         Some(_) => {
             return std::iter::once("extern:".to_string())
                 .chain(path.iter().cloned())
@@ -215,7 +215,6 @@ fn resolve(module: &[String], path: &[String], is_file_module: bool) -> Vec<Stri
         }
         None => return Vec::new(),
     }
-    let _ = is_file_module;
     at.extend(rest.iter().cloned());
     at
 }
@@ -264,7 +263,7 @@ fn dependencies() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
         }
         let deps = named
             .iter()
-            .map(|path| resolve(&module, path, true))
+            .map(|path| resolve(&module, path))
             .filter(|p| !p.is_empty())
             .collect();
         all.insert(module, deps);
@@ -334,10 +333,7 @@ fn the_reader_follows_grouped_and_relative_imports() {
         &mut out,
     );
     let module: Vec<String> = ["tui", "update", "game"].map(String::from).to_vec();
-    let resolved: Vec<String> = out
-        .iter()
-        .map(|p| resolve(&module, p, false).join("::"))
-        .collect();
+    let resolved: Vec<String> = out.iter().map(|p| resolve(&module, p).join("::")).collect();
     assert_eq!(
         resolved,
         [

@@ -54,8 +54,7 @@ fn chain<O: Observer>(
     let (rules, layout, mover) = (turn.rules, turn.layout, turn.mover);
     if !rules.chain_captures() && rules.grand_slam() == GrandSlam::CapturesAll {
         // One pit, nothing to weigh (Toguz Kumalak's even captures).
-        let count = board.take(last);
-        board.add(layout.store(mover), count);
+        let count = take_to_store(board, layout, last, mover);
         obs.record(Event::RowCapture {
             pit: layout.place(last),
             count,
@@ -95,16 +94,22 @@ fn chain<O: Observer>(
         }
     }
     // Reported from the last seed's pit backwards, as the chain was found.
-    let store = layout.store(mover);
     for &index in &order[..length] {
-        let count = board.take(index);
-        board.add(store, count);
+        let count = take_to_store(board, layout, index, mover);
         obs.record(Event::RowCapture {
             pit: layout.place(index),
             count,
             by: mover,
         });
     }
+}
+
+/// Empties the pit at `index` into `by`'s store; gives how many it held.
+#[inline]
+fn take_to_store(board: &mut Board, layout: Layout, index: usize, by: Side) -> u16 {
+    let count = board.take(index);
+    board.add(layout.store(by), count);
+    count
 }
 
 /// The place before `index` among the set bits of `track`, wrapping around.
@@ -161,8 +166,7 @@ fn make_owned<O: Observer>(
     {
         return None;
     }
-    let count = board.take(last);
-    board.add(layout.store(mover), count);
+    let count = take_to_store(board, layout, last, mover);
     obs.record(Event::PitOwned {
         pit: layout.place(last),
         count,
@@ -212,11 +216,10 @@ pub(crate) fn leap<O: Observer>(
     index: usize,
     obs: &mut O,
 ) {
-    let count = board.take(index);
+    let count = take_to_store(board, layout, index, mover);
     if count == 0 {
         return;
     }
-    board.add(layout.store(mover), count);
     obs.record(Event::LeapCapture {
         pit: layout.place(index),
         count,

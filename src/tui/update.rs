@@ -332,7 +332,7 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
         Msg::OpenElsewhere { path } => app.overlay = Some(Overlay::OpenElsewhere { path }),
         Msg::Trashed { path, to } => {
             let text = if to.as_os_str().is_empty() {
-                describe::deleted_unwritten().to_string()
+                describe::DELETED_UNWRITTEN.to_string()
             } else {
                 let undo = keys::key_in(&keys::contexts(app), &Msg::UndoDelete);
                 let text = describe::deleted(&to, undo.as_deref());

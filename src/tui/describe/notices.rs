@@ -241,10 +241,7 @@ pub fn deleted(to: &std::path::Path, undo: Option<&str>) -> String {
 }
 
 /// After deleting a match this run never wrote.
-#[must_use]
-pub fn deleted_unwritten() -> &'static str {
-    "Deleted: it had never been written."
-}
+pub const DELETED_UNWRITTEN: &str = "Deleted: it had never been written.";
 
 /// After a deleted match was brought back.
 #[must_use]
@@ -253,10 +250,8 @@ pub fn restored(file: &str) -> String {
 }
 
 /// Undo asked for with nothing deleted in this visit.
-#[must_use]
-pub fn nothing_to_restore() -> &'static str {
-    "Nothing to bring back: no match was deleted since the game started."
-}
+pub const NOTHING_TO_RESTORE: &str =
+    "Nothing to bring back: no match was deleted since the game started.";
 
 /// Enter on a rule file that cannot be played.
 #[must_use]

@@ -38,7 +38,7 @@ pub(super) fn library(app: &mut App, mut list: LibraryList, msg: &Msg) -> Screen
         Msg::Delete => ask_to_delete(app, &list),
         Msg::UndoDelete => match app.last_deleted.take() {
             Some((to, from)) => app.command(Command::Restore { from, to }),
-            None => super::set_notice(app, crate::tui::describe::nothing_to_restore().into(), true),
+            None => super::set_notice(app, crate::tui::describe::NOTHING_TO_RESTORE.into(), true),
         },
         Msg::Rename => ask_for_title(app, &list),
         Msg::Click { row, .. } => {

@@ -317,14 +317,12 @@ fn seed_picture(count: u16, width: u16) -> String {
 /// A pit's seeds as dots over `rows` lines of `width`, the last ending in
 /// `+` when some do not fit.
 fn seed_rows(count: u16, width: u16, rows: u16) -> Vec<String> {
-    let room = usize::from(width) * usize::from(rows);
-    let shown = usize::from(count).min(room);
-    let mut dots: Vec<String> = (0..shown)
-        .collect::<Vec<_>>()
-        .chunks(usize::from(width).max(1))
-        .map(|chunk| "•".repeat(chunk.len()))
+    let width = usize::from(width).max(1);
+    let shown = usize::from(count).min(width * usize::from(rows));
+    let mut dots: Vec<String> = (0..shown.div_ceil(width))
+        .map(|row| "•".repeat((shown - row * width).min(width)))
         .collect();
-    if usize::from(count) > room
+    if usize::from(count) > shown
         && let Some(last) = dots.last_mut()
     {
         last.pop();

@@ -1,10 +1,10 @@
 //! Moves per second of the engine's fast path: perft on each built-in variant
 //! (Oware's and the §7 games' with their repetition checks, to set against
-//! Kalaha's).
+//! Kalaha's), and the cost of one move with every move played.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mancala::catalog::Catalog;
-use mancala::engine::{Pit, Position, Side, perft};
+use mancala::engine::{Pit, Position, Rules, Side, perft};
 
 fn perft_bench(c: &mut Criterion) {
     let catalog = Catalog::with_user_dir(None);
@@ -22,10 +22,36 @@ fn perft_bench(c: &mut Criterion) {
         let rules = &catalog.find(id).expect("built-in").rules;
         let start = Position::new(rules, Side::South);
         let moves = perft(rules, &start, depth).moves;
-        // Throughput in moves played, so criterion reports moves per second.
+        // Throughput in moves found (the last ply's counted, not played), so
+        // criterion reports moves per second.
         group.throughput(Throughput::Elements(moves));
         group.bench_function(format!("{id} depth {depth}"), |b| {
             b.iter(|| perft(rules, std::hint::black_box(&start), depth));
+        });
+    }
+    group.finish();
+}
+
+/// Every move to `depth` played, the last ply's too: what one move costs,
+/// apart from perft's counting of the last ply.
+fn walk(rules: &Rules, position: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 0;
+    }
+    let mut moves = 0;
+    position.for_each_child(rules, |child| moves += 1 + walk(rules, &child, depth - 1));
+    moves
+}
+
+fn move_bench(c: &mut Criterion) {
+    let catalog = Catalog::with_user_dir(None);
+    let mut group = c.benchmark_group("move");
+    for (id, depth) in [("kalaha", 7), ("oware", 7), ("toguz-kumalak", 5)] {
+        let rules = &catalog.find(id).expect("built-in").rules;
+        let start = Position::new(rules, Side::South);
+        group.throughput(Throughput::Elements(walk(rules, &start, depth)));
+        group.bench_function(format!("{id} depth {depth}"), |b| {
+            b.iter(|| walk(rules, std::hint::black_box(&start), depth));
         });
     }
     group.finish();
@@ -44,5 +70,5 @@ fn traced_move_bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, perft_bench, traced_move_bench);
+criterion_group!(benches, perft_bench, move_bench, traced_move_bench);
 criterion_main!(benches);

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mancala::catalog::Catalog;
-use mancala::engine::{Event, History, Pit, PlayError, Position, Rules, Side, Status};
+use mancala::engine::{Event, History, Pit, PlayError, Position, Rules, Side, Status, perft};
 use mancala::session::Session;
 use mancala::storage::{MatchId, MatchMeta, from_toml, load, to_toml};
 use proptest::prelude::*;
@@ -442,6 +442,13 @@ fn play_moves(
         if legal.is_empty() {
             return Err(format!(
                 "a player to move has no legal move under\n{}",
+                rules.text()
+            ));
+        }
+        // Perft counts the last ply without playing it: the same moves.
+        if perft(rules, &position, 1).nodes != legal.len() as u64 {
+            return Err(format!(
+                "perft's counted moves are not the legal moves under\n{}",
                 rules.text()
             ));
         }

@@ -2,7 +2,7 @@
 
 mod common;
 
-use mancala::engine::{Event, History, Pit, PlayError, Position, Rules, Side, Status};
+use mancala::engine::{Event, History, Pit, PlayError, Position, Rules, Side, Status, perft};
 use proptest::prelude::*;
 
 const VARIANTS: [&str; 4] = ["kalaha", "raja-pasu", "sat-gharva", "oware"];
@@ -54,6 +54,8 @@ fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
             !legal.is_empty(),
             "a player to move always has a legal move"
         );
+        // Perft counts the last ply without playing it: the same moves.
+        assert_eq!(perft(rules, &position, 1).nodes, legal.len() as u64);
         for pit in Pit::all(rules.pits()) {
             let mut trace = Vec::new();
             match position.play_traced(rules, pit, &mut trace) {

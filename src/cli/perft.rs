@@ -28,9 +28,9 @@ pub fn run(catalog: &Catalog, args: &PerftArgs) -> Result<ExitCode, Failure> {
         say!("{report}");
     } else {
         #[allow(clippy::cast_precision_loss)]
-        let rate = count.moves as f64 / seconds.max(1e-9) / 1e6;
+        let rate = count.nodes as f64 / seconds.max(1e-9) / 1e6;
         say!(
-            "{} perft {}: {} nodes ({} moves played) in {seconds:.3} s, {rate:.1} M moves/s on {threads} thread(s)",
+            "{} perft {}: {} nodes in {seconds:.3} s, {rate:.1} M nodes/s on {threads} thread(s) ({} moves on the way)",
             rules.id(),
             args.depth,
             count.nodes,

@@ -519,7 +519,7 @@ impl Position {
 
     /// Every position one legal move away, in track order (for perft and
     /// search, which need the positions, not the pit numbers).
-    pub(crate) fn for_each_child(&self, rules: &Rules, mut visit: impl FnMut(Position)) {
+    pub fn for_each_child(&self, rules: &Rules, mut visit: impl FnMut(Position)) {
         if self.status != Status::Ongoing {
             return;
         }
@@ -633,20 +633,43 @@ impl Position {
     }
 
     /// Whether `side` has no legal move: no open non-empty pit, or (with relay
-    /// sowing) only pits whose turn would never end.
+    /// sowing or feeding) only pits whose turn is refused.
     fn is_stuck(&self, rules: &Rules, side: Side) -> bool {
         let movable = self.layout.row_mask(side) & self.open_pits & self.board.filled();
-        let every_pit_moves = !rules.relay() && !rules.must_feed();
-        for origin in indices(movable) {
-            if every_pit_moves {
-                return false;
-            }
-            let mut probe = self.board;
-            if sow_turn(&mut probe, &self.turn(rules, side, origin), &mut NoTrace).is_ok() {
-                return false;
-            }
+        if self.every_pit_moves(rules, side) {
+            return movable == 0;
         }
-        true
+        !indices(movable).any(|origin| self.turn_ends(rules, side, origin))
+    }
+
+    /// How many legal moves the player to move has: perft's last ply, counted
+    /// without making the positions they lead to.
+    pub(crate) fn count_moves(&self, rules: &Rules) -> u64 {
+        if self.status != Status::Ongoing {
+            return 0;
+        }
+        let mover = self.to_move;
+        let movable = self.layout.row_mask(mover) & self.open_pits & self.board.filled();
+        if self.every_pit_moves(rules, mover) {
+            return u64::from(movable.count_ones());
+        }
+        indices(movable)
+            .filter(|&origin| self.turn_ends(rules, mover, origin))
+            .count() as u64
+    }
+
+    /// Whether every open non-empty pit of `side` is a legal move: no turn
+    /// can go on forever (no relays) and none can fail to feed.
+    fn every_pit_moves(&self, rules: &Rules, side: Side) -> bool {
+        !rules.relay()
+            && (!rules.must_feed() || self.board.filled() & self.layout.row_mask(side.other()) != 0)
+    }
+
+    /// Whether the turn from `origin` ends and is allowed, sown on a copy of
+    /// the board alone.
+    fn turn_ends(&self, rules: &Rules, side: Side, origin: usize) -> bool {
+        let mut probe = self.board;
+        sow_turn(&mut probe, &self.turn(rules, side, origin), &mut NoTrace).is_ok()
     }
 
     /// Moves every seed of `row` into `taker`'s store; returns how many.

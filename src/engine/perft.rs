@@ -17,7 +17,9 @@ use super::rules::Rules;
 pub struct PerftCount {
     /// Move sequences of exactly the depth asked for: the spec's number.
     pub nodes: u64,
-    /// Moves played to find them, at every depth: the work done.
+    /// Moves found on the way, at every depth (the sum of the nodes of each
+    /// depth up to this one). The last ply's are counted without being
+    /// played wherever the rules make every movable pit a legal move.
     pub moves: u64,
 }
 
@@ -39,8 +41,18 @@ pub fn perft(rules: &Rules, position: &Position, depth: u32) -> PerftCount {
 }
 
 fn perft_plain(rules: &Rules, position: &Position, depth: u32) -> PerftCount {
-    if depth == 0 {
-        return PerftCount { nodes: 1, moves: 0 };
+    match depth {
+        0 => return PerftCount { nodes: 1, moves: 0 },
+        // The last ply's moves are counted, not played: most of perft's
+        // sequences end there, and nothing after them is looked at.
+        1 => {
+            let moves = position.count_moves(rules);
+            return PerftCount {
+                nodes: moves,
+                moves,
+            };
+        }
+        _ => {}
     }
     let mut count = PerftCount::default();
     position.for_each_child(rules, |child| {

@@ -39,7 +39,7 @@ fn walk(rules: &Rules, position: &Position, depth: u32) -> u64 {
         return 0;
     }
     let mut moves = 0;
-    position.for_each_child(rules, |child| moves += 1 + walk(rules, &child, depth - 1));
+    position.for_each_child(rules, |child| moves += 1 + walk(rules, child, depth - 1));
     moves
 }
 

@@ -503,9 +503,27 @@ impl Position {
         origin: usize,
         obs: &mut O,
     ) -> Result<Position, Refused> {
+        let mut next = *self;
+        self.sow_into(rules, mover, origin, &mut next, obs)?;
+        Ok(next)
+    }
+
+    /// [`Position::sow_from`] writing the position reached into `next`, which
+    /// must hold a copy of `self` (perft and search reuse one, so a move
+    /// copies the position once). `next` is left part-way when the move is
+    /// refused.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn sow_into<O: Observer>(
+        &self,
+        rules: &Rules,
+        mover: Side,
+        origin: usize,
+        next: &mut Position,
+        obs: &mut O,
+    ) -> Result<(), Refused> {
         debug_assert_eq!(self.to_move(), Some(mover));
         debug_assert!(self.open_pits & self.board.filled() & (1 << origin) != 0);
-        let mut next = *self;
         let end = sow_turn(&mut next.board, &self.turn(rules, mover, origin), obs)?;
         if end.owned != 0 {
             next.owned[mover] = end.owned;
@@ -514,20 +532,24 @@ impl Position {
         next.start_turn(rules, obs);
         debug_assert_eq!(next.total_seeds(), self.total_seeds());
         debug_assert!(next.board.is_consistent());
-        Ok(next)
+        Ok(())
     }
 
     /// Every position one legal move away, in track order (for perft and
     /// search, which need the positions, not the pit numbers).
-    pub fn for_each_child(&self, rules: &Rules, mut visit: impl FnMut(Position)) {
+    pub fn for_each_child(&self, rules: &Rules, mut visit: impl FnMut(&Position)) {
         if self.status != Status::Ongoing {
             return;
         }
         let mover = self.to_move;
         let movable = self.layout.row_mask(mover) & self.open_pits & self.board.filled();
         for origin in indices(movable) {
-            if let Ok(child) = self.sow_from(rules, mover, origin, &mut NoTrace) {
-                visit(child);
+            let mut child = *self;
+            if self
+                .sow_into(rules, mover, origin, &mut child, &mut NoTrace)
+                .is_ok()
+            {
+                visit(&child);
             }
         }
     }

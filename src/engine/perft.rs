@@ -57,7 +57,7 @@ fn perft_plain(rules: &Rules, position: &Position, depth: u32) -> PerftCount {
     let mut count = PerftCount::default();
     position.for_each_child(rules, |child| {
         count.moves += 1;
-        count += perft_plain(rules, &child, depth - 1);
+        count += perft_plain(rules, child, depth - 1);
     });
     count
 }
@@ -78,8 +78,8 @@ fn perft_remembering(
     let mut count = PerftCount::default();
     position.for_each_child(rules, |child| {
         count.moves += 1;
-        let ended = history.enter(rules, &child);
-        count += perft_remembering(rules, ended.as_ref().unwrap_or(&child), depth - 1, history);
+        let ended = history.enter(rules, child);
+        count += perft_remembering(rules, ended.as_ref().unwrap_or(child), depth - 1, history);
         history.pop();
     });
     count

@@ -158,6 +158,9 @@ pub struct Searcher<'r> {
     /// The line down to the node being searched, where a repeated position
     /// ends the game.
     history: History,
+    /// Move lists done with, kept for the next node: a node then allocates
+    /// nothing.
+    spare_lists: Vec<Vec<(Pit, Position, i32)>>,
 }
 
 impl<'r> Searcher<'r> {
@@ -170,6 +173,7 @@ impl<'r> Searcher<'r> {
             nodes: 0,
             aborted: false,
             history: History::default(),
+            spare_lists: Vec::new(),
         }
     }
 
@@ -202,31 +206,35 @@ impl<'r> Searcher<'r> {
         self.aborted
     }
 
-    /// The legal moves and their positions, most promising first.
+    /// The legal moves and their positions, most promising first (give the
+    /// list back with [`Searcher::recycle`]).
     fn children(
-        &self,
+        &mut self,
         position: &Position,
         mover: Side,
         first: Option<Pit>,
     ) -> Vec<(Pit, Position, i32)> {
-        let mut children: Vec<(Pit, Position, i32)> = position
-            .candidate_moves()
-            .filter_map(|pit| {
-                let child = position.play(self.rules, pit).ok()?;
-                let gain = i32::from(child.store(mover)) - i32::from(position.store(mover));
-                let loss = i32::from(child.store(mover.other()))
-                    - i32::from(position.store(mover.other()));
-                let again = if child.to_move() == Some(mover) {
-                    1000
-                } else {
-                    0
-                };
-                let tried_first = if Some(pit) == first { 100_000 } else { 0 };
-                Some((pit, child, tried_first + again + 10 * (gain - loss)))
-            })
-            .collect();
+        let mut children = self.spare_lists.pop().unwrap_or_default();
+        children.clear();
+        position.for_each_move(self.rules, |pit, child| {
+            let gain = i32::from(child.store(mover)) - i32::from(position.store(mover));
+            let loss =
+                i32::from(child.store(mover.other())) - i32::from(position.store(mover.other()));
+            let again = if child.to_move() == Some(mover) {
+                1000
+            } else {
+                0
+            };
+            let tried_first = if Some(pit) == first { 100_000 } else { 0 };
+            children.push((pit, *child, tried_first + again + 10 * (gain - loss)));
+        });
         children.sort_by_key(|c| std::cmp::Reverse(c.2));
         children
+    }
+
+    /// Keeps a move list from [`Searcher::children`] for another node.
+    fn recycle(&mut self, children: Vec<(Pit, Position, i32)>) {
+        self.spare_lists.push(children);
     }
 
     /// The value of `child` for `mover`, who just moved into it from
@@ -311,11 +319,8 @@ impl<'r> Searcher<'r> {
         let mut best_value = -INFINITY;
         let mut best_pit = Pit::new(0);
         let mut exact = true;
-        for (index, (pit, child, _)) in self
-            .children(position, mover, entry.map(|e| e.best))
-            .into_iter()
-            .enumerate()
-        {
+        let children = self.children(position, mover, entry.map(|e| e.best));
+        for (index, &(pit, child, _)) in children.iter().enumerate() {
             // Principal variation search: the first move with the full window,
             // the rest with a null window, searched again only if they beat it.
             let (mut value, mut child_exact) = if index == 0 {
@@ -328,7 +333,7 @@ impl<'r> Searcher<'r> {
                     self.child_value(position, &child, mover, depth - 1, alpha, beta);
             }
             if self.aborted {
-                return (0, false);
+                break;
             }
             exact &= child_exact;
             if value > best_value {
@@ -339,6 +344,10 @@ impl<'r> Searcher<'r> {
             if alpha >= beta {
                 break;
             }
+        }
+        self.recycle(children);
+        if self.aborted {
+            return (0, false);
         }
         if best_value == -INFINITY {
             // No legal move: the engine ends such rounds before this, but be safe.

@@ -535,9 +535,17 @@ impl Position {
         Ok(())
     }
 
-    /// Every position one legal move away, in track order (for perft and
-    /// search, which need the positions, not the pit numbers).
+    /// Every position one legal move away, in track order (for perft, which
+    /// needs the positions, not the pit numbers).
+    #[inline]
     pub fn for_each_child(&self, rules: &Rules, mut visit: impl FnMut(&Position)) {
+        self.for_each_move(rules, |_, child| visit(child));
+    }
+
+    /// Every legal move with the position it leads to, in track order: what
+    /// [`Position::play`] gives for each, without its checks.
+    #[inline]
+    pub fn for_each_move(&self, rules: &Rules, mut visit: impl FnMut(Pit, &Position)) {
         if self.status != Status::Ongoing {
             return;
         }
@@ -548,8 +556,9 @@ impl Position {
             if self
                 .sow_into(rules, mover, origin, &mut child, &mut NoTrace)
                 .is_ok()
+                && let Place::Pit(_, pit) = self.layout.place(origin)
             {
-                visit(&child);
+                visit(pit, &child);
             }
         }
     }

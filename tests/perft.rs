@@ -2,7 +2,7 @@
 
 mod common;
 
-use mancala::engine::{Position, Side, perft, perft_parallel};
+use mancala::engine::{History, Pit, Position, Side, Status, perft, perft_parallel};
 
 /// (depth, nodes) pairs from a `.perft` file: `depth nodes` a line, `#` comments.
 fn reference(text: &str) -> Vec<(u32, u64)> {
@@ -67,4 +67,48 @@ fn moves_played_add_up_the_nodes_of_every_depth() {
     let count = perft(&rules, &start, 6);
     let by_depth: u64 = (1..=6).map(|d| perft(&rules, &start, d).nodes).sum();
     assert_eq!(count.moves, by_depth);
+}
+
+/// The engine's move walk (what perft and the search use) gives, for every
+/// legal pit, the position `play` gives, and perft's counted last ply the
+/// number of legal moves: on random positions of every built-in rule set.
+#[test]
+fn the_move_walk_and_the_counted_ply_agree_with_play() {
+    let catalog = mancala::catalog::Catalog::with_user_dir(None);
+    for entry in catalog.entries() {
+        let (id, rules) = (entry.rules.id(), &entry.rules);
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut position = Position::new(rules, Side::South);
+        let mut history = History::starting_at(&position);
+        for _ in 0..400 {
+            match position.status() {
+                Status::MatchOver { .. } => {
+                    position = Position::new(rules, Side::North);
+                    history = History::starting_at(&position);
+                    continue;
+                }
+                Status::RoundOver { .. } => {
+                    position = position.next_round(rules).unwrap();
+                    history.push(&position);
+                    continue;
+                }
+                Status::Ongoing => {}
+            }
+            let legal = position.legal_moves(rules);
+            let mut walked: Vec<(Pit, Position)> = Vec::new();
+            position.for_each_move(rules, |pit, child| walked.push((pit, *child)));
+            walked.sort_by_key(|&(pit, _)| pit);
+            let played: Vec<(Pit, Position)> = legal
+                .iter()
+                .map(|&pit| (pit, position.play(rules, pit).unwrap()))
+                .collect();
+            assert_eq!(walked, played, "{id}: {}", position.to_text(rules));
+            assert_eq!(perft(rules, &position, 1).nodes, legal.len() as u64, "{id}");
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let pit = legal[usize::try_from(state % legal.len() as u64).unwrap()];
+            position = history.play(rules, &position, pit).unwrap();
+        }
+    }
 }

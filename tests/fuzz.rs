@@ -445,10 +445,24 @@ fn play_moves(
                 rules.text()
             ));
         }
-        // Perft counts the last ply without playing it: the same moves.
+        // Perft counts the last ply without playing it: the same moves; the
+        // move walk perft and the search use gives what `play` gives.
         if perft(rules, &position, 1).nodes != legal.len() as u64 {
             return Err(format!(
                 "perft's counted moves are not the legal moves under\n{}",
+                rules.text()
+            ));
+        }
+        let mut walked = Vec::new();
+        position.for_each_move(rules, |pit, child| walked.push((pit, *child)));
+        walked.sort_by_key(|&(pit, _)| pit);
+        if walked.len() != legal.len()
+            || walked
+                .iter()
+                .any(|&(pit, child)| position.play(rules, pit) != Ok(child))
+        {
+            return Err(format!(
+                "the move walk differs from play under\n{}",
                 rules.text()
             ));
         }

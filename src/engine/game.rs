@@ -509,9 +509,9 @@ impl Position {
     }
 
     /// [`Position::sow_from`] writing the position reached into `next`, which
-    /// must hold a copy of `self` (perft and search reuse one, so a move
-    /// copies the position once). `next` is left part-way when the move is
-    /// refused.
+    /// must hold a copy of `self`: the caller makes it where the child is to
+    /// be kept, so a move copies the position once. `next` is left part-way
+    /// when the move is refused.
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn sow_into<O: Observer>(

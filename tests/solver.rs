@@ -68,7 +68,7 @@ fn kalah_boards_have_the_spec_values() {
 }
 
 #[test]
-#[ignore = "about half a minute on two cores in a release build: \
+#[ignore = "about a minute on two cores in a release build: \
             cargo test --release --test solver -- --ignored"]
 fn kalah_6_4_is_a_first_player_win_by_8() {
     assert_eq!(solved_value(6, 4), 8);
@@ -163,7 +163,7 @@ fn the_kalah_solver_follows_direction_and_skipped_origins() {
 }
 
 #[test]
-#[ignore = "about half a minute on two cores in a release build: \
+#[ignore = "about a minute on two cores in a release build: \
             cargo test --release --test solver -- --ignored"]
 fn kalah_6_4_with_the_empty_capture_is_a_first_player_win_by_10() {
     // Irving, Donkers and Uiterwijk (2000); rules.md §7.5.

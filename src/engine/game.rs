@@ -452,7 +452,7 @@ impl Position {
     pub fn candidate_moves(&self) -> impl Iterator<Item = Pit> + use<> {
         let layout = self.layout;
         let movable = match self.status {
-            Status::Ongoing => layout.row_mask(self.to_move) & self.open_pits & self.board.filled(),
+            Status::Ongoing => self.movable(self.to_move),
             _ => 0,
         };
         indices(movable).map(move |index| match layout.place(index) {
@@ -550,7 +550,7 @@ impl Position {
             return;
         }
         let mover = self.to_move;
-        let movable = self.layout.row_mask(mover) & self.open_pits & self.board.filled();
+        let movable = self.movable(mover);
         for origin in indices(movable) {
             let mut child = *self;
             if self
@@ -663,10 +663,17 @@ impl Position {
         Side::BOTH.iter().map(|&side| self.store(side)).sum()
     }
 
+    /// Bits of `side`'s open pits that hold seeds: the pits they might play.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn movable(&self, side: Side) -> u64 {
+        self.layout.row_mask(side) & self.open_pits & self.board.filled()
+    }
+
     /// Whether `side` has no legal move: no open non-empty pit, or (with relay
     /// sowing or feeding) only pits whose turn is refused.
     fn is_stuck(&self, rules: &Rules, side: Side) -> bool {
-        let movable = self.layout.row_mask(side) & self.open_pits & self.board.filled();
+        let movable = self.movable(side);
         if self.every_pit_moves(rules, side) {
             return movable == 0;
         }
@@ -680,7 +687,7 @@ impl Position {
             return 0;
         }
         let mover = self.to_move;
-        let movable = self.layout.row_mask(mover) & self.open_pits & self.board.filled();
+        let movable = self.movable(mover);
         if self.every_pit_moves(rules, mover) {
             return u64::from(movable.count_ones());
         }
@@ -850,8 +857,7 @@ mod tests {
                     position = Position::new(&rules, Side::South);
                     continue;
                 };
-                let movable =
-                    position.layout.row_mask(mover) & position.open_pits & position.board.filled();
+                let movable = position.movable(mover);
                 for origin in indices(movable) {
                     let turn = position.turn(&rules, mover, origin);
                     let (mut plain, mut general) = (position.board, position.board);

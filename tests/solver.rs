@@ -253,14 +253,14 @@ fn exact_values_on_shared_tables_match_single_solves() {
     let rules = kalah(4, 3);
     let far_off = std::time::Instant::now() + std::time::Duration::from_mins(10);
     let never = std::sync::atomic::AtomicBool::new(false);
-    let exact = mancala::ai::ExactValues::new(&rules, 24, options(8, None)).unwrap();
+    let mut exact = mancala::ai::ExactValues::new(&rules, 24, options(8, None)).unwrap();
     for position in random_positions(&rules, 3, 2) {
         let value = exact.value(&position, &never, far_off);
         let solution = solve_exact(&rules, &position, options(8, None));
         assert_eq!(value, Some(solution.value), "{position:?}");
     }
     // Tables made for fewer seeds than the board holds do not answer.
-    let small = mancala::ai::ExactValues::new(&rules, 10, options(8, None)).unwrap();
+    let mut small = mancala::ai::ExactValues::new(&rules, 10, options(8, None)).unwrap();
     let start = Position::new(&rules, Side::South);
     assert_eq!(small.value(&start, &never, far_off), None);
     // Nor do they exist for rules that are not Kalah-shaped.

@@ -19,22 +19,43 @@ const FINISHED: u64 = u64::MAX;
 /// Boards handed to a thread at a time, consecutive in the numbering.
 const BLOCK: u64 = 4096;
 
-pub struct Endgame {
+/// The table, over the bytes that hold it (one a board).
+pub struct Endgame<'m> {
     /// Every board with at most this many seeds is in the table.
     pub max_seeds: i32,
-    values: Vec<AtomicI8>,
+    values: &'m [AtomicI8],
 }
 
-impl Endgame {
-    /// Builds the table of boards with at most `max_seeds` seeds using
-    /// `threads` threads.
+impl<'m> Endgame<'m> {
+    /// The bytes the table of boards with at most `max_seeds` seeds takes.
     #[must_use]
-    pub fn build(shape: Shape, indexer: &Indexer, max_seeds: u32, threads: usize) -> Endgame {
-        let size = usize::try_from(indexer.count_up_to(max_seeds as usize)).unwrap_or(usize::MAX);
-        let table = Endgame {
+    pub fn bytes_for(indexer: &Indexer, max_seeds: u32) -> usize {
+        usize::try_from(indexer.count_up_to(max_seeds as usize)).unwrap_or(usize::MAX)
+    }
+
+    /// The table kept in `values` (of [`Endgame::bytes_for`] bytes), as
+    /// [`Endgame::build`] left it.
+    #[must_use]
+    pub fn new(values: &'m [AtomicI8], max_seeds: u32) -> Endgame<'m> {
+        Endgame {
             max_seeds: max_seeds.cast_signed(),
-            values: (0..size).map(|_| AtomicI8::new(UNKNOWN)).collect(),
-        };
+            values,
+        }
+    }
+
+    /// Builds the table of boards with at most `max_seeds` seeds in
+    /// `values` (of [`Endgame::bytes_for`] bytes) using `threads` threads.
+    pub fn build(
+        shape: Shape,
+        indexer: &Indexer,
+        values: &'m [AtomicI8],
+        max_seeds: u32,
+        threads: usize,
+    ) {
+        for value in values {
+            value.store(UNKNOWN, Ordering::Relaxed);
+        }
+        let table = Endgame::new(values, max_seeds);
         for seeds in 0..=max_seeds {
             let first = if seeds == 0 {
                 0
@@ -57,7 +78,6 @@ impl Endgame {
                 }
             });
         }
-        table
     }
 
     /// Boards in the table.

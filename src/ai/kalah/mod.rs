@@ -10,6 +10,7 @@
 mod board;
 mod endgame;
 mod index;
+mod memory;
 mod search;
 mod table;
 
@@ -19,6 +20,7 @@ use std::time::Instant;
 use self::board::{MAX_ROW, Pits, Played, Shape};
 use self::endgame::Endgame;
 use self::index::Indexer;
+use self::memory::Memory;
 use self::search::{Busy, Shared, Step};
 use self::table::Table;
 use super::search::{Limits, Searcher, margin};
@@ -237,12 +239,14 @@ fn wanted_reach(seeds: u32, options: SolveOptions) -> u32 {
 }
 
 /// The tables a search works with: the numbering, the endgame table built
-/// for it and a transposition table in the memory left.
+/// for it and a transposition table in the memory left. Each search sees
+/// them through [`Tables::shared`].
 struct Tables {
     shape: Shape,
     indexer: Indexer,
-    endgame: Endgame,
-    table: Table,
+    endgame_seeds: u32,
+    endgame: Memory,
+    table: Memory,
     endgame_seconds: f64,
 }
 
@@ -267,17 +271,28 @@ impl Tables {
                 mib_wanted: usize::try_from(bytes.div_ceil(1024 * 1024)).unwrap_or(usize::MAX),
             });
         }
+        let endgame_bytes = Endgame::bytes_for(&indexer, reach);
         progress(Progress::Building {
             seeds: reach,
-            boards: usize::try_from(indexer.count_up_to(reach as usize)).unwrap_or(usize::MAX),
+            boards: endgame_bytes,
         });
         let started = Instant::now();
-        let endgame = Endgame::build(shape, &indexer, reach, options.threads.max(1));
+        let mut endgame = Memory::zeroed(endgame_bytes);
+        Endgame::build(
+            shape,
+            &indexer,
+            endgame.cells(),
+            reach,
+            options.threads.max(1),
+        );
         let endgame_seconds = started.elapsed().as_secs_f64();
-        let table = Table::with_bytes(options.memory.saturating_sub(endgame.len()));
+        let table = Memory::zeroed(Table::bytes_for(
+            options.memory.saturating_sub(endgame_bytes),
+        ));
         Some(Tables {
             shape,
             indexer,
+            endgame_seeds: reach,
             endgame,
             table,
             endgame_seconds,
@@ -285,7 +300,7 @@ impl Tables {
     }
 
     fn shared<'a>(
-        &'a self,
+        &'a mut self,
         threads: usize,
         stop: Option<&'a AtomicBool>,
         deadline: Option<Instant>,
@@ -293,8 +308,8 @@ impl Tables {
         Shared {
             shape: self.shape,
             indexer: &self.indexer,
-            endgame: &self.endgame,
-            table: &self.table,
+            endgame: Endgame::new(self.endgame.cells(), self.endgame_seeds),
+            table: Table::new(self.table.words()),
             nodes: AtomicU64::new(0),
             busy: Busy::new(threads),
             stop,
@@ -317,7 +332,8 @@ fn solve_kalah(
     let seeds = board.total(shape);
     let threads = options.threads.max(1);
     let guess = first_guess(rules, position, mover);
-    let tables = Tables::build(shape, seeds, options, progress)?;
+    let mut tables = Tables::build(shape, seeds, options, progress)?;
+    let endgame_seconds = tables.endgame_seconds;
     let shared = tables.shared(threads, None, None);
     let so_far = margin(position, mover);
     let value = search::value(&shared, &board, guess, threads, &mut |step| {
@@ -345,10 +361,10 @@ fn solve_kalah(
         value: value + so_far,
         best,
         nodes: shared.nodes.load(Ordering::Relaxed),
-        endgame_seeds: tables.endgame.max_seeds.cast_unsigned(),
-        endgame_boards: tables.endgame.len(),
-        endgame_seconds: tables.endgame_seconds,
-        table_bytes: tables.table.bytes(),
+        endgame_seeds: shared.endgame.max_seeds.cast_unsigned(),
+        endgame_boards: shared.endgame.len(),
+        endgame_seconds,
+        table_bytes: shared.table.bytes(),
     })
 }
 
@@ -371,7 +387,7 @@ pub fn move_values(
     }
     let board = compact(rules, position, mover);
     let threads = options.threads.max(1);
-    let tables = Tables::build(shape, board.total(shape), options, &mut |_| {})?;
+    let mut tables = Tables::build(shape, board.total(shape), options, &mut |_| {})?;
     let shared = tables.shared(threads, Some(stop), Some(deadline));
     let so_far = margin(position, mover);
     // The position's own value first: no move is worth more, so each move's
@@ -427,7 +443,12 @@ impl ExactValues {
     /// `None` when the round is over, the board holds more seeds than the
     /// tables were made for, or `stop` or `deadline` came first.
     #[must_use]
-    pub fn value(&self, position: &Position, stop: &AtomicBool, deadline: Instant) -> Option<i32> {
+    pub fn value(
+        &mut self,
+        position: &Position,
+        stop: &AtomicBool,
+        deadline: Instant,
+    ) -> Option<i32> {
         let mover = position.to_move()?;
         if position.status() != Status::Ongoing {
             return None;

@@ -18,8 +18,8 @@ use super::table::{Bounds, NO_PIT, Table};
 pub struct Shared<'a> {
     pub shape: Shape,
     pub indexer: &'a Indexer,
-    pub endgame: &'a Endgame,
-    pub table: &'a Table,
+    pub endgame: Endgame<'a>,
+    pub table: Table<'a>,
     pub nodes: AtomicU64,
     /// Moves some thread is searching right now (see [`Busy`]).
     pub busy: Busy,

@@ -43,19 +43,29 @@ impl Bounds {
 
 const WAYS: usize = 2;
 
-pub struct Table {
+/// The table, over zeroed words that hold it (see [`Table::bytes_for`]).
+pub struct Table<'m> {
     /// `[key ^ data, data]` per entry, `WAYS` entries per bucket.
-    words: Vec<AtomicU64>,
+    words: &'m [AtomicU64],
     buckets: usize,
 }
 
-impl Table {
-    /// A table of at most `bytes` bytes (at least 1,024 buckets).
+impl<'m> Table<'m> {
+    /// The bytes a table of at most `bytes` bytes takes (at least 1,024
+    /// buckets).
     #[must_use]
-    pub fn with_bytes(bytes: usize) -> Table {
-        let buckets = (bytes / (WAYS * 16)).max(1024);
-        let words = (0..buckets * WAYS * 2).map(|_| AtomicU64::new(0)).collect();
-        Table { words, buckets }
+    pub fn bytes_for(bytes: usize) -> usize {
+        (bytes / (WAYS * 16)).max(1024) * WAYS * 16
+    }
+
+    /// The table kept in `words`: all zero for an empty one, or as a table
+    /// of the same size left them.
+    #[must_use]
+    pub fn new(words: &'m [AtomicU64]) -> Table<'m> {
+        Table {
+            words,
+            buckets: words.len() / (WAYS * 2),
+        }
     }
 
     #[must_use]
@@ -113,7 +123,10 @@ mod tests {
 
     #[test]
     fn keeps_bounds_and_tells_boards_apart() {
-        let table = Table::with_bytes(1 << 16);
+        let words: Vec<AtomicU64> = (0..Table::bytes_for(1 << 16) / 8)
+            .map(|_| AtomicU64::new(0))
+            .collect();
+        let table = Table::new(&words);
         let bounds = Bounds {
             low: -3,
             high: 7,

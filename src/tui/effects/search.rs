@@ -199,14 +199,14 @@ fn analyse(session: &Session, stop: &Arc<AtomicBool>) -> Msg {
     let mut searcher = Searcher::new(&rules, 16);
     // Kalah-shaped matches get true values once few seeds are left (a whole
     // Kalaha match takes under a second of this).
-    let exact = ExactValues::new(&rules, QUICK_EXACT_SEEDS, SolveOptions::with_mib(64));
+    let mut exact = ExactValues::new(&rules, QUICK_EXACT_SEEDS, SolveOptions::with_mib(64));
     let mut values = Vec::new();
     for position in session.positions() {
         let judged = match position.to_move() {
             Some(mover) => {
                 let deadline = Instant::now() + HINT_TIME;
                 let found = exact
-                    .as_ref()
+                    .as_mut()
                     .and_then(|exact| exact.value(position, stop, deadline));
                 let judged = match found {
                     Some(value) => Judged {

@@ -43,6 +43,9 @@ pub enum Played {
     Finished { gain: i32 },
 }
 
+/// Where a last seed fell in the store, in [`Pits::play`].
+const STORE: usize = usize::MAX;
+
 impl Pits {
     /// Seeds on the board.
     #[must_use]
@@ -50,20 +53,28 @@ impl Pits {
         self.0[..shape.pits()].iter().map(|&s| i32::from(s)).sum()
     }
 
-    fn row_total(&self, shape: Shape, first: usize) -> i32 {
-        self.0[first..first + shape.row]
-            .iter()
-            .map(|&s| i32::from(s))
-            .sum()
+    /// The `shape.row` pits from `first` on, one byte each in a word (the
+    /// board's bytes past its pits are zero, so the word ends in zeros).
+    fn row(&self, shape: Shape, first: usize) -> u128 {
+        let mut bytes = [0u8; 16];
+        bytes.copy_from_slice(&self.0[first..first + 16]);
+        let word = u128::from_le_bytes(bytes);
+        if shape.row == MAX_ROW {
+            word
+        } else {
+            word & ((1 << (8 * shape.row)) - 1)
+        }
     }
 
     /// The same board seen from the other side.
     #[must_use]
     pub fn turned(&self, shape: Shape) -> Pits {
         let m = shape.row;
+        let (own, other) = (self.row(shape, 0), self.row(shape, m));
         let mut out = [0u8; 2 * MAX_ROW];
-        out[..m].copy_from_slice(&self.0[m..2 * m]);
-        out[m..2 * m].copy_from_slice(&self.0[..m]);
+        out[..16].copy_from_slice(&other.to_le_bytes());
+        // The own row's word ends in zeros: it leaves the other row whole.
+        out[m..m + 16].copy_from_slice(&own.to_le_bytes());
         Pits(out)
     }
 
@@ -76,53 +87,65 @@ impl Pits {
     pub fn play(&self, shape: Shape, pit: usize) -> Played {
         let m = shape.row;
         let mut board = *self;
-        let mut hand = u32::from(board.0[pit]);
+        let mut hand = usize::from(board.0[pit]);
         board.0[pit] = 0;
         let mut gain: i32 = 0;
-        // Track positions: 0..m own pits, m the store, m+1..=2m the opponent's.
-        let track = 2 * m + 1;
         // Whole laps first: every place on the track gets the same.
-        let lap = if shape.skip_origin { track - 1 } else { track };
-        if hand as usize >= lap {
-            let laps = hand / lap as u32;
-            hand %= lap as u32;
+        let lap = 2 * m + 1 - usize::from(shape.skip_origin);
+        if hand >= lap {
+            let laps = hand / lap;
+            hand %= lap;
             let each = u8::try_from(laps).unwrap_or(u8::MAX);
-            for (index, count) in board.0[..2 * m].iter_mut().enumerate() {
-                if index != pit || !shape.skip_origin {
-                    *count += each;
+            for count in &mut board.0[..2 * m] {
+                *count += each;
+            }
+            if shape.skip_origin {
+                board.0[pit] -= each;
+            }
+            gain += i32::try_from(laps).unwrap_or(i32::MAX);
+        }
+        // Then less than a lap, place by place along the track: the own pits
+        // after the origin, the store, the opponent's pits, the own pits
+        // before the origin (never the origin itself: that takes a lap).
+        // `last` is where the last seed fell: a board index, or `STORE`.
+        let last = if hand == 0 {
+            // Only whole laps: the last seed fell in the place just before
+            // the origin's next seed, the origin itself unless it is skipped.
+            match (shape.skip_origin, pit) {
+                (false, _) => pit,
+                (true, 0) => 2 * m - 1,
+                (true, _) => pit - 1,
+            }
+        } else {
+            let own = hand.min(m - 1 - pit);
+            for count in &mut board.0[pit + 1..=pit + own] {
+                *count += 1;
+            }
+            hand -= own;
+            if hand == 0 {
+                pit + own
+            } else {
+                gain += 1;
+                hand -= 1;
+                if hand == 0 {
+                    STORE
+                } else {
+                    let other = hand.min(m);
+                    for count in &mut board.0[m..m + other] {
+                        *count += 1;
+                    }
+                    hand -= other;
+                    if hand == 0 {
+                        m + other - 1
+                    } else {
+                        for count in &mut board.0[..hand] {
+                            *count += 1;
+                        }
+                        hand - 1
+                    }
                 }
             }
-            gain += laps.cast_signed();
-        }
-        let mut at = pit + 1; // track position of the next drop (own pits map 1:1)
-        let mut last = if shape.skip_origin || hand > 0 {
-            usize::MAX
-        } else {
-            pit
         };
-        while hand > 0 {
-            if at == track {
-                at = 0;
-            }
-            if shape.skip_origin && at == pit {
-                at += 1;
-                continue;
-            }
-            if at == m {
-                gain += 1;
-            } else {
-                let index = if at < m { at } else { at - 1 };
-                board.0[index] += 1;
-            }
-            last = at;
-            at += 1;
-            hand -= 1;
-        }
-        if last == usize::MAX {
-            // Only whole laps with the origin skipped: the last seed fell just
-            // before the origin.
-            last = if pit == 0 { track - 1 } else { pit - 1 };
-        }
         if last < m && board.0[last] == 1 {
             let facing = 2 * m - 1 - last;
             let taken = board.0[facing];
@@ -132,14 +155,14 @@ impl Pits {
                 gain += i32::from(taken) + 1;
             }
         }
-        let own = board.row_total(shape, 0);
-        let other = board.row_total(shape, m);
+        let (own, other) = (board.row(shape, 0), board.row(shape, m));
         if own == 0 || other == 0 {
+            let sum = |row: u128| row.to_le_bytes().iter().map(|&s| i32::from(s)).sum::<i32>();
             return Played::Finished {
-                gain: gain + own - other,
+                gain: gain + sum(own) - sum(other),
             };
         }
-        if last == m {
+        if last == STORE {
             Played::Again { gain, board }
         } else {
             Played::Over {

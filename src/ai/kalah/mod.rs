@@ -519,3 +519,82 @@ fn best_moves(shared: &Shared, board: &Pits, seeds: i32, value: i32, threads: us
             .collect()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Dice;
+
+    /// Kalah with `pits` pits of `seeds` seeds, and these lines added to
+    /// its sowing and captures.
+    fn kalah(pits: u8, seeds: u8, sowing: &str, captures: &str) -> Rules {
+        let text = format!(
+            "id = \"kalah-test\"\nname = \"Kalah test\"\ndescription = \"For tests.\"\n\
+             [board]\npits = {pits}\nseeds-per-pit = {seeds}\nstores = \"sown\"\n\
+             [sowing]\nextra-turn = true\n{sowing}\n\
+             [captures]\nkalah = true\n{captures}\n\
+             [round]\nend = \"side-empty\"\n"
+        );
+        Rules::from_toml(&text).expect("a valid rule file")
+    }
+
+    /// The compact board's move against the engine's, on every legal move
+    /// of random games: the same gain, and the same board for the same
+    /// player to move next.
+    #[test]
+    fn the_compact_board_moves_as_the_engine_does() {
+        let rule_sets = [
+            kalah(6, 4, "direction = \"counter-clockwise\"", ""),
+            kalah(6, 4, "direction = \"clockwise\"", "kalah-empty = true"),
+            // Whole laps: up to 26 seeds in a pit of a track of 7 places.
+            kalah(3, 6, "direction = \"counter-clockwise\"", ""),
+            kalah(
+                3,
+                6,
+                "direction = \"counter-clockwise\"\nskip-origin = true",
+                "",
+            ),
+            kalah(16, 3, "direction = \"clockwise\"\nskip-origin = true", ""),
+            kalah(
+                1,
+                5,
+                "direction = \"counter-clockwise\"",
+                "kalah-empty = true",
+            ),
+        ];
+        for rules in &rule_sets {
+            let shape = kalah_shape(rules).expect("Kalah-shaped");
+            let mut moves = 0;
+            for seed in 1..=40 {
+                let mut dice = Dice::new(seed);
+                let mut position = Position::new(rules, Side::South);
+                while let (Some(mover), Status::Ongoing) = (position.to_move(), position.status()) {
+                    let board = compact(rules, &position, mover);
+                    let legal = position.legal_moves(rules);
+                    for &pit in &legal {
+                        let child = position.play(rules, pit).expect("a legal move");
+                        let gain = margin(&child, mover) - margin(&position, mover);
+                        let expected = match (child.status(), child.to_move()) {
+                            (Status::Ongoing, Some(next)) if next == mover => Played::Again {
+                                gain,
+                                board: compact(rules, &child, mover),
+                            },
+                            (Status::Ongoing, Some(next)) => Played::Over {
+                                gain,
+                                board: compact(rules, &child, next),
+                            },
+                            _ => Played::Finished { gain },
+                        };
+                        let played = board.play(shape, slot(rules, pit));
+                        assert_eq!(played, expected, "{} {pit} at {position:?}", rules.id());
+                        moves += 1;
+                    }
+                    position = position
+                        .play(rules, legal[dice.below(legal.len())])
+                        .expect("a legal move");
+                }
+            }
+            assert!(moves > 100, "{moves} moves");
+        }
+    }
+}

@@ -43,6 +43,18 @@ pub enum Played {
     Finished { gain: i32 },
 }
 
+/// The low `n` bytes of a word set, for rows of `n` pits (a shift of a
+/// varying 128-bit amount costs more than this look-up).
+const ROW_MASKS: [u128; MAX_ROW + 1] = {
+    let mut masks = [u128::MAX; MAX_ROW + 1];
+    let mut n = 0;
+    while n < MAX_ROW {
+        masks[n] = (1 << (8 * n)) - 1;
+        n += 1;
+    }
+    masks
+};
+
 /// Where a last seed fell in the store, in [`Pits::play`].
 const STORE: usize = usize::MAX;
 
@@ -53,17 +65,28 @@ impl Pits {
         self.0[..shape.pits()].iter().map(|&s| i32::from(s)).sum()
     }
 
+    /// Whether the row from `first` on holds no seed.
+    #[must_use]
+    pub fn row_is_empty(&self, shape: Shape, first: usize) -> bool {
+        self.row(shape, first) == 0
+    }
+
+    /// Seeds in the row from `first` on.
+    #[must_use]
+    pub fn row_total(&self, shape: Shape, first: usize) -> i32 {
+        self.row(shape, first)
+            .to_le_bytes()
+            .iter()
+            .map(|&s| i32::from(s))
+            .sum()
+    }
+
     /// The `shape.row` pits from `first` on, one byte each in a word (the
     /// board's bytes past its pits are zero, so the word ends in zeros).
     fn row(&self, shape: Shape, first: usize) -> u128 {
         let mut bytes = [0u8; 16];
         bytes.copy_from_slice(&self.0[first..first + 16]);
-        let word = u128::from_le_bytes(bytes);
-        if shape.row == MAX_ROW {
-            word
-        } else {
-            word & ((1 << (8 * shape.row)) - 1)
-        }
+        u128::from_le_bytes(bytes) & ROW_MASKS[shape.row]
     }
 
     /// The same board seen from the other side.
@@ -155,11 +178,9 @@ impl Pits {
                 gain += i32::from(taken) + 1;
             }
         }
-        let (own, other) = (board.row(shape, 0), board.row(shape, m));
-        if own == 0 || other == 0 {
-            let sum = |row: u128| row.to_le_bytes().iter().map(|&s| i32::from(s)).sum::<i32>();
+        if board.row_is_empty(shape, 0) || board.row_is_empty(shape, m) {
             return Played::Finished {
-                gain: gain + sum(own) - sum(other),
+                gain: gain + board.row_total(shape, 0) - board.row_total(shape, m),
             };
         }
         if last == STORE {

@@ -111,24 +111,23 @@ impl<'m> Endgame<'m> {
             return known;
         }
         let m = shape.row;
-        let own: i32 = board.0[..m].iter().map(|&s| i32::from(s)).sum();
-        let other: i32 = board.0[m..2 * m].iter().map(|&s| i32::from(s)).sum();
-        let value = if own == 0 || other == 0 {
+        let value = if board.row_is_empty(shape, 0) || board.row_is_empty(shape, m) {
             // Never to move (the game ended), but give it its end value.
-            own - other
+            board.row_total(shape, 0) - board.row_total(shape, m)
         } else {
             // Every move first, so the table reads for them overlap; then
-            // any board of this seed count not worked out yet.
-            let mut moves = [(0i32, 0u64, Pits([0; 2 * MAX_ROW]), 0i8); MAX_ROW];
+            // any board of this seed count not worked out yet, played again
+            // (rarer than keeping every child board would make up for).
+            let mut moves = [(0i32, 0u64, 0u8, 0i8); MAX_ROW];
             let mut count = 0;
             for pit in 0..m {
                 if board.0[pit] == 0 {
                     continue;
                 }
                 moves[count] = match board.play(shape, pit) {
-                    Played::Finished { gain } => (gain, FINISHED, *board, 0),
-                    Played::Again { gain, board } => (gain, indexer.index(&board), board, 1),
-                    Played::Over { gain, board } => (gain, indexer.index(&board), board, -1),
+                    Played::Finished { gain } => (gain, FINISHED, pit as u8, 0),
+                    Played::Again { gain, board } => (gain, indexer.index(&board), pit as u8, 1),
+                    Played::Over { gain, board } => (gain, indexer.index(&board), pit as u8, -1),
                 };
                 count += 1;
             }
@@ -139,11 +138,15 @@ impl<'m> Endgame<'m> {
                 }
             }
             let mut best = i32::MIN;
-            for (&(gain, index, next, sign), &value) in moves[..count].iter().zip(&known) {
+            for (&(gain, index, pit, sign), &value) in moves[..count].iter().zip(&known) {
                 let value = if sign == 0 {
                     gain
                 } else {
                     let value = if value == UNKNOWN {
+                        let next = match board.play(shape, usize::from(pit)) {
+                            Played::Again { board, .. } | Played::Over { board, .. } => board,
+                            Played::Finished { .. } => unreachable!("played the same as before"),
+                        };
                         self.value(shape, indexer, &next, index)
                     } else {
                         value

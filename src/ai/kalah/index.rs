@@ -10,12 +10,17 @@
 
 use super::board::{MAX_ROW, Pits, Shape};
 
+/// Entries of a row of [`Indexer`]'s terms: more than any suffix sum (at
+/// most 120 seeds), a power of two so that a masked look-up needs no check.
+const TERMS: usize = 128;
+
 /// Binomial coefficients laid out for ranking boards of one shape.
 pub struct Indexer {
     pits: usize,
     max_seeds: usize,
-    /// `terms[i * (max_seeds + 1) + s] = C(s + k - 1 - i, k - i)`.
-    terms: Vec<u64>,
+    /// `terms[i][s] = C(s + k - 1 - i, k - i)` for `s` up to `max_seeds`
+    /// (zero past it: no board numbered holds more).
+    terms: Vec<[u64; TERMS]>,
 }
 
 /// `C(n, r)`, or `None` when it does not fit in 63 bits.
@@ -41,11 +46,14 @@ impl Indexer {
     #[must_use]
     pub fn new(shape: Shape, max_seeds: usize) -> Option<Indexer> {
         let k = shape.pits();
+        if max_seeds >= TERMS {
+            return None;
+        }
         binomial((max_seeds + k) as u64, k as u64)?;
-        let mut terms = Vec::with_capacity(k * (max_seeds + 1));
-        for i in 0..k {
-            for s in 0..=max_seeds {
-                terms.push(binomial((s + k - 1 - i) as u64, (k - i) as u64)?);
+        let mut terms = vec![[0; TERMS]; k];
+        for (i, row) in terms.iter_mut().enumerate() {
+            for (s, term) in row[..=max_seeds].iter_mut().enumerate() {
+                *term = binomial((s + k - 1 - i) as u64, (k - i) as u64)?;
             }
         }
         Some(Indexer {
@@ -64,12 +72,11 @@ impl Indexer {
     /// The board's number.
     #[must_use]
     pub fn index(&self, board: &Pits) -> u64 {
-        let width = self.max_seeds + 1;
         let mut suffix = 0usize;
         let mut index = 0u64;
-        for i in (0..self.pits).rev() {
-            suffix += usize::from(board.0[i]);
-            index += self.terms[i * width + suffix];
+        for (row, &count) in self.terms.iter().zip(&board.0[..self.pits]).rev() {
+            suffix += usize::from(count);
+            index += row[suffix % TERMS];
         }
         index
     }
@@ -78,12 +85,11 @@ impl Indexer {
     /// `count_up_to(max_seeds)`): greedily the largest term at each pit.
     #[must_use]
     pub fn board(&self, index: u64) -> Pits {
-        let width = self.max_seeds + 1;
         let mut rest = index;
         let mut suffix = [0usize; 2 * MAX_ROW + 1];
         let mut bound = self.max_seeds;
         for (i, sum) in suffix[..self.pits].iter_mut().enumerate() {
-            let row = &self.terms[i * width..=i * width + bound];
+            let row = &self.terms[i][..=bound];
             let s = row.partition_point(|&term| term <= rest) - 1;
             rest -= row[s];
             *sum = s;

@@ -113,10 +113,21 @@ struct Candidate {
     next: Option<Next>,
 }
 
-/// The board after a move and how to turn its value into the mover's.
+impl Candidate {
+    /// A free place in a list of candidates.
+    const NONE: Candidate = Candidate {
+        pit: 0,
+        order: 0,
+        low: 0,
+        high: 0,
+        next: None,
+    };
+}
+
+/// Where a move leads (the board itself is kept apart, by pit, so that
+/// sorting the moves moves less) and how to turn its value into the mover's.
 #[derive(Clone, Copy)]
 struct Next {
-    board: Pits,
     index: u64,
     seeds: i32,
     gain: i32,
@@ -164,12 +175,14 @@ impl Tester<'_, '_> {
         }
         let nodes_before = self.nodes;
         let eager = seeds > shared.endgame.max_seeds + EAGER_MARGIN;
-        let (candidates, count) = self.candidates(board, first, eager);
+        let mut candidates = [Candidate::NONE; MAX_ROW];
+        let mut boards = [Pits([0; 2 * MAX_ROW]); MAX_ROW];
+        let count = self.candidates(board, seeds, first, eager, &mut candidates, &mut boards);
         // A move whose known bounds already reach `beta` settles the test
         // without a search (enhanced transposition cutoff).
         let (best, best_pit) = match candidates[..count].iter().find(|c| c.low >= beta) {
             Some(cut) => (cut.low, cut.pit),
-            None => self.try_moves(index, &candidates[..count], beta),
+            None => self.try_moves(index, &candidates[..count], &boards, beta),
         };
         if self.halted {
             return 0;
@@ -195,7 +208,13 @@ impl Tester<'_, '_> {
     /// Searches `candidates` (of the board numbered `index`) in order until
     /// one reaches `beta`; returns the best value and its pit. A move another
     /// thread is searching is left for last (see [`Busy`]).
-    fn try_moves(&mut self, index: u64, candidates: &[Candidate], beta: i32) -> (i32, u8) {
+    fn try_moves(
+        &mut self,
+        index: u64,
+        candidates: &[Candidate],
+        boards: &[Pits; MAX_ROW],
+        beta: i32,
+    ) -> (i32, u8) {
         let mut best = i32::MIN;
         let mut best_pit = NO_PIT;
         let mut deferred = [0usize; MAX_ROW];
@@ -218,7 +237,7 @@ impl Tester<'_, '_> {
                 }
                 slot.store(key, Ordering::Relaxed);
             }
-            let value = self.move_value(candidate, beta);
+            let value = self.move_value(candidate, &boards[usize::from(candidate.pit)], beta);
             if let Some(slot) = busy {
                 let _ = slot.compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
             }
@@ -232,7 +251,7 @@ impl Tester<'_, '_> {
         }
         for &order in &deferred[..deferred_count] {
             let candidate = &candidates[order];
-            let value = self.move_value(candidate, beta);
+            let value = self.move_value(candidate, &boards[usize::from(candidate.pit)], beta);
             if value > best {
                 best = value;
                 best_pit = candidate.pit;
@@ -246,7 +265,7 @@ impl Tester<'_, '_> {
 
     /// The value of a move for the mover, as a fail-soft bound against
     /// `beta`, searching only when its known bounds do not decide.
-    fn move_value(&mut self, candidate: &Candidate, beta: i32) -> i32 {
+    fn move_value(&mut self, candidate: &Candidate, board: &Pits, beta: i32) -> i32 {
         if candidate.high < beta || candidate.low >= beta {
             return if candidate.high < beta {
                 candidate.high
@@ -258,7 +277,7 @@ impl Tester<'_, '_> {
             return candidate.low;
         };
         if next.index == UNNUMBERED {
-            next.index = self.shared.indexer.index(&next.board);
+            next.index = self.shared.indexer.index(board);
             let (low, high) = self.known(&next);
             if low == high {
                 return if next.again {
@@ -269,21 +288,21 @@ impl Tester<'_, '_> {
             }
         }
         if next.again {
-            next.gain + self.test(&next.board, next.index, next.seeds, beta - next.gain)
+            next.gain + self.test(board, next.index, next.seeds, beta - next.gain)
         } else {
-            next.gain - self.test(&next.board, next.index, next.seeds, next.gain - beta + 1)
+            next.gain - self.test(board, next.index, next.seeds, next.gain - beta + 1)
         }
     }
 
-    fn lookup(&self, board: Pits, gain: i32, again: bool, eager: bool) -> Next {
-        let seeds = board.total(self.shared.shape);
+    /// Where a move that took `gain` seeds off a board of `seeds` leads.
+    fn lookup(&self, board: &Pits, seeds: i32, gain: i32, again: bool, eager: bool) -> Next {
+        let seeds = seeds - gain;
         Next {
             index: if eager {
-                self.shared.indexer.index(&board)
+                self.shared.indexer.index(board)
             } else {
                 UNNUMBERED
             },
-            board,
             seeds,
             gain,
             again,
@@ -310,20 +329,21 @@ impl Tester<'_, '_> {
     }
 
     /// The legal moves with what the tables know of each, in the order to
-    /// try them: the table's move, extra turns from the pit nearest the
-    /// store down, then the rest by what they win at once. Looking every
-    /// child up here, before any is searched, also lets the memory loads
-    /// overlap.
-    fn candidates(&self, board: &Pits, first: u8, eager: bool) -> ([Candidate; MAX_ROW], usize) {
+    /// try them, into `list` (their boards into `boards`, by pit): the
+    /// table's move, extra turns from the pit nearest the store down, then
+    /// the rest by what they win at once. Looking every child up here,
+    /// before any is searched, also lets the memory loads overlap.
+    fn candidates(
+        &self,
+        board: &Pits,
+        seeds: i32,
+        first: u8,
+        eager: bool,
+        list: &mut [Candidate; MAX_ROW],
+        boards: &mut [Pits; MAX_ROW],
+    ) -> usize {
         let shared = self.shared;
         let shape = shared.shape;
-        let mut list = [Candidate {
-            pit: 0,
-            order: 0,
-            low: 0,
-            high: 0,
-            next: None,
-        }; MAX_ROW];
         let mut count = 0;
         for pit in (0..shape.row).rev() {
             if board.0[pit] == 0 {
@@ -332,7 +352,8 @@ impl Tester<'_, '_> {
             let (order, low, high, next) = match board.play(shape, pit) {
                 Played::Finished { gain } => (1 << 19, gain, gain, None),
                 Played::Again { gain, board } => {
-                    let next = self.lookup(board, gain, true, eager);
+                    boards[pit] = board;
+                    let next = self.lookup(&board, seeds, gain, true, eager);
                     let (low, high) = self.known(&next);
                     (
                         (1 << 18) + slot_order(pit),
@@ -342,7 +363,8 @@ impl Tester<'_, '_> {
                     )
                 }
                 Played::Over { gain, board } => {
-                    let next = self.lookup(board, gain, false, eager);
+                    boards[pit] = board;
+                    let next = self.lookup(&board, seeds, gain, false, eager);
                     let (low, high) = self.known(&next);
                     (
                         gain * 32 + slot_order(pit),
@@ -370,7 +392,7 @@ impl Tester<'_, '_> {
             list[at] = candidate;
             count += 1;
         }
-        (list, count)
+        count
     }
 }
 

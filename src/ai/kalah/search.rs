@@ -109,18 +109,26 @@ struct Candidate {
     /// The move's value for the mover lies in `low..=high`.
     low: i32,
     high: i32,
-    /// Where it leads, when the game goes on.
-    next: Option<Next>,
+    /// The game is over after it; else it goes on to `next`.
+    ends: bool,
+    next: Next,
 }
 
 impl Candidate {
-    /// A free place in a list of candidates.
+    /// A free place in a list of candidates: all zero, so a list is
+    /// cleared as one block.
     const NONE: Candidate = Candidate {
         pit: 0,
         order: 0,
         low: 0,
         high: 0,
-        next: None,
+        ends: false,
+        next: Next {
+            index: 0,
+            seeds: 0,
+            gain: 0,
+            again: false,
+        },
     };
 }
 
@@ -225,9 +233,10 @@ impl Tester<'_, '_> {
                 .wrapping_add(u64::from(candidate.pit) + 1);
             // The first move, and moves the tables already settle, are never
             // left: the first is what every thread starts with.
-            let busy = match candidate.next {
-                Some(_) if order > 0 && candidate.high >= beta => self.shared.busy.slot(key),
-                _ => None,
+            let busy = if !candidate.ends && order > 0 && candidate.high >= beta {
+                self.shared.busy.slot(key)
+            } else {
+                None
             };
             if let Some(slot) = busy {
                 if slot.load(Ordering::Relaxed) == key {
@@ -273,9 +282,10 @@ impl Tester<'_, '_> {
                 candidate.low
             };
         }
-        let Some(mut next) = candidate.next else {
+        if candidate.ends {
             return candidate.low;
-        };
+        }
+        let mut next = candidate.next;
         if next.index == UNNUMBERED {
             next.index = self.shared.indexer.index(board);
             let (low, high) = self.known(&next);
@@ -350,7 +360,7 @@ impl Tester<'_, '_> {
                 continue;
             }
             let (order, low, high, next) = match board.play(shape, pit) {
-                Played::Finished { gain } => (1 << 19, gain, gain, None),
+                Played::Finished { gain } => (1 << 19, gain, gain, None::<Next>),
                 Played::Again { gain, board } => {
                     boards[pit] = board;
                     let next = self.lookup(&board, seeds, gain, true, eager);
@@ -381,7 +391,8 @@ impl Tester<'_, '_> {
                 order,
                 low,
                 high,
-                next,
+                ends: next.is_none(),
+                next: next.unwrap_or(Candidate::NONE.next),
             };
             // Insertion sort: at most sixteen moves.
             let mut at = count;

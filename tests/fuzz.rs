@@ -453,9 +453,7 @@ fn play_moves(
                 rules.text()
             ));
         }
-        let mut walked = Vec::new();
-        position.for_each_move(rules, |pit, child| walked.push((pit, *child)));
-        walked.sort_by_key(|&(pit, _)| pit);
+        let walked = common::walked_moves(rules, &position);
         if walked.len() != legal.len()
             || walked
                 .iter()

@@ -2,6 +2,7 @@
 
 mod common;
 
+use mancala::ai::Dice;
 use mancala::engine::{History, Pit, Position, Side, Status, perft, perft_parallel};
 
 /// (depth, nodes) pairs from a `.perft` file: `depth nodes` a line, `#` comments.
@@ -77,7 +78,7 @@ fn the_move_walk_and_the_counted_ply_agree_with_play() {
     let catalog = mancala::catalog::Catalog::with_user_dir(None);
     for entry in catalog.entries() {
         let (id, rules) = (entry.rules.id(), &entry.rules);
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut dice = Dice::new(0x9e37_79b9_7f4a_7c15);
         let mut position = Position::new(rules, Side::South);
         let mut history = History::starting_at(&position);
         for _ in 0..400 {
@@ -95,19 +96,14 @@ fn the_move_walk_and_the_counted_ply_agree_with_play() {
                 Status::Ongoing => {}
             }
             let legal = position.legal_moves(rules);
-            let mut walked: Vec<(Pit, Position)> = Vec::new();
-            position.for_each_move(rules, |pit, child| walked.push((pit, *child)));
-            walked.sort_by_key(|&(pit, _)| pit);
+            let walked = common::walked_moves(rules, &position);
             let played: Vec<(Pit, Position)> = legal
                 .iter()
                 .map(|&pit| (pit, position.play(rules, pit).unwrap()))
                 .collect();
             assert_eq!(walked, played, "{id}: {}", position.to_text(rules));
             assert_eq!(perft(rules, &position, 1).nodes, legal.len() as u64, "{id}");
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let pit = legal[usize::try_from(state % legal.len() as u64).unwrap()];
+            let pit = legal[dice.below(legal.len())];
             position = history.play(rules, &position, pit).unwrap();
         }
     }

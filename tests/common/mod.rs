@@ -4,6 +4,15 @@
 use mancala::catalog::Catalog;
 use mancala::engine::{Event, Pit, Place, Position, Rules, Side};
 
+/// Every move the engine's move walk (what perft and the search use) finds
+/// in `position`, with the position it leads to, by pit.
+pub fn walked_moves(rules: &Rules, position: &Position) -> Vec<(Pit, Position)> {
+    let mut walked = Vec::new();
+    position.for_each_move(rules, |pit, child| walked.push((pit, *child)));
+    walked.sort_by_key(|&(pit, _)| pit);
+    walked
+}
+
 /// A built-in rule set by id.
 pub fn builtin(id: &str) -> Rules {
     let catalog = Catalog::with_user_dir(None);

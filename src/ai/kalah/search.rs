@@ -359,8 +359,8 @@ impl Tester<'_, '_> {
             if board.0[pit] == 0 {
                 continue;
             }
-            let (order, low, high, next) = match board.play(shape, pit) {
-                Played::Finished { gain } => (1 << 19, gain, gain, None::<Next>),
+            let (order, low, high, ends, next) = match board.play(shape, pit) {
+                Played::Finished { gain } => (1 << 19, gain, gain, true, Candidate::NONE.next),
                 Played::Again { gain, board } => {
                     boards[pit] = board;
                     let next = self.lookup(&board, seeds, gain, true, eager);
@@ -369,7 +369,8 @@ impl Tester<'_, '_> {
                         (1 << 18) + slot_order(pit),
                         gain + low,
                         gain + high,
-                        Some(next),
+                        false,
+                        next,
                     )
                 }
                 Played::Over { gain, board } => {
@@ -380,7 +381,8 @@ impl Tester<'_, '_> {
                         gain * 32 + slot_order(pit),
                         gain - high,
                         gain - low,
-                        Some(next),
+                        false,
+                        next,
                     )
                 }
             };
@@ -391,8 +393,8 @@ impl Tester<'_, '_> {
                 order,
                 low,
                 high,
-                ends: next.is_none(),
-                next: next.unwrap_or(Candidate::NONE.next),
+                ends,
+                next,
             };
             // Insertion sort: at most sixteen moves.
             let mut at = count;

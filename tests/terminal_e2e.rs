@@ -186,7 +186,12 @@ impl Term {
     }
 
     /// Resizes the terminal, as a person dragging its window would.
+    /// The screen is held while both change, so no frame the game draws for
+    /// the new size is read at the old one (which would leave it torn).
     fn resize(&self, cols: u16, rows: u16) {
+        let size = |n: u16| std::num::NonZeroU16::new(n).unwrap();
+        let mut screen = self.screen.lock().unwrap();
+        screen.set_size(size(rows), size(cols));
         self.master
             .as_ref()
             .expect("the terminal is open")
@@ -197,8 +202,6 @@ impl Term {
                 pixel_height: 0,
             })
             .unwrap();
-        let size = |n: u16| std::num::NonZeroU16::new(n).unwrap();
-        self.screen.lock().unwrap().set_size(size(rows), size(cols));
     }
 
     /// Closes every end of the terminal but the game's, as closing its

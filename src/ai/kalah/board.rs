@@ -58,6 +58,87 @@ const ROW_MASKS: [u128; MAX_ROW + 1] = {
 /// Where a last seed fell in the store, in [`Pits::play`].
 const STORE: usize = usize::MAX;
 
+/// How a shape's pits are sown, worked out once: for each pit and each
+/// count short of a lap, the one seed every place it reaches gets (as a
+/// mask added to the board's bytes in two 128-bit words: no byte carries
+/// into the next, a board holding at most 120 seeds), where the last seed
+/// falls, and whether one went to the store. A move is then one addition,
+/// not a walk along the track.
+pub struct Sowing {
+    pub shape: Shape,
+    /// Places on the track a lap sows.
+    lap: usize,
+    /// By `pit * lap + seeds`.
+    partial: Vec<Partial>,
+}
+
+#[derive(Clone, Copy)]
+struct Partial {
+    ones: [u128; 2],
+    /// A board index, or `STORE`.
+    last: usize,
+    store: i32,
+}
+
+impl Sowing {
+    #[must_use]
+    pub fn new(shape: Shape) -> Sowing {
+        let m = shape.row;
+        let lap = 2 * m + 1 - usize::from(shape.skip_origin);
+        let mut partial = Vec::with_capacity(m * lap);
+        for pit in 0..m {
+            for hand in 0..lap {
+                partial.push(Partial::walked(shape, pit, hand));
+            }
+        }
+        Sowing {
+            shape,
+            lap,
+            partial,
+        }
+    }
+}
+
+impl Partial {
+    /// `hand` seeds (less than a lap) sown from `pit` place by place: the
+    /// own pits after the origin, the store, the opponent's pits, the own
+    /// pits before the origin (never the origin itself: that takes a lap).
+    fn walked(shape: Shape, pit: usize, mut hand: usize) -> Partial {
+        let m = shape.row;
+        let mut ones = [0u8; 2 * MAX_ROW];
+        let mut store = 0;
+        let mut last = pit;
+        for place in (pit + 1..m).chain([STORE]).chain(m..2 * m).chain(0..pit) {
+            if hand == 0 {
+                break;
+            }
+            if place == STORE {
+                store = 1;
+            } else {
+                ones[place] = 1;
+            }
+            last = place;
+            hand -= 1;
+        }
+        Partial {
+            ones: halves(&ones),
+            last,
+            store,
+        }
+    }
+}
+
+/// A board's bytes as two little-endian 128-bit words.
+fn halves(bytes: &[u8; 2 * MAX_ROW]) -> [u128; 2] {
+    let mut words = [0u128; 2];
+    for (word, half) in words.iter_mut().zip(bytes.chunks_exact(16)) {
+        let mut chunk = [0u8; 16];
+        chunk.copy_from_slice(half);
+        *word = u128::from_le_bytes(chunk);
+    }
+    words
+}
+
 impl Pits {
     /// Seeds on the board.
     #[must_use]
@@ -112,14 +193,15 @@ impl Pits {
     #[must_use]
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    pub fn play(&self, shape: Shape, pit: usize) -> Played {
+    pub fn play(&self, sowing: &Sowing, pit: usize) -> Played {
+        let shape = sowing.shape;
         let m = shape.row;
         let mut board = *self;
         let mut hand = usize::from(board.0[pit]);
         board.0[pit] = 0;
         let mut gain: i32 = 0;
         // Whole laps first: every place on the track gets the same.
-        let lap = 2 * m + 1 - usize::from(shape.skip_origin);
+        let lap = sowing.lap;
         if hand >= lap {
             let laps = hand / lap;
             hand %= lap;
@@ -132,10 +214,8 @@ impl Pits {
             }
             gain += i32::try_from(laps).unwrap_or(i32::MAX);
         }
-        // Then less than a lap, place by place along the track: the own pits
-        // after the origin, the store, the opponent's pits, the own pits
-        // before the origin (never the origin itself: that takes a lap).
-        // `last` is where the last seed fell: a board index, or `STORE`.
+        // Then less than a lap, from the table. `last` is where the last
+        // seed fell: a board index, or `STORE`.
         let last = if hand == 0 {
             // Only whole laps: the last seed fell in the place just before
             // the origin's next seed, the origin itself unless it is skipped.
@@ -145,34 +225,14 @@ impl Pits {
                 (true, _) => pit - 1,
             }
         } else {
-            let own = hand.min(m - 1 - pit);
-            for count in &mut board.0[pit + 1..=pit + own] {
-                *count += 1;
-            }
-            hand -= own;
-            if hand == 0 {
-                pit + own
-            } else {
-                gain += 1;
-                hand -= 1;
-                if hand == 0 {
-                    STORE
-                } else {
-                    let other = hand.min(m);
-                    for count in &mut board.0[m..m + other] {
-                        *count += 1;
-                    }
-                    hand -= other;
-                    if hand == 0 {
-                        m + other - 1
-                    } else {
-                        for count in &mut board.0[..hand] {
-                            *count += 1;
-                        }
-                        hand - 1
-                    }
-                }
-            }
+            let partial = &sowing.partial[pit * lap + hand];
+            let mut words = halves(&board.0);
+            words[0] += partial.ones[0];
+            words[1] += partial.ones[1];
+            board.0[..16].copy_from_slice(&words[0].to_le_bytes());
+            board.0[16..].copy_from_slice(&words[1].to_le_bytes());
+            gain += partial.store;
+            partial.last
         };
         if last < m && board.0[last] == 1 {
             let facing = 2 * m - 1 - last;
@@ -220,7 +280,7 @@ mod tests {
     fn last_seed_in_the_store_moves_again() {
         let start = pits([4; 6], [4; 6]);
         assert_eq!(
-            start.play(KALAH, 2),
+            start.play(&Sowing::new(KALAH), 2),
             Played::Again {
                 gain: 1,
                 board: pits([4, 4, 0, 5, 5, 5], [4; 6])
@@ -233,7 +293,7 @@ mod tests {
         let start = pits([4; 6], [4; 6]);
         // Pit 6 (slot 5): store, then the opponent's first three pits.
         assert_eq!(
-            start.play(KALAH, 5),
+            start.play(&Sowing::new(KALAH), 5),
             Played::Over {
                 gain: 1,
                 board: pits([5, 5, 5, 4, 4, 4], [4, 4, 4, 4, 4, 0])
@@ -246,7 +306,7 @@ mod tests {
         let board = pits([1, 0, 1, 0, 0, 0], [2, 2, 5, 2, 2, 2]);
         // Slot 2 sows into empty slot 3, which faces slot 8 (five seeds).
         assert_eq!(
-            board.play(KALAH, 2),
+            board.play(&Sowing::new(KALAH), 2),
             Played::Over {
                 gain: 6,
                 board: pits([2, 2, 0, 2, 2, 2], [1, 0, 0, 0, 0, 0])
@@ -255,7 +315,7 @@ mod tests {
         // Facing an empty pit, nothing is taken.
         let board = pits([1, 0, 1, 0, 0, 0], [2, 2, 0, 2, 2, 2]);
         assert_eq!(
-            board.play(KALAH, 2),
+            board.play(&Sowing::new(KALAH), 2),
             Played::Over {
                 gain: 0,
                 board: pits([2, 2, 0, 2, 2, 2], [1, 0, 0, 1, 0, 0])
@@ -267,7 +327,7 @@ mod tests {
             ..KALAH
         };
         assert_eq!(
-            board.play(empty, 2),
+            board.play(&Sowing::new(empty), 2),
             Played::Over {
                 gain: 1,
                 board: pits([2, 2, 0, 2, 2, 2], [1, 0, 0, 0, 0, 0])
@@ -281,7 +341,7 @@ mod tests {
         // which was empty, so it takes the pit across.
         let board = pits([13, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 3]);
         assert_eq!(
-            board.play(KALAH, 0),
+            board.play(&Sowing::new(KALAH), 0),
             Played::Over {
                 gain: 6,
                 board: pits([1, 1, 1, 1, 1, 0], [0, 1, 1, 1, 1, 1])
@@ -295,7 +355,7 @@ mod tests {
         };
         let board = pits([12, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 3]);
         assert_eq!(
-            board.play(skipping, 0),
+            board.play(&Sowing::new(skipping), 0),
             Played::Over {
                 gain: 1,
                 board: pits([1, 1, 1, 1, 1, 4], [0, 2, 1, 1, 1, 1])
@@ -306,6 +366,9 @@ mod tests {
     #[test]
     fn an_empty_row_ends_the_game_and_each_keeps_their_own() {
         let board = pits([0, 0, 0, 0, 0, 1], [3, 0, 0, 0, 2, 0]);
-        assert_eq!(board.play(KALAH, 5), Played::Finished { gain: 1 - 5 });
+        assert_eq!(
+            board.play(&Sowing::new(KALAH), 5),
+            Played::Finished { gain: 1 - 5 }
+        );
     }
 }

@@ -9,7 +9,7 @@
 
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 
-use super::board::{MAX_ROW, Pits, Played, Shape};
+use super::board::{MAX_ROW, Pits, Played, Shape, Sowing};
 use super::index::Indexer;
 
 /// Not worked out yet (no value is this low: a board holds at most 127 seeds).
@@ -46,7 +46,7 @@ impl<'m> Endgame<'m> {
     /// Builds the table of boards with at most `max_seeds` seeds in
     /// `values` (of [`Endgame::bytes_for`] bytes) using `threads` threads.
     pub fn build(
-        shape: Shape,
+        sowing: &Sowing,
         indexer: &Indexer,
         values: &'m [AtomicI8],
         max_seeds: u32,
@@ -72,7 +72,7 @@ impl<'m> Endgame<'m> {
                             if start >= end {
                                 break;
                             }
-                            table.fill_block(shape, indexer, start, (start + BLOCK).min(end));
+                            table.fill_block(sowing, indexer, start, (start + BLOCK).min(end));
                         }
                     });
                 }
@@ -95,21 +95,22 @@ impl<'m> Endgame<'m> {
     }
 
     /// Works out boards `start..end`, all holding the same number of seeds.
-    fn fill_block(&self, shape: Shape, indexer: &Indexer, start: u64, end: u64) {
+    fn fill_block(&self, sowing: &Sowing, indexer: &Indexer, start: u64, end: u64) {
         let mut board = indexer.board(start);
         for index in start..end {
-            self.value(shape, indexer, &board, index);
-            next_board(shape, &mut board);
+            self.value(sowing, indexer, &board, index);
+            next_board(sowing.shape, &mut board);
         }
     }
 
     /// The value of `board` (numbered `index`), worked out if need be.
-    fn value(&self, shape: Shape, indexer: &Indexer, board: &Pits, index: u64) -> i8 {
+    fn value(&self, sowing: &Sowing, indexer: &Indexer, board: &Pits, index: u64) -> i8 {
         let slot = &self.values[index as usize];
         let known = slot.load(Ordering::Relaxed);
         if known != UNKNOWN {
             return known;
         }
+        let shape = sowing.shape;
         let m = shape.row;
         let value = if board.row_is_empty(shape, 0) || board.row_is_empty(shape, m) {
             // Never to move (the game ended), but give it its end value.
@@ -124,7 +125,7 @@ impl<'m> Endgame<'m> {
                 if board.0[pit] == 0 {
                     continue;
                 }
-                moves[count] = match board.play(shape, pit) {
+                moves[count] = match board.play(sowing, pit) {
                     Played::Finished { gain } => (gain, FINISHED, pit as u8, 0),
                     Played::Again { gain, board } => (gain, indexer.index(&board), pit as u8, 1),
                     Played::Over { gain, board } => (gain, indexer.index(&board), pit as u8, -1),
@@ -143,11 +144,11 @@ impl<'m> Endgame<'m> {
                     gain
                 } else {
                     let value = if value == UNKNOWN {
-                        let next = match board.play(shape, usize::from(pit)) {
+                        let next = match board.play(sowing, usize::from(pit)) {
                             Played::Again { board, .. } | Played::Over { board, .. } => board,
                             Played::Finished { .. } => unreachable!("played the same as before"),
                         };
-                        self.value(shape, indexer, &next, index)
+                        self.value(sowing, indexer, &next, index)
                     } else {
                         value
                     };

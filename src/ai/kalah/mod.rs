@@ -17,7 +17,7 @@ mod table;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use self::board::{MAX_ROW, Pits, Played, Shape};
+use self::board::{MAX_ROW, Pits, Played, Shape, Sowing};
 use self::endgame::Endgame;
 use self::index::Indexer;
 use self::memory::Memory;
@@ -242,7 +242,7 @@ fn wanted_reach(seeds: u32, options: SolveOptions) -> u32 {
 /// for it and a transposition table in the memory left. Each search sees
 /// them through [`Tables::shared`].
 struct Tables {
-    shape: Shape,
+    sowing: Sowing,
     indexer: Indexer,
     endgame_seeds: u32,
     endgame: Memory,
@@ -278,8 +278,9 @@ impl Tables {
         });
         let started = Instant::now();
         let mut endgame = Memory::zeroed(endgame_bytes);
+        let sowing = Sowing::new(shape);
         Endgame::build(
-            shape,
+            &sowing,
             &indexer,
             endgame.cells(),
             reach,
@@ -290,7 +291,7 @@ impl Tables {
             options.memory.saturating_sub(endgame_bytes),
         ));
         Some(Tables {
-            shape,
+            sowing,
             indexer,
             endgame_seeds: reach,
             endgame,
@@ -306,7 +307,7 @@ impl Tables {
         deadline: Option<Instant>,
     ) -> Shared<'a> {
         Shared {
-            shape: self.shape,
+            sowing: &self.sowing,
             indexer: &self.indexer,
             endgame: Endgame::new(self.endgame.cells(), self.endgame_seeds),
             table: Table::new(self.table.words()),
@@ -396,7 +397,7 @@ pub fn move_values(
     let best = search::value(&shared, &board, guess, threads, &mut |_| {})?;
     let mut values = Vec::new();
     for slot in (0..shape.row).filter(|&slot| board.0[slot] > 0) {
-        let value = match board.play(shape, slot) {
+        let value = match board.play(shared.sowing, slot) {
             Played::Finished { gain } => gain,
             Played::Again { gain, board } => {
                 gain + search::value(&shared, &board, best - gain, threads, &mut |_| {})?
@@ -487,9 +488,11 @@ fn first_guess(rules: &Rules, position: &Position, mover: Side) -> i32 {
 /// The mover's moves (compact slots) that reach `value`, shared out over
 /// the threads.
 fn best_moves(shared: &Shared, board: &Pits, seeds: i32, value: i32, threads: usize) -> Vec<usize> {
-    let moves: Vec<usize> = (0..shared.shape.row).filter(|&p| board.0[p] > 0).collect();
+    let moves: Vec<usize> = (0..shared.sowing.shape.row)
+        .filter(|&p| board.0[p] > 0)
+        .collect();
     let next = AtomicU64::new(0);
-    let reaches = |pit: usize| match board.play(shared.shape, pit) {
+    let reaches = |pit: usize| match board.play(shared.sowing, pit) {
         Played::Finished { gain } => gain >= value,
         Played::Again { gain, board } => {
             gain + search::test_once(shared, &board, seeds - gain, value - gain) >= value
@@ -563,7 +566,7 @@ mod tests {
             ),
         ];
         for rules in &rule_sets {
-            let shape = kalah_shape(rules).expect("Kalah-shaped");
+            let sowing = Sowing::new(kalah_shape(rules).expect("Kalah-shaped"));
             let mut moves = 0;
             for seed in 1..=40 {
                 let mut dice = Dice::new(seed);
@@ -585,7 +588,7 @@ mod tests {
                             },
                             _ => Played::Finished { gain },
                         };
-                        let played = board.play(shape, slot(rules, pit));
+                        let played = board.play(&sowing, slot(rules, pit));
                         assert_eq!(played, expected, "{} {pit} at {position:?}", rules.id());
                         moves += 1;
                     }

@@ -9,14 +9,14 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::board::{MAX_ROW, Pits, Played, Shape};
+use super::board::{MAX_ROW, Pits, Played, Sowing};
 use super::endgame::Endgame;
 use super::index::Indexer;
 use super::table::{Bounds, NO_PIT, Table};
 
 /// Everything the search threads share.
 pub struct Shared<'a> {
-    pub shape: Shape,
+    pub sowing: &'a Sowing,
     pub indexer: &'a Indexer,
     pub endgame: Endgame<'a>,
     pub table: Table<'a>,
@@ -353,13 +353,13 @@ impl Tester<'_, '_> {
         boards: &mut [Pits; MAX_ROW],
     ) -> usize {
         let shared = self.shared;
-        let shape = shared.shape;
+        let shape = shared.sowing.shape;
         let mut count = 0;
         for pit in (0..shape.row).rev() {
             if board.0[pit] == 0 {
                 continue;
             }
-            let (order, low, high, ends, next) = match board.play(shape, pit) {
+            let (order, low, high, ends, next) = match board.play(shared.sowing, pit) {
                 Played::Finished { gain } => (1 << 19, gain, gain, true, Candidate::NONE.next),
                 Played::Again { gain, board } => {
                     boards[pit] = board;
@@ -419,7 +419,7 @@ pub fn value(
     threads: usize,
     report: &mut dyn FnMut(Step),
 ) -> Option<i32> {
-    let seeds = board.total(shared.shape);
+    let seeds = board.total(shared.sowing.shape);
     let mut low = -seeds;
     let mut high = seeds;
     let mut guess = guess.clamp(low, high);

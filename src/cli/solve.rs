@@ -111,6 +111,11 @@ fn tell(progress: Progress, mib: usize, seconds: f64) {
         Progress::Building { seeds, boards } => {
             eprintln!("building the endgame table: {boards} boards with up to {seeds} seeds");
         }
+        Progress::StillBuilding { done, boards } => {
+            eprintln!(
+                "still building the endgame table: {done} of {boards} boards ({seconds:.1} s)"
+            );
+        }
         Progress::Bounds { low, high, nodes } if low == high => {
             eprintln!("proven: {low:+} ({nodes} nodes, {seconds:.1} s)");
         }

@@ -8,6 +8,8 @@
 //! and a board still missing its value is worked out first, depth first.
 
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
 
 use super::board::{MAX_ROW, Pits, Played, Shape, Sowing};
 use super::index::Indexer;
@@ -44,18 +46,22 @@ impl<'m> Endgame<'m> {
     }
 
     /// Builds the table of boards with at most `max_seeds` seeds in
-    /// `values` (of [`Endgame::bytes_for`] bytes) using `threads` threads.
+    /// `values` (of [`Endgame::bytes_for`] bytes) using `threads` threads,
+    /// telling `building` every `tell_every` how many boards are done.
     pub fn build(
         sowing: &Sowing,
         indexer: &Indexer,
         values: &'m [AtomicI8],
         max_seeds: u32,
         threads: usize,
+        tell_every: Duration,
+        building: &mut dyn FnMut(u64),
     ) {
         for value in values {
             value.store(UNKNOWN, Ordering::Relaxed);
         }
-        let table = Endgame::new(values, max_seeds);
+        let table = &Endgame::new(values, max_seeds);
+        let mut last_told = Instant::now();
         for seeds in 0..=max_seeds {
             let first = if seeds == 0 {
                 0
@@ -65,8 +71,11 @@ impl<'m> Endgame<'m> {
             let end = indexer.count_up_to(seeds as usize);
             let next_block = AtomicU64::new(first);
             std::thread::scope(|scope| {
+                let (finished, heard) = channel();
                 for _ in 0..threads.max(1) {
-                    scope.spawn(|| {
+                    let finished = finished.clone();
+                    let next_block = &next_block;
+                    scope.spawn(move || {
                         loop {
                             let start = next_block.fetch_add(BLOCK, Ordering::Relaxed);
                             if start >= end {
@@ -74,7 +83,22 @@ impl<'m> Endgame<'m> {
                             }
                             table.fill_block(sowing, indexer, start, (start + BLOCK).min(end));
                         }
+                        let _ = finished.send(());
                     });
+                }
+                drop(finished);
+                // Until every thread is done (or gone: its panic comes out
+                // of the scope), now and then the boards handed out so far
+                // (the blocks under way counted as done).
+                loop {
+                    match heard.recv_timeout(tell_every.saturating_sub(last_told.elapsed())) {
+                        Ok(()) => {}
+                        Err(RecvTimeoutError::Timeout) => {
+                            building(next_block.load(Ordering::Relaxed).min(end));
+                            last_told = Instant::now();
+                        }
+                        Err(RecvTimeoutError::Disconnected) => break,
+                    }
                 }
             });
         }
@@ -184,5 +208,51 @@ fn next_board(shape: Shape, board: &mut Pits) {
             }
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn built(shape: Shape, max_seeds: u32, tell_every: Duration) -> (Vec<i8>, Vec<u64>) {
+        let sowing = Sowing::new(shape);
+        let indexer = Indexer::new(shape, max_seeds as usize).unwrap();
+        let values: Vec<AtomicI8> = (0..Endgame::bytes_for(&indexer, max_seeds))
+            .map(|_| AtomicI8::new(0))
+            .collect();
+        let mut told = Vec::new();
+        Endgame::build(
+            &sowing,
+            &indexer,
+            &values,
+            max_seeds,
+            2,
+            tell_every,
+            &mut |done| {
+                told.push(done);
+            },
+        );
+        let values = values.iter().map(|v| v.load(Ordering::Relaxed)).collect();
+        (values, told)
+    }
+
+    #[test]
+    fn a_build_tells_how_far_it_got_and_builds_the_same_table() {
+        let shape = Shape {
+            row: 4,
+            skip_origin: false,
+            empty_capture: false,
+        };
+        // Telling at every chance (each of the 15 seed counts is many
+        // blocks, so the waiting thread gets chances), and never.
+        let (values, told) = built(shape, 14, Duration::ZERO);
+        let (quiet_values, quiet_told) = built(shape, 14, Duration::from_hours(24));
+        assert!(quiet_told.is_empty());
+        assert!(!told.is_empty());
+        assert!(told.windows(2).all(|pair| pair[0] <= pair[1]), "{told:?}");
+        assert!(told.iter().all(|&done| done <= values.len() as u64));
+        assert_eq!(values, quiet_values);
+        assert!(values.iter().all(|&value| value != UNKNOWN));
     }
 }

@@ -15,7 +15,7 @@ mod search;
 mod table;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use self::board::{MAX_ROW, Pits, Played, Shape, Sowing};
 use self::endgame::Endgame;
@@ -28,6 +28,9 @@ use crate::engine::{Direction, Pit, Position, RoundEnd, Rounds, Rules, Side, Sta
 
 /// Most seeds the compact board takes (values must fit in a byte).
 const MAX_SEEDS: u32 = 120;
+
+/// How often a long build or test says it is still at work.
+const TELL_EVERY: Duration = Duration::from_secs(10);
 
 /// What proving a position's value found and what it took.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,6 +75,9 @@ impl SolveOptions {
 pub enum Progress {
     /// Building the endgame table of every board with up to `seeds` seeds.
     Building { seeds: u32, boards: usize },
+    /// Still building it, `done` of its `boards` boards worked out: told
+    /// now and then, so a long build is seen at work.
+    StillBuilding { done: u64, boards: usize },
     /// Proven so far: the final margin lies in `low..=high`.
     Bounds { low: i32, high: i32, nodes: u64 },
     /// Still testing whether the margin is at least `target`, the bounds
@@ -285,6 +291,13 @@ impl Tables {
             endgame.cells(),
             reach,
             options.threads.max(1),
+            TELL_EVERY,
+            &mut |done| {
+                progress(Progress::StillBuilding {
+                    done,
+                    boards: endgame_bytes,
+                });
+            },
         );
         let endgame_seconds = started.elapsed().as_secs_f64();
         let table = Memory::zeroed(Table::bytes_for(

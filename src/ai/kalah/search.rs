@@ -7,8 +7,9 @@
 //! lie within ± the seeds left on the board; that alone settles many tests.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use super::TELL_EVERY;
 use super::board::{MAX_ROW, Pits, Played, Sowing};
 use super::endgame::Endgame;
 use super::index::Indexer;
@@ -455,11 +456,8 @@ pub enum Step {
     Testing { low: i32, high: i32, target: i32 },
 }
 
-/// How often a long test says it is still at work.
-const STILL_TESTING: Duration = Duration::from_secs(10);
-
 /// One test of "value ≥ `target`", run by `threads` threads together;
-/// `waiting` is called every [`STILL_TESTING`] while it runs.
+/// `waiting` is called every [`TELL_EVERY`] while it runs.
 pub fn parallel_test(
     shared: &Shared,
     board: &Pits,
@@ -477,7 +475,7 @@ pub fn parallel_test(
             .map(|_| scope.spawn(move || test_once(shared, board, seeds, target)))
             .collect();
         let result = loop {
-            match answer.recv_timeout(STILL_TESTING) {
+            match answer.recv_timeout(TELL_EVERY) {
                 Ok(result) => break result,
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => waiting(),
                 Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {

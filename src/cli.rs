@@ -100,6 +100,10 @@ pub enum RulesCommand {
         /// game's own section with its worked examples.
         #[arg(long)]
         full: bool,
+        /// Print the rule file in today's keys instead (a file written with
+        /// the keys of an older version comes out in new ones).
+        #[arg(long, conflicts_with = "full")]
+        toml: bool,
     },
     /// Check a rule set; exits with 0 when it is valid.
     Check {

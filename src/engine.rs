@@ -71,8 +71,10 @@ pub use perft::{PerftCount, perft, perft_parallel};
 pub use pit::{ParsePitError, Pit};
 pub use position_text::{PositionText, PositionTextError};
 pub use rules::{
-    CountRow, Direction, FirstPlayer, GrandSlam, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT,
-    NextStarter, OwnedPits, Relay, RoundEnd, Rounds, Rules, RulesError, Stores, UnknownWord,
+    Across, AcrossEmpty, Board as BoardRules, ByCount, Captures, CountRow, CountSet, Direction,
+    EndsWhen, ExtraTurn, FirstPlayer, FirstSeed, GrandSlam, Leap, MAX_PITS, MAX_SEEDS,
+    MAX_SEEDS_PER_PIT, MatchRules, Mechanics, NextStarter, OwnedPits, Relay, RestGoesTo,
+    RoundRules, Rounds, Rules, RulesError, Skip, Sowing, Stores, UnknownWord, WhileSowing,
 };
 pub use side::{BySide, ParseSideError, Side};
 pub use status::{Ending, Outcome, Status, StatusKind};

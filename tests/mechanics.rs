@@ -11,7 +11,7 @@ fn fours(trace: &[Event]) -> Vec<(Place, Side)> {
     trace
         .iter()
         .filter_map(|e| match e {
-            Event::FourCapture { pit, owner } => Some((*pit, *owner)),
+            Event::SowingCapture { pit, owner, .. } => Some((*pit, *owner)),
             _ => None,
         })
         .collect()

@@ -507,7 +507,10 @@ fn the_empty_capture_takes_the_last_seed_alone() {
     // South's pit 1 falls into pit 2, empty, facing North 5, empty.
     let empty = common::variant_of(
         "kalaha",
-        &[("kalah = true", "kalah = true\nkalah-empty = true")],
+        &[(
+            "[capture.across]",
+            "[capture.across]\nacross-empty = \"capturing-seed\"",
+        )],
     );
     let (after, trace) = play(&empty, &at(&empty, text), 1);
     assert_eq!(after.store(Side::South), 6);

@@ -104,3 +104,63 @@ fn the_rules_in_full_and_their_sources_are_in_the_repository() {
         "README links outside the repository"
     );
 }
+
+/// The rule files as the first version of the rule language wrote them (the
+/// built-in files and the valid fixtures before their keys were renamed):
+/// each still loads, says it uses old keys, and plays exactly as the same
+/// file in today's keys.
+#[test]
+fn files_in_the_old_keys_play_as_the_same_files_in_todays() {
+    let old_files = fixtures("tests/rules/old-keys");
+    assert_eq!(old_files.len(), 21, "the first eight games and 13 fixtures");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for old_file in old_files {
+        let old = load_file(&old_file).unwrap_or_else(|e| panic!("{e}"));
+        let name = old_file.file_name().unwrap();
+        let today_file = [
+            root.join("rules").join(name),
+            root.join("tests/rules/valid").join(name),
+        ]
+        .into_iter()
+        .find(|path| path.exists())
+        .unwrap_or_else(|| panic!("{old_file:?} has no file in today's keys"));
+        let today = load_file(&today_file).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            old.uses_old_keys() && !today.uses_old_keys(),
+            "{old_file:?}"
+        );
+        assert_eq!(old.mechanics(), today.mechanics(), "{old_file:?}");
+        assert_eq!(old.to_toml(), today.to_toml(), "{old_file:?}");
+        assert_eq!(
+            (old.id(), old.name(), old.description(), old.sources()),
+            (
+                today.id(),
+                today.name(),
+                today.description(),
+                today.sources()
+            )
+        );
+    }
+}
+
+/// Every rule file that loads is written back in today's keys as a file
+/// that loads to the same game, and writing that again changes nothing.
+#[test]
+fn every_rule_set_is_written_back_in_todays_keys() {
+    let files = fixtures("tests/rules/valid")
+        .into_iter()
+        .chain(fixtures("tests/rules/old-keys"))
+        .chain(fixtures("rules"));
+    let mut count = 0;
+    for file in files {
+        let rules = load_file(&file).unwrap_or_else(|e| panic!("{e}"));
+        let written = rules.to_toml();
+        let again = mancala::engine::Rules::from_toml(&written)
+            .unwrap_or_else(|e| panic!("{file:?}: {e}\n{written}"));
+        assert!(!again.uses_old_keys(), "{file:?}");
+        assert_eq!(again.mechanics(), rules.mechanics(), "{file:?}");
+        assert_eq!(again.to_toml(), written, "{file:?}");
+        count += 1;
+    }
+    assert!(count >= 42, "{count}");
+}

@@ -150,14 +150,17 @@ fn the_kalah_solver_follows_direction_and_skipped_origins() {
         6,
         &[(
             "direction = \"counter-clockwise\"",
-            "direction = \"counter-clockwise\"\nskip-origin = true",
+            "direction = \"counter-clockwise\"\nskip = [\"origin\"]",
         )],
     );
     agrees_with_the_general_search(&skipping, 6, 3, &[0, 6]);
     let empty_capture = kalah_variant(
         3,
         6,
-        &[("kalah = true", "kalah = true\nkalah-empty = true")],
+        &[(
+            "[capture.across]",
+            "[capture.across]\nacross-empty = \"capturing-seed\"",
+        )],
     );
     agrees_with_the_general_search(&empty_capture, 6, 4, &[0, 8]);
 }
@@ -271,7 +274,7 @@ fn exact_values_on_shared_tables_match_single_solves() {
 #[test]
 fn other_rule_sets_are_solved_by_the_general_search() {
     // A Kalah board without captures is not Kalah-shaped.
-    let rules = kalah_variant(2, 4, &[("kalah = true", "kalah = false")]);
+    let rules = kalah_variant(2, 4, &[("[capture.across]", "")]);
     let position = Position::new(&rules, Side::South);
     let solution = solve_exact(&rules, &position, options(8, None));
     let report = Searcher::new(&rules, 8).solve(&position);

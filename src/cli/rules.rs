@@ -38,13 +38,25 @@ pub fn run(catalog: &Catalog, command: RulesCommand) -> Result<ExitCode, Failure
             }
             Ok(ExitCode::SUCCESS)
         }
-        RulesCommand::Show { rules, full } => {
+        RulesCommand::Show {
+            rules, toml: true, ..
+        } => {
+            let entry = catalog.resolve(&rules)?;
+            say!("{}", printable_lines(&entry.rules.to_toml()).trim_end());
+            Ok(ExitCode::SUCCESS)
+        }
+        RulesCommand::Show { rules, full, .. } => {
             let entry = catalog.resolve(&rules)?;
             say!(
                 "{}",
                 crate::words::rules_sheet(&entry.rules).trim_end_matches('\n')
             );
-            say!("{:<15}{}", "from:", printable(&entry.origin.to_string()));
+            let width = crate::words::SHEET_LABEL_WIDTH;
+            say!(
+                "{:<width$}{}",
+                "from:",
+                printable(&entry.origin.to_string())
+            );
             if full {
                 say!("\n{}", crate::rulebook::in_full(&entry.rules).trim_end());
             }
@@ -75,6 +87,13 @@ pub fn run(catalog: &Catalog, command: RulesCommand) -> Result<ExitCode, Failure
                 entry.rules.id(),
                 printable(entry.rules.name())
             );
+            if entry.rules.uses_old_keys() {
+                say!(
+                    "It is written with keys of an older version, which are still read; \
+                     `mancala rules show {} --toml` writes it in today's keys.",
+                    printable(&rules)
+                );
+            }
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -194,15 +194,21 @@ pub(crate) fn to_owner<O: Observer>(
     });
 }
 
-/// A drop made the pit at `index` hold exactly 4: they go to the row's owner,
-/// whoever is sowing.
+/// A drop made the pit at `index` hold the count taken while sowing (Raja
+/// Pasu's four): they go to the row's owner, whoever is sowing.
 #[inline]
-pub(crate) fn four<O: Observer>(board: &mut Board, layout: Layout, index: usize, obs: &mut O) {
+pub(crate) fn while_sowing<O: Observer>(
+    board: &mut Board,
+    layout: Layout,
+    index: usize,
+    obs: &mut O,
+) {
     let owner = layout.owner(index);
-    board.take(index);
-    board.add(layout.store(owner), 4);
-    obs.record(Event::FourCapture {
+    let count = board.take(index);
+    board.add(layout.store(owner), count);
+    obs.record(Event::SowingCapture {
         pit: layout.place(index),
+        count,
         owner,
     });
 }

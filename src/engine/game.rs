@@ -2,7 +2,7 @@
 
 use super::board::{Board, Layout, Place, indices};
 use super::pit::Pit;
-use super::rules::{NextStarter, RoundEnd, Rounds, Rules, Stores};
+use super::rules::{EndsWhen, NextStarter, RestGoesTo, Rounds, Rules, Stores};
 use super::side::{BySide, Side};
 use super::sow::{Refused, Turn, sow_turn};
 use super::status::{Ending, Outcome, Status};
@@ -594,7 +594,7 @@ impl Position {
         let mover_row_empty = filled & self.layout.row_mask(self.to_move) == 0;
         let other_row_empty = filled & self.layout.row_mask(self.to_move.other()) == 0;
         let side_empty =
-            rules.round_end() == RoundEnd::SideEmpty && (mover_row_empty || other_row_empty);
+            rules.ends_when() == EndsWhen::RowEmpty && (mover_row_empty || other_row_empty);
         // Without relays or feeding any seed on the mover's row is a legal move.
         let maybe_stuck =
             mover_row_empty || rules.relay() || (rules.must_feed() && other_row_empty);
@@ -603,16 +603,21 @@ impl Position {
         } else if rules.more_than_half_ends() && self.has_more_than_half(rules) {
             self.finish_keeping_rows(rules, Ending::MoreThanHalf, obs);
         } else if maybe_stuck && self.is_stuck(rules, self.to_move) {
-            if rules.round_end() == RoundEnd::Pass {
+            if rules.passing() {
                 if self.is_stuck(rules, self.to_move.other()) {
                     self.finish_keeping_rows(rules, Ending::NeitherCanMove, obs);
                 } else {
                     obs.record(Event::Pass { side: self.to_move });
                     self.to_move = self.to_move.other();
                 }
-            } else if rules.round_end() == RoundEnd::NoMove {
+            } else if rules.ends_when() == EndsWhen::NoMove
+                && rules.rest_goes_to() == RestGoesTo::RowOwner
+            {
                 self.finish_keeping_rows(rules, Ending::NoMove, obs);
             } else {
+                // Stuck (and, where a round ends when a row is empty, a
+                // player whose every pit would never end): the other
+                // player takes the rest (docs/rules.md §3).
                 let taker = self.to_move.other();
                 let mut swept = BySide::new(0, 0);
                 swept[taker] = Side::BOTH

@@ -1,12 +1,20 @@
-//! A validated rule set: every parameter of the spec's tables (§4, §6, §7).
+//! A validated rule set, in sections a player would recognise: the board,
+//! the sowing, the extra turn, the captures, owned pits, the end of a round
+//! and the match (docs/rules.md names each key).
 //!
-//! A `Rules` value only comes out of [`Rules::from_toml`]: the file's shape is
-//! read in [`file`], then [`check`] makes sure each value is in range and the
-//! combination can be played, so the rest of the engine can trust it. This
-//! file holds the values and what they mean.
+//! A `Rules` value only comes out of [`Rules::from_toml`]: the file's shape
+//! is read in [`file`], keys of older versions are put in today's words in
+//! [`old_keys`], then [`check`] makes sure each value is in range and the
+//! combination can be played, so the rest of the engine can trust it.
+//! [`write`] gives a rule set back as a file in today's keys. A section that
+//! is absent is a mechanic that is off, and options that only mean something
+//! together sit in one section, so most impossible combinations cannot be
+//! written at all.
 
 mod check;
 mod file;
+mod old_keys;
+mod write;
 
 use std::fmt;
 
@@ -43,10 +51,33 @@ pub enum Stores {
     Aside,
 }
 
+/// Where a lap's first seed goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FirstSeed {
+    /// Into the place after the pit just emptied.
+    #[default]
+    NextPlace,
+    /// Back into the pit just emptied, unless it held a single seed, which
+    /// goes on to the next place (Toguz Kumalak).
+    Origin,
+}
+
+/// A pit that sowing passes over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Skip {
+    /// The pit emptied at the start of the turn, for the whole turn.
+    Origin,
+    /// The pit each lap was taken up from, during that lap.
+    LapStart,
+}
+
 /// Whether a lap that ends leads to another, and from which pit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Relay {
     /// One lap a turn.
+    #[default]
     Off,
     /// The pit after the one that got the last seed is taken up when it
     /// holds seeds; the turn ends when it is empty (Raja Pasu, Sat-gharva).
@@ -57,29 +88,49 @@ pub enum Relay {
 }
 
 /// Which row a capture by count looks at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum CountRow {
     /// Only the opponent's row (Oware, Toguz Kumalak).
+    #[default]
     Opponent,
     /// Either row, the chain running across both (Vai Lung Thlan).
     Either,
 }
 
+/// What a Kalah capture does when the pit across is empty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AcrossEmpty {
+    /// Nothing is captured.
+    #[default]
+    Nothing,
+    /// The capturing seed alone goes to the store (the empty capture).
+    CapturingSeed,
+}
+
 /// When a round is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum RoundEnd {
-    /// After any move that leaves a row empty; each player keeps their row's seeds.
-    SideEmpty,
-    /// When the player to move has no legal move; the other player takes the rest.
-    Stuck,
-    /// When the player to move has no legal move; each player adds the seeds
-    /// on their own row to their store.
+pub enum EndsWhen {
+    /// After any move that leaves a row empty.
+    RowEmpty,
+    /// When the player to move has no legal move.
     NoMove,
-    /// A player with no legal move passes and the other moves again; the
-    /// round is over when neither can move, each player adding the seeds on
-    /// their own row to their store.
-    Pass,
+    /// When neither player can move: a player with no legal move passes and
+    /// the other moves again.
+    NoOneCanMove,
+}
+
+/// Who takes the seeds left on the board when a round ends.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RestGoesTo {
+    /// Each player adds the seeds on their own row to their store.
+    #[default]
+    RowOwner,
+    /// The player who was not stuck takes them all.
+    OtherPlayer,
 }
 
 /// What a capture on the opponent's row does when it would take every seed
@@ -95,9 +146,10 @@ pub enum GrandSlam {
 }
 
 /// One game, or a match of rounds with refills between them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rounds {
+    #[default]
     Single,
     Many,
 }
@@ -129,9 +181,13 @@ pub enum FirstPlayer {
 rule_words! {
     Direction { CounterClockwise => "counter-clockwise", Clockwise => "clockwise" }
     Stores { Sown => "sown", NotSown => "not-sown", Aside => "aside" }
+    FirstSeed { NextPlace => "next-place", Origin => "origin" }
+    Skip { Origin => "origin", LapStart => "lap-start" }
     Relay { Off => "off", NextPit => "next-pit", LandingPit => "landing-pit" }
     CountRow { Opponent => "opponent", Either => "either" }
-    RoundEnd { SideEmpty => "side-empty", Stuck => "stuck", NoMove => "no-move", Pass => "pass" }
+    AcrossEmpty { Nothing => "nothing", CapturingSeed => "capturing-seed" }
+    EndsWhen { RowEmpty => "row-empty", NoMove => "no-move", NoOneCanMove => "no-one-can-move" }
+    RestGoesTo { RowOwner => "row-owner", OtherPlayer => "other-player" }
     GrandSlam { CapturesAll => "captures-all", CapturesNothing => "captures-nothing" }
     Rounds { Single => "single", Many => "many" }
     NextStarter { TookRemaining => "took-remaining", Winner => "winner" }
@@ -146,12 +202,10 @@ pub struct UnknownWord {
     pub expected: &'static [&'static str],
 }
 
-/// The seed counts that capture, as bits: any count from 1 to [`MAX_SEEDS`],
-/// with how many there are (asked after every move: "any at all?").
+/// The seed counts that capture, as bits: any count from 1 to [`MAX_SEEDS`].
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct CountSet {
     bits: [u64; COUNT_WORDS],
-    len: u16,
 }
 
 const COUNT_WORDS: usize = MAX_SEEDS as usize / 64 + 1;
@@ -159,8 +213,18 @@ const COUNT_WORDS: usize = MAX_SEEDS as usize / 64 + 1;
 impl CountSet {
     pub const EMPTY: CountSet = CountSet {
         bits: [0; COUNT_WORDS],
-        len: 0,
     };
+
+    /// Every even count from 2 up to `total`: what `counts = "even"` names
+    /// on a board of `total` seeds.
+    #[must_use]
+    pub fn evens_up_to(total: u16) -> CountSet {
+        let mut set = CountSet::EMPTY;
+        for count in (2..=total.min(MAX_SEEDS)).step_by(2) {
+            set.insert(count);
+        }
+        set
+    }
 
     #[inline]
     #[must_use]
@@ -170,17 +234,13 @@ impl CountSet {
     }
 
     fn insert(&mut self, count: u16) {
-        if !self.contains(count) {
-            let count = usize::from(count);
-            self.bits[count / 64] |= 1 << (count % 64);
-            self.len += 1;
-        }
+        let count = usize::from(count);
+        self.bits[count / 64] |= 1 << (count % 64);
     }
 
-    #[inline]
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.bits.iter().all(|&word| word == 0)
     }
 
     /// The counts, smallest first.
@@ -195,10 +255,84 @@ impl fmt::Debug for CountSet {
     }
 }
 
-/// Owned pits (Toguz Kumalak's tuzdyk): a last seed that makes a pit of the
-/// opponent's row hold `count` makes that pit the mover's for the rest of
-/// the game, each player owning at most one. Every seed sown into an owned
-/// pit goes to its owner's store; it is never played or captured.
+/// `[board]`: the pits, the seeds and the stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Pits per row.
+    pub pits: u8,
+    pub seeds_per_pit: u8,
+    pub stores: Stores,
+}
+
+/// `[sowing]`: how a pit is sown and which pits may be.
+// Each flag is one independent choice of a player's description.
+#[allow(clippy::struct_excessive_bools)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sowing {
+    pub direction: Direction,
+    pub first_seed: FirstSeed,
+    /// The turn's origin pit receives nothing for the whole turn.
+    pub skip_origin: bool,
+    /// Each lap leaves out the pit it was taken up from (relays only).
+    pub skip_lap_start: bool,
+    pub relay: Relay,
+    /// With the opponent's row empty, only a move that leaves seeds in it
+    /// is legal.
+    pub must_feed: bool,
+}
+
+/// `[extra-turn]`: when the mover moves again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExtraTurn {
+    /// A last seed in the mover's own store (sown stores only).
+    pub own_store: bool,
+}
+
+/// `[capture.while-sowing]`: a dropped seed that makes a pit hold `count`
+/// sends them at once to the row's owner, and sowing goes on (Raja Pasu's
+/// fours).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WhileSowing {
+    pub count: u16,
+}
+
+/// `[capture.leap]`: when a relay from the next pit stops at an empty pit,
+/// the mover takes the pit after it, on either row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Leap;
+
+/// `[capture.across]`: the Kalah capture. A turn ending in an empty pit of
+/// the mover's own row takes the seeds across and the capturing seed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Across {
+    pub across_empty: AcrossEmpty,
+}
+
+/// `[capture.by-count]`: a last seed that makes a pit of `row` hold one of
+/// `counts` captures it (single laps only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ByCount {
+    pub counts: CountSet,
+    pub row: CountRow,
+    /// The places sown before it are taken too, backwards, while each holds
+    /// one of the counts.
+    pub chain: bool,
+    pub grand_slam: GrandSlam,
+}
+
+/// `[capture]`: the ways seeds are taken during a move; each absent is off.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Captures {
+    pub while_sowing: Option<WhileSowing>,
+    pub leap: Option<Leap>,
+    pub across: Option<Across>,
+    pub by_count: Option<ByCount>,
+}
+
+/// `[owned-pits]` (Toguz Kumalak's tuzdyk): a last seed that makes a pit of
+/// the opponent's row hold `count` makes that pit the mover's for the rest
+/// of the game, each player owning at most one. Every seed sown into an
+/// owned pit goes to its owner's store; it is never played or captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OwnedPits {
     pub count: u16,
@@ -209,10 +343,32 @@ pub struct OwnedPits {
     pub same_number_allowed: bool,
 }
 
+/// `[round]`: when a round is over and who takes the seeds left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundRules {
+    pub ends_when: EndsWhen,
+    pub rest_goes_to: RestGoesTo,
+    /// The round also ends once a player holds more than half the seeds (or
+    /// both exactly half).
+    pub more_than_half: bool,
+    /// The round also ends when a position repeats one since the last
+    /// capture.
+    pub repetition: bool,
+}
+
+/// `[match]`: one game or many rounds, and who starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchRules {
+    pub rounds: Rounds,
+    pub next_starter: NextStarter,
+    /// The round's loser may put a remainder of under one pit's worth in a pit.
+    pub partial_pit: bool,
+    pub first_player: FirstPlayer,
+}
+
 /// A rule set whose parameters have been checked.
-// Each flag is one independent parameter of the spec's table; grouping them in
-// enums would only rename them.
-#[allow(clippy::struct_excessive_bools)]
+// Each section's field is named as its table (`[match]`: `match_rules`).
+#[allow(clippy::struct_field_names)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
     id: String,
@@ -220,36 +376,32 @@ pub struct Rules {
     description: String,
     sources: Vec<String>,
     text: String,
-    pits: u8,
-    seeds_per_pit: u8,
-    stores: Stores,
-    direction: Direction,
-    skip_origin: bool,
-    from_origin: bool,
-    relay: Relay,
-    skip_lap_start: bool,
-    extra_turn: bool,
-    four_capture: bool,
-    leap_capture: bool,
-    kalah_capture: bool,
-    kalah_empty: bool,
-    /// A last seed that makes a pit of `count_row` hold one of these counts
-    /// captures it (none: no such captures).
-    capture_counts: CountSet,
-    count_row: CountRow,
-    chain_captures: bool,
-    grand_slam: GrandSlam,
+    /// Whether the file used keys of an older version.
+    old_keys: bool,
+    board: Board,
+    sowing: Sowing,
+    extra_turn: ExtraTurn,
+    capture: Captures,
     owned_pits: Option<OwnedPits>,
-    must_feed: bool,
-    round_end: RoundEnd,
-    more_than_half_ends: bool,
-    repetition_ends: bool,
-    rounds: Rounds,
-    next_starter: NextStarter,
-    partial_pit: bool,
-    first_player: FirstPlayer,
+    round: RoundRules,
+    match_rules: MatchRules,
     /// Worked out once from the values above (see [`Rules::sows_plainly`]).
     sows_plainly: bool,
+}
+
+/// Every mechanic of a rule set, each section whole: what code that must
+/// weigh every mechanic (the solver's shape check, the plain sowing path)
+/// destructures without `..`, so that a new section does not compile until
+/// it is placed there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mechanics<'a> {
+    pub board: &'a Board,
+    pub sowing: &'a Sowing,
+    pub extra_turn: &'a ExtraTurn,
+    pub capture: &'a Captures,
+    pub owned_pits: &'a Option<OwnedPits>,
+    pub round: &'a RoundRules,
+    pub match_rules: &'a MatchRules,
 }
 
 impl Rules {
@@ -261,6 +413,20 @@ impl Rules {
     /// of parameters that cannot be played.
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
         check::check(text)
+    }
+
+    /// The rule set as a file in today's keys (the description, sources and
+    /// every parameter; a file of older keys comes back in new ones).
+    #[must_use]
+    pub fn to_toml(&self) -> String {
+        write::write(self)
+    }
+
+    /// Whether the file used the keys of an older version of the rule
+    /// language (still read; [`Rules::to_toml`] writes today's).
+    #[must_use]
+    pub fn uses_old_keys(&self) -> bool {
+        self.old_keys
     }
 
     #[must_use]
@@ -285,47 +451,83 @@ impl Rules {
     pub fn text(&self) -> &str {
         &self.text
     }
+
+    /// Every section at once, for code that must weigh each mechanic.
+    #[must_use]
+    pub fn mechanics(&self) -> Mechanics<'_> {
+        Mechanics {
+            board: &self.board,
+            sowing: &self.sowing,
+            extra_turn: &self.extra_turn,
+            capture: &self.capture,
+            owned_pits: &self.owned_pits,
+            round: &self.round,
+            match_rules: &self.match_rules,
+        }
+    }
+
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    #[must_use]
+    pub fn sowing(&self) -> &Sowing {
+        &self.sowing
+    }
+    #[must_use]
+    pub fn capture(&self) -> &Captures {
+        &self.capture
+    }
+    #[must_use]
+    pub fn round_rules(&self) -> &RoundRules {
+        &self.round
+    }
+    #[must_use]
+    pub fn match_rules(&self) -> &MatchRules {
+        &self.match_rules
+    }
+
     /// Pits per row.
     #[must_use]
     pub fn pits(&self) -> u8 {
-        self.pits
+        self.board.pits
     }
     #[must_use]
     pub fn seeds_per_pit(&self) -> u8 {
-        self.seeds_per_pit
+        self.board.seeds_per_pit
     }
     /// All seeds in play: both rows full at the start.
     #[must_use]
     pub fn total_seeds(&self) -> u16 {
-        2 * u16::from(self.pits) * u16::from(self.seeds_per_pit)
+        2 * u16::from(self.board.pits) * u16::from(self.board.seeds_per_pit)
     }
     #[must_use]
     pub fn stores(&self) -> Stores {
-        self.stores
+        self.board.stores
     }
     #[must_use]
     pub fn direction(&self) -> Direction {
-        self.direction
+        self.sowing.direction
     }
     /// The turn's origin pit receives nothing for the whole turn.
     #[must_use]
     pub fn skip_origin(&self) -> bool {
-        self.skip_origin
+        self.sowing.skip_origin
     }
     /// The first seed goes back into the pit just emptied (unless it held
     /// a single seed, which goes on to the next place).
     #[must_use]
     pub fn from_origin(&self) -> bool {
-        self.from_origin
+        self.sowing.first_seed == FirstSeed::Origin
     }
     /// Whether a lap that ends may lead to another (either kind of relay).
     #[must_use]
     pub fn relay(&self) -> bool {
-        self.relay != Relay::Off
+        self.sowing.relay != Relay::Off
     }
     #[must_use]
     pub fn relay_kind(&self) -> Relay {
-        self.relay
+        self.sowing.relay
     }
     /// One lap from the pit after the origin and no owned pits: the sowing
     /// the first rule sets and Oware share, which the engine takes a path of
@@ -338,65 +540,78 @@ impl Rules {
     /// Each lap leaves out the pit it was taken up from.
     #[must_use]
     pub fn skip_lap_start(&self) -> bool {
-        self.skip_lap_start
+        self.sowing.skip_lap_start
     }
     /// A last seed in the mover's own store gives another move.
     #[must_use]
     pub fn extra_turn(&self) -> bool {
-        self.extra_turn
+        self.extra_turn.own_store
     }
-    /// A pit that a dropped seed brings to exactly 4 goes to the row's owner.
+    /// The count a dropped seed makes that sends a pit to its row's owner
+    /// while sowing (0: none, which no drop can make).
+    #[inline]
     #[must_use]
-    pub fn four_capture(&self) -> bool {
-        self.four_capture
+    pub fn while_sowing_count(&self) -> u16 {
+        self.capture.while_sowing.map_or(0, |w| w.count)
     }
     /// When a relay stops at an empty pit, the mover takes the pit after it.
     #[must_use]
     pub fn leap_capture(&self) -> bool {
-        self.leap_capture
+        self.capture.leap.is_some()
     }
     /// A turn ending in an empty pit of one's own row takes the pit across.
     #[must_use]
     pub fn kalah_capture(&self) -> bool {
-        self.kalah_capture
+        self.capture.across.is_some()
     }
     /// The Kalah capture is made even when the pit across is empty (the
     /// capturing seed alone goes to the store).
     #[must_use]
     pub fn kalah_empty(&self) -> bool {
-        self.kalah_empty
+        self.capture
+            .across
+            .is_some_and(|a| a.across_empty == AcrossEmpty::CapturingSeed)
     }
     /// Whether a last seed that makes a pit of [`Rules::count_row`] hold
     /// `count` captures it.
     #[inline]
     #[must_use]
     pub fn captures_count(&self, count: u16) -> bool {
-        self.capture_counts.contains(count)
+        self.capture
+            .by_count
+            .as_ref()
+            .is_some_and(|b| b.counts.contains(count))
     }
     /// Whether there are captures by count at all.
     #[inline]
     #[must_use]
     pub fn count_captures(&self) -> bool {
-        !self.capture_counts.is_empty()
+        self.capture.by_count.is_some()
     }
     /// The counts that capture, smallest first.
     #[must_use]
     pub fn capture_counts(&self) -> Vec<u16> {
-        self.capture_counts.iter().collect()
+        self.capture
+            .by_count
+            .map(|b| b.counts.iter().collect())
+            .unwrap_or_default()
     }
     /// The row captures by count look at.
     #[must_use]
     pub fn count_row(&self) -> CountRow {
-        self.count_row
+        self.capture.by_count.map(|b| b.row).unwrap_or_default()
     }
     /// A capture by count goes on backwards from place to place.
     #[must_use]
     pub fn chain_captures(&self) -> bool {
-        self.chain_captures
+        self.capture.by_count.is_some_and(|b| b.chain)
     }
     #[must_use]
     pub fn grand_slam(&self) -> GrandSlam {
-        self.grand_slam
+        self.capture
+            .by_count
+            .map(|b| b.grand_slam)
+            .unwrap_or_default()
     }
     /// How pits become a player's own, if they can.
     #[must_use]
@@ -407,41 +622,97 @@ impl Rules {
     /// legal.
     #[must_use]
     pub fn must_feed(&self) -> bool {
-        self.must_feed
+        self.sowing.must_feed
     }
     /// The game is over once a player holds more than half the seeds (or both
     /// exactly half).
     #[must_use]
     pub fn more_than_half_ends(&self) -> bool {
-        self.more_than_half_ends
+        self.round.more_than_half
     }
     /// The game is over when a position repeats one since the last capture.
     #[must_use]
     pub fn repetition_ends(&self) -> bool {
-        self.repetition_ends
+        self.round.repetition
     }
     #[must_use]
-    pub fn round_end(&self) -> RoundEnd {
-        self.round_end
+    pub fn ends_when(&self) -> EndsWhen {
+        self.round.ends_when
+    }
+    #[must_use]
+    pub fn rest_goes_to(&self) -> RestGoesTo {
+        self.round.rest_goes_to
+    }
+    /// A player with no legal move passes (the round ends when no one can
+    /// move).
+    #[must_use]
+    pub fn passing(&self) -> bool {
+        self.round.ends_when == EndsWhen::NoOneCanMove
     }
     #[must_use]
     pub fn rounds(&self) -> Rounds {
-        self.rounds
+        self.match_rules.rounds
     }
     /// Who starts the next round of a match.
     #[must_use]
     pub fn next_starter(&self) -> NextStarter {
-        self.next_starter
+        self.match_rules.next_starter
     }
     /// The round's loser may put a remainder of under one pit's worth in a pit.
     #[must_use]
     pub fn partial_pit(&self) -> bool {
-        self.partial_pit
+        self.match_rules.partial_pit
     }
     #[must_use]
     pub fn first_player(&self) -> FirstPlayer {
-        self.first_player
+        self.match_rules.first_player
     }
+}
+
+/// Whether a rule set sows plainly: one lap from the place after the origin,
+/// no owned pits. Every section is weighed (an exhaustive destructuring), so
+/// a new mechanic does not compile until it says whether it leaves the plain
+/// path plain.
+fn sows_plainly(mechanics: Mechanics<'_>) -> bool {
+    let Mechanics {
+        board:
+            Board {
+                pits: _,
+                seeds_per_pit: _,
+                stores: _,
+            },
+        sowing:
+            Sowing {
+                direction: _,
+                first_seed,
+                // The plain path skips the origin as the general one does.
+                skip_origin: _,
+                skip_lap_start,
+                relay,
+                // Feeding is judged after the lap, the same on both paths.
+                must_feed: _,
+            },
+        // Ending in the store is judged after the lap.
+        extra_turn: ExtraTurn { own_store: _ },
+        capture:
+            Captures {
+                while_sowing,
+                // Leaps need relays, which are not plain.
+                leap: _,
+                // Judged after the lap on both paths.
+                across: _,
+                by_count: _,
+            },
+        owned_pits,
+        // Rounds are judged between moves.
+        round: _,
+        match_rules: _,
+    } = mechanics;
+    *first_seed == FirstSeed::NextPlace
+        && !skip_lap_start
+        && *relay == Relay::Off
+        && while_sowing.is_none()
+        && owned_pits.is_none()
 }
 
 #[cfg(test)]
@@ -468,9 +739,10 @@ mod word_tests {
         let words: Vec<&str> = Direction::WORDS
             .iter()
             .chain(Stores::WORDS)
+            .chain(FirstSeed::WORDS)
+            .chain(Skip::WORDS)
             .chain(Relay::WORDS)
             .chain(CountRow::WORDS)
-            .chain(RoundEnd::WORDS)
             .chain(NextStarter::WORDS)
             .chain(Rounds::WORDS)
             .chain(FirstPlayer::WORDS)
@@ -489,7 +761,8 @@ mod word_tests {
     fn rule_files_display_and_parsing_use_the_same_words() {
         agree::<Direction>();
         agree::<Stores>();
-        agree::<RoundEnd>();
+        agree::<FirstSeed>();
+        agree::<Skip>();
         agree::<NextStarter>();
         agree::<Rounds>();
         agree::<FirstPlayer>();
@@ -497,5 +770,13 @@ mod word_tests {
             Stores::from_str("bowl").unwrap_err().to_string(),
             "unknown value \"bowl\": expected one of sown, not-sown, aside"
         );
+    }
+
+    #[test]
+    fn even_counts_run_to_the_board_total() {
+        let evens = CountSet::evens_up_to(12);
+        assert_eq!(evens.iter().collect::<Vec<_>>(), [2, 4, 6, 8, 10, 12]);
+        assert!(!evens.contains(14) && !evens.contains(1));
+        assert!(CountSet::EMPTY.is_empty() && !evens.is_empty());
     }
 }

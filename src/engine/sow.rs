@@ -238,7 +238,8 @@ fn sow_lap<O: Observer, const OWNED: bool>(
 ) -> usize {
     let layout = turn.layout;
     // Read once: the compiler cannot always see that sowing leaves it alone.
-    let four_capture = turn.rules.four_capture();
+    // 0 where nothing is taken while sowing: no drop makes a pit hold 0.
+    let while_sowing = turn.rules.while_sowing_count();
     let mut at = first;
     // Drops go to the set bits of `ahead` in order, then round again. Walking
     // bits keeps each step short, which is most of the cost of a move.
@@ -261,8 +262,8 @@ fn sow_lap<O: Observer, const OWNED: bool>(
             count,
             in_hand: hand,
         });
-        if four_capture && count == 4 && !layout.is_store(at) {
-            capture::four(board, layout, at, obs);
+        if count == while_sowing && !layout.is_store(at) {
+            capture::while_sowing(board, layout, at, obs);
         }
     }
     at

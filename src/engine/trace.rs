@@ -26,8 +26,9 @@ pub enum Event {
         owner: Side,
         in_hand: u16,
     },
-    /// A dropped seed made a pit hold exactly 4; they went to the row's owner.
-    FourCapture { pit: Place, owner: Side },
+    /// A dropped seed made a pit hold the count taken while sowing (4 in
+    /// Raja Pasu); those `count` seeds went to the row's owner.
+    SowingCapture { pit: Place, count: u16, owner: Side },
     /// The hand is empty; `last` received the lap's last seed.
     LapEnd { lap: u32, last: Place },
     /// A relay: the next pit was not empty and its seeds start lap `lap`.
@@ -90,9 +91,9 @@ impl Event {
             Event::TakeUp { pit, .. } | Event::RelayTakeUp { pit, .. } => places.set(pit, 0),
             Event::Drop { place, count, .. } => places.set(place, count),
             Event::DropToOwner { owner, .. } => places.add(Place::Store(owner), 1),
-            Event::FourCapture { pit, owner } => {
+            Event::SowingCapture { pit, count, owner } => {
                 places.set(pit, 0);
-                places.add(Place::Store(owner), 4);
+                places.add(Place::Store(owner), count);
             }
             Event::LeapCapture { pit, count, by } | Event::RowCapture { pit, count, by } => {
                 places.set(pit, 0);

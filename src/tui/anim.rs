@@ -60,7 +60,7 @@ fn ticks_of(event: &Event) -> u32 {
     match event {
         Event::TakeUp { .. } => TAKE_UP_TICKS,
         Event::Drop { .. } => DROP_TICKS,
-        Event::FourCapture { .. } => FOUR_TICKS,
+        Event::SowingCapture { .. } => FOUR_TICKS,
         Event::LapEnd { .. } => LAP_END_TICKS,
         Event::RelayTakeUp { .. } => RELAY_TICKS,
         Event::LeapCapture { .. } | Event::KalahCapture { .. } | Event::RowCapture { .. } => {
@@ -282,7 +282,7 @@ fn apply(frame: &mut Frame, event: &Event) {
             frame.focus = Some(Place::Store(owner));
             frame.flash = Some(Flash::ToOwner { pit, owner });
         }
-        Event::FourCapture { pit, owner } => frame.flash = Some(Flash::Four { pit, owner }),
+        Event::SowingCapture { pit, owner, .. } => frame.flash = Some(Flash::Four { pit, owner }),
         Event::LapEnd { .. } => {}
         Event::RelayTakeUp { pit, count, lap } => {
             frame.hand = Some((pit, count));

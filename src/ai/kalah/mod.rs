@@ -24,7 +24,11 @@ use self::memory::Memory;
 use self::search::{Busy, Shared, Step};
 use self::table::Table;
 use super::search::{Limits, Searcher, margin};
-use crate::engine::{Direction, Pit, Position, RoundEnd, Rounds, Rules, Side, Status, Stores};
+use crate::engine::{
+    AcrossEmpty, BoardRules, Captures, Direction, EndsWhen, ExtraTurn, FirstSeed, MatchRules,
+    Mechanics, Pit, Position, Relay, RestGoesTo, RoundRules, Rounds, Rules, Side,
+    Sowing as SowingRules, Status, Stores,
+};
 
 /// Most seeds the compact board takes (values must fit in a byte).
 const MAX_SEEDS: u32 = 120;
@@ -125,27 +129,75 @@ pub fn is_kalah_shaped(rules: &Rules) -> bool {
 }
 
 /// The compact board's shape when `rules` are Kalah-shaped, else `None`.
+/// Every section of the rules is weighed (an exhaustive destructuring), so a
+/// new mechanic does not compile until it says whether the solver plays it:
+/// one forgotten here would make the solver solve another game, silently.
 fn kalah_shape(rules: &Rules) -> Option<Shape> {
-    let fits = rules.stores() == Stores::Sown
-        && rules.extra_turn()
-        && rules.kalah_capture()
-        && !rules.relay()
-        && !rules.from_origin()
-        && !rules.four_capture()
-        && !rules.leap_capture()
-        && !rules.count_captures()
-        && rules.owned_pits().is_none()
-        && !rules.must_feed()
-        && !rules.more_than_half_ends()
-        && !rules.repetition_ends()
-        && rules.round_end() == RoundEnd::SideEmpty
-        && rules.rounds() == Rounds::Single
+    let Mechanics {
+        board:
+            BoardRules {
+                pits,
+                seeds_per_pit: _,
+                stores,
+            },
+        sowing:
+            SowingRules {
+                // The compact board is numbered in sowing order either way.
+                direction: _,
+                first_seed,
+                skip_origin,
+                skip_lap_start,
+                relay,
+                must_feed,
+            },
+        extra_turn: ExtraTurn { own_store },
+        capture:
+            Captures {
+                while_sowing,
+                leap,
+                across,
+                by_count,
+            },
+        owned_pits,
+        round:
+            RoundRules {
+                ends_when,
+                rest_goes_to,
+                more_than_half,
+                repetition,
+            },
+        match_rules:
+            MatchRules {
+                rounds,
+                // One game: no next round, no partial pit.
+                next_starter: _,
+                partial_pit: _,
+                // Who starts is the position's, not the solver's.
+                first_player: _,
+            },
+    } = rules.mechanics();
+    let fits = *stores == Stores::Sown
+        && *own_store
+        && across.is_some()
+        && *relay == Relay::Off
+        && *first_seed == FirstSeed::NextPlace
+        && !skip_lap_start
+        && while_sowing.is_none()
+        && leap.is_none()
+        && by_count.is_none()
+        && owned_pits.is_none()
+        && !must_feed
+        && !more_than_half
+        && !repetition
+        && *ends_when == EndsWhen::RowEmpty
+        && *rest_goes_to == RestGoesTo::RowOwner
+        && *rounds == Rounds::Single
         && u32::from(rules.total_seeds()) <= MAX_SEEDS
-        && usize::from(rules.pits()) <= MAX_ROW;
+        && usize::from(*pits) <= MAX_ROW;
     fits.then_some(Shape {
-        row: usize::from(rules.pits()),
-        skip_origin: rules.skip_origin(),
-        empty_capture: rules.kalah_empty(),
+        row: usize::from(*pits),
+        skip_origin: *skip_origin,
+        empty_capture: across.is_some_and(|a| a.across_empty == AcrossEmpty::CapturingSeed),
     })
 }
 

@@ -5,10 +5,14 @@
 use std::fmt;
 use std::ops::Range;
 
-use super::file::{CapturesSection, RulesFile};
+use toml::Spanned;
+
+use super::file::{CaptureSection, CountsValue, RulesFile};
+use super::old_keys;
 use super::{
-    CountRow, CountSet, GrandSlam, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, NextStarter, OwnedPits,
-    Relay, RoundEnd, Rounds, Rules, Stores,
+    Across, AcrossEmpty, Board, ByCount, Captures, CountRow, CountSet, EndsWhen, ExtraTurn,
+    FirstSeed, GrandSlam, Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules, NextStarter,
+    OwnedPits, Relay, RestGoesTo, RoundRules, Rounds, Rules, Skip, Sowing, Stores, WhileSowing,
 };
 
 /// Why a rule file was refused, with the place in the text that is at fault.
@@ -36,7 +40,12 @@ impl fmt::Display for RulesError {
 impl std::error::Error for RulesError {}
 
 impl RulesError {
-    fn at(text: &str, span: Option<Range<usize>>, key: Option<&str>, message: &str) -> Self {
+    pub(super) fn at(
+        text: &str,
+        span: Option<Range<usize>>,
+        key: Option<&str>,
+        message: &str,
+    ) -> Self {
         let (line, column) = span.map_or((1, 1), |s| line_and_column(text, s.start));
         // Keys and values quoted from the file may hold anything.
         RulesError {
@@ -129,7 +138,7 @@ fn missing_key(text: &str, span: Option<Range<usize>>, message: &str) -> Option<
 /// character.
 fn control_character(
     text: &str,
-    value: &toml::Spanned<String>,
+    value: &Spanned<String>,
     allowed: &[char],
 ) -> Option<(usize, char)> {
     let bad = |c: char| c.is_control() && !allowed.contains(&c);
@@ -142,17 +151,277 @@ fn control_character(
     Some((at, c))
 }
 
-fn flag(value: Option<&toml::Spanned<bool>>) -> bool {
+fn flag(value: Option<&Spanned<bool>>) -> bool {
     value.is_some_and(|v| *v.get_ref())
 }
 
-fn span_of<T>(value: Option<&toml::Spanned<T>>) -> Option<Range<usize>> {
-    value.map(toml::Spanned::span)
+fn span_of<T>(value: Option<&Spanned<T>>) -> Option<Range<usize>> {
+    value.map(Spanned::span)
 }
 
 /// A refusal at `span`, naming `key`.
 fn refuse<T>(text: &str, span: Range<usize>, key: &str, message: &str) -> Result<T, RulesError> {
     Err(RulesError::at(text, Some(span), Some(key), message))
+}
+
+/// Reads and checks a rule file's text.
+/// A value as the file wrote it: where, and under which key (today's or an
+/// older one), so that a refusal names what the file says.
+#[derive(Clone, Debug)]
+pub(super) struct Written<T> {
+    pub value: T,
+    pub span: Range<usize>,
+    pub key: &'static str,
+}
+
+impl<T> Written<T> {
+    pub fn new(value: T, span: Range<usize>, key: &'static str) -> Written<T> {
+        Written { value, span, key }
+    }
+}
+
+/// A flag that is on, with where it was written; `None` where it is off.
+pub(super) type Flag = Option<Written<()>>;
+
+/// `Some` where a flag was written `true`, with where it was.
+pub(super) fn written_on(value: Option<&Spanned<bool>>, key: &'static str) -> Flag {
+    value
+        .filter(|v| *v.get_ref())
+        .map(|v| Written::new((), v.span(), key))
+}
+
+/// Every choice of a rule file in today's words, each with where it was
+/// written: what the checks below weigh, whichever keys the file used.
+pub(super) struct Shape {
+    pub old_keys: bool,
+    pub first_seed: Option<Written<FirstSeed>>,
+    pub skip_origin: Flag,
+    pub skip_lap_start: Flag,
+    pub relay: Option<Written<Relay>>,
+    pub must_feed: bool,
+    pub extra_turn: Flag,
+    pub while_sowing: Option<Written<i64>>,
+    pub leap: Flag,
+    pub across: Option<Written<AcrossEmpty>>,
+    pub by_count: Option<ByCountShape>,
+    pub ends_when: Written<EndsWhen>,
+    pub rest_goes_to: Option<Written<RestGoesTo>>,
+}
+
+/// `[capture.by-count]` as written.
+pub(super) struct ByCountShape {
+    pub counts: Written<CountsValue>,
+    pub row: CountRow,
+    pub chain: bool,
+    pub grand_slam: Option<Written<GrandSlam>>,
+}
+
+/// Refuses a file that writes one thing both the old way and today's.
+fn not_both<A, B>(
+    text: &str,
+    old: Option<&Spanned<A>>,
+    old_key: &str,
+    new: Option<&Spanned<B>>,
+    new_key: &str,
+) -> Result<(), RulesError> {
+    match (old, new) {
+        (Some(old), Some(_)) => refuse(
+            text,
+            old.span(),
+            old_key,
+            &format!("this is the older way to write `{new_key}`; write one of them, not both"),
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// Refuses a file that writes something both in an old key and in today's.
+fn refuse_mixed_keys(file: &RulesFile, text: &str) -> Result<(), RulesError> {
+    let sowing = &file.sowing;
+    let round = file.round.get_ref();
+    not_both(
+        text,
+        sowing.from_origin.as_ref(),
+        "sowing.from-origin",
+        sowing.first_seed.as_ref(),
+        "sowing.first-seed",
+    )?;
+    for (old, key) in [
+        (&sowing.skip_origin, "sowing.skip-origin"),
+        (&sowing.skip_lap_start, "sowing.skip-lap-start"),
+    ] {
+        not_both(text, old.as_ref(), key, sowing.skip.as_ref(), "sowing.skip")?;
+    }
+    not_both(
+        text,
+        sowing.extra_turn.as_ref(),
+        "sowing.extra-turn",
+        file.extra_turn.as_ref(),
+        "[extra-turn]",
+    )?;
+    not_both(
+        text,
+        file.captures.as_ref(),
+        "captures",
+        file.capture.as_ref(),
+        "[capture]",
+    )?;
+    if let Some(end) = &round.end
+        && (round.ends_when.is_some() || round.rest_goes_to.is_some())
+    {
+        return refuse(
+            text,
+            end.span(),
+            "round.end",
+            "this is the older way to write `round.ends-when` and `round.rest-goes-to`; \
+             write one of them, not both",
+        );
+    }
+    Ok(())
+}
+
+/// The file's choices in today's words: its new keys as they are, its old
+/// ones put in today's words by [`old_keys`].
+fn shape(file: &RulesFile, text: &str) -> Result<Shape, RulesError> {
+    refuse_mixed_keys(file, text)?;
+    let sowing = &file.sowing;
+    let round = file.round.get_ref();
+    let old_keys = sowing.from_origin.is_some()
+        || sowing.skip_origin.is_some()
+        || sowing.skip_lap_start.is_some()
+        || sowing.extra_turn.is_some()
+        || file.captures.is_some()
+        || round.end.is_some();
+    let [skip_origin, skip_lap_start] = match &sowing.skip {
+        Some(skip) => read_skip(skip, text)?,
+        None => [
+            written_on(sowing.skip_origin.as_ref(), "sowing.skip-origin"),
+            written_on(sowing.skip_lap_start.as_ref(), "sowing.skip-lap-start"),
+        ],
+    };
+    let first_seed = match (&sowing.first_seed, &sowing.from_origin) {
+        (Some(first), _) => Some(Written::new(
+            *first.get_ref(),
+            first.span(),
+            "sowing.first-seed",
+        )),
+        (None, old) => written_on(old.as_ref(), "sowing.from-origin")
+            .map(|on| Written::new(FirstSeed::Origin, on.span, on.key)),
+    };
+    let extra_turn = match &file.extra_turn {
+        Some(table) => written_on(table.get_ref().own_store.as_ref(), "extra-turn.own-store"),
+        None => written_on(sowing.extra_turn.as_ref(), "sowing.extra-turn"),
+    };
+    let captures = match (&file.capture, &file.captures) {
+        (Some(capture), _) => read_capture(capture.get_ref()),
+        (None, Some(old)) => old_keys::captures(old, text)?,
+        (None, None) => CapturePieces::default(),
+    };
+    let (ends_when, rest_goes_to) = match (&round.ends_when, &round.end) {
+        (Some(ends), _) => (
+            Written::new(*ends.get_ref(), ends.span(), "round.ends-when"),
+            round
+                .rest_goes_to
+                .as_ref()
+                .map(|rest| Written::new(*rest.get_ref(), rest.span(), "round.rest-goes-to")),
+        ),
+        (None, Some(end)) => old_keys::round_end(end),
+        (None, None) => {
+            let span = round
+                .rest_goes_to
+                .as_ref()
+                .map_or(file.round.span(), Spanned::span);
+            return refuse(
+                text,
+                span,
+                "round.ends-when",
+                "say when a round is over: `ends-when = \"row-empty\"`, \"no-move\" or \
+                 \"no-one-can-move\"",
+            );
+        }
+    };
+    Ok(Shape {
+        old_keys,
+        first_seed,
+        skip_origin,
+        skip_lap_start,
+        relay: sowing
+            .relay
+            .as_ref()
+            .map(|r| Written::new(r.get_ref().0, r.span(), "sowing.relay")),
+        must_feed: flag(sowing.must_feed.as_ref()),
+        extra_turn,
+        while_sowing: captures.while_sowing,
+        leap: captures.leap,
+        across: captures.across,
+        by_count: captures.by_count,
+        ends_when,
+        rest_goes_to,
+    })
+}
+
+/// `sowing.skip`: each pit named once.
+fn read_skip(skip: &Spanned<Vec<Spanned<Skip>>>, text: &str) -> Result<[Flag; 2], RulesError> {
+    let (mut origin, mut lap_start) = (None, None);
+    for word in skip.get_ref() {
+        let slot = match word.get_ref() {
+            Skip::Origin => &mut origin,
+            Skip::LapStart => &mut lap_start,
+        };
+        if slot.is_some() {
+            return refuse(
+                text,
+                word.span(),
+                "sowing.skip",
+                &format!("\"{}\" is named twice", word.get_ref()),
+            );
+        }
+        *slot = Some(Written::new((), word.span(), "sowing.skip"));
+    }
+    Ok([origin, lap_start])
+}
+
+/// The captures a file names, as written.
+#[derive(Default)]
+pub(super) struct CapturePieces {
+    pub while_sowing: Option<Written<i64>>,
+    pub leap: Flag,
+    pub across: Option<Written<AcrossEmpty>>,
+    pub by_count: Option<ByCountShape>,
+}
+
+/// The `[capture]` tables.
+fn read_capture(capture: &CaptureSection) -> CapturePieces {
+    CapturePieces {
+        while_sowing: capture.while_sowing.as_ref().map(|w| {
+            let count = &w.get_ref().count;
+            Written::new(*count.get_ref(), count.span(), "capture.while-sowing.count")
+        }),
+        leap: capture
+            .leap
+            .as_ref()
+            .map(|l| Written::new((), l.span(), "capture.leap")),
+        across: capture
+            .across
+            .as_ref()
+            .map(|a| Written::new(a.get_ref().across_empty, a.span(), "capture.across")),
+        by_count: capture.by_count.as_ref().map(|b| {
+            let b = b.get_ref();
+            ByCountShape {
+                counts: Written::new(
+                    b.counts.get_ref().clone(),
+                    b.counts.span(),
+                    "capture.by-count.counts",
+                ),
+                row: b.row,
+                chain: flag(b.chain.as_ref()),
+                grand_slam: b
+                    .grand_slam
+                    .as_ref()
+                    .map(|g| Written::new(*g.get_ref(), g.span(), "capture.by-count.grand-slam")),
+            }
+        }),
+    }
 }
 
 /// Reads and checks a rule file's text.
@@ -173,52 +442,32 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
         RulesError::at(text, e.span(), key.as_deref(), &in_words(message))
     })?;
     let (id, name) = check_texts(&file, text)?;
-    let (pits, seeds_per_pit) = check_board(&file, text)?;
-    let sowing = check_sowing(&file, text)?;
-    let captures = check_captures(&file, text, sowing.relay)?;
-    let owned_pits = check_owned_pits(&file, text, sowing.relay, &captures)?;
-    let rounds = check_rounds(&file, text)?;
-    Ok(Rules {
+    let board = check_board(&file, text)?;
+    let shape = shape(&file, text)?;
+    let sowing = check_sowing(&file, &shape, board, text)?;
+    let capture = check_captures(&shape, sowing, board, text)?;
+    let owned_pits = check_owned_pits(&file, &shape, sowing, &capture, text)?;
+    let (round, match_rules) = check_rounds(&file, &shape, text)?;
+    let mut rules = Rules {
         id,
         name,
         description: file.description.get_ref().trim().to_string(),
-        sources: file
-            .sources
-            .into_iter()
-            .map(toml::Spanned::into_inner)
-            .collect(),
+        sources: file.sources.into_iter().map(Spanned::into_inner).collect(),
         text: text.to_string(),
-        pits,
-        seeds_per_pit,
-        stores: *file.board.stores.get_ref(),
-        direction: file.sowing.direction,
-        skip_origin: sowing.skip_origin,
-        from_origin: sowing.from_origin,
-        relay: sowing.relay,
-        skip_lap_start: sowing.skip_lap_start,
-        extra_turn: sowing.extra_turn,
-        four_capture: file.captures.four,
-        leap_capture: captures.leap,
-        kalah_capture: captures.kalah,
-        kalah_empty: captures.kalah_empty,
-        capture_counts: captures.counts,
-        count_row: captures.count_row,
-        chain_captures: captures.chain,
-        grand_slam: captures.grand_slam,
+        old_keys: shape.old_keys,
+        board,
+        sowing,
+        extra_turn: ExtraTurn {
+            own_store: shape.extra_turn.is_some(),
+        },
+        capture,
         owned_pits,
-        must_feed: sowing.must_feed,
-        round_end: rounds.end,
-        more_than_half_ends: rounds.more_than_half,
-        repetition_ends: rounds.repetition,
-        rounds: rounds.rounds,
-        next_starter: rounds.next_starter,
-        partial_pit: rounds.partial_pit,
-        first_player: file.match_.first_player,
-        sows_plainly: sowing.relay == Relay::Off
-            && !sowing.from_origin
-            && !sowing.skip_lap_start
-            && owned_pits.is_none(),
-    })
+        round,
+        match_rules,
+        sows_plainly: false,
+    };
+    rules.sows_plainly = super::sows_plainly(rules.mechanics());
+    Ok(rules)
 }
 
 /// The id and the name, and no text that would act on a terminal.
@@ -281,7 +530,7 @@ fn check_texts(file: &RulesFile, text: &str) -> Result<(String, String), RulesEr
 }
 
 /// Pits per row and seeds per pit, in range.
-fn check_board(file: &RulesFile, text: &str) -> Result<(u8, u8), RulesError> {
+fn check_board(file: &RulesFile, text: &str) -> Result<Board, RulesError> {
     let pits = *file.board.pits.get_ref();
     if !(1..=i64::from(MAX_PITS)).contains(&pits) {
         return refuse(
@@ -301,219 +550,240 @@ fn check_board(file: &RulesFile, text: &str) -> Result<(u8, u8), RulesError> {
         );
     }
     // Both were range-checked just now.
-    Ok((
-        u8::try_from(pits).unwrap_or(MAX_PITS),
-        u8::try_from(seeds).unwrap_or(MAX_SEEDS_PER_PIT),
-    ))
+    Ok(Board {
+        pits: u8::try_from(pits).unwrap_or(MAX_PITS),
+        seeds_per_pit: u8::try_from(seeds).unwrap_or(MAX_SEEDS_PER_PIT),
+        stores: *file.board.stores.get_ref(),
+    })
 }
 
-/// The `[sowing]` values that passed their checks.
-#[allow(clippy::struct_excessive_bools)]
-struct Sowing {
-    skip_origin: bool,
-    from_origin: bool,
-    relay: Relay,
-    skip_lap_start: bool,
-    extra_turn: bool,
-    must_feed: bool,
+/// How a file writes skipping the origin, for messages that point to it.
+fn skip_origin_key(shape: &Shape) -> &'static str {
+    if shape.old_keys {
+        "sowing.skip-origin"
+    } else {
+        "sowing.skip = [\"origin\"]"
+    }
 }
 
-fn check_sowing(file: &RulesFile, text: &str) -> Result<Sowing, RulesError> {
-    let sowing = &file.sowing;
-    let skip_origin = flag(sowing.skip_origin.as_ref());
-    let from_origin = flag(sowing.from_origin.as_ref());
-    let relay = sowing.relay.as_ref().map_or(Relay::Off, |r| r.get_ref().0);
-    let skip_lap_start = flag(sowing.skip_lap_start.as_ref());
-    let extra_turn = flag(sowing.extra_turn.as_ref());
-    let at = |value: Option<&toml::Spanned<bool>>| span_of(value).unwrap_or_default();
-    if extra_turn && *file.board.stores.get_ref() != Stores::Sown {
+fn check_sowing(
+    file: &RulesFile,
+    shape: &Shape,
+    board: Board,
+    text: &str,
+) -> Result<Sowing, RulesError> {
+    let relay = shape.relay.as_ref().map_or(Relay::Off, |r| r.value);
+    if let Some(extra) = &shape.extra_turn
+        && board.stores != Stores::Sown
+    {
         return refuse(
             text,
-            at(sowing.extra_turn.as_ref()),
-            "sowing.extra-turn",
+            extra.span.clone(),
+            extra.key,
             "an extra turn is earned by ending in one's own store, so it needs \
              `board.stores = \"sown\"`",
         );
     }
-    if from_origin && skip_origin {
+    if let Some(first) = &shape.first_seed
+        && first.value == FirstSeed::Origin
+        && shape.skip_origin.is_some()
+    {
         return refuse(
             text,
-            at(sowing.from_origin.as_ref()),
-            "sowing.from-origin",
-            "sowing from the origin drops the first seed into the pit just emptied, \
-             which `sowing.skip-origin` forbids; turn one of them off",
+            first.span.clone(),
+            first.key,
+            &format!(
+                "sowing from the origin drops the first seed into the pit just emptied, \
+                 which `{}` forbids; turn one of them off",
+                skip_origin_key(shape)
+            ),
         );
     }
-    if skip_lap_start && relay == Relay::Off {
+    if let Some(skip) = &shape.skip_lap_start
+        && relay == Relay::Off
+    {
         return refuse(
             text,
-            at(sowing.skip_lap_start.as_ref()),
-            "sowing.skip-lap-start",
-            "laps after the first come only from relay sowing, so it needs \
-             `sowing.relay`; for the turn's first pit use `sowing.skip-origin`",
+            skip.span.clone(),
+            skip.key,
+            &format!(
+                "laps after the first come only from relay sowing, so it needs \
+                 `sowing.relay`; for the turn's first pit use `{}`",
+                skip_origin_key(shape)
+            ),
         );
     }
     Ok(Sowing {
-        skip_origin,
-        from_origin,
+        direction: file.sowing.direction,
+        first_seed: shape
+            .first_seed
+            .as_ref()
+            .map_or_else(FirstSeed::default, |f| f.value),
+        skip_origin: shape.skip_origin.is_some(),
+        skip_lap_start: shape.skip_lap_start.is_some(),
         relay,
-        skip_lap_start,
-        extra_turn,
-        must_feed: flag(sowing.must_feed.as_ref()),
+        must_feed: shape.must_feed,
     })
 }
 
-/// The `[captures]` values that passed their checks.
-#[allow(clippy::struct_excessive_bools)]
-struct Captures {
-    leap: bool,
-    kalah: bool,
-    kalah_empty: bool,
-    counts: CountSet,
-    count_row: CountRow,
-    chain: bool,
-    grand_slam: GrandSlam,
-}
-
-fn check_captures(file: &RulesFile, text: &str, relay: Relay) -> Result<Captures, RulesError> {
-    let captures = &file.captures;
-    let at = |value: Option<&toml::Spanned<bool>>| span_of(value).unwrap_or_default();
-    let leap = flag(captures.leap.as_ref());
-    let kalah = flag(captures.kalah.as_ref());
-    let kalah_empty = flag(captures.kalah_empty.as_ref());
-    if leap && relay != Relay::NextPit {
+/// A count of seeds a rule file names, in range.
+fn seed_count(value: &Written<i64>, text: &str) -> Result<u16, RulesError> {
+    if !(1..=i64::from(MAX_SEEDS)).contains(&value.value) {
         return refuse(
             text,
-            at(captures.leap.as_ref()),
-            "captures.leap",
+            value.span.clone(),
+            value.key,
+            &format!("{} is out of range: use 1 to {MAX_SEEDS}", value.value),
+        );
+    }
+    Ok(u16::try_from(value.value).unwrap_or(MAX_SEEDS))
+}
+
+fn check_captures(
+    shape: &Shape,
+    sowing: Sowing,
+    board: Board,
+    text: &str,
+) -> Result<Captures, RulesError> {
+    if let Some(leap) = &shape.leap
+        && sowing.relay != Relay::NextPit
+    {
+        return refuse(
+            text,
+            leap.span.clone(),
+            leap.key,
             "a leap capture takes the pit after the empty one where a relay from the \
              next pit stops, so it needs `sowing.relay = \"next-pit\"` (or `true`)",
         );
     }
-    if kalah_empty && !kalah {
-        return refuse(
-            text,
-            at(captures.kalah_empty.as_ref()),
-            "captures.kalah-empty",
-            "it changes the Kalah capture, so it needs `captures.kalah = true`",
-        );
-    }
-    let (counts, count_row) = read_counts(captures, text, relay)?;
+    let while_sowing = match &shape.while_sowing {
+        Some(count) => Some(WhileSowing {
+            count: seed_count(count, text)?,
+        }),
+        None => None,
+    };
+    let by_count = match &shape.by_count {
+        Some(by_count) => Some(check_counts(by_count, shape, sowing, board, text)?),
+        None => None,
+    };
     Ok(Captures {
-        leap,
-        kalah,
-        kalah_empty,
-        counts,
-        count_row,
-        chain: flag(captures.chain.as_ref()),
-        grand_slam: captures
-            .grand_slam
-            .as_ref()
-            .map_or(GrandSlam::CapturesAll, |g| *g.get_ref()),
+        while_sowing,
+        leap: shape.leap.as_ref().map(|_| Leap),
+        across: shape.across.as_ref().map(|a| Across {
+            across_empty: a.value,
+        }),
+        by_count,
     })
 }
 
-/// The counts of `captures.opponent-counts` or `captures.either-row-counts`
-/// (one of them at most), checked: each 1 to [`MAX_SEEDS`], none twice;
-/// `chain` only beside them and `grand-slam` only beside the opponent's.
-fn read_counts(
-    captures: &CapturesSection,
+/// `[capture.by-count]` (or the old `captures.opponent-counts` and
+/// `captures.either-row-counts`), checked: each count 1 to [`MAX_SEEDS`],
+/// none twice, the grand slam only on the opponent's row, single laps only.
+fn check_counts(
+    by_count: &ByCountShape,
+    shape: &Shape,
+    sowing: Sowing,
+    board: Board,
     text: &str,
-    relay: Relay,
-) -> Result<(CountSet, CountRow), RulesError> {
-    let (counts, key, row) = match (&captures.opponent_counts, &captures.either_row_counts) {
-        (Some(_), Some(either)) => {
-            return refuse(
-                text,
-                either.span(),
-                "captures.either-row-counts",
-                "captures by count look at one row or at both, not both ways at once: \
-                 keep `captures.opponent-counts` or this",
-            );
-        }
-        (Some(counts), None) => (counts, "captures.opponent-counts", CountRow::Opponent),
-        (None, Some(counts)) => (counts, "captures.either-row-counts", CountRow::Either),
-        (None, None) => {
-            let needs = "it applies to captures by count, so it needs \
-                         `captures.opponent-counts` or `captures.either-row-counts`";
-            if let Some(chain) = captures.chain.as_ref() {
-                return refuse(text, chain.span(), "captures.chain", needs);
-            }
-            if let Some(slam) = captures.grand_slam.as_ref() {
-                return refuse(text, slam.span(), "captures.grand-slam", needs);
-            }
-            return Ok((CountSet::EMPTY, CountRow::Opponent));
-        }
-    };
-    if row == CountRow::Either
-        && let Some(slam) = captures.grand_slam.as_ref()
+) -> Result<ByCount, RulesError> {
+    let counts = &by_count.counts;
+    if by_count.row == CountRow::Either
+        && let Some(slam) = &by_count.grand_slam
     {
+        let needs = if shape.old_keys {
+            "`captures.opponent-counts`"
+        } else {
+            "`row = \"opponent\"`"
+        };
         return refuse(
             text,
-            slam.span(),
-            "captures.grand-slam",
-            "the grand slam is about captures on the opponent's row, so it needs \
-             `captures.opponent-counts`",
+            slam.span.clone(),
+            slam.key,
+            &format!("the grand slam is about captures on the opponent's row, so it needs {needs}"),
         );
     }
-    if counts.get_ref().is_empty() {
+    let list = match &counts.value {
+        CountsValue::Even => None,
+        CountsValue::List(list) => Some(list),
+    };
+    if list.is_some_and(Vec::is_empty) {
+        let or = if shape.old_keys {
+            "or leave the key out"
+        } else {
+            "or \"even\", or leave the table out"
+        };
         return refuse(
             text,
-            counts.span(),
-            key,
-            "name at least one count (as `[2, 3]`), or leave the key out",
+            counts.span.clone(),
+            counts.key,
+            &format!("name at least one count (as `[2, 3]`), {or}"),
         );
     }
-    if relay != Relay::Off {
+    if sowing.relay != Relay::Off {
         return refuse(
             text,
-            counts.span(),
-            key,
+            counts.span.clone(),
+            counts.key,
             "a capture by count is judged where a single lap's last seed lands, and \
              relay sowing goes on from there; turn one of them off",
         );
     }
+    let total = 2 * u16::from(board.pits) * u16::from(board.seeds_per_pit);
     let mut set = CountSet::EMPTY;
-    for count in counts.get_ref() {
-        let value = *count.get_ref();
-        if !(1..=i64::from(MAX_SEEDS)).contains(&value) {
-            return refuse(
-                text,
-                count.span(),
-                key,
-                &format!("{value} is out of range: counts are 1 to {MAX_SEEDS}"),
-            );
+    match list {
+        None => set = CountSet::evens_up_to(total),
+        Some(list) => {
+            for count in list {
+                let value = *count.get_ref();
+                if !(1..=i64::from(MAX_SEEDS)).contains(&value) {
+                    return refuse(
+                        text,
+                        count.span(),
+                        counts.key,
+                        &format!("{value} is out of range: counts are 1 to {MAX_SEEDS}"),
+                    );
+                }
+                let value = u16::try_from(value).unwrap_or(MAX_SEEDS);
+                if set.contains(value) {
+                    return refuse(
+                        text,
+                        count.span(),
+                        counts.key,
+                        &format!("{value} is named twice"),
+                    );
+                }
+                set.insert(value);
+            }
         }
-        let value = u16::try_from(value).unwrap_or(MAX_SEEDS);
-        if set.contains(value) {
-            return refuse(text, count.span(), key, &format!("{value} is named twice"));
-        }
-        set.insert(value);
     }
-    Ok((set, row))
+    Ok(ByCount {
+        counts: set,
+        row: by_count.row,
+        chain: by_count.chain,
+        grand_slam: by_count
+            .grand_slam
+            .as_ref()
+            .map_or(GrandSlam::CapturesAll, |g| g.value),
+    })
 }
 
 fn check_owned_pits(
     file: &RulesFile,
+    shape: &Shape,
+    sowing: Sowing,
+    capture: &Captures,
     text: &str,
-    relay: Relay,
-    captures: &Captures,
 ) -> Result<Option<OwnedPits>, RulesError> {
     let Some(section) = file.owned_pits.as_ref() else {
         return Ok(None);
     };
-    let count = *section.get_ref().count.get_ref();
+    let count = &section.get_ref().count;
+    let count = seed_count(
+        &Written::new(*count.get_ref(), count.span(), "owned-pits.count"),
+        text,
+    )?;
     let count_span = section.get_ref().count.span();
-    if !(1..=i64::from(MAX_SEEDS)).contains(&count) {
-        return refuse(
-            text,
-            count_span,
-            "owned-pits.count",
-            &format!("{count} is out of range: use 1 to {MAX_SEEDS}"),
-        );
-    }
-    let count = u16::try_from(count).unwrap_or(MAX_SEEDS);
-    if relay != Relay::Off {
+    if sowing.relay != Relay::Off {
         return refuse(
             text,
             section.span(),
@@ -522,12 +792,7 @@ fn check_owned_pits(
              goes on from there; turn one of them off",
         );
     }
-    let rounds = file
-        .match_
-        .rounds
-        .as_ref()
-        .map_or(Rounds::Single, |r| *r.get_ref());
-    if rounds == Rounds::Many {
+    if rounds_of(file) == Rounds::Many {
         return refuse(
             text,
             section.span(),
@@ -536,13 +801,23 @@ fn check_owned_pits(
              between rounds would undo; it needs `match.rounds = \"single\"`",
         );
     }
-    if captures.count_row == CountRow::Either && captures.counts.contains(count) {
+    if let Some(by_count) = capture.by_count
+        && by_count.row == CountRow::Either
+        && by_count.counts.contains(count)
+    {
+        let key = if shape.old_keys {
+            "captures.either-row-counts"
+        } else {
+            "capture.by-count.counts"
+        };
         return refuse(
             text,
             count_span,
             "owned-pits.count",
-            "a last seed that makes a pit hold this count would be both captured and \
-             owned; leave the count out of `captures.either-row-counts`",
+            &format!(
+                "a last seed that makes a pit hold this count would be both captured and \
+                 owned; leave the count out of `{key}`"
+            ),
         );
     }
     Ok(Some(OwnedPits {
@@ -552,37 +827,25 @@ fn check_owned_pits(
     }))
 }
 
-/// The `[round]` and `[match]` values that passed their checks.
-#[allow(clippy::struct_excessive_bools)]
-struct RoundRules {
-    end: RoundEnd,
-    more_than_half: bool,
-    repetition: bool,
-    rounds: Rounds,
-    next_starter: NextStarter,
-    partial_pit: bool,
-}
-
-fn check_rounds(file: &RulesFile, text: &str) -> Result<RoundRules, RulesError> {
-    let round = &file.round;
-    let end = *round.end.get_ref();
-    let rounds = file
-        .match_
+fn rounds_of(file: &RulesFile) -> Rounds {
+    file.match_
         .rounds
         .as_ref()
-        .map_or(Rounds::Single, |r| *r.get_ref());
-    let partial_pit = flag(file.match_.partial_pit.as_ref());
-    if rounds == Rounds::Many && !matches!(end, RoundEnd::Stuck | RoundEnd::Pass) {
-        return refuse(
-            text,
-            round.end.span(),
-            "round.end",
-            "a match of many rounds needs `round.end = \"stuck\"` or `\"pass\"`: a round \
-             must end with every seed in a store, ready for the refill",
-        );
-    }
-    let next_starter = match file.match_.next_round_starter.as_ref() {
-        None if end == RoundEnd::Pass => NextStarter::Winner,
+        .map_or(Rounds::Single, |r| *r.get_ref())
+}
+
+/// `match.next-round-starter`, or its default: the round's winner where
+/// players pass, else the player who took the remaining seeds.
+fn next_starter(
+    file: &RulesFile,
+    shape: &Shape,
+    rounds: Rounds,
+    stuck: bool,
+    passing: bool,
+    text: &str,
+) -> Result<NextStarter, RulesError> {
+    Ok(match file.match_.next_round_starter.as_ref() {
+        None if passing => NextStarter::Winner,
         None => NextStarter::TookRemaining,
         Some(starter) => {
             if rounds != Rounds::Many {
@@ -594,18 +857,67 @@ fn check_rounds(file: &RulesFile, text: &str) -> Result<RoundRules, RulesError> 
                      `match.rounds = \"many\"`",
                 );
             }
-            if *starter.get_ref() == NextStarter::TookRemaining && end != RoundEnd::Stuck {
+            if *starter.get_ref() == NextStarter::TookRemaining && !stuck {
+                let needs = if shape.old_keys {
+                    "`round.end = \"stuck\"`"
+                } else {
+                    "`rest-goes-to = \"other-player\"`"
+                };
                 return refuse(
                     text,
                     starter.span(),
                     "match.next-round-starter",
-                    "only `round.end = \"stuck\"` has a player who takes the remaining \
-                     seeds; use \"winner\"",
+                    &format!(
+                        "only {needs} has a player who takes the remaining seeds; use \"winner\""
+                    ),
                 );
             }
             *starter.get_ref()
         }
-    };
+    })
+}
+
+/// `[round]` and `[match]`, checked together: a match of rounds needs a
+/// round end that can lead to the next.
+fn check_rounds(
+    file: &RulesFile,
+    shape: &Shape,
+    text: &str,
+) -> Result<(RoundRules, MatchRules), RulesError> {
+    let round = file.round.get_ref();
+    let ends = &shape.ends_when;
+    let rest = shape
+        .rest_goes_to
+        .as_ref()
+        .map_or(RestGoesTo::RowOwner, |r| r.value);
+    if let Some(written) = &shape.rest_goes_to
+        && written.value == RestGoesTo::OtherPlayer
+        && ends.value != EndsWhen::NoMove
+    {
+        return refuse(
+            text,
+            written.span.clone(),
+            written.key,
+            "the other player is the one who was not stuck, which only \
+             `ends-when = \"no-move\"` has; use \"row-owner\"",
+        );
+    }
+    let stuck = ends.value == EndsWhen::NoMove && rest == RestGoesTo::OtherPlayer;
+    let passing = ends.value == EndsWhen::NoOneCanMove;
+    let rounds = rounds_of(file);
+    let partial_pit = flag(file.match_.partial_pit.as_ref());
+    if rounds == Rounds::Many && !stuck && !passing {
+        let message = if shape.old_keys {
+            "a match of many rounds needs `round.end = \"stuck\"` or `\"pass\"`: a round \
+             must end with every seed in a store, ready for the refill"
+        } else {
+            "a match of many rounds needs a round that ends when the player to move is \
+             stuck (`ends-when = \"no-move\"`, `rest-goes-to = \"other-player\"`) or when \
+             no one can move (`\"no-one-can-move\"`)"
+        };
+        return refuse(text, ends.span.clone(), ends.key, message);
+    }
+    let next_starter = next_starter(file, shape, rounds, stuck, passing, text)?;
     if partial_pit && rounds != Rounds::Many {
         return refuse(
             text,
@@ -615,8 +927,6 @@ fn check_rounds(file: &RulesFile, text: &str) -> Result<RoundRules, RulesError> 
              `match.rounds = \"many\"`",
         );
     }
-    let more_than_half = flag(round.more_than_half.as_ref());
-    let repetition = flag(round.repetition.as_ref());
     for (value, key, what) in [
         (
             round.more_than_half.as_ref(),
@@ -641,14 +951,20 @@ fn check_rounds(file: &RulesFile, text: &str) -> Result<RoundRules, RulesError> 
             );
         }
     }
-    Ok(RoundRules {
-        end,
-        more_than_half,
-        repetition,
-        rounds,
-        next_starter,
-        partial_pit,
-    })
+    Ok((
+        RoundRules {
+            ends_when: ends.value,
+            rest_goes_to: rest,
+            more_than_half: flag(round.more_than_half.as_ref()),
+            repetition: flag(round.repetition.as_ref()),
+        },
+        MatchRules {
+            rounds,
+            next_starter,
+            partial_pit,
+            first_player: file.match_.first_player,
+        },
+    ))
 }
 
 #[cfg(test)]

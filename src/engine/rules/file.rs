@@ -2,12 +2,18 @@
 //! the engine's own types take the values that need no further check.
 //!
 //! Every field that a later check may reject is `Spanned`, so the error can point
-//! at the line and column of the value at fault.
+//! at the line and column of the value at fault. The keys of older versions
+//! of the rule language are read here too (marked "old"); [`super::old_keys`]
+//! puts them in today's words.
 
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 
-use super::{Direction, FirstPlayer, GrandSlam, NextStarter, Relay, RoundEnd, Rounds, Stores};
+use super::old_keys::{OldCaptures, OldRoundEnd};
+use super::{
+    AcrossEmpty, CountRow, Direction, EndsWhen, FirstPlayer, FirstSeed, GrandSlam, NextStarter,
+    Relay, RestGoesTo, Rounds, Skip, Stores,
+};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -19,10 +25,12 @@ pub(crate) struct RulesFile {
     pub sources: Vec<Spanned<String>>,
     pub board: BoardSection,
     pub sowing: SowingSection,
-    #[serde(default)]
-    pub captures: CapturesSection,
+    pub extra_turn: Option<Spanned<ExtraTurnSection>>,
+    pub capture: Option<Spanned<CaptureSection>>,
+    /// Old: every capture in one table of flags.
+    pub captures: Option<Spanned<OldCaptures>>,
     pub owned_pits: Option<Spanned<OwnedPitsSection>>,
-    pub round: RoundSection,
+    pub round: Spanned<RoundSection>,
     #[serde(rename = "match", default)]
     pub match_: MatchSection,
 }
@@ -39,16 +47,22 @@ pub(crate) struct BoardSection {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct SowingSection {
     pub direction: Direction,
-    pub skip_origin: Option<Spanned<bool>>,
-    pub from_origin: Option<Spanned<bool>>,
+    pub first_seed: Option<Spanned<FirstSeed>>,
+    pub skip: Option<Spanned<Vec<Spanned<Skip>>>>,
     pub relay: Option<Spanned<RelayValue>>,
-    pub skip_lap_start: Option<Spanned<bool>>,
-    pub extra_turn: Option<Spanned<bool>>,
     pub must_feed: Option<Spanned<bool>>,
+    /// Old: `skip = ["origin"]`.
+    pub skip_origin: Option<Spanned<bool>>,
+    /// Old: `first-seed = "origin"`.
+    pub from_origin: Option<Spanned<bool>>,
+    /// Old: `skip = ["lap-start"]`.
+    pub skip_lap_start: Option<Spanned<bool>>,
+    /// Old: `[extra-turn] own-store = true`.
+    pub extra_turn: Option<Spanned<bool>>,
 }
 
-/// `relay = true` (the next pit, as the first rule files wrote it), `false`,
-/// or the kind by name.
+/// `relay = "next-pit"` by name, or (as the first rule files wrote it)
+/// `true` for the next pit and `false` for none.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RelayValue(pub Relay);
 
@@ -76,18 +90,88 @@ impl<'de> Deserialize<'de> for RelayValue {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub(crate) struct CapturesSection {
+pub(crate) struct ExtraTurnSection {
+    pub own_store: Option<Spanned<bool>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct CaptureSection {
+    pub while_sowing: Option<Spanned<WhileSowingSection>>,
+    pub leap: Option<Spanned<LeapSection>>,
+    pub across: Option<Spanned<AcrossSection>>,
+    pub by_count: Option<Spanned<ByCountSection>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct WhileSowingSection {
+    pub count: Spanned<i64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct LeapSection {}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct AcrossSection {
     #[serde(default)]
-    pub four: bool,
-    pub leap: Option<Spanned<bool>>,
-    pub kalah: Option<Spanned<bool>>,
-    pub kalah_empty: Option<Spanned<bool>>,
-    pub opponent_counts: Option<Spanned<Vec<Spanned<i64>>>>,
-    pub either_row_counts: Option<Spanned<Vec<Spanned<i64>>>>,
+    pub across_empty: AcrossEmpty,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct ByCountSection {
+    pub counts: Spanned<CountsValue>,
+    #[serde(default)]
+    pub row: CountRow,
     pub chain: Option<Spanned<bool>>,
     pub grand_slam: Option<Spanned<GrandSlam>>,
+}
+
+/// `counts = "even"`, or the counts one by one (`[2, 3]`).
+#[derive(Clone, Debug)]
+pub(crate) enum CountsValue {
+    Even,
+    List(Vec<Spanned<i64>>),
+}
+
+impl<'de> Deserialize<'de> for CountsValue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<CountsValue, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = CountsValue;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("\"even\" or a list of counts such as [2, 3]")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, word: &str) -> Result<CountsValue, E> {
+                if word == "even" {
+                    Ok(CountsValue::Even)
+                } else {
+                    Err(E::custom(format!(
+                        "unknown value {word:?}: expected \"even\" or a list of counts such as [2, 3]"
+                    )))
+                }
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<CountsValue, A::Error> {
+                let mut counts = Vec::new();
+                while let Some(count) = seq.next_element::<Spanned<i64>>()? {
+                    counts.push(count);
+                }
+                Ok(CountsValue::List(counts))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -103,9 +187,12 @@ pub(crate) struct OwnedPitsSection {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct RoundSection {
-    pub end: Spanned<RoundEnd>,
+    pub ends_when: Option<Spanned<EndsWhen>>,
+    pub rest_goes_to: Option<Spanned<RestGoesTo>>,
     pub more_than_half: Option<Spanned<bool>>,
     pub repetition: Option<Spanned<bool>>,
+    /// Old: `ends-when` and `rest-goes-to` in one word.
+    pub end: Option<Spanned<OldRoundEnd>>,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -1,0 +1,176 @@
+//! A rule set written back as a rule file in today's keys: what
+//! `mancala rules show --toml` prints, so a file of older keys can be
+//! brought up to date. Only what is on (or not the default) is written, so
+//! the file reads as the game's description does.
+
+use super::{
+    AcrossEmpty, CountRow, CountSet, FirstSeed, GrandSlam, Relay, RestGoesTo, Rounds, Rules,
+};
+
+/// A text value quoted as TOML reads it.
+fn quoted(text: &str) -> String {
+    toml::Value::String(text.to_string()).to_string()
+}
+
+/// The description as a block of lines where it can be one (no backslash or
+/// triple quote to escape), else quoted on one line.
+fn block(text: &str) -> String {
+    if text.contains('\\') || text.contains("\"\"\"") || text.ends_with('"') {
+        quoted(text)
+    } else {
+        format!("\"\"\"\n{text}\n\"\"\"")
+    }
+}
+
+pub(super) fn write(rules: &Rules) -> String {
+    let mut out = String::new();
+    write_head(rules, &mut |text| line(&mut out, text));
+    write_captures(rules, &mut |text| line(&mut out, text));
+    write_round(rules, &mut |text| line(&mut out, text));
+    out
+}
+
+fn line(out: &mut String, text: &str) {
+    out.push_str(text);
+    out.push('\n');
+}
+
+/// The texts, the board, the sowing and the extra turn.
+fn write_head(rules: &Rules, line: &mut dyn FnMut(&str)) {
+    line(&format!("id = {}", quoted(&rules.id)));
+    line(&format!("name = {}", quoted(&rules.name)));
+    line(&format!("description = {}", block(&rules.description)));
+    if !rules.sources.is_empty() {
+        line("sources = [");
+        for source in &rules.sources {
+            line(&format!("    {},", quoted(source)));
+        }
+        line("]");
+    }
+
+    let board = rules.board;
+    line("\n[board]");
+    line(&format!("pits = {}", board.pits));
+    line(&format!("seeds-per-pit = {}", board.seeds_per_pit));
+    line(&format!("stores = \"{}\"", board.stores));
+
+    let sowing = rules.sowing;
+    line("\n[sowing]");
+    line(&format!("direction = \"{}\"", sowing.direction));
+    if sowing.first_seed != FirstSeed::NextPlace {
+        line(&format!("first-seed = \"{}\"", sowing.first_seed));
+    }
+    let skipped: Vec<&str> = [
+        (sowing.skip_origin, "\"origin\""),
+        (sowing.skip_lap_start, "\"lap-start\""),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, word)| *word)
+    .collect();
+    if !skipped.is_empty() {
+        line(&format!("skip = [{}]", skipped.join(", ")));
+    }
+    if sowing.relay != Relay::Off {
+        line(&format!("relay = \"{}\"", sowing.relay));
+    }
+    if sowing.must_feed {
+        line("must-feed = true");
+    }
+
+    if rules.extra_turn.own_store {
+        line("\n[extra-turn]");
+        line("own-store = true");
+    }
+}
+
+/// The `[capture.*]` tables and owned pits.
+fn write_captures(rules: &Rules, line: &mut dyn FnMut(&str)) {
+    let capture = rules.capture;
+    if let Some(while_sowing) = capture.while_sowing {
+        line("\n[capture.while-sowing]");
+        line(&format!("count = {}", while_sowing.count));
+    }
+    if capture.leap.is_some() {
+        line("\n[capture.leap]");
+    }
+    if let Some(across) = capture.across {
+        line("\n[capture.across]");
+        if across.across_empty != AcrossEmpty::Nothing {
+            line(&format!("across-empty = \"{}\"", across.across_empty));
+        }
+    }
+    if let Some(by_count) = capture.by_count {
+        line("\n[capture.by-count]");
+        if by_count.counts == CountSet::evens_up_to(rules.total_seeds()) {
+            line("counts = \"even\"");
+        } else {
+            let counts: Vec<String> = by_count.counts.iter().map(|c| c.to_string()).collect();
+            line(&format!("counts = [{}]", counts.join(", ")));
+        }
+        if by_count.row != CountRow::Opponent {
+            line(&format!("row = \"{}\"", by_count.row));
+        }
+        if by_count.chain {
+            line("chain = true");
+        }
+        if by_count.grand_slam != GrandSlam::CapturesAll {
+            line(&format!("grand-slam = \"{}\"", by_count.grand_slam));
+        }
+    }
+
+    if let Some(owned) = rules.owned_pits {
+        line("\n[owned-pits]");
+        line(&format!("count = {}", owned.count));
+        line(&format!("last-pit-allowed = {}", owned.last_pit_allowed));
+        line(&format!(
+            "same-number-allowed = {}",
+            owned.same_number_allowed
+        ));
+    }
+}
+
+/// The round and the match.
+fn write_round(rules: &Rules, line: &mut dyn FnMut(&str)) {
+    let round = rules.round;
+    line("\n[round]");
+    line(&format!("ends-when = \"{}\"", round.ends_when));
+    if round.rest_goes_to != RestGoesTo::RowOwner {
+        line(&format!("rest-goes-to = \"{}\"", round.rest_goes_to));
+    }
+    if round.more_than_half {
+        line("more-than-half = true");
+    }
+    if round.repetition {
+        line("repetition = true");
+    }
+
+    let match_rules = rules.match_rules;
+    line("\n[match]");
+    line(&format!("rounds = \"{}\"", match_rules.rounds));
+    if match_rules.rounds == Rounds::Many {
+        line(&format!(
+            "next-round-starter = \"{}\"",
+            match_rules.next_starter
+        ));
+    }
+    if match_rules.partial_pit {
+        line("partial-pit = true");
+    }
+    line(&format!("first-player = \"{}\"", match_rules.first_player));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_values_are_quoted_and_blocks_kept_where_they_can_be() {
+        for text in ["a \"b\"", "it's", "back\\slash", "'\"both\"'", "é ☺"] {
+            let read: toml::Table = toml::from_str(&format!("value = {}", quoted(text))).unwrap();
+            assert_eq!(read["value"].as_str(), Some(text));
+        }
+        assert_eq!(block("two\nlines"), "\"\"\"\ntwo\nlines\n\"\"\"");
+        assert_eq!(block("a \\ b"), quoted("a \\ b"));
+    }
+}

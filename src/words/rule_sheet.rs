@@ -1,0 +1,302 @@
+//! What a rule set is, in a player's words: the one-line summary of menus
+//! and `rules list`, and the sheet of every parameter that `rules show` and
+//! the rules screen print, each made from the rule data.
+
+use std::fmt::Write;
+
+use super::RULES_IN_FULL;
+use crate::engine::{
+    CountRow, EndsWhen, FirstPlayer, GrandSlam, NextStarter, Relay, RestGoesTo, Rounds, Rules,
+    Stores,
+};
+
+/// "2 rows of 6 pits, 4 seeds each (48 in all)".
+#[must_use]
+pub fn board_size(rules: &Rules) -> String {
+    format!(
+        "2 rows of {} pits, {} seeds each ({} in all)",
+        rules.pits(),
+        rules.seeds_per_pit(),
+        rules.total_seeds()
+    )
+}
+
+/// The mechanics in one line, for menus and `rules list`.
+#[must_use]
+pub fn rules_summary(rules: &Rules) -> String {
+    let mut parts: Vec<&str> = vec![rules.direction().word()];
+    if rules.from_origin() {
+        parts.push("sown from the origin");
+    }
+    match rules.relay_kind() {
+        Relay::Off => {}
+        Relay::NextPit => parts.push("relay sowing"),
+        Relay::LandingPit => parts.push("relay from the landing pit"),
+    }
+    if rules.skip_origin() {
+        parts.push("origin skipped");
+    }
+    if rules.skip_lap_start() {
+        parts.push("each lap's start skipped");
+    }
+    let while_sowing = while_sowing_said(rules);
+    if !while_sowing.is_empty() {
+        parts.push(&while_sowing);
+    }
+    if rules.leap_capture() {
+        parts.push("leap capture");
+    }
+    if rules.kalah_capture() {
+        parts.push(if rules.kalah_empty() {
+            "Kalah capture (also across an empty pit)"
+        } else {
+            "Kalah capture"
+        });
+    }
+    let counts = count_captures(rules);
+    if !counts.is_empty() {
+        parts.push(&counts);
+    }
+    if rules.owned_pits().is_some() {
+        parts.push("owned pits (tuzdyk)");
+    }
+    if rules.passing() {
+        parts.push("a player who cannot move passes");
+    }
+    if rules.must_feed() {
+        parts.push("must feed");
+    }
+    if rules.extra_turn() {
+        parts.push("extra turn in own store");
+    }
+    parts.push(match rules.rounds() {
+        Rounds::Single => "one game",
+        Rounds::Many => "match of rounds",
+    });
+    if rules.partial_pit() {
+        parts.push("loser's partial pit");
+    }
+    parts.join(", ")
+}
+
+/// "captures 2s and 3s on the opponent's row" (empty without such captures).
+fn count_captures(rules: &Rules) -> String {
+    let row = match rules.count_row() {
+        CountRow::Opponent => "the opponent's row",
+        CountRow::Either => "either row",
+    };
+    let counts = counts_said(rules);
+    if counts.is_empty() {
+        String::new()
+    } else {
+        format!("captures {counts} on {row}")
+    }
+}
+
+/// The capturing counts as a player reads them: "2s and 3s", "1s", "even
+/// counts".
+fn counts_said(rules: &Rules) -> String {
+    let counts = rules.capture_counts();
+    let evens: Vec<u16> = (1..=rules.total_seeds() / 2).map(|c| 2 * c).collect();
+    if counts.len() > 2 && counts == evens {
+        return "even counts".to_string();
+    }
+    let counts: Vec<String> = counts.iter().map(|c| format!("{c}s")).collect();
+    match counts.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn yes_no(flag: bool) -> &'static str {
+    if flag { "yes" } else { "no" }
+}
+
+/// `text`, or "no" where it is empty.
+fn or_no(text: String) -> String {
+    if text.is_empty() {
+        "no".to_string()
+    } else {
+        text
+    }
+}
+
+/// The width of a rule sheet's labels: the longest ("Kalah capture:") and a
+/// space, so no value touches its label.
+pub const SHEET_LABEL_WIDTH: usize = 15;
+
+/// "fours to the row's owner" (empty where nothing is taken while sowing).
+fn while_sowing_said(rules: &Rules) -> String {
+    match rules.while_sowing_count() {
+        0 => String::new(),
+        4 => "fours to the row's owner".to_string(),
+        count => format!("pits of {count} to the row's owner"),
+    }
+}
+
+/// The sheet's line on captures by count.
+fn count_captures_said(rules: &Rules) -> String {
+    if !rules.count_captures() {
+        return "no".to_string();
+    }
+    let chain = if rules.chain_captures() {
+        ", chained backwards"
+    } else {
+        ""
+    };
+    let slam = match rules.grand_slam() {
+        GrandSlam::CapturesAll => "",
+        GrandSlam::CapturesNothing => "; a grand slam (the whole row) captures nothing",
+    };
+    let row = match rules.count_row() {
+        CountRow::Opponent => "the opponent's row",
+        CountRow::Either => "either row",
+    };
+    format!("{} on {row}{chain}{slam}", counts_said(rules))
+}
+
+/// The sheet's line on owned pits.
+fn owned_pits_said(rules: &Rules) -> String {
+    let Some(owned) = rules.owned_pits() else {
+        return "no".to_string();
+    };
+    let mut text = format!(
+        "a last seed making {} on the opponent's row makes the pit the mover's, one each",
+        owned.count
+    );
+    if !owned.last_pit_allowed {
+        text.push_str("; not the opponent's last pit");
+    }
+    if !owned.same_number_allowed {
+        text.push_str("; not the number across from the opponent's own");
+    }
+    text
+}
+
+/// The description followed by every parameter, one a line.
+#[must_use]
+pub fn rules_sheet(rules: &Rules) -> String {
+    let mut out = format!(
+        "{} ({})\n\n{}\n\n",
+        rules.name(),
+        rules.id(),
+        rules.description()
+    );
+    // Every label and its colon, then at least one space.
+    let width = SHEET_LABEL_WIDTH;
+    for (label, value) in sowing_rows(rules).into_iter().chain(end_rows(rules)) {
+        let _ = writeln!(out, "{:<width$}{value}", format!("{label}:"));
+    }
+    for source in rules.sources() {
+        let _ = writeln!(out, "{:<width$}{source}", "source:");
+    }
+    let _ = writeln!(out, "\n{RULES_IN_FULL}");
+    out
+}
+
+/// The sheet's lines on the board, a turn and its captures.
+fn sowing_rows(rules: &Rules) -> Vec<(&'static str, String)> {
+    let stores = match rules.stores() {
+        Stores::Sown => "sown (own store only)",
+        Stores::NotSown => "on the board, not sown",
+        Stores::Aside => "none: captures are kept aside",
+    };
+    let relay = match rules.relay_kind() {
+        Relay::Off => "no",
+        Relay::NextPit => "from the pit after the last seed's",
+        Relay::LandingPit => "from the last seed's pit, if it held seeds",
+    };
+    let first_seed = if rules.from_origin() {
+        "back into the pit emptied (a single seed moves on)"
+    } else {
+        "into the place after the pit emptied"
+    };
+    let kalah = match (rules.kalah_capture(), rules.kalah_empty()) {
+        (false, _) => "no",
+        (true, false) => "yes (the pit across must hold seeds)",
+        (true, true) => "yes (also across an empty pit)",
+    };
+    vec![
+        ("board", board_size(rules)),
+        ("stores", stores.to_string()),
+        ("direction", rules.direction().to_string()),
+        ("first seed", first_seed.to_string()),
+        ("skip origin", yes_no(rules.skip_origin()).to_string()),
+        ("relay", relay.to_string()),
+        ("skip each lap", yes_no(rules.skip_lap_start()).to_string()),
+        ("extra turn", yes_no(rules.extra_turn()).to_string()),
+        ("while sowing", or_no(while_sowing_said(rules))),
+        ("leap capture", yes_no(rules.leap_capture()).to_string()),
+        ("Kalah capture", kalah.to_string()),
+        ("row captures", count_captures_said(rules)),
+        ("owned pits", owned_pits_said(rules)),
+        ("must feed", yes_no(rules.must_feed()).to_string()),
+    ]
+}
+
+/// The sheet's lines on the end of a round and the match.
+fn end_rows(rules: &Rules) -> Vec<(&'static str, String)> {
+    let ends_when = match rules.ends_when() {
+        EndsWhen::RowEmpty => "after a move that leaves a row empty",
+        EndsWhen::NoMove => "when the player to move has no legal move",
+        EndsWhen::NoOneCanMove => "when no one can move (a player who cannot move passes)",
+    };
+    let rest = match rules.rest_goes_to() {
+        RestGoesTo::RowOwner => "each player takes the seeds on their own row",
+        RestGoesTo::OtherPlayer => "the player who could still move takes them all",
+    };
+    let mut other_ends = Vec::new();
+    if rules.more_than_half_ends() {
+        other_ends.push("more than half the seeds in store");
+    }
+    if rules.repetition_ends() {
+        other_ends.push("a position repeated since the last capture");
+    }
+    let rounds = match (rules.rounds(), rules.next_starter()) {
+        (Rounds::Single, _) => "one game",
+        (Rounds::Many, NextStarter::TookRemaining) => {
+            "a match of rounds; who took the remaining seeds starts the next"
+        }
+        (Rounds::Many, NextStarter::Winner) => {
+            "a match of rounds; the winner starts the next (after a draw, the other player)"
+        }
+    };
+    let first = match rules.first_player() {
+        FirstPlayer::Chosen => "chosen",
+        FirstPlayer::Drawn => "chosen or drawn",
+        FirstPlayer::OddEven => "odd-or-even guess",
+    };
+    vec![
+        ("round ends", ends_when.to_string()),
+        ("seeds left", rest.to_string()),
+        ("also ends at", or_no(other_ends.join("; "))),
+        ("rounds", rounds.to_string()),
+        ("partial pit", yes_no(rules.partial_pit()).to_string()),
+        ("first player", first.to_string()),
+    ]
+}
+
+/// Joins a rule file's hard-wrapped lines into paragraphs (and `- ` list
+/// items), so the terminal can wrap them at its own width.
+#[must_use]
+pub fn reflow(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut open = false;
+    for line in text.lines() {
+        let line = line.trim_end();
+        if line.trim().is_empty() {
+            out.push(String::new());
+            open = false;
+        } else if open && !line.trim_start().starts_with("- ") {
+            if let Some(last) = out.last_mut() {
+                last.push(' ');
+                last.push_str(line.trim());
+            }
+        } else {
+            out.push(line.trim().to_string());
+            open = true;
+        }
+    }
+    out
+}

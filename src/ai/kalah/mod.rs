@@ -606,9 +606,121 @@ mod tests {
         Rules::from_toml(&text).expect("a valid rule file")
     }
 
-    /// The compact board's move against the engine's, on every legal move
-    /// of random games: the same gain, and the same board for the same
-    /// player to move next.
+    /// The compact board's move against the engine's on every legal move
+    /// of `games` random games: the same gain, and the same board for the
+    /// same player to move next. Gives how many moves were compared.
+    fn compare_with_the_engine(rules: &Rules, games: u64) -> usize {
+        let sowing = Sowing::new(kalah_shape(rules).expect("Kalah-shaped"));
+        let mut moves = 0;
+        for seed in 1..=games {
+            let mut dice = Dice::new(seed);
+            let mut position = Position::new(rules, Side::South);
+            while let (Some(mover), Status::Ongoing) = (position.to_move(), position.status()) {
+                let board = compact(rules, &position, mover);
+                let legal = position.legal_moves(rules);
+                for &pit in &legal {
+                    let child = position.play(rules, pit).expect("a legal move");
+                    let gain = margin(&child, mover) - margin(&position, mover);
+                    let expected = match (child.status(), child.to_move()) {
+                        (Status::Ongoing, Some(next)) if next == mover => Played::Again {
+                            gain,
+                            board: compact(rules, &child, mover),
+                        },
+                        (Status::Ongoing, Some(next)) => Played::Over {
+                            gain,
+                            board: compact(rules, &child, next),
+                        },
+                        _ => Played::Finished { gain },
+                    };
+                    let played = board.play(&sowing, slot(rules, pit));
+                    assert_eq!(
+                        played,
+                        expected,
+                        "{pit} at {position:?} under\n{}",
+                        rules.text()
+                    );
+                    moves += 1;
+                }
+                position = position
+                    .play(rules, legal[dice.below(legal.len())])
+                    .expect("a legal move");
+            }
+        }
+        moves
+    }
+
+    /// Random rule files of every mechanic, each Kalah with a few of its
+    /// choices changed: each one the solver takes must play exactly as the
+    /// engine does, so a mechanic its shape check forgot (which would make
+    /// it solve another game) fails here.
+    #[test]
+    fn every_rule_set_the_solver_takes_plays_as_the_engine() {
+        // Kalah's choice first, then the others.
+        let choices: [&[&str]; 15] = [
+            &[
+                "stores = \"sown\"",
+                "stores = \"not-sown\"",
+                "stores = \"aside\"",
+            ],
+            &[
+                "[sowing]\ndirection = \"clockwise\"",
+                "[sowing]\ndirection = \"counter-clockwise\"",
+            ],
+            &["", "first-seed = \"origin\""],
+            &["", "skip = [\"origin\"]", "skip = [\"lap-start\"]"],
+            &["", "relay = \"next-pit\"", "relay = \"landing-pit\""],
+            &["", "must-feed = true"],
+            &["[extra-turn]\nown-store = true", ""],
+            &["", "[capture.while-sowing]\ncount = 4"],
+            &["", "[capture.leap]"],
+            &[
+                "[capture.across]",
+                "[capture.across]\nacross-empty = \"capturing-seed\"",
+                "",
+            ],
+            &["", "[capture.by-count]\ncounts = [2, 3]"],
+            &["", "[owned-pits]\ncount = 3"],
+            &[
+                "[round]\nends-when = \"row-empty\"",
+                "[round]\nends-when = \"no-move\"",
+                "[round]\nends-when = \"no-move\"\nrest-goes-to = \"other-player\"",
+                "[round]\nends-when = \"no-one-can-move\"",
+            ],
+            &["", "more-than-half = true"],
+            &["", "repetition = true"],
+        ];
+        let mut dice = Dice::new(0x5eed);
+        let (mut shaped, mut compared) = (0, 0);
+        for _ in 0..2000 {
+            let (pits, seeds) = (1 + dice.below(5), 1 + dice.below(4));
+            let mut text = format!(
+                "id = \"random\"\nname = \"Random\"\ndescription = \"For tests.\"\n\
+                 [board]\npits = {pits}\nseeds-per-pit = {seeds}\n"
+            );
+            for words in choices {
+                // Kalah's own choice most of the time, another now and then.
+                let word = if dice.below(6) == 0 {
+                    words[dice.below(words.len())]
+                } else {
+                    words[0]
+                };
+                text.push_str(word);
+                text.push('\n');
+            }
+            let Ok(rules) = Rules::from_toml(&text) else {
+                continue;
+            };
+            if is_kalah_shaped(&rules) {
+                shaped += 1;
+                compared += compare_with_the_engine(&rules, 3);
+            }
+        }
+        assert!(
+            shaped > 100 && compared > 2000,
+            "{shaped} rule sets, {compared} moves"
+        );
+    }
+
     #[test]
     fn the_compact_board_moves_as_the_engine_does() {
         let rule_sets = [
@@ -631,37 +743,7 @@ mod tests {
             ),
         ];
         for rules in &rule_sets {
-            let sowing = Sowing::new(kalah_shape(rules).expect("Kalah-shaped"));
-            let mut moves = 0;
-            for seed in 1..=40 {
-                let mut dice = Dice::new(seed);
-                let mut position = Position::new(rules, Side::South);
-                while let (Some(mover), Status::Ongoing) = (position.to_move(), position.status()) {
-                    let board = compact(rules, &position, mover);
-                    let legal = position.legal_moves(rules);
-                    for &pit in &legal {
-                        let child = position.play(rules, pit).expect("a legal move");
-                        let gain = margin(&child, mover) - margin(&position, mover);
-                        let expected = match (child.status(), child.to_move()) {
-                            (Status::Ongoing, Some(next)) if next == mover => Played::Again {
-                                gain,
-                                board: compact(rules, &child, mover),
-                            },
-                            (Status::Ongoing, Some(next)) => Played::Over {
-                                gain,
-                                board: compact(rules, &child, next),
-                            },
-                            _ => Played::Finished { gain },
-                        };
-                        let played = board.play(&sowing, slot(rules, pit));
-                        assert_eq!(played, expected, "{} {pit} at {position:?}", rules.id());
-                        moves += 1;
-                    }
-                    position = position
-                        .play(rules, legal[dice.below(legal.len())])
-                        .expect("a legal move");
-                }
-            }
+            let moves = compare_with_the_engine(rules, 40);
             assert!(moves > 100, "{moves} moves");
         }
     }

@@ -37,8 +37,8 @@ fn play(rules: &Rules, levels: [Level; 2], seed: u64, rounds: u16) -> Option<(i3
                     let deadline = std::time::Instant::now() + level.time_cap();
                     choose_move(rules, &position, &history, level, &mut dice, None, deadline)?
                 };
-                position = history.play(rules, &position, pit.pit).ok()?;
-                moves.push(pit.pit.to_string());
+                position = history.play(rules, &position, pit.chosen).ok()?;
+                moves.push(pit.chosen.to_string());
             }
             None if position.round() >= rounds => break,
             None => match position.next_round(rules) {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::ai::Level;
 use crate::engine::{
-    BySide, Event, GameState, History, Outcome, Pit, PlayError, Position, RoundError, Rules, Side,
+    BySide, Event, GameState, History, Move, Outcome, PlayError, Position, RoundError, Rules, Side,
     Status,
 };
 
@@ -50,8 +50,8 @@ pub fn shown_name(name: &str, computer: Option<Level>) -> String {
 /// One step of a match's history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// The player to move played this pit.
-    Move(Pit),
+    /// The player to move made this move.
+    Move(Move),
     /// The players set up the next round.
     NextRound,
     /// The players ended the match after a round.
@@ -79,7 +79,7 @@ pub struct OddEvenGuess {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundMoves {
     pub starter: Side,
-    pub moves: Vec<Pit>,
+    pub moves: Vec<Move>,
 }
 
 /// A match in progress.
@@ -198,32 +198,32 @@ impl Session {
         GameState::at(self.rules.clone(), self.positions[shown.min(last)])
     }
 
-    /// What action `index` did, if it was a move: its mover, pit and every
-    /// step, a repetition's end included (for replays).
+    /// What action `index` did, if it was a move: its mover, the move and
+    /// every step, a repetition's end included (for replays).
     #[must_use]
-    pub fn move_trace(&self, index: usize) -> Option<(Side, Pit, Vec<Event>)> {
-        let Action::Move(pit) = *self.actions.get(index)? else {
+    pub fn move_trace(&self, index: usize) -> Option<(Side, Move, Vec<Event>)> {
+        let Action::Move(played) = *self.actions.get(index)? else {
             return None;
         };
         let mover = self.positions[index].to_move()?;
         let mut trace = Vec::new();
-        self.play_after(index, pit, &mut trace).ok()?;
-        Some((mover, pit, trace))
+        self.play_after(index, played, &mut trace).ok()?;
+        Some((mover, played, trace))
     }
 
-    /// `pit` played from the position after the first `index` actions, the
+    /// `played` from the position after the first `index` actions, the
     /// positions up to it counting for the end by repetition (a replay's
     /// move; the match's own moves go through its kept history).
     fn play_after(
         &self,
         index: usize,
-        pit: Pit,
+        played: Move,
         trace: &mut Vec<Event>,
     ) -> Result<Position, PlayError> {
         History::of(&self.positions[..=index]).play_traced(
             &self.rules,
             &self.positions[index],
-            pit,
+            played,
             trace,
         )
     }
@@ -241,13 +241,13 @@ impl Session {
         self.actions.push(action);
     }
 
-    /// Plays a pit for the player to move and returns what happened, for
+    /// Plays a move for the player to move and returns what happened, for
     /// animation. A new move forgets what was undone.
     ///
     /// # Errors
     /// Why the move is not legal; nothing changes.
-    pub fn play(&mut self, pit: Pit) -> Result<Vec<Event>, PlayError> {
-        let trace = self.apply(Action::Move(pit))?;
+    pub fn play(&mut self, played: impl Into<Move>) -> Result<Vec<Event>, PlayError> {
+        let trace = self.apply(Action::Move(played.into()))?;
         self.undone.clear();
         Ok(trace)
     }
@@ -275,12 +275,12 @@ impl Session {
 
     fn apply(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
         match action {
-            Action::Move(pit) => {
+            Action::Move(played) => {
                 let mut trace = Vec::new();
                 let now = *self.position();
                 let next = self
                     .history
-                    .play_traced(&self.rules, &now, pit, &mut trace)?;
+                    .play_traced(&self.rules, &now, played, &mut trace)?;
                 self.positions.push(next);
                 self.actions.push(action);
                 if self.at_round_limit(&next) {
@@ -363,10 +363,12 @@ impl Session {
 
     /// The last move played and by whom, if the last action was a move.
     #[must_use]
-    pub fn last_move(&self) -> Option<(Side, Pit)> {
+    pub fn last_move(&self) -> Option<(Side, Move)> {
         let n = self.actions.len();
         match self.actions.last() {
-            Some(Action::Move(pit)) => self.positions[n - 1].to_move().map(|side| (side, *pit)),
+            Some(Action::Move(played)) => {
+                self.positions[n - 1].to_move().map(|side| (side, *played))
+            }
             _ => None,
         }
     }
@@ -380,9 +382,9 @@ impl Session {
         }];
         for (i, action) in self.actions.iter().enumerate() {
             match action {
-                Action::Move(pit) => {
+                Action::Move(played) => {
                     if let Some(round) = rounds.last_mut() {
-                        round.moves.push(*pit);
+                        round.moves.push(*played);
                     }
                 }
                 Action::NextRound => {
@@ -468,6 +470,7 @@ impl Session {
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
+    use crate::engine::Pit;
 
     fn session(id: &str) -> Session {
         let catalog = Catalog::with_user_dir(None);
@@ -546,9 +549,9 @@ mod tests {
         let mut s = session("kalaha");
         assert_eq!(s.last_move(), None);
         s.play(Pit::new(1)).unwrap();
-        assert_eq!(s.last_move(), Some((Side::South, Pit::new(1))));
+        assert_eq!(s.last_move(), Some((Side::South, Move::sow(Pit::new(1)))));
         s.play(Pit::new(2)).unwrap();
-        assert_eq!(s.last_move(), Some((Side::North, Pit::new(2))));
+        assert_eq!(s.last_move(), Some((Side::North, Move::sow(Pit::new(2)))));
     }
 
     #[test]

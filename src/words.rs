@@ -5,7 +5,8 @@
 use std::fmt::Write;
 
 use crate::engine::{
-    BySide, Ending, Event, Outcome, Pit, Place, PlayError, Position, Rules, Side, Status, Stores,
+    BySide, Ending, Event, Move, Outcome, Pit, Place, PlayError, Position, Rules, Side, Status,
+    Stores,
 };
 use crate::session::Session;
 
@@ -75,17 +76,23 @@ pub fn refusal(error: PlayError, pits: u8) -> String {
 
 /// One line on what a whole move did.
 #[must_use]
-pub fn move_summary(session: &Session, mover: Side, pit: Pit, trace: &[Event]) -> String {
+pub fn move_summary(session: &Session, mover: Side, played: Move, trace: &[Event]) -> String {
     format!(
         "{} played {}",
         session.display_name(mover),
-        move_details(session, pit, trace)
+        move_details(session, played, trace)
     )
+}
+
+/// A move as a player says it: "pit 3".
+#[must_use]
+pub fn move_said(played: Move) -> String {
+    format!("pit {played}")
 }
 
 /// What a move did, after "Ann played ": "pit 3: 2 laps - fours: 4 to Ann".
 #[must_use]
-pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
+pub fn move_details(session: &Session, played: Move, trace: &[Event]) -> String {
     let mut laps = 0;
     let mut fours = BySide::new(0u16, 0);
     let mut notes = Vec::new();
@@ -162,7 +169,7 @@ pub fn move_details(session: &Session, pit: Pit, trace: &[Event]) -> String {
             notes.insert(at, to_owner(session, side, seeds));
         }
     }
-    let mut text = format!("pit {pit}");
+    let mut text = move_said(played);
     if laps > 1 {
         let _ = write!(text, ": {laps} laps");
     }
@@ -411,6 +418,7 @@ pub use rule_sheet::{SHEET_LABEL_WIDTH, board_size, reflow, rules_sheet, rules_s
 #[cfg(test)]
 mod tests {
     use super::{move_summary, reflow, refusal, status_line};
+    use crate::engine::Move;
     use crate::engine::{Pit, PlayError, Position, Rules, Side};
     use crate::session::Session;
 
@@ -428,7 +436,7 @@ mod tests {
         let rules = std::sync::Arc::new(Rules::from_toml(&kalaha).unwrap());
         let mut session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
         let trace = session.play(Pit::new(1)).unwrap();
-        let said = move_summary(&session, Side::South, Pit::new(1), &trace);
+        let said = move_summary(&session, Side::South, Move::sow(Pit::new(1)), &trace);
         // North's seed is left on its row, and goes to North's store.
         assert_eq!(
             said,
@@ -453,7 +461,7 @@ mod tests {
         .unwrap();
         let mut trace = Vec::new();
         start.play_traced(&rules, Pit::new(7), &mut trace).unwrap();
-        let said = move_summary(&session, Side::South, Pit::new(7), &trace);
+        let said = move_summary(&session, Side::South, Move::sow(Pit::new(7)), &trace);
         assert_eq!(
             said,
             "Ann played pit 7: 2 laps - Ann leapt to North 6 for 5, fours: 4 to Ann, \
@@ -479,7 +487,7 @@ mod tests {
         start
             .play_traced(&rules, Pit::new(pit), &mut trace)
             .unwrap();
-        move_summary(&session, Side::South, Pit::new(pit), &trace)
+        move_summary(&session, Side::South, Move::sow(Pit::new(pit)), &trace)
     }
 
     #[test]
@@ -527,7 +535,9 @@ mod tests {
             "south: 0 0 0 0 0 1 store 23; north: 0 0 0 0 0 1 store 23; round 1; south to move",
         )
         .unwrap();
-        let moves: Vec<Pit> = [6, 6, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5].map(Pit::new).to_vec();
+        let moves: Vec<Move> = [6, 6, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+            .map(|n| Move::sow(Pit::new(n)))
+            .to_vec();
         let end = crate::engine::play_line_from(&rules, start, &moves).unwrap();
         assert_eq!(
             status_line(&rules, &end),

@@ -279,7 +279,7 @@ fn show_prints_a_readable_board() {
 
 #[test]
 fn show_goes_on_into_the_next_round() {
-    use mancala::engine::{Pit, Position, Side, Status};
+    use mancala::engine::{Move, Position, Side, Status};
     // Find a round's end by always playing the lowest legal pit.
     let rules = common::builtin("raja-pasu");
     let mut position = Position::new(&rules, Side::South);
@@ -289,7 +289,7 @@ fn show_goes_on_into_the_next_round() {
         moves.push(pit);
         position = position.play(&rules, pit).unwrap();
     }
-    let first_round: Vec<String> = moves.iter().map(Pit::to_string).collect();
+    let first_round: Vec<String> = moves.iter().map(Move::to_string).collect();
     let config = tempfile::tempdir().unwrap();
     let over = json_of(mancala(&config).args([
         "show",
@@ -762,7 +762,7 @@ fn older_saves_move_into_the_library_on_first_start() {
 
 #[test]
 fn a_closed_pit_in_the_move_list_is_refused() {
-    use mancala::engine::{Pit, Position, Side, Status};
+    use mancala::engine::{Move, Pit, Position, Side, Status};
     let rules = common::builtin("raja-pasu");
     // Play round 1 with a fixed pattern of choices until one ends with a loser
     // who has closed pits next round.
@@ -796,8 +796,8 @@ fn a_closed_pit_in_the_move_list_is_refused() {
             continue;
         };
         moves.push(opening);
-        moves.push(closed);
-        let list: Vec<String> = moves.iter().map(Pit::to_string).collect();
+        moves.push(Move::sow(closed));
+        let list: Vec<String> = moves.iter().map(Move::to_string).collect();
         let config = tempfile::tempdir().unwrap();
         mancala(&config)
             .args(["show", "raja-pasu", "--moves", &list.join(",")])

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mancala::catalog::Catalog;
-use mancala::engine::{Event, History, Pit, PlayError, Position, Rules, Side, Status, perft};
+use mancala::engine::{Event, History, Move, Pit, PlayError, Position, Rules, Side, Status, perft};
 use mancala::session::Session;
 use mancala::storage::{MatchId, MatchMeta, from_toml, load, to_toml};
 use proptest::prelude::*;
@@ -567,7 +567,9 @@ fn play_moves(
             .play(rules, &position, pit)
             .map_err(|e| format!("pit {pit}: {e}"))?;
         // The pits that are not legal are refused with a reason.
-        if Pit::all(rules.pits()).any(|p| !legal.contains(&p) && position.play(rules, p).is_ok()) {
+        if Pit::all(rules.pits())
+            .any(|p| !legal.contains(&Move::sow(p)) && position.play(rules, p).is_ok())
+        {
             return Err(format!("an illegal pit was played under\n{}", rules.text()));
         }
         // An owned pit stays its owner's (through the end of the game).

@@ -4,7 +4,7 @@ mod common;
 
 use common::{builtin, drops, north, position, south};
 use mancala::engine::{
-    Ending, Event, Outcome, Pit, Place, PlayError, Position, RoundError, Side, Status,
+    Ending, Event, Move, Outcome, Pit, Place, PlayError, Position, RoundError, Side, Status,
 };
 
 fn fours(trace: &[Event]) -> Vec<(Place, Side)> {
@@ -103,7 +103,11 @@ fn endless_position_from_the_spec_repeats_after_70_laps() {
         position.play(&rules, Pit::new(1)),
         Err(PlayError::Endless(Pit::new(1)))
     );
-    assert!(!position.legal_moves(&rules).contains(&Pit::new(1)));
+    assert!(
+        !position
+            .legal_moves(&rules)
+            .contains(&Move::sow(Pit::new(1)))
+    );
     // A refused move leaves no trace behind.
     let mut trace = Vec::new();
     assert!(
@@ -163,7 +167,7 @@ fn a_turn_of_more_than_a_thousand_laps_counts_as_endless() {
         long.play(&rules, Pit::new(3)),
         Err(PlayError::Endless(Pit::new(3)))
     );
-    assert!(!long.legal_moves(&rules).contains(&Pit::new(3)));
+    assert!(!long.legal_moves(&rules).contains(&Move::sow(Pit::new(3))));
 
     // South's pit 4 here ends after 921 laps: within it, and played out.
     let (south, north) = ([14, 10, 12, 19], [18, 17, 21, 17]);
@@ -568,7 +572,7 @@ fn closed_pits_are_refused_as_moves() {
     for pit in Pit::all(3) {
         assert!(after.is_closed(Side::South, pit));
         assert_eq!(after.play(&rules, pit), Err(PlayError::Closed(pit)));
-        assert!(!legal.contains(&pit));
+        assert!(!legal.contains(&Move::sow(pit)));
     }
     assert!(!legal.is_empty());
 }
@@ -655,7 +659,7 @@ fn moves_are_refused_with_the_reason() {
             pits: 6
         })
     );
-    assert_eq!(start.legal_moves(&rules), [2, 3, 4, 5, 6].map(Pit::new));
+    assert_eq!(start.legal_moves(&rules), common::sows(&[2, 3, 4, 5, 6]));
 }
 
 #[test]

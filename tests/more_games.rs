@@ -7,7 +7,7 @@ mod common;
 
 use common::builtin;
 use mancala::engine::{
-    Ending, Event, Outcome, Pit, PitSetup, PlayError, Position, Rules, Side, Status, perft,
+    Ending, Event, Move, Outcome, Pit, PitSetup, PlayError, Position, Rules, Side, Status, perft,
 };
 
 fn at(rules: &Rules, text: &str) -> Position {
@@ -20,10 +20,6 @@ fn play(rules: &Rules, position: &Position, pit: u8) -> (Position, Vec<Event>) {
         .play_traced(rules, Pit::new(pit), &mut trace)
         .unwrap_or_else(|e| panic!("pit {pit}: {e}"));
     (after, trace)
-}
-
-fn pits(numbers: &[u8]) -> Vec<Pit> {
-    numbers.iter().map(|&n| Pit::new(n)).collect()
 }
 
 /// The reference counts of §7.6, one to five plies from the start.
@@ -184,7 +180,7 @@ fn a_seed_sown_into_a_tuzdyk_goes_to_its_owner() {
         }
     )));
     // An owned pit is never played: North's pit 1 is not a move of North's.
-    assert!(!after.legal_moves(&rules).contains(&Pit::new(1)));
+    assert!(!after.legal_moves(&rules).contains(&Move::sow(Pit::new(1))));
 }
 
 #[test]
@@ -415,7 +411,7 @@ fn ayoayo_feeds_once_the_relay_is_over() {
         &rules,
         "south: 0 0 1 1 0 2 store 21; north: 0 0 0 0 0 0 store 23; round 1; south to move",
     );
-    assert_eq!(start.legal_moves(&rules), pits(&[3, 6]));
+    assert_eq!(start.legal_moves(&rules), common::sows(&[3, 6]));
     assert_eq!(
         start.check(&rules, Pit::new(4)),
         Err(PlayError::DoesNotFeed(Pit::new(4)))

@@ -7,7 +7,7 @@ mod common;
 
 use common::builtin;
 use mancala::engine::{
-    Ending, Event, History, Outcome, Pit, PlayError, Position, Rules, Side, Status, perft,
+    Ending, Event, History, Move, Outcome, Pit, PlayError, Position, Rules, Side, Status, perft,
     play_line,
 };
 
@@ -19,8 +19,8 @@ fn at(rules: &Rules, text: &str) -> Position {
     Position::from_text(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn pits(numbers: &[u8]) -> Vec<Pit> {
-    numbers.iter().map(|&n| Pit::new(n)).collect()
+fn pits(numbers: &[u8]) -> Vec<Move> {
+    numbers.iter().map(|&n| Move::sow(Pit::new(n))).collect()
 }
 
 /// The captures on the opponent's row a move made: (pit, count) in order.
@@ -337,7 +337,7 @@ fn a_match_ends_by_repetition_and_its_replay_says_so() {
     }));
     // A replay tells the same move the same way.
     let (mover, pit, trace) = session.move_trace(2).unwrap();
-    assert_eq!((mover, pit), (Side::South, Pit::new(1)));
+    assert_eq!((mover, pit), (Side::South, Move::sow(Pit::new(1))));
     assert_eq!(trace, traces[2]);
     assert!(
         mancala::words::move_summary(&session, mover, pit, &trace).ends_with(
@@ -361,7 +361,7 @@ fn the_search_sees_a_forced_repetition() {
     let report = mancala::ai::solve(&rules, &start, 4);
     assert!(report.exact);
     assert_eq!(report.value, 0);
-    assert_eq!(report.best, Some(Pit::new(6)));
+    assert_eq!(report.best, Some(Move::sow(Pit::new(6))));
 }
 
 #[test]

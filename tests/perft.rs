@@ -3,7 +3,7 @@
 mod common;
 
 use mancala::ai::Dice;
-use mancala::engine::{History, Pit, Position, Side, Status, perft, perft_parallel};
+use mancala::engine::{History, Move, Position, Side, Status, perft, perft_parallel};
 
 /// (depth, nodes) pairs from a `.perft` file: `depth nodes` a line, `#` comments.
 fn reference(text: &str) -> Vec<(u32, u64)> {
@@ -97,7 +97,7 @@ fn the_move_walk_and_the_counted_ply_agree_with_play() {
             }
             let legal = position.legal_moves(rules);
             let walked = common::walked_moves(rules, &position);
-            let played: Vec<(Pit, Position)> = legal
+            let played: Vec<(Move, Position)> = legal
                 .iter()
                 .map(|&pit| (pit, position.play(rules, pit).unwrap()))
                 .collect();

@@ -2,7 +2,7 @@
 
 mod common;
 
-use mancala::engine::{Event, History, Pit, PlayError, Position, Rules, Side, Status, perft};
+use mancala::engine::{Event, History, Move, Pit, PlayError, Position, Rules, Side, Status, perft};
 use proptest::prelude::*;
 
 const VARIANTS: [&str; 4] = ["kalaha", "raja-pasu", "sat-gharva", "oware"];
@@ -60,7 +60,7 @@ fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
             let mut trace = Vec::new();
             match position.play_traced(rules, pit, &mut trace) {
                 Ok(next) => {
-                    assert!(legal.contains(&pit));
+                    assert!(legal.contains(&Move::sow(pit)));
                     assert_eq!(next.total_seeds(), total);
                     assert!(matches!(trace.first(), Some(Event::TakeUp { .. })));
                     assert_eq!(
@@ -70,7 +70,7 @@ fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
                     );
                 }
                 Err(reason) => {
-                    assert!(!legal.contains(&pit), "pit {pit}: {reason}");
+                    assert!(!legal.contains(&Move::sow(pit)), "pit {pit}: {reason}");
                     assert!(trace.is_empty());
                     // Each refusal for the reason that holds.
                     let mover = position.to_move().unwrap();

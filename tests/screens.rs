@@ -73,7 +73,7 @@ fn play_until_not_ongoing(ui: &mut Runner) {
             unreachable!()
         };
         let pit = game.session.position().legal_moves(game.session.rules())[0];
-        ui.send(Msg::Digit(pit.number()));
+        ui.send(Msg::Digit(pit.pit().number()));
     }
 }
 
@@ -277,7 +277,7 @@ fn play_until_told(ui: &mut Runner, words: &str) {
             unreachable!()
         };
         let pit = game.session.position().legal_moves(game.session.rules())[0];
-        ui.send(Msg::Digit(pit.number()));
+        ui.send(Msg::Digit(pit.pit().number()));
     }
     assert!(report(ui).contains(words), "never told {words:?}");
 }
@@ -424,7 +424,7 @@ fn a_round_over_box_calls_the_store_what_the_rules_call_it() {
                 unreachable!()
             };
             let legal = game.session.position().legal_moves(game.session.rules());
-            ui.send(Msg::Digit(legal[turn % legal.len()].number()));
+            ui.send(Msg::Digit(legal[turn % legal.len()].pit().number()));
             turn += 1;
         }
         screen = rows(&draw(&mut ui, 100, 30)).join("\n");
@@ -452,7 +452,7 @@ fn a_result_box_says_the_winner_first() {
             Some(Side::South) => legal[0],
             _ => legal[legal.len() - 1],
         };
-        ui.send(Msg::Digit(pit.number()));
+        ui.send(Msg::Digit(pit.pit().number()));
     }
     let Screen::Game(game) = &ui.app.screen else {
         unreachable!()

@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 
 use mancala::ai::{Dice, Level, Limits, Searcher, SolveOptions, choose_move, solve, solve_exact};
-use mancala::engine::{History, Pit, Position, Rules, Side, Status};
+use mancala::engine::{History, Move, Position, Rules, Side, Status};
 
 fn kalah_text(pits: u8, seeds: u8) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -115,7 +115,7 @@ fn agrees_with_the_general_search(rules: &Rules, games: u64, every: usize, table
     for position in &positions {
         let mut searcher = Searcher::new(rules, 8);
         let general = searcher.solve(position);
-        let mut general_best: Vec<Pit> = general.move_values.iter().map(|&(p, _)| p).collect();
+        let mut general_best: Vec<Move> = general.move_values.iter().map(|&(p, _)| p).collect();
         general_best.sort_unstable();
         for &reach in tables {
             let fast = solve_exact(rules, position, options(8, Some(reach)));
@@ -241,7 +241,7 @@ fn the_strongest_level_plays_perfectly_on_small_kalah_boards() {
             in_time(Level::Strongest),
         )
         .expect("a move")
-        .pit;
+        .chosen;
         let solution = solve_exact(&rules, &position, options(8, None));
         assert!(
             solution.best.contains(&pit),
@@ -321,7 +321,7 @@ fn search_only_returns_legal_moves() {
 }
 
 /// A whole game between two levels; returns South's final margin.
-fn game(rules: &Rules, south: Level, north: Level, seed: u64) -> (i32, Vec<Pit>) {
+fn game(rules: &Rules, south: Level, north: Level, seed: u64) -> (i32, Vec<Move>) {
     let mut position = Position::new(rules, Side::South);
     let mut dice = Dice::new(seed);
     let mut moves = Vec::new();
@@ -338,7 +338,7 @@ fn game(rules: &Rules, south: Level, north: Level, seed: u64) -> (i32, Vec<Pit>)
             in_time(level),
         )
         .unwrap()
-        .pit;
+        .chosen;
         moves.push(pit);
         position = position.play(rules, pit).unwrap();
     }

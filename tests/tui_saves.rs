@@ -230,7 +230,7 @@ fn continue_offers_the_list_when_several_matches_are_unfinished() {
     let Screen::Game(game) = &g.ui.app.screen else {
         panic!()
     };
-    assert_eq!(game.session.round_moves()[0].moves, [6].map(Pit::new));
+    assert_eq!(game.session.round_moves()[0].moves, common::sows(&[6]));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! snapshots in `tests/snapshots/`.
 
 use mancala::catalog::Catalog;
-use mancala::engine::{Pit, Side, Status};
+use mancala::engine::{Move, Pit, Side, Status};
 use mancala::tui::msg::Msg;
 use mancala::tui::runner::Runner;
 use mancala::tui::{Options, Start};
@@ -100,7 +100,7 @@ fn round_end() {
             break;
         }
         let pit = position.legal_moves(game.session.rules())[0];
-        ui.send(Msg::Digit(pit.number()));
+        ui.send(Msg::Digit(pit.pit().number()));
     }
     insta::assert_snapshot!(draw(&mut ui, 80, 24).backend());
 }
@@ -144,8 +144,8 @@ fn a_hint_on_the_widest_board_wraps_below_it() {
     };
     let key = game.session.position().key();
     // Values as a search would send them, best first.
-    let mut values: Vec<(Pit, i32)> = (1..=16)
-        .map(|pit| (Pit::new(pit), i32::from(pit % 7) - 9))
+    let mut values: Vec<(Move, i32)> = (1..=16)
+        .map(|pit| (Move::sow(Pit::new(pit)), i32::from(pit % 7) - 9))
         .collect();
     values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
     ui.send(Msg::HintReady {

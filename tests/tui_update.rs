@@ -1,7 +1,7 @@
 //! The interface as a state machine: messages in, model out, nothing drawn.
 
 use mancala::catalog::Catalog;
-use mancala::engine::{Pit, Side, Status};
+use mancala::engine::{Move, Pit, Side, Status};
 use mancala::tui::app::{App, OddEvenStage, Overlay, Screen, SetupField, StarterChoice};
 use mancala::tui::layout::board_geometry;
 use mancala::tui::msg::{HintReach, Msg};
@@ -240,7 +240,7 @@ fn a_pit_key_while_seeds_move_finishes_the_move_and_plays() {
     send(&mut ui, &[Msg::RowKey('q')]);
     assert_eq!(
         game(&ui.app).session.last_move(),
-        Some((Side::North, Pit::new(7)))
+        Some((Side::North, Move::sow(Pit::new(7))))
     );
     // A key that is not the next mover's pit only finishes the move.
     let mut ui = game_app("raja-pasu", Side::South);
@@ -266,13 +266,13 @@ fn row_keys_play_the_pit_above_or_below_them() {
     send(&mut ui, &[Msg::RowKey('x')]); // South pit 2
     assert_eq!(
         game(&ui.app).session.last_move(),
-        Some((Side::South, Pit::new(2)))
+        Some((Side::South, Move::sow(Pit::new(2))))
     );
     // North's leftmost key is its pit 6.
     send(&mut ui, &[Msg::RowKey('q')]);
     assert_eq!(
         game(&ui.app).session.last_move(),
-        Some((Side::North, Pit::new(6)))
+        Some((Side::North, Move::sow(Pit::new(6))))
     );
 }
 
@@ -317,7 +317,7 @@ fn the_cursor_moves_along_the_screen_and_sows_on_enter() {
     send(&mut ui, &[Msg::Confirm]);
     assert_eq!(
         game(&ui.app).session.last_move(),
-        Some((Side::North, Pit::new(3)))
+        Some((Side::North, Move::sow(Pit::new(3))))
     );
 }
 
@@ -336,7 +336,7 @@ fn clicking_a_pit_plays_it() {
     );
     assert_eq!(
         game(&ui.app).session.last_move(),
-        Some((Side::South, Pit::new(4)))
+        Some((Side::South, Move::sow(Pit::new(4))))
     );
 }
 
@@ -390,7 +390,7 @@ fn a_round_ends_and_the_next_one_starts() {
             break;
         }
         let pit = position.legal_moves(game(&ui.app).session.rules())[0];
-        send(&mut ui, &[Msg::Digit(pit.number())]);
+        send(&mut ui, &[Msg::Digit(pit.pit().number())]);
     }
     let position = *game(&ui.app).session.position();
     assert!(
@@ -411,7 +411,7 @@ fn ending_the_match_after_a_round() {
     while game(&ui.app).session.position().status() == Status::Ongoing {
         let position = *game(&ui.app).session.position();
         let pit = position.legal_moves(game(&ui.app).session.rules())[0];
-        send(&mut ui, &[Msg::Digit(pit.number())]);
+        send(&mut ui, &[Msg::Digit(pit.pit().number())]);
     }
     send(&mut ui, &[Msg::EndMatch]);
     assert!(matches!(
@@ -510,7 +510,7 @@ fn the_computer_moves_when_its_answer_arrives() {
         &mut ui,
         &[Msg::ComputerMove {
             key: key ^ 1,
-            pit: Some(Pit::new(1)),
+            chosen: Some(Move::sow(Pit::new(1))),
         }],
     );
     assert_eq!(
@@ -522,12 +522,12 @@ fn the_computer_moves_when_its_answer_arrives() {
         &mut ui,
         &[Msg::ComputerMove {
             key,
-            pit: Some(Pit::new(2)),
+            chosen: Some(Move::sow(Pit::new(2))),
         }],
     );
     assert_eq!(
         game(&ui.app).session.last_move(),
-        Some((Side::North, Pit::new(2)))
+        Some((Side::North, Move::sow(Pit::new(2))))
     );
     assert!(!game(&ui.app).thinking);
     // Undo takes back the computer's reply and the person's move.
@@ -545,7 +545,11 @@ fn a_hint_names_the_best_pit() {
         &mut ui,
         &[Msg::HintReady {
             key,
-            values: vec![(Pit::new(3), 2), (Pit::new(6), 1), (Pit::new(1), -1)],
+            values: vec![
+                (Move::sow(Pit::new(3)), 2),
+                (Move::sow(Pit::new(6)), 1),
+                (Move::sow(Pit::new(1)), -1),
+            ],
             reach: HintReach::Plies(12),
         }],
     );
@@ -565,7 +569,7 @@ fn a_hint_names_the_best_pit() {
         &mut ui,
         &[Msg::HintReady {
             key,
-            values: vec![(Pit::new(6), 4), (Pit::new(3), 2)],
+            values: vec![(Move::sow(Pit::new(6)), 4), (Move::sow(Pit::new(3)), 2)],
             reach: HintReach::Exact,
         }],
     );
@@ -621,7 +625,7 @@ fn the_computers_move_is_played_even_with_help_open() {
         &mut ui,
         &[Msg::ComputerMove {
             key,
-            pit: Some(Pit::new(1)),
+            chosen: Some(Move::sow(Pit::new(1))),
         }],
     );
     assert_eq!(
@@ -631,7 +635,7 @@ fn the_computers_move_is_played_even_with_help_open() {
     );
     assert_eq!(
         game(&ui.app).session.last_move(),
-        Some((Side::North, Pit::new(1))),
+        Some((Side::North, Move::sow(Pit::new(1)))),
         "{}",
         notice(&ui.app)
     );
@@ -669,7 +673,7 @@ fn pits_past_nine_are_typed_as_two_digits() {
     send(&mut ui, &[Msg::Confirm]);
     assert_eq!(
         game(&ui.app).session.last_move(),
-        Some((Side::South, Pit::new(1)))
+        Some((Side::South, Move::sow(Pit::new(1))))
     );
     // 1 then a digit: a pit from 10 up (one North can play now).
     let position = *game(&ui.app).session.position();
@@ -682,7 +686,7 @@ fn pits_past_nine_are_typed_as_two_digits() {
     send(&mut ui, &[Msg::Digit(1), Msg::Digit(pit.number() - 10)]);
     assert_eq!(
         game(&ui.app).session.last_move(),
-        Some((mover, pit)),
+        Some((mover, Move::sow(pit))),
         "{}",
         notice(&ui.app)
     );
@@ -968,7 +972,7 @@ fn the_move_that_reaches_the_round_limit_is_told_like_any_other() {
         let mover = position.to_move().unwrap();
         let pit = position.legal_moves(game(&ui.app).session.rules())[0];
         last = Some((mover, pit));
-        send(&mut ui, &[Msg::Digit(pit.number())]);
+        send(&mut ui, &[Msg::Digit(pit.pit().number())]);
     }
     assert!(game(&ui.app).session.ended_at_round_limit());
     // The session's last action is the match's end, not the move; the line

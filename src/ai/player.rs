@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::kalah::{SolveOptions, is_quick_to_solve, move_values};
 use super::search::{Limits, Searcher};
-use crate::engine::{History, Pit, Position, Rules};
+use crate::engine::{History, Move, Position, Rules};
 
 /// How strong the computer plays. Budgets are counted in nodes, not seconds,
 /// so a game with a fixed seed is the same on any machine; `time_cap` only
@@ -114,7 +114,7 @@ impl Dice {
 /// A move the computer chose, with what it expects of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Choice {
-    pub pit: Pit,
+    pub chosen: Move,
     /// The final store margin the mover expects after this move (as far as
     /// the search saw).
     pub value: i32,
@@ -139,10 +139,10 @@ pub fn choose_move(
 ) -> Option<Choice> {
     position.to_move()?;
     if level == Level::Strongest
-        && let Some((pit, value)) = perfect_move(rules, position, stop.as_deref(), deadline)
+        && let Some((chosen, value)) = perfect_move(rules, position, stop.as_deref(), deadline)
     {
         return Some(Choice {
-            pit,
+            chosen,
             value,
             depth: None,
         });
@@ -158,26 +158,30 @@ pub fn choose_move(
     let report = searcher.search(position, limits, level.slack() > 0);
     let depth = Some(report.depth);
     if level.slack() == 0 || report.move_values.is_empty() {
-        let pit = report
+        let chosen = report
             .best
             .or_else(|| position.legal_moves(rules).first().copied())?;
         return Some(Choice {
-            pit,
+            chosen,
             value: report.value,
             depth,
         });
     }
-    let good: Vec<(Pit, i32)> = report
+    let good: Vec<(Move, i32)> = report
         .move_values
         .iter()
         .copied()
         .filter(|&(_, v)| v >= report.value - level.slack())
         .collect();
-    let (pit, value) = good
+    let (chosen, value) = good
         .get(dice.below(good.len()))
         .copied()
         .or(report.move_values.first().copied())?;
-    Some(Choice { pit, value, depth })
+    Some(Choice {
+        chosen,
+        value,
+        depth,
+    })
 }
 
 /// A best move by exact solving, for positions the Kalah solver answers
@@ -187,7 +191,7 @@ fn perfect_move(
     position: &Position,
     stop: Option<&AtomicBool>,
     deadline: Instant,
-) -> Option<(Pit, i32)> {
+) -> Option<(Move, i32)> {
     if !is_quick_to_solve(rules, position) {
         return None;
     }

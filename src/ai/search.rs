@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::engine::{History, Pit, Position, Rules, Side, Status};
+use crate::engine::{History, Move, Pit, Position, Rules, Side, Status};
 
 /// Larger than any margin (at most 2,048 seeds).
 const INFINITY: i32 = 10_000;
@@ -67,7 +67,7 @@ impl Limits {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     /// The best pit for the player to move (`None` when the round is over).
-    pub best: Option<Pit>,
+    pub best: Option<Move>,
     /// Its value: the margin the player to move can reach.
     pub value: i32,
     /// Deepest iteration completed.
@@ -76,7 +76,7 @@ pub struct Report {
     pub exact: bool,
     pub nodes: u64,
     /// Each legal pit's value, best first (filled when asked for).
-    pub move_values: Vec<(Pit, i32)>,
+    pub move_values: Vec<(Move, i32)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +92,7 @@ struct Entry {
     value: i16,
     depth: u8,
     bound: Bound,
-    best: Pit,
+    best: Move,
 }
 
 /// A transposition table of fixed size, always replacing.
@@ -160,7 +160,7 @@ pub struct Searcher<'r> {
     history: History,
     /// Move lists done with, kept for the next node: a node then allocates
     /// nothing.
-    spare_lists: Vec<Vec<(Pit, Position, i32)>>,
+    spare_lists: Vec<Vec<(Move, Position, i32)>>,
 }
 
 impl<'r> Searcher<'r> {
@@ -212,11 +212,11 @@ impl<'r> Searcher<'r> {
         &mut self,
         position: &Position,
         mover: Side,
-        first: Option<Pit>,
-    ) -> Vec<(Pit, Position, i32)> {
+        first: Option<Move>,
+    ) -> Vec<(Move, Position, i32)> {
         let mut children = self.spare_lists.pop().unwrap_or_default();
         children.clear();
-        position.for_each_move(self.rules, |pit, child| {
+        position.for_each_move(self.rules, |mv, child| {
             let gain = i32::from(child.store(mover)) - i32::from(position.store(mover));
             let loss =
                 i32::from(child.store(mover.other())) - i32::from(position.store(mover.other()));
@@ -225,15 +225,15 @@ impl<'r> Searcher<'r> {
             } else {
                 0
             };
-            let tried_first = if Some(pit) == first { 100_000 } else { 0 };
-            children.push((pit, *child, tried_first + again + 10 * (gain - loss)));
+            let tried_first = if Some(mv) == first { 100_000 } else { 0 };
+            children.push((mv, *child, tried_first + again + 10 * (gain - loss)));
         });
         children.sort_by_key(|c| std::cmp::Reverse(c.2));
         children
     }
 
     /// Keeps a move list from [`Searcher::children`] for another node.
-    fn recycle(&mut self, children: Vec<(Pit, Position, i32)>) {
+    fn recycle(&mut self, children: Vec<(Move, Position, i32)>) {
         self.spare_lists.push(children);
     }
 
@@ -317,10 +317,10 @@ impl<'r> Searcher<'r> {
         }
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
-        let mut best_pit = Pit::new(0);
+        let mut best_move = Move::sow(Pit::new(0));
         let mut exact = true;
         let children = self.children(position, mover, entry.map(|e| e.best));
-        for (index, &(pit, child, _)) in children.iter().enumerate() {
+        for (index, &(mv, child, _)) in children.iter().enumerate() {
             // Principal variation search: the first move with the full window,
             // the rest with a null window, searched again only if they beat it.
             let (mut value, mut child_exact) = if index == 0 {
@@ -338,7 +338,7 @@ impl<'r> Searcher<'r> {
             exact &= child_exact;
             if value > best_value {
                 best_value = value;
-                best_pit = pit;
+                best_move = mv;
             }
             alpha = alpha.max(value);
             if alpha >= beta {
@@ -369,7 +369,7 @@ impl<'r> Searcher<'r> {
                 u8::try_from(depth.min(254)).unwrap_or(254)
             },
             bound,
-            best: best_pit,
+            best: best_move,
         });
         (best_value, exact)
     }
@@ -405,7 +405,7 @@ impl<'r> Searcher<'r> {
             let mut values = Vec::new();
             let mut exact = true;
             let first = report.best;
-            for (index, (pit, child, _)) in self
+            for (index, (mv, child, _)) in self
                 .children(position, mover, first)
                 .into_iter()
                 .enumerate()
@@ -423,7 +423,7 @@ impl<'r> Searcher<'r> {
                     break;
                 }
                 exact &= child_exact;
-                values.push((pit, value));
+                values.push((mv, value));
                 alpha = alpha.max(value);
             }
             if self.aborted {
@@ -435,7 +435,7 @@ impl<'r> Searcher<'r> {
             for (_, value) in &mut values {
                 *value += so_far;
             }
-            report.best = values.first().map(|&(pit, _)| pit);
+            report.best = values.first().map(|&(mv, _)| mv);
             report.value = values.first().map_or(0, |&(_, v)| v);
             report.depth = depth;
             report.exact = exact;
@@ -498,11 +498,11 @@ impl Searcher<'_> {
         // Which other moves reach the same value: a null window at it each.
         let to_gain = report.value - margin(position, mover);
         let mut best = Vec::new();
-        for (pit, child, _) in self.children(position, mover, report.best) {
+        for (mv, child, _) in self.children(position, mover, report.best) {
             let (at_least, _) =
                 self.child_value(position, &child, mover, u32::MAX - 1, to_gain - 1, to_gain);
             if at_least >= to_gain {
-                best.push((pit, report.value));
+                best.push((mv, report.value));
             }
         }
         report.nodes = self.nodes;

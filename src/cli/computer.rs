@@ -28,7 +28,7 @@ pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
     .ok_or_else(|| Failure("the match is over: there is no move to choose".into()))?;
     if args.json {
         let json = serde_json::json!({
-            "pit": choice.pit,
+            "pit": choice.chosen.pit(),
             "value": choice.value,
             "depth": choice.depth,
         });
@@ -38,7 +38,7 @@ pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
             Some(depth) => format!("searched {depth} moves ahead"),
             None => "exact".to_string(),
         };
-        say!("pit {} (value {:+}, {reach})", choice.pit, choice.value);
+        say!("pit {} (value {:+}, {reach})", choice.chosen, choice.value);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -21,16 +21,16 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
             Action::Move(_) => {
                 number += 1;
                 // The save was verified on load, so every move replays.
-                let Some((mover, pit, trace)) = session.move_trace(i) else {
+                let Some((mover, played, trace)) = session.move_trace(i) else {
                     continue;
                 };
-                let what = move_summary(session, mover, pit, &trace);
+                let what = move_summary(session, mover, played, &trace);
                 let text = format!("round {}, move {number}: {what}", before.round());
                 let json = serde_json::json!({
                     "round": before.round(),
                     "move": number,
                     "side": mover.name(),
-                    "pit": pit,
+                    "pit": played.pit(),
                     "summary": what,
                 });
                 lines.push((text, json));

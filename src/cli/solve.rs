@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::{Failure, SolveArgs};
 use crate::ai::{Progress, SolveOptions, is_kalah_shaped, solve_reporting};
 use crate::catalog::Catalog;
-use crate::engine::{Pit, Rounds, Side};
+use crate::engine::{Move, Rounds, Side};
 
 /// Whether the tables' memory (they never take more than `--hash` together)
 /// can be had: asked for once and given back, so that a size the machine
@@ -63,7 +63,7 @@ pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
             "to_move": mover.name(),
             "value": solution.value,
             "value_for_south": for_south,
-            "best": solution.best,
+            "best": solution.best.iter().map(|mv| mv.pit()).collect::<Vec<_>>(),
             "nodes": solution.nodes,
             "seconds": seconds,
             "table_bytes": solution.table_bytes,
@@ -85,7 +85,7 @@ pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
             solution.value,
             for_south
         );
-        let best: Vec<String> = solution.best.iter().map(Pit::to_string).collect();
+        let best: Vec<String> = solution.best.iter().map(Move::to_string).collect();
         say!("best move(s): pit {}", best.join(", "));
         if solution.endgame_seeds > 0 {
             say!(

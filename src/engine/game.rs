@@ -1,6 +1,7 @@
 //! The position and the flow of play: turns, round ends, refills and the match.
 
 use super::board::{Board, Layout, Place, indices};
+use super::moves::Move;
 use super::pit::Pit;
 use super::rules::{EndsWhen, NextStarter, RestGoesTo, Rounds, Rules, Stores};
 use super::side::{BySide, Side};
@@ -401,12 +402,12 @@ impl Position {
         })
     }
 
-    /// Plays pit `pit` (1..=n) of the player to move.
+    /// Plays `mv` for the player to move.
     ///
     /// # Errors
     /// A [`PlayError`] saying why the move is not legal; `self` is untouched.
-    pub fn play(&self, rules: &Rules, pit: Pit) -> Result<Position, PlayError> {
-        self.play_observed(rules, pit, &mut NoTrace)
+    pub fn play(&self, rules: &Rules, mv: impl Into<Move>) -> Result<Position, PlayError> {
+        self.play_observed(rules, mv.into(), &mut NoTrace)
     }
 
     /// Like [`Position::play`], appending every event of the move to `trace`
@@ -417,31 +418,32 @@ impl Position {
     pub fn play_traced(
         &self,
         rules: &Rules,
-        pit: Pit,
+        mv: impl Into<Move>,
         trace: &mut Vec<Event>,
     ) -> Result<Position, PlayError> {
         let before = trace.len();
-        let result = self.play_observed(rules, pit, trace);
+        let result = self.play_observed(rules, mv.into(), trace);
         if result.is_err() {
             trace.truncate(before);
         }
         result
     }
 
-    /// Whether `pit` is a legal move, and why not.
+    /// Whether `mv` is a legal move, and why not.
     ///
     /// # Errors
     /// As [`Position::play`].
-    pub fn check(&self, rules: &Rules, pit: Pit) -> Result<(), PlayError> {
-        self.play(rules, pit).map(|_| ())
+    pub fn check(&self, rules: &Rules, mv: impl Into<Move>) -> Result<(), PlayError> {
+        self.play(rules, mv).map(|_| ())
     }
 
     /// The legal moves of the player to move, lowest pit first.
     #[must_use]
-    pub fn legal_moves(&self, rules: &Rules) -> Vec<Pit> {
-        let mut moves: Vec<Pit> = self
+    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
+        let mut moves: Vec<Move> = self
             .candidate_moves()
-            .filter(|&pit| self.check(rules, pit).is_ok())
+            .map(Move::sow)
+            .filter(|&mv| self.check(rules, mv).is_ok())
             .collect();
         moves.sort_unstable();
         moves
@@ -464,9 +466,10 @@ impl Position {
     fn play_observed<O: Observer>(
         &self,
         rules: &Rules,
-        pit: Pit,
+        mv: Move,
         obs: &mut O,
     ) -> Result<Position, PlayError> {
+        let pit = mv.pit();
         let mover = match self.status {
             Status::Ongoing => self.to_move,
             Status::RoundOver { .. } => return Err(PlayError::RoundOver),
@@ -545,7 +548,7 @@ impl Position {
     /// Every legal move with the position it leads to, in track order: what
     /// [`Position::play`] gives for each, without its checks.
     #[inline]
-    pub fn for_each_move(&self, rules: &Rules, mut visit: impl FnMut(Pit, &Position)) {
+    pub fn for_each_move(&self, rules: &Rules, mut visit: impl FnMut(Move, &Position)) {
         if self.status != Status::Ongoing {
             return;
         }
@@ -558,7 +561,7 @@ impl Position {
                 .is_ok()
                 && let Place::Pit(_, pit) = self.layout.place(origin)
             {
-                visit(pit, &child);
+                visit(Move::sow(pit), &child);
             }
         }
     }

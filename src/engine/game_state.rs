@@ -7,7 +7,7 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use super::game::{PlayError, Position, RoundError};
-use super::pit::Pit;
+use super::moves::Move;
 use super::rules::Rules;
 use super::side::Side;
 
@@ -43,16 +43,16 @@ impl GameState {
         &self.position
     }
 
-    /// Whether `pit` may be played now, and why not.
+    /// Whether `mv` may be played now, and why not.
     ///
     /// # Errors
-    /// Why the pit cannot be played.
-    pub fn check(&self, pit: Pit) -> Result<(), PlayError> {
-        self.position.check(&self.rules, pit)
+    /// Why the move cannot be played.
+    pub fn check(&self, mv: impl Into<Move>) -> Result<(), PlayError> {
+        self.position.check(&self.rules, mv)
     }
 
     #[must_use]
-    pub fn legal_moves(&self) -> Vec<Pit> {
+    pub fn legal_moves(&self) -> Vec<Move> {
         self.position.legal_moves(&self.rules)
     }
 
@@ -94,6 +94,7 @@ impl Deref for GameState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Pit;
 
     #[test]
     fn a_game_judges_moves_by_the_rules_it_carries() {
@@ -106,7 +107,10 @@ mod tests {
         assert!(Arc::ptr_eq(after.rules(), &rules));
         // Pit 3 is empty now: refused, with the reason.
         assert_eq!(after.check(Pit::new(3)), Err(PlayError::Empty(Pit::new(3))));
-        assert_eq!(after.legal_moves(), [1, 2, 4, 5, 6].map(Pit::new));
+        assert_eq!(
+            after.legal_moves(),
+            [1, 2, 4, 5, 6].map(|n| Move::sow(Pit::new(n)))
+        );
         assert_eq!(after.next_round(), Err(RoundError::StillPlaying));
     }
 }

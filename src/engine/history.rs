@@ -5,7 +5,7 @@
 
 use super::game::PlayError;
 use super::game::Position;
-use super::pit::Pit;
+use super::moves::Move;
 use super::rules::Rules;
 use super::status::Status;
 use super::trace::{Event, NoTrace, Observer};
@@ -127,7 +127,7 @@ impl History {
             .is_some_and(|e| (e.key, e.stored) == (position.key(), position.stored_seeds()))
     }
 
-    /// Plays `pit` from the position last pushed (`position`), ends the game
+    /// Plays `mv` from the position last pushed (`position`), ends the game
     /// if the result repeats, and pushes it: the one way a move is played in
     /// a line of moves (a match, a replay, a line on the command line).
     ///
@@ -137,9 +137,9 @@ impl History {
         &mut self,
         rules: &Rules,
         position: &Position,
-        pit: Pit,
+        mv: impl Into<Move>,
     ) -> Result<Position, PlayError> {
-        let next = position.play(rules, pit)?;
+        let next = position.play(rules, mv)?;
         Ok(self.enter(rules, &next).unwrap_or(next))
     }
 
@@ -152,14 +152,14 @@ impl History {
         &mut self,
         rules: &Rules,
         position: &Position,
-        pit: Pit,
+        mv: impl Into<Move>,
         trace: &mut Vec<Event>,
     ) -> Result<Position, PlayError> {
         debug_assert!(
             self.ends_at(position),
             "a move is played from the history's end"
         );
-        let next = position.play_traced(rules, pit, trace)?;
+        let next = position.play_traced(rules, mv, trace)?;
         let next = self.judge(rules, next, trace);
         self.push(&next);
         Ok(next)

@@ -3,17 +3,17 @@
 
 use super::game::{PlayError, Position};
 use super::history::History;
-use super::pit::Pit;
+use super::moves::Move;
 use super::rules::Rules;
 use super::side::Side;
 
 /// A move of a list that could not be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {index} (pit {pit}) is illegal: {reason}")]
+#[error("move {index} (pit {played}) is illegal: {reason}")]
 pub struct LineError {
     /// 1-based position of the move in the list.
     pub index: usize,
-    pub pit: Pit,
+    pub played: Move,
     pub reason: PlayError,
 }
 
@@ -22,7 +22,7 @@ pub struct LineError {
 ///
 /// # Errors
 /// The first move that is not legal, with its place in the list.
-pub fn play_line(rules: &Rules, first: Side, moves: &[Pit]) -> Result<Position, LineError> {
+pub fn play_line(rules: &Rules, first: Side, moves: &[Move]) -> Result<Position, LineError> {
     play_line_from(rules, Position::new(rules, first), moves)
 }
 
@@ -33,7 +33,7 @@ pub fn play_line(rules: &Rules, first: Side, moves: &[Pit]) -> Result<Position, 
 pub fn play_line_from(
     rules: &Rules,
     start: Position,
-    moves: &[Pit],
+    moves: &[Move],
 ) -> Result<Position, LineError> {
     play_line_keeping_history(rules, start, moves).map(|(position, _)| position)
 }
@@ -47,20 +47,20 @@ pub fn play_line_from(
 pub fn play_line_keeping_history(
     rules: &Rules,
     start: Position,
-    moves: &[Pit],
+    moves: &[Move],
 ) -> Result<(Position, History), LineError> {
     let mut position = start;
     let mut history = History::starting_at(&start);
-    for (i, &pit) in moves.iter().enumerate() {
+    for (i, &played) in moves.iter().enumerate() {
         if let Ok(next) = position.next_round(rules) {
             position = next;
             history.push(&position);
         }
         position = history
-            .play(rules, &position, pit)
+            .play(rules, &position, played)
             .map_err(|reason| LineError {
                 index: i + 1,
-                pit,
+                played,
                 reason,
             })?;
     }

@@ -1,11 +1,11 @@
-//! Move lists in the spec's notation: pit numbers on the mover's own row,
-//! separated by commas (`3,1,4`).
+//! Move lists in the spec's notation: moves as [`Move`] writes them (pit
+//! numbers on the mover's own row), separated by commas (`3,1,4`).
 
 use std::fmt;
 
-use super::pit::Pit;
+use super::moves::Move;
 
-/// A list entry that is not a pit number.
+/// A list entry that is not a move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("move {position} ({text:?}) is not a pit number")]
 pub struct ParseMovesError {
@@ -18,14 +18,14 @@ pub struct ParseMovesError {
 ///
 /// # Errors
 /// The first entry that is not a number from 1 to 255.
-pub fn parse_moves(text: &str) -> Result<Vec<Pit>, ParseMovesError> {
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseMovesError> {
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
     text.split(',')
         .enumerate()
         .map(|(i, entry)| {
-            entry.parse::<Pit>().map_err(|_| ParseMovesError {
+            entry.parse::<Move>().map_err(|_| ParseMovesError {
                 position: i + 1,
                 text: entry.trim().to_string(),
             })
@@ -34,15 +34,15 @@ pub fn parse_moves(text: &str) -> Result<Vec<Pit>, ParseMovesError> {
 }
 
 /// Writes moves as `parse_moves` reads them.
-pub struct MoveList<'a>(pub &'a [Pit]);
+pub struct MoveList<'a>(pub &'a [Move]);
 
 impl fmt::Display for MoveList<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, pit) in self.0.iter().enumerate() {
+        for (i, played) in self.0.iter().enumerate() {
             if i > 0 {
                 f.write_str(",")?;
             }
-            write!(f, "{pit}")?;
+            write!(f, "{played}")?;
         }
         Ok(())
     }
@@ -51,13 +51,14 @@ impl fmt::Display for MoveList<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Pit;
 
     #[test]
     fn round_trip() {
         let moves = parse_moves("3, 1,4").unwrap();
-        assert_eq!(moves, [3, 1, 4].map(Pit::new));
+        assert_eq!(moves, [3, 1, 4].map(|n| Move::sow(Pit::new(n))));
         assert_eq!(MoveList(&moves).to_string(), "3,1,4");
-        assert_eq!(parse_moves("").unwrap(), Vec::<Pit>::new());
+        assert_eq!(parse_moves("").unwrap(), Vec::<Move>::new());
     }
 
     #[test]

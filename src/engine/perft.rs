@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::game::Position;
 use super::history::History;
+use super::moves::Move;
 use super::rules::Rules;
 
 /// What a perft run counted.
@@ -108,7 +109,7 @@ pub fn perft_parallel(
             .flat_map(|(p, history)| {
                 p.candidate_moves().filter_map(|pit| {
                     let mut history = history.clone();
-                    let child = history.play(rules, p, pit).ok()?;
+                    let child = history.play(rules, p, Move::sow(pit)).ok()?;
                     Some((child, history))
                 })
             })

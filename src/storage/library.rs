@@ -491,6 +491,7 @@ fn old_title(path: &Path, variant: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Move;
 
     use crate::engine::{Pit, Side};
     use crate::session::Session;
@@ -592,7 +593,10 @@ variant = ",
             .map(|l| load(&l.path, &catalog).unwrap())
             .find(|s| s.session.rules().id() == "kalaha")
             .unwrap();
-        assert_eq!(kalaha.session.round_moves()[0].moves, [3, 1].map(Pit::new));
+        assert_eq!(
+            kalaha.session.round_moves()[0].moves,
+            [3, 1].map(|n| Move::sow(Pit::new(n)))
+        );
         assert!(!old.exists());
         let kept = library.root().join(OLD_FILES_FOLDER);
         assert_eq!(

@@ -263,6 +263,7 @@ impl MatchWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Move;
     use crate::engine::{Pit, Side};
 
     fn session() -> Session {
@@ -309,6 +310,9 @@ mod tests {
         writer.retry().unwrap();
         assert!(!writer.has_unsaved());
         let saved = load(writer.path(), &Catalog::with_user_dir(None)).unwrap();
-        assert_eq!(saved.session.round_moves()[0].moves, [3].map(Pit::new));
+        assert_eq!(
+            saved.session.round_moves()[0].moves,
+            [3].map(|n| Move::sow(Pit::new(n)))
+        );
     }
 }

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use crate::catalog::Entry;
-use crate::engine::Pit;
+use crate::engine::Move;
 use crate::session::Session;
 use crate::storage::{Listing, MatchMeta};
 
@@ -83,17 +83,17 @@ pub enum Msg {
     Order,
     /// `H`: a hint for the player to move.
     Hint,
-    /// The computer chose `pit` in the position with this key (`None`: it
-    /// found no legal move).
+    /// The computer chose this move in the position with this key
+    /// (`None`: it found no legal move).
     ComputerMove {
         key: u64,
-        pit: Option<Pit>,
+        chosen: Option<Move>,
     },
     /// Every move's value (for the player to move) in the position with this
     /// key, best first, and how far the search that found them saw.
     HintReady {
         key: u64,
-        values: Vec<(Pit, i32)>,
+        values: Vec<(Move, i32)>,
         reach: HintReach,
     },
     /// The value for South of every position of the match started at

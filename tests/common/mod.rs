@@ -2,15 +2,20 @@
 #![allow(dead_code)]
 
 use mancala::catalog::Catalog;
-use mancala::engine::{Event, Pit, Place, Position, Rules, Side};
+use mancala::engine::{Event, Move, Pit, Place, Position, Rules, Side};
 
 /// Every move the engine's move walk (what perft and the search use) finds
-/// in `position`, with the position it leads to, by pit.
-pub fn walked_moves(rules: &Rules, position: &Position) -> Vec<(Pit, Position)> {
+/// in `position`, with the position it leads to, in move order.
+pub fn walked_moves(rules: &Rules, position: &Position) -> Vec<(Move, Position)> {
     let mut walked = Vec::new();
-    position.for_each_move(rules, |pit, child| walked.push((pit, *child)));
-    walked.sort_by_key(|&(pit, _)| pit);
+    position.for_each_move(rules, |played, child| walked.push((played, *child)));
+    walked.sort_by_key(|&(played, _)| played);
     walked
+}
+
+/// Sowing moves of these pits, in order: what `legal_moves` gives.
+pub fn sows(pits: &[u8]) -> Vec<Move> {
+    pits.iter().map(|&n| Move::sow(Pit::new(n))).collect()
 }
 
 /// A built-in rule set by id.
@@ -72,7 +77,7 @@ pub fn moves_in_save(path: &std::path::Path) -> Vec<u8> {
         .round_moves()
         .into_iter()
         .flat_map(|r| r.moves)
-        .map(Pit::number)
+        .map(|played| played.pit().number())
         .collect()
 }
 

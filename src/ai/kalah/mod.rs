@@ -26,7 +26,7 @@ use self::table::Table;
 use super::search::{Limits, Searcher, margin};
 use crate::engine::{
     AcrossEmpty, BoardRules, Captures, Direction, EndsWhen, ExtraTurn, FirstSeed, MatchRules,
-    Mechanics, Pit, Position, Relay, RestGoesTo, RoundRules, Rounds, Rules, Side,
+    Mechanics, Move, Pit, Position, Relay, RestGoesTo, RoundRules, Rounds, Rules, Side,
     Sowing as SowingRules, Status, Stores,
 };
 
@@ -41,8 +41,8 @@ const TELL_EVERY: Duration = Duration::from_secs(10);
 pub struct Solution {
     /// The final store margin of the player to move, with perfect play.
     pub value: i32,
-    /// Every pit (1..=n) that keeps that value.
-    pub best: Vec<Pit>,
+    /// Every move that keeps that value.
+    pub best: Vec<Move>,
     pub nodes: u64,
     /// Seeds up to which the endgame table holds every board (0: no table).
     pub endgame_seeds: u32,
@@ -263,7 +263,7 @@ fn solve_general(
             nodes: report.nodes,
         });
     });
-    let mut best: Vec<Pit> = report.move_values.iter().map(|&(pit, _)| pit).collect();
+    let mut best: Vec<Move> = report.move_values.iter().map(|&(mv, _)| mv).collect();
     best.sort_unstable();
     Solution {
         value: report.value,
@@ -418,9 +418,9 @@ fn solve_kalah(
             },
         });
     })?;
-    let mut best: Vec<Pit> = best_moves(&shared, &board, seeds, value, threads)
+    let mut best: Vec<Move> = best_moves(&shared, &board, seeds, value, threads)
         .into_iter()
-        .map(|slot| pit_of_slot(rules, slot))
+        .map(|slot| move_of_slot(rules, slot))
         .collect();
     best.sort_unstable();
     Some(Solution {
@@ -445,7 +445,7 @@ pub fn move_values(
     options: SolveOptions,
     stop: &AtomicBool,
     deadline: Instant,
-) -> Option<Vec<(Pit, i32)>> {
+) -> Option<Vec<(Move, i32)>> {
     let shape = kalah_shape(rules)?;
     let mover = position.to_move()?;
     if position.status() != Status::Ongoing {
@@ -471,7 +471,7 @@ pub fn move_values(
                 gain - search::value(&shared, &board, gain - best, threads, &mut |_| {})?
             }
         };
-        values.push((pit_of_slot(rules, slot), value + so_far));
+        values.push((move_of_slot(rules, slot), value + so_far));
     }
     values.sort_by_key(|&(pit, value)| (std::cmp::Reverse(value), pit));
     Some(values)
@@ -529,13 +529,13 @@ impl ExactValues {
     }
 }
 
-/// The pit number (1..=n) of a slot of the compact board's row.
-fn pit_of_slot(rules: &Rules, slot: usize) -> Pit {
+/// The move that sows a slot of the compact board's row.
+fn move_of_slot(rules: &Rules, slot: usize) -> Move {
     let offset = match rules.direction() {
         Direction::CounterClockwise => slot,
         Direction::Clockwise => usize::from(rules.pits()) - 1 - slot,
     };
-    Pit::at_offset(offset).expect("a row has at most 16 pits")
+    Move::sow(Pit::at_offset(offset).expect("a row has at most 16 pits"))
 }
 
 /// A quick depth-limited estimate of what the mover gains from here, to start
@@ -632,7 +632,7 @@ mod tests {
                         },
                         _ => Played::Finished { gain },
                     };
-                    let played = board.play(&sowing, slot(rules, pit));
+                    let played = board.play(&sowing, slot(rules, pit.pit()));
                     assert_eq!(
                         played,
                         expected,

@@ -1,9 +1,9 @@
 //! What the game says of what just happened: a setting changed, a move
 //! animated, a hint, an undo, a file written or not, a pit refused.
 
-use crate::engine::{Pit, Side};
+use crate::engine::{Move, Side};
 use crate::session::Session;
-use crate::words::{ending_reason, grand_slam, place_name, player_name, row_capture};
+use crate::words::{ending_reason, grand_slam, move_said, place_name, player_name, row_capture};
 
 use crate::tui::anim::Flash;
 use crate::tui::msg::HintReach;
@@ -142,23 +142,21 @@ pub fn flash(session: &Session, flash: Flash) -> String {
 
 /// A hint: the best pit and every pit's value for the player to move.
 #[must_use]
-pub fn hint(session: &Session, mover: Side, values: &[(Pit, i32)], reach: HintReach) -> String {
+pub fn hint(session: &Session, mover: Side, values: &[(Move, i32)], reach: HintReach) -> String {
     let Some(&(best, value)) = values.first() else {
         return "No hint: there is no move to weigh.".to_string();
     };
     let mut sorted = values.to_vec();
-    sorted.sort_by_key(|&(pit, _)| pit);
-    let all: Vec<String> = sorted
-        .iter()
-        .map(|(pit, v)| format!("{pit}:{v:+}"))
-        .collect();
+    sorted.sort_by_key(|&(mv, _)| mv);
+    let all: Vec<String> = sorted.iter().map(|(mv, v)| format!("{mv}:{v:+}")).collect();
     let how = match reach {
         HintReach::Exact => "with perfect play".to_string(),
         HintReach::Plies(plies) => format!("looking {plies} moves ahead"),
     };
     format!(
-        "Hint for {}: pit {best} ({} at the end, {how}).\nEvery pit: {}",
+        "Hint for {}: {} ({} at the end, {how}).\nEvery pit: {}",
         session.display_name(mover),
+        move_said(best),
         lead(value),
         all.join("  ")
     )
@@ -301,14 +299,17 @@ pub const NOTHING_TO_REDO: &str = "Nothing to redo";
 
 /// After an undo: what was taken back, and the key that plays it again.
 #[must_use]
-pub fn undone(last: Option<(Side, Pit)>, back_to_a_person: bool, redo: &str) -> String {
+pub fn undone(last: Option<(Side, Move)>, back_to_a_person: bool, redo: &str) -> String {
     let what = match last {
-        Some((side, pit)) if !back_to_a_person => {
-            format!("Undid {}'s pit {pit}", crate::words::side_title(side))
-        }
-        Some((side, pit)) => format!(
-            "Undid {}'s pit {pit} and the moves before it back to a person's turn",
-            crate::words::side_title(side)
+        Some((side, played)) if !back_to_a_person => format!(
+            "Undid {}'s {}",
+            crate::words::side_title(side),
+            move_said(played)
+        ),
+        Some((side, played)) => format!(
+            "Undid {}'s {} and the moves before it back to a person's turn",
+            crate::words::side_title(side),
+            move_said(played)
         ),
         None => "Undid the round's start".to_string(),
     };
@@ -415,8 +416,12 @@ pub const RENAMED: &str = "Renamed.";
 
 /// The line under the board while a move is sown.
 #[must_use]
-pub fn sowing(session: &Session, side: Side, pit: Pit) -> String {
-    format!("{} sows pit {pit}...", player_name(session, side))
+pub fn sowing(session: &Session, side: Side, played: Move) -> String {
+    format!(
+        "{} sows {}...",
+        player_name(session, side),
+        move_said(played)
+    )
 }
 
 /// One line naming a listed match: title or players, variant and when it

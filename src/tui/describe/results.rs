@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::engine::{Outcome, Pit, Position, Rules, Side};
+use crate::engine::{Move, Outcome, Pit, Position, Rules, Side};
 use crate::session::Session;
 use crate::words::player_name;
 
@@ -214,11 +214,18 @@ pub fn replay_lap(shown: usize, total: usize, lap: u32) -> String {
 }
 
 #[must_use]
-pub fn replay_move(session: &Session, shown: usize, total: usize, side: Side, pit: Pit) -> String {
+pub fn replay_move(
+    session: &Session,
+    shown: usize,
+    total: usize,
+    side: Side,
+    played: Move,
+) -> String {
     format!(
-        "Move {shown} of {total}: {} ({}) played pit {pit}",
+        "Move {shown} of {total}: {} ({}) played {}",
         session.display_name(side),
-        crate::words::side_title(side)
+        crate::words::side_title(side),
+        crate::words::move_said(played)
     )
 }
 

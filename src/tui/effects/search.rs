@@ -88,7 +88,7 @@ impl Searches {
             );
             Msg::ComputerMove {
                 key: position.key(),
-                pit: choice.map(|c| c.pit),
+                chosen: choice.map(|c| c.chosen),
             }
         }));
     }

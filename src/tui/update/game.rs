@@ -1,6 +1,6 @@
 //! A match being played: moves, the cursor, rounds, undo and redo.
 
-use crate::engine::{BySide, Event, Outcome, Pit, Place, Position, Side, Status};
+use crate::engine::{BySide, Event, Move, Outcome, Pit, Place, Position, Side, Status};
 use crate::tui::anim::Animation;
 use crate::tui::app::{App, Game, Notice, Overlay, Screen};
 use crate::tui::command::Command;
@@ -23,7 +23,7 @@ fn pit_of_the_mover(game: &Game, msg: &Msg) -> Option<Pit> {
         },
         _ => return None,
     };
-    game.session.game().check(pit).ok().map(|()| pit)
+    game.session.game().check(Move::sow(pit)).ok().map(|()| pit)
 }
 
 /// A digit typed: a pit of the mover, or (on boards of 10 pits or more) the
@@ -47,8 +47,8 @@ fn digit(config: &Config, game: &mut Game, d: u8) {
 
 /// Puts the cursor on the first pit the player to move can play.
 pub(super) fn place_cursor(game: &mut Game) {
-    if let Some(&pit) = game.session.game().legal_moves().first() {
-        game.cursor = pit;
+    if let Some(&first) = game.session.game().legal_moves().first() {
+        game.cursor = first.pit();
     }
 }
 
@@ -90,7 +90,7 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
             }
         }
         Msg::Digit(d) => digit(config, &mut game, *d),
-        Msg::ComputerMove { key, pit } => computer_move(config, &mut game, *key, *pit),
+        Msg::ComputerMove { key, chosen } => computer_move(config, &mut game, *key, *chosen),
         Msg::Hint => ask_hint(app, &mut game),
         Msg::HintReady { key, values, reach } => show_hint(&mut game, *key, values, *reach),
         Msg::RowKey(key) => {
@@ -309,14 +309,16 @@ fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: Pit) {
         });
         return;
     }
-    play_pit(config, game, mover, pit);
+    play(config, game, mover, Move::sow(pit));
 }
 
-/// Plays `pit` for `mover`, who is to move, or says why it cannot be played.
-fn play_pit(config: &Config, game: &mut Game, mover: Side, pit: Pit) {
+/// Plays `chosen` for `mover`, who is to move, or says why it cannot be
+/// played.
+fn play(config: &Config, game: &mut Game, mover: Side, chosen: Move) {
     let position = *game.session.position();
     debug_assert_eq!(position.to_move(), Some(mover));
-    match game.session.play(pit) {
+    let pit = chosen.pit();
+    match game.session.play(chosen) {
         Ok(trace) => {
             game.cursor = pit;
             show_move(config, game, position, trace);
@@ -342,7 +344,7 @@ fn show_move(config: &Config, game: &mut Game, before: Position, trace: Vec<Even
         return;
     };
     // A player who moves again (an extra turn) has the turn told whole.
-    let details = crate::words::move_details(&game.session, pit, &trace);
+    let details = crate::words::move_details(&game.session, Move::sow(pit), &trace);
     game.report = Some(match game.report.take() {
         // The report is cleared at each new round and undo, so the same
         // side again means the same turn.
@@ -363,7 +365,7 @@ fn show_move(config: &Config, game: &mut Game, before: Position, trace: Vec<Even
         place_cursor(game);
         let now = game.session.game();
         if let Some(next) = now.to_move()
-            && now.check(keep).is_ok()
+            && now.check(Move::sow(keep)).is_ok()
             && next == mover
         {
             game.cursor = keep;
@@ -386,13 +388,13 @@ fn undo_to_a_person(game: &mut Game) -> bool {
     true
 }
 
-fn computer_move(config: &Config, game: &mut Game, key: u64, pit: Option<Pit>) {
+fn computer_move(config: &Config, game: &mut Game, key: u64, chosen: Option<Move>) {
     let position = *game.session.position();
     // An answer for a position since undone is dropped.
     if game.thinking && key == position.key() {
         game.thinking = false;
-        if let (Some(mover), Some(pit)) = (position.to_move(), pit) {
-            play_pit(config, game, mover, pit);
+        if let (Some(mover), Some(chosen)) = (position.to_move(), chosen) {
+            play(config, game, mover, chosen);
         }
     }
 }
@@ -411,7 +413,7 @@ fn ask_hint(app: &mut App, game: &mut Game) {
     }
 }
 
-fn show_hint(game: &mut Game, key: u64, values: &[(Pit, i32)], reach: HintReach) {
+fn show_hint(game: &mut Game, key: u64, values: &[(Move, i32)], reach: HintReach) {
     let position = *game.session.position();
     if key != position.key() {
         return;
@@ -422,7 +424,7 @@ fn show_hint(game: &mut Game, key: u64, values: &[(Pit, i32)], reach: HintReach)
             warning: false,
         });
         if let Some(&(best, _)) = values.first() {
-            game.cursor = best;
+            game.cursor = best.pit();
         }
     }
 }

@@ -6,7 +6,7 @@ use ratatui::layout::{Position as Cell, Rect};
 use ratatui::style::Style;
 use ratatui::widgets::{Block, BorderType, Widget};
 
-use crate::engine::{Direction, Pit, Place, Places, Rules, Side};
+use crate::engine::{Direction, Move, Pit, Place, Places, Rules, Side};
 use crate::tui::theme::Theme;
 use crate::words::side_title;
 
@@ -127,7 +127,7 @@ pub struct BoardWidget<'a> {
     pub theme: &'a Theme,
     pub to_move: Option<Side>,
     pub cursor: Option<Pit>,
-    pub last_move: Option<(Side, Pit)>,
+    pub last_move: Option<(Side, Move)>,
     pub hand: Option<(Place, u16)>,
     pub focus: Option<Place>,
 }
@@ -138,6 +138,12 @@ impl BoardWidget<'_> {
             Direction::CounterClockwise => Side::North,
             Direction::Clockwise => Side::South,
         }
+    }
+
+    /// Whether the last move emptied this pit.
+    fn was_last_move(&self, side: Side, pit: Pit) -> bool {
+        self.last_move
+            .is_some_and(|(mover, played)| (mover, played.pit()) == (side, pit))
     }
 
     fn pit_style(&self, side: Side, pit: Pit) -> Style {
@@ -151,7 +157,7 @@ impl BoardWidget<'_> {
             self.theme.closed
         } else if self.to_move == Some(side) && self.cursor == Some(pit) {
             self.theme.cursor
-        } else if self.last_move == Some((side, pit)) {
+        } else if self.was_last_move(side, pit) {
             self.theme.last_move
         } else {
             self.theme.side(side)
@@ -163,7 +169,7 @@ impl BoardWidget<'_> {
         let style = self.pit_style(side, pit);
         let closed = self.view.is_closed(side, pit);
         let owner = self.view.owner(side, pit);
-        let border = if self.last_move == Some((side, pit)) {
+        let border = if self.was_last_move(side, pit) {
             BorderType::Double
         } else if owner.is_some() {
             BorderType::Thick

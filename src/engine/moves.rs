@@ -1,0 +1,89 @@
+//! A move: what a player does on their turn, as the engine, move lists,
+//! saves, the command line, the terminal game and the search all pass it.
+//! Today a move sows one of the mover's pits; the type is its own (not the
+//! pit's number) so that it can carry more without every layer changing.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::pit::{ParsePitError, Pit};
+
+/// One move of the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// Empty pit `pit` of the mover's row and sow its seeds.
+    Sow { pit: Pit },
+}
+
+impl Move {
+    /// Sowing pit `pit` (1..=n) of the mover's row.
+    #[must_use]
+    pub const fn sow(pit: Pit) -> Move {
+        Move::Sow { pit }
+    }
+
+    /// The pit the move empties.
+    #[must_use]
+    pub const fn pit(self) -> Pit {
+        match self {
+            Move::Sow { pit } => pit,
+        }
+    }
+}
+
+impl From<Pit> for Move {
+    fn from(pit: Pit) -> Move {
+        Move::sow(pit)
+    }
+}
+
+/// As the rules contract writes a move: the pit's number (`3`).
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Sow { pit } => fmt::Display::fmt(pit, f),
+        }
+    }
+}
+
+/// Text that is not a move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a move: write the number of the pit to sow, as `3`")]
+pub struct ParseMoveError(pub String);
+
+impl From<ParsePitError> for ParseMoveError {
+    fn from(error: ParsePitError) -> ParseMoveError {
+        ParseMoveError(error.0)
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    fn from_str(text: &str) -> Result<Move, ParseMoveError> {
+        Ok(Move::sow(text.parse::<Pit>()?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_read_back_as_they_are_written() {
+        for number in [1, 7, 16, 255] {
+            let sow = Move::sow(Pit::new(number));
+            assert_eq!(sow.to_string(), number.to_string());
+            assert_eq!(sow.to_string().parse::<Move>(), Ok(sow));
+            assert_eq!(sow.pit(), Pit::new(number));
+        }
+        assert_eq!(" 3 ".parse::<Move>(), Ok(Move::sow(Pit::new(3))));
+        for wrong in ["", "0", "x", "3 4", "256", "-1"] {
+            assert!(wrong.parse::<Move>().is_err(), "{wrong:?}");
+        }
+        assert_eq!(
+            "x".parse::<Move>().unwrap_err().to_string(),
+            "\"x\" is not a move: write the number of the pit to sow, as `3`"
+        );
+    }
+}

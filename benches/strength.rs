@@ -4,12 +4,13 @@
 //! and pairs of matches (sides swapped) won on the seeds of both.
 //! `GAMES=100 STRONG=strongest cargo bench --bench strength`.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use mancala::ai::{Dice, Level, Limits, Searcher, choose_move};
 use mancala::catalog::Catalog;
-use mancala::engine::{History, Position, Rules, Side};
+use mancala::engine::{GameState, Position, Rules, Side};
 
 fn depth_in_one_second(rules: &Rules) -> (u32, u64) {
     let start = Position::new(rules, Side::South);
@@ -24,33 +25,30 @@ fn depth_in_one_second(rules: &Rules) -> (u32, u64) {
 
 /// One match, or its first `rounds` rounds; returns South's lead in seeds
 /// at the end (`None` when a level found no move).
-fn play(rules: &Rules, levels: [Level; 2], seed: u64, rounds: u16) -> Option<(i32, String)> {
-    let mut position = Position::new(rules, Side::South);
-    let mut history = History::starting_at(&position);
+fn play(rules: &Arc<Rules>, levels: [Level; 2], seed: u64, rounds: u16) -> Option<(i32, String)> {
+    let mut game = GameState::new(rules.clone(), Side::South);
     let mut dice = Dice::new(seed);
     let mut moves = Vec::new();
     for _ in 0..3000 {
-        match position.to_move() {
+        match game.to_move() {
             Some(side) => {
-                let pit = {
+                let choice = {
                     let level = levels[side.index()];
                     let deadline = std::time::Instant::now() + level.time_cap();
-                    choose_move(rules, &position, &history, level, &mut dice, None, deadline)?
+                    let (position, past) = (game.position(), game.history());
+                    choose_move(rules, position, past, level, &mut dice, None, deadline)?
                 };
-                position = history.play(rules, &position, pit.chosen).ok()?;
-                moves.push(pit.chosen.to_string());
+                game = game.play(choice.chosen).ok()?;
+                moves.push(choice.chosen.to_string());
             }
-            None if position.round() >= rounds => break,
-            None => match position.next_round(rules) {
-                Ok(next) => {
-                    position = next;
-                    history.push(&position);
-                }
+            None if game.round() >= rounds => break,
+            None => match game.next_round() {
+                Ok(next) => game = next,
                 Err(_) => break,
             },
         }
     }
-    let lead = i32::from(position.store(Side::South)) - i32::from(position.store(Side::North));
+    let lead = i32::from(game.store(Side::South)) - i32::from(game.store(Side::North));
     Some((lead, moves.join(",")))
 }
 

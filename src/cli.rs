@@ -26,7 +26,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::ai::Level;
 use crate::catalog::Catalog;
-use crate::engine::{GameState, History, Position, Side, parse_moves, play_line_keeping_history};
+use crate::engine::{GameState, Position, Side, parse_moves};
 
 /// Eight traditional mancala games, from Kalaha and Oware to Toguz Kumalak
 /// and Dakon, for two players sharing one terminal or against the computer.
@@ -321,14 +321,9 @@ fn library(catalog: &Catalog) -> Result<(crate::storage::Library, Option<String>
 }
 
 impl LineArgs {
-    /// The rule set and the position after the moves, together.
+    /// The rule set and the position after the moves, with the line that
+    /// led there (for the end by repetition).
     fn resolve(&self, catalog: &Catalog) -> Result<GameState, Failure> {
-        self.resolve_with_past(catalog).map(|(game, _)| game)
-    }
-
-    /// The same, with the positions since the line's last capture (for the
-    /// end by repetition).
-    fn resolve_with_past(&self, catalog: &Catalog) -> Result<(GameState, History), Failure> {
         let entry = catalog.resolve(&self.rules)?;
         let moves = parse_moves(&self.moves).map_err(|e| Failure(format!("--moves: {e}")))?;
         let start = match &self.position {
@@ -336,9 +331,9 @@ impl LineArgs {
                 .map_err(|e| Failure(format!("--position: {e}")))?,
             None => Position::new(&entry.rules, self.first.into()),
         };
-        let (position, past) = play_line_keeping_history(&entry.rules, start, &moves)
-            .map_err(|e| Failure(format!("--moves: {e}")))?;
-        Ok((GameState::at(entry.rules, position), past))
+        GameState::at(entry.rules, start)
+            .play_line(&moves)
+            .map_err(|e| Failure(format!("--moves: {e}")))
     }
 }
 

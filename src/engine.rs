@@ -66,7 +66,7 @@ pub use board::{ParsePlaceError, Place};
 pub use game::{PitSetup, PlayError, Position, RoundError, SetupError};
 pub use game_state::GameState;
 pub use history::History;
-pub use line::{LineError, play_line, play_line_from, play_line_keeping_history};
+pub use line::{LineError, play_line, play_line_from};
 pub use moves::{Move, ParseMoveError};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};

@@ -99,9 +99,9 @@ pub struct Session {
     actions: Vec<Action>,
     /// `positions[i]` is the position after the first `i` actions.
     positions: Vec<Position>,
-    /// The same positions' keys, for the end by repetition: kept as moves
-    /// are played and undone, not rebuilt for each.
-    history: History,
+    /// The position now, through which every action is played (its history
+    /// is that of `positions`, for the end by repetition).
+    state: GameState,
     /// Actions undone, most recent last, for redo.
     undone: Vec<Action>,
 }
@@ -125,7 +125,8 @@ impl Session {
         first: Side,
         started_at: u64,
     ) -> Session {
-        let start = Position::new(&rules, first);
+        let state = GameState::new(rules.clone(), first);
+        let start = *state.position();
         Session {
             rules,
             names: names.into(),
@@ -136,7 +137,7 @@ impl Session {
             round_limit: None,
             actions: Vec::new(),
             positions: vec![start],
-            history: History::starting_at(&start),
+            state,
             undone: Vec::new(),
         }
     }
@@ -183,11 +184,11 @@ impl Session {
             .unwrap_or_else(|| unreachable!("never empty"))
     }
 
-    /// The position now with the match's rules: what to ask whether a pit may
-    /// be played, or what the next round would be.
+    /// The position now with the match's rules and line: what to ask
+    /// whether a pit may be played, or what the next round would be.
     #[must_use]
-    pub fn game(&self) -> GameState {
-        GameState::at(self.rules.clone(), *self.position())
+    pub fn game(&self) -> &GameState {
+        &self.state
     }
 
     /// The same for the position after the first `shown` actions (the replay
@@ -195,7 +196,7 @@ impl Session {
     #[must_use]
     pub fn game_at(&self, shown: usize) -> GameState {
         let last = self.positions.len() - 1;
-        GameState::at(self.rules.clone(), self.positions[shown.min(last)])
+        GameState::at_end_of(self.rules.clone(), &self.positions[..=shown.min(last)])
     }
 
     /// What action `index` did, if it was a move: its mover, the move and
@@ -213,31 +214,26 @@ impl Session {
 
     /// `played` from the position after the first `index` actions, the
     /// positions up to it counting for the end by repetition (a replay's
-    /// move; the match's own moves go through its kept history).
+    /// move; the match's own moves go through its kept state).
     fn play_after(
         &self,
         index: usize,
         played: Move,
         trace: &mut Vec<Event>,
-    ) -> Result<Position, PlayError> {
-        History::of(&self.positions[..=index]).play_traced(
-            &self.rules,
-            &self.positions[index],
-            played,
-            trace,
-        )
+    ) -> Result<GameState, PlayError> {
+        self.game_at(index).play_traced(played, trace)
     }
 
     /// The positions since the match began, for the computer and hints to
     /// know what would repeat.
     #[must_use]
     pub fn history(&self) -> &History {
-        &self.history
+        self.state.history()
     }
 
-    fn push(&mut self, action: Action, next: Position) {
-        self.positions.push(next);
-        self.history.push(&next);
+    fn push(&mut self, action: Action, next: GameState) {
+        self.positions.push(*next.position());
+        self.state = next;
         self.actions.push(action);
     }
 
@@ -277,13 +273,10 @@ impl Session {
         match action {
             Action::Move(played) => {
                 let mut trace = Vec::new();
-                let now = *self.position();
-                let next = self
-                    .history
-                    .play_traced(&self.rules, &now, played, &mut trace)?;
-                self.positions.push(next);
-                self.actions.push(action);
-                if self.at_round_limit(&next) {
+                let next = self.state.play_traced(played, &mut trace)?;
+                let reached_limit = self.at_round_limit(next.position());
+                self.push(action, next);
+                if reached_limit {
                     self.apply_round(Action::EndMatch)
                         .map_err(|_| PlayError::RoundOver)?;
                 }
@@ -298,8 +291,8 @@ impl Session {
 
     fn apply_round(&mut self, action: Action) -> Result<(), RoundError> {
         let next = match action {
-            Action::NextRound => *self.game().next_round()?.position(),
-            Action::EndMatch => *self.game().end_now()?.position(),
+            Action::NextRound => self.state.next_round()?,
+            Action::EndMatch => self.state.end_now()?,
             Action::Move(_) => return Err(RoundError::StillPlaying),
         };
         self.push(action, next);
@@ -319,7 +312,7 @@ impl Session {
     pub fn undo(&mut self) -> bool {
         while let Some(action) = self.actions.pop() {
             self.positions.pop();
-            self.history.pop();
+            self.state = GameState::at_end_of(self.rules.clone(), &self.positions);
             // The end a round limit brought comes back with the move itself.
             let automatic = action == Action::EndMatch
                 && self
@@ -430,7 +423,7 @@ impl Session {
         let mut branch = self.clone();
         branch.actions.truncate(count);
         branch.positions.truncate(count + 1);
-        branch.history.truncate(count + 1);
+        branch.state = GameState::at_end_of(self.rules.clone(), &branch.positions);
         branch.undone.clear();
         branch
     }

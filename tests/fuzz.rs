@@ -12,7 +12,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mancala::catalog::Catalog;
-use mancala::engine::{Event, History, Move, Pit, PlayError, Position, Rules, Side, Status, perft};
+use mancala::engine::{
+    Event, GameState, Move, Pit, PlayError, Position, Rules, Side, Status, perft,
+};
 use mancala::session::Session;
 use mancala::storage::{MatchId, MatchMeta, from_toml, load, to_toml};
 use proptest::prelude::*;
@@ -518,7 +520,7 @@ fn play_moves(
 ) -> Result<Option<Duration>, String> {
     let total = u32::from(rules.total_seeds());
     let mut position = Position::new(rules, Side::South);
-    let mut history = History::starting_at(&position);
+    let mut game = GameState::at(Arc::new(rules.clone()), position);
     let mut choice = choices.iter().cycle();
     for _ in 0..MOVES_PER_GAME {
         if position.total_seeds() != total {
@@ -527,10 +529,10 @@ fn play_moves(
         match position.status() {
             Status::MatchOver { .. } => break,
             Status::RoundOver { .. } => {
-                position = position
-                    .next_round(rules)
+                game = game
+                    .next_round()
                     .map_err(|e| format!("no next round: {e}"))?;
-                history.push(&position);
+                position = *game.position();
                 continue;
             }
             Status::Ongoing => {}
@@ -563,9 +565,8 @@ fn play_moves(
             ));
         }
         let pit = legal[choice.next().copied().unwrap_or(0) % legal.len()];
-        let next = history
-            .play(rules, &position, pit)
-            .map_err(|e| format!("pit {pit}: {e}"))?;
+        game = game.play(pit).map_err(|e| format!("pit {pit}: {e}"))?;
+        let next = *game.position();
         // The pits that are not legal are refused with a reason.
         if Pit::all(rules.pits())
             .any(|p| !legal.contains(&Move::sow(p)) && position.play(rules, p).is_ok())

@@ -7,8 +7,8 @@ mod common;
 
 use common::builtin;
 use mancala::engine::{
-    Ending, Event, History, Move, Outcome, Pit, PlayError, Position, Rules, Side, Status, perft,
-    play_line,
+    Ending, Event, GameState, History, Move, Outcome, Pit, PlayError, Position, Rules, Side,
+    Status, perft, play_line,
 };
 
 fn oware() -> Rules {
@@ -257,15 +257,14 @@ fn a_repeated_position_ends_the_game() {
         Err(PlayError::DoesNotFeed(Pit::new(1)))
     );
     let moves = pits(&ROUND_THE_BOARD_MOVES);
-    let (end, _) = mancala::engine::play_line_keeping_history(&rules, start, &moves).unwrap();
+    let end = mancala::engine::play_line_from(&rules, start, &moves).unwrap();
     assert_eq!(end.ending(), Some(Ending::Repetition));
     // Each keeps the seed on their row: 24 all, a draw.
     assert_eq!(end.store(Side::South), 24);
     assert_eq!(end.store(Side::North), 24);
     assert_eq!(end.outcome(), Some(Outcome::Draw));
     // One move short, the game goes on.
-    let (before, _) =
-        mancala::engine::play_line_keeping_history(&rules, start, &moves[..11]).unwrap();
+    let before = mancala::engine::play_line_from(&rules, start, &moves[..11]).unwrap();
     assert_eq!(before.status(), Status::Ongoing);
     // The position alone does not know its past: without the line it is a
     // plain move.
@@ -297,14 +296,14 @@ fn a_whole_game_from_the_start_keeps_every_seed() {
     let rules = oware();
     // Always the first legal pit: the game ends by one of its three ends.
     let mut moves = Vec::new();
-    let mut position = Position::new(&rules, Side::South);
-    let mut history = History::starting_at(&position);
-    while position.status() == Status::Ongoing {
-        let pit = position.legal_moves(&rules)[0];
+    let mut game = GameState::new(std::sync::Arc::new(rules.clone()), Side::South);
+    while game.status() == Status::Ongoing {
+        let pit = game.legal_moves()[0];
         moves.push(pit);
-        position = history.play(&rules, &position, pit).unwrap();
-        assert_eq!(position.total_seeds(), 48);
+        game = game.play(pit).unwrap();
+        assert_eq!(game.total_seeds(), 48);
     }
+    let position = *game.position();
     assert!(position.ending().is_some());
     assert_eq!(
         position.row_total(Side::South) + position.row_total(Side::North),

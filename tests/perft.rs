@@ -3,7 +3,7 @@
 mod common;
 
 use mancala::ai::Dice;
-use mancala::engine::{History, Move, Position, Side, Status, perft, perft_parallel};
+use mancala::engine::{GameState, Move, Position, Side, Status, perft, perft_parallel};
 
 /// (depth, nodes) pairs from a `.perft` file: `depth nodes` a line, `#` comments.
 fn reference(text: &str) -> Vec<(u32, u64)> {
@@ -79,22 +79,20 @@ fn the_move_walk_and_the_counted_ply_agree_with_play() {
     for entry in catalog.entries() {
         let (id, rules) = (entry.rules.id(), &entry.rules);
         let mut dice = Dice::new(0x9e37_79b9_7f4a_7c15);
-        let mut position = Position::new(rules, Side::South);
-        let mut history = History::starting_at(&position);
+        let mut game = GameState::new(rules.clone(), Side::South);
         for _ in 0..400 {
-            match position.status() {
+            match game.status() {
                 Status::MatchOver { .. } => {
-                    position = Position::new(rules, Side::North);
-                    history = History::starting_at(&position);
+                    game = GameState::new(rules.clone(), Side::North);
                     continue;
                 }
                 Status::RoundOver { .. } => {
-                    position = position.next_round(rules).unwrap();
-                    history.push(&position);
+                    game = game.next_round().unwrap();
                     continue;
                 }
                 Status::Ongoing => {}
             }
+            let position = *game.position();
             let legal = position.legal_moves(rules);
             let walked = common::walked_moves(rules, &position);
             let played: Vec<(Move, Position)> = legal
@@ -104,7 +102,7 @@ fn the_move_walk_and_the_counted_ply_agree_with_play() {
             assert_eq!(walked, played, "{id}: {}", position.to_text(rules));
             assert_eq!(perft(rules, &position, 1).nodes, legal.len() as u64, "{id}");
             let pit = legal[dice.below(legal.len())];
-            position = history.play(rules, &position, pit).unwrap();
+            game = game.play(pit).unwrap();
         }
     }
 }

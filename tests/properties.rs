@@ -2,7 +2,9 @@
 
 mod common;
 
-use mancala::engine::{Event, History, Move, Pit, PlayError, Position, Rules, Side, Status, perft};
+use mancala::engine::{
+    Event, GameState, Move, Pit, PlayError, Position, Rules, Side, Status, perft,
+};
 use proptest::prelude::*;
 
 const VARIANTS: [&str; 4] = ["kalaha", "raja-pasu", "sat-gharva", "oware"];
@@ -24,7 +26,7 @@ fn board_is_cleared(position: &Position) -> bool {
 fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
     let total = u32::from(rules.total_seeds());
     let mut position = Position::new(rules, first);
-    let mut history = History::starting_at(&position);
+    let mut state = GameState::at(std::sync::Arc::new(rules.clone()), position);
     let mut played = 0;
     let mut in_round = 0;
     let mut choice = choices.iter().cycle();
@@ -42,8 +44,8 @@ fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
                 for pit in Pit::all(rules.pits()) {
                     assert_eq!(position.play(rules, pit), Err(PlayError::RoundOver));
                 }
-                position = position.next_round(rules).expect("another round");
-                history.push(&position);
+                state = state.next_round().expect("another round");
+                position = *state.position();
                 in_round = 0;
                 continue;
             }
@@ -89,7 +91,8 @@ fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
         }
         let pit = legal[choice.next().unwrap() % legal.len()];
         let mover = position.to_move().unwrap();
-        position = history.play(rules, &position, pit).unwrap();
+        state = state.play(pit).unwrap();
+        position = *state.position();
         // Under feeding the game never goes on with the player to move
         // holding nothing (the no-move end, feeding and the grand slam).
         if rules.must_feed() && position.status() == Status::Ongoing {

@@ -8,18 +8,17 @@ use crate::ai::{Dice, choose_move};
 use crate::catalog::Catalog;
 
 pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
-    let (mut game, mut past) = args.line.resolve_with_past(catalog)?;
+    let mut game = args.line.resolve(catalog)?;
     // After a round, the move asked for is the next round's first.
     if let Ok(next) = game.next_round() {
         game = next;
-        past.push(game.position());
     }
     let deadline = Instant::now() + args.level.time_cap();
     let mut dice = Dice::new(args.seed);
     let choice = choose_move(
         game.rules(),
         game.position(),
-        &past,
+        game.history(),
         args.level,
         &mut dice,
         None,

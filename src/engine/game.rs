@@ -402,7 +402,10 @@ impl Position {
         })
     }
 
-    /// Plays `mv` for the player to move.
+    /// Plays `mv` for the player to move: the sowing of one move alone.
+    /// It cannot know whether the position it makes came before, so it never
+    /// ends a game by repetition; a match or a line of moves plays through
+    /// [`crate::engine::GameState::play`], which does.
     ///
     /// # Errors
     /// A [`PlayError`] saying why the move is not legal; `self` is untouched.
@@ -463,7 +466,7 @@ impl Position {
         })
     }
 
-    fn play_observed<O: Observer>(
+    pub(crate) fn play_observed<O: Observer>(
         &self,
         rules: &Rules,
         mv: Move,

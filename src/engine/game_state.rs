@@ -1,21 +1,33 @@
-//! A position together with the rules it is played under, so that no one can
-//! play it by other rules. The session, save files, the command line and the
-//! terminal game work with this; the bare [`Position`] and a `&Rules` stay
-//! for the hot loops (perft, search), which check nothing twice.
+//! The one door through which a move is played: a position together with
+//! the rules it is played under and the line that led to it, so that no one
+//! can play it by other rules or forget the end by repetition. A match
+//! (`Session`), a line of moves on the command line, replays and tests play
+//! through it.
+//!
+//! Underneath, [`Position::play`] is the sowing of one move alone (no
+//! history, so no end by repetition), and [`Position::for_each_move`] with
+//! [`History::enter`] is the unchecked fast path that perft and the search
+//! walk, which check nothing twice.
 
 use std::ops::Deref;
 use std::sync::Arc;
 
 use super::game::{PlayError, Position, RoundError};
+use super::history::History;
+use super::line::LineError;
 use super::moves::Move;
 use super::rules::Rules;
 use super::side::Side;
+use super::status::Status;
+use super::trace::{Event, NoTrace, Observer};
 
-/// A position and its rules.
+/// A position, its rules and the positions of its line since the line
+/// began (what a repeated position is judged against).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameState {
     rules: Arc<Rules>,
     position: Position,
+    history: History,
 }
 
 impl GameState {
@@ -23,14 +35,35 @@ impl GameState {
     #[must_use]
     pub fn new(rules: Arc<Rules>, first: Side) -> GameState {
         let position = Position::new(&rules, first);
-        GameState { rules, position }
+        GameState::at(rules, position)
     }
 
-    /// `position`, which must have been reached under `rules` (or set up for
-    /// them, as [`Position::from_text`] does).
+    /// `position` as the start of a line (it counts as seen), which must
+    /// have been reached under `rules` or set up for them, as
+    /// [`Position::from_text`] does.
     #[must_use]
     pub fn at(rules: Arc<Rules>, position: Position) -> GameState {
-        GameState { rules, position }
+        let history = History::starting_at(&position);
+        GameState {
+            rules,
+            position,
+            history,
+        }
+    }
+
+    /// The end of a line of positions (the first its start), each the one
+    /// before played on or moved to the next round.
+    ///
+    /// # Panics
+    /// When `line` is empty.
+    #[must_use]
+    pub fn at_end_of(rules: Arc<Rules>, line: &[Position]) -> GameState {
+        let position = *line.last().expect("a line has a start");
+        GameState {
+            rules,
+            position,
+            history: History::of(line),
+        }
     }
 
     #[must_use]
@@ -41,6 +74,85 @@ impl GameState {
     #[must_use]
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// The positions of the line so far: what the computer and hints need
+    /// to know what would repeat.
+    #[must_use]
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// Plays `mv`: the sowing, then the end by repetition where the rules
+    /// have it and the position comes back.
+    ///
+    /// # Errors
+    /// Why the move is not legal; `self` is untouched.
+    pub fn play(&self, mv: impl Into<Move>) -> Result<GameState, PlayError> {
+        self.play_observed(mv.into(), &mut NoTrace)
+    }
+
+    /// Like [`GameState::play`], appending every event of the move to
+    /// `trace`, a repetition's end included (nothing is appended when the
+    /// move is refused).
+    ///
+    /// # Errors
+    /// As [`GameState::play`].
+    pub fn play_traced(
+        &self,
+        mv: impl Into<Move>,
+        trace: &mut Vec<Event>,
+    ) -> Result<GameState, PlayError> {
+        let before = trace.len();
+        let result = self.play_observed(mv.into(), trace);
+        if result.is_err() {
+            trace.truncate(before);
+        }
+        result
+    }
+
+    fn play_observed<O: Observer>(&self, mv: Move, obs: &mut O) -> Result<GameState, PlayError> {
+        let mut next = self.clone();
+        next.advance(mv, obs)?;
+        Ok(next)
+    }
+
+    /// [`GameState::play`] in place (for long lines, which would otherwise
+    /// copy their history at every move); `self` is untouched when refused.
+    fn advance<O: Observer>(&mut self, mv: Move, obs: &mut O) -> Result<(), PlayError> {
+        let mut next = self.position.play_observed(&self.rules, mv, obs)?;
+        if self.rules.repetition_ends()
+            && next.status() == Status::Ongoing
+            && self.history.repeats(&next)
+        {
+            next = next.end_by_repetition(&self.rules, obs);
+        }
+        self.history.push(&next);
+        self.position = next;
+        Ok(())
+    }
+
+    /// Plays a list of moves; where a round is over and more moves follow,
+    /// the next round is set up first, as the rules say.
+    ///
+    /// # Errors
+    /// The first move that is not legal, with its place in the list.
+    pub fn play_line(&self, moves: &[Move]) -> Result<GameState, LineError> {
+        let mut state = self.clone();
+        for (i, &played) in moves.iter().enumerate() {
+            if let Ok(next) = state.position.next_round(&state.rules) {
+                state.history.push(&next);
+                state.position = next;
+            }
+            state
+                .advance(played, &mut NoTrace)
+                .map_err(|reason| LineError {
+                    index: i + 1,
+                    played,
+                    reason,
+                })?;
+        }
+        Ok(state)
     }
 
     /// Whether `mv` may be played now, and why not.
@@ -62,7 +174,7 @@ impl GameState {
     /// When no round follows.
     pub fn next_round(&self) -> Result<GameState, RoundError> {
         let position = self.position.next_round(&self.rules)?;
-        Ok(self.with(position))
+        Ok(self.followed_by(position))
     }
 
     /// The match ended here by the players.
@@ -71,13 +183,17 @@ impl GameState {
     /// When it is over already.
     pub fn end_now(&self) -> Result<GameState, RoundError> {
         let position = self.position.end_now(&self.rules)?;
-        Ok(self.with(position))
+        Ok(self.followed_by(position))
     }
 
-    fn with(&self, position: Position) -> GameState {
+    /// This line followed by `position`.
+    fn followed_by(&self, position: Position) -> GameState {
+        let mut history = self.history.clone();
+        history.push(&position);
         GameState {
             rules: self.rules.clone(),
             position,
+            history,
         }
     }
 }
@@ -96,21 +212,82 @@ mod tests {
     use super::*;
     use crate::engine::Pit;
 
+    fn rules(text: &str) -> Arc<Rules> {
+        Arc::new(Rules::from_toml(text).unwrap())
+    }
+
     #[test]
     fn a_game_judges_moves_by_the_rules_it_carries() {
-        let rules = Arc::new(Rules::from_toml(include_str!("../../rules/kalaha.toml")).unwrap());
+        let rules = rules(include_str!("../../rules/kalaha.toml"));
         let start = GameState::new(rules.clone(), Side::South);
         // Pit 3: the last of its 4 seeds lands in South's store, South again.
-        let played = start.position().play(&rules, Pit::new(3)).unwrap();
-        let after = GameState::at(rules.clone(), played);
+        let after = start.play(Pit::new(3)).unwrap();
         assert_eq!(after.to_move(), Some(Side::South));
         assert!(Arc::ptr_eq(after.rules(), &rules));
-        // Pit 3 is empty now: refused, with the reason.
+        // Pit 3 is empty now: refused, with the reason, and nothing changes.
         assert_eq!(after.check(Pit::new(3)), Err(PlayError::Empty(Pit::new(3))));
+        assert_eq!(after.play(Pit::new(3)), Err(PlayError::Empty(Pit::new(3))));
         assert_eq!(
             after.legal_moves(),
             [1, 2, 4, 5, 6].map(|n| Move::sow(Pit::new(n)))
         );
         assert_eq!(after.next_round(), Err(RoundError::StillPlaying));
+    }
+
+    /// The trap this door closes: a position alone cannot know it repeats.
+    #[test]
+    fn a_position_that_comes_back_ends_the_game_through_the_door_only() {
+        // Oware's mechanics on one pit a row of one seed: each move is a
+        // grand slam (nothing taken), and the third brings back the
+        // position after the first.
+        let rules = rules(
+            "id = \"tiny\"\nname = \"Tiny\"\ndescription = \"One pit a row.\"\n\
+             [board]\npits = 1\nseeds-per-pit = 1\nstores = \"not-sown\"\n\
+             [sowing]\ndirection = \"counter-clockwise\"\nskip = [\"origin\"]\nmust-feed = true\n\
+             [capture.by-count]\ncounts = [2, 3]\nchain = true\ngrand-slam = \"captures-nothing\"\n\
+             [round]\nends-when = \"no-move\"\nrepetition = true\n",
+        );
+        let pit = Move::sow(Pit::new(1));
+        let state = GameState::new(rules.clone(), Side::South);
+        let ended = state
+            .play(pit)
+            .unwrap()
+            .play(pit)
+            .unwrap()
+            .play(pit)
+            .unwrap();
+        assert_eq!(ended.ending(), Some(crate::engine::Ending::Repetition));
+        assert_eq!(ended.store(Side::North), 2, "each keeps their row");
+        let start = *state.position();
+        let alone = [pit; 3]
+            .iter()
+            .fold(start, |position, &mv| position.play(&rules, mv).unwrap());
+        assert_eq!(
+            alone.status(),
+            Status::Ongoing,
+            "the position alone plays on"
+        );
+    }
+
+    #[test]
+    fn a_line_moves_on_to_the_next_round_by_itself() {
+        let rules = rules(include_str!("../../rules/raja-pasu.toml"));
+        let start = GameState::new(rules.clone(), Side::South);
+        let mut state = start.clone();
+        let mut moves = Vec::new();
+        while state.status() == Status::Ongoing {
+            let mv = state.legal_moves()[0];
+            moves.push(mv);
+            state = state.play(mv).unwrap();
+        }
+        let Ok(next) = state.next_round() else {
+            return; // The match ended with the first round.
+        };
+        let opening = next.legal_moves()[0];
+        moves.push(opening);
+        let line = start.play_line(&moves).unwrap();
+        assert_eq!(line.position(), next.play(opening).unwrap().position());
+        assert_eq!(line.history(), next.play(opening).unwrap().history());
+        assert_eq!(line.round(), 2);
     }
 }

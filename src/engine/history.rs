@@ -3,12 +3,10 @@
 //! line of moves (a match, a line on the command line, perft, a search)
 //! keeps one of these beside it, as chess programs keep a stack of keys.
 
-use super::game::PlayError;
 use super::game::Position;
-use super::moves::Move;
 use super::rules::Rules;
 use super::status::Status;
-use super::trace::{Event, NoTrace, Observer};
+use super::trace::NoTrace;
 
 /// Keys of the positions of a line, each with the seeds in the stores then.
 /// Stores only grow, by captures, so the entries with the same stored total as
@@ -94,18 +92,9 @@ impl History {
         }
     }
 
-    /// `next`, just played after this history, ended by repetition if the
-    /// rules say so and it repeats; not yet pushed.
-    fn judge<O: Observer>(&self, rules: &Rules, next: Position, obs: &mut O) -> Position {
-        if rules.repetition_ends() && next.status() == Status::Ongoing && self.repeats(&next) {
-            next.end_by_repetition(rules, obs)
-        } else {
-            next
-        }
-    }
-
-    /// [`History::judge`] and [`History::push`] in one, the position's key
-    /// made once: the step of perft and search into a child. Gives the
+    /// The step of perft and search into a child (the unchecked fast path;
+    /// a match goes through [`crate::engine::GameState::play`]): the end by
+    /// repetition judged and the position pushed, its key made once. Gives the
     /// position as ended when it repeats, `None` when it stands as it is.
     pub fn enter(&mut self, rules: &Rules, next: &Position) -> Option<Position> {
         let (key, stored) = (next.key(), next.stored_seeds());
@@ -125,43 +114,5 @@ impl History {
         self.entries
             .last()
             .is_some_and(|e| (e.key, e.stored) == (position.key(), position.stored_seeds()))
-    }
-
-    /// Plays `mv` from the position last pushed (`position`), ends the game
-    /// if the result repeats, and pushes it: the one way a move is played in
-    /// a line of moves (a match, a replay, a line on the command line).
-    ///
-    /// # Errors
-    /// As [`Position::play`]; the history is untouched.
-    pub fn play(
-        &mut self,
-        rules: &Rules,
-        position: &Position,
-        mv: impl Into<Move>,
-    ) -> Result<Position, PlayError> {
-        let next = position.play(rules, mv)?;
-        Ok(self.enter(rules, &next).unwrap_or(next))
-    }
-
-    /// Like [`History::play`], appending every event of the move to `trace`,
-    /// a repetition's end included (nothing is appended when it is refused).
-    ///
-    /// # Errors
-    /// As [`Position::play`]; the history is untouched.
-    pub fn play_traced(
-        &mut self,
-        rules: &Rules,
-        position: &Position,
-        mv: impl Into<Move>,
-        trace: &mut Vec<Event>,
-    ) -> Result<Position, PlayError> {
-        debug_assert!(
-            self.ends_at(position),
-            "a move is played from the history's end"
-        );
-        let next = position.play_traced(rules, mv, trace)?;
-        let next = self.judge(rules, next, trace);
-        self.push(&next);
-        Ok(next)
     }
 }

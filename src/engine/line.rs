@@ -1,8 +1,11 @@
 //! Playing a whole list of moves from the start (or any position), across
-//! rounds.
+//! rounds: [`GameState::play_line`], for callers that have only the rules
+//! and a position.
+
+use std::sync::Arc;
 
 use super::game::{PlayError, Position};
-use super::history::History;
+use super::game_state::GameState;
 use super::moves::Move;
 use super::rules::Rules;
 use super::side::Side;
@@ -35,34 +38,7 @@ pub fn play_line_from(
     start: Position,
     moves: &[Move],
 ) -> Result<Position, LineError> {
-    play_line_keeping_history(rules, start, moves).map(|(position, _)| position)
-}
-
-/// Like [`play_line_from`], also giving the positions since the last capture
-/// (for a search that goes on from the line's end). A position that repeats
-/// one of them ends the game when the rules say so.
-///
-/// # Errors
-/// The first move that is not legal, with its place in the list.
-pub fn play_line_keeping_history(
-    rules: &Rules,
-    start: Position,
-    moves: &[Move],
-) -> Result<(Position, History), LineError> {
-    let mut position = start;
-    let mut history = History::starting_at(&start);
-    for (i, &played) in moves.iter().enumerate() {
-        if let Ok(next) = position.next_round(rules) {
-            position = next;
-            history.push(&position);
-        }
-        position = history
-            .play(rules, &position, played)
-            .map_err(|reason| LineError {
-                index: i + 1,
-                played,
-                reason,
-            })?;
-    }
-    Ok((position, history))
+    GameState::at(Arc::new(rules.clone()), start)
+        .play_line(moves)
+        .map(|state| *state.position())
 }

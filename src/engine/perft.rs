@@ -10,7 +10,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::game::Position;
 use super::history::History;
-use super::moves::Move;
 use super::rules::Rules;
 
 /// What a perft run counted.
@@ -108,8 +107,9 @@ pub fn perft_parallel(
             .iter()
             .flat_map(|(p, history)| {
                 p.candidate_moves().filter_map(|pit| {
+                    let child = p.play(rules, pit).ok()?;
                     let mut history = history.clone();
-                    let child = history.play(rules, p, Move::sow(pit)).ok()?;
+                    let child = history.enter(rules, &child).unwrap_or(child);
                     Some((child, history))
                 })
             })

@@ -1,0 +1,330 @@
+//! Legality and play: which moves the player to move has, why one is
+//! refused, and the sowing of one (checked, or walked unchecked by perft and
+//! the search).
+
+use super::Position;
+use crate::engine::board::{Place, indices};
+use crate::engine::moves::Move;
+use crate::engine::pit::Pit;
+use crate::engine::rules::{Rules, Stores};
+use crate::engine::side::Side;
+use crate::engine::sow::{Refused, Turn, sow_turn};
+use crate::engine::status::Status;
+use crate::engine::trace::{Event, NoTrace, Observer};
+
+/// Why a move was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error("the round is over")]
+    RoundOver,
+    #[error("the match is over")]
+    MatchOver,
+    #[error("there is no pit {pit}: pits are numbered 1 to {pits}")]
+    NoSuchPit { pit: Pit, pits: u8 },
+    #[error("pit {0} is closed")]
+    Closed(Pit),
+    #[error("pit {0} is empty")]
+    Empty(Pit),
+    #[error("pit {0} would start a turn that never ends")]
+    Endless(Pit),
+    #[error("pit {0} sows nothing into the opponent's empty row")]
+    DoesNotFeed(Pit),
+}
+
+impl Position {
+    /// Plays `mv` for the player to move: the sowing of one move alone.
+    /// It cannot know whether the position it makes came before, so it never
+    /// ends a game by repetition; a match or a line of moves plays through
+    /// [`crate::engine::GameState::play`], which does.
+    ///
+    /// # Errors
+    /// A [`PlayError`] saying why the move is not legal; `self` is untouched.
+    pub fn play(&self, rules: &Rules, mv: impl Into<Move>) -> Result<Position, PlayError> {
+        self.play_observed(rules, mv.into(), &mut NoTrace)
+    }
+
+    /// Like [`Position::play`], appending every event of the move to `trace`
+    /// (nothing is appended when the move is refused).
+    ///
+    /// # Errors
+    /// As [`Position::play`].
+    pub fn play_traced(
+        &self,
+        rules: &Rules,
+        mv: impl Into<Move>,
+        trace: &mut Vec<Event>,
+    ) -> Result<Position, PlayError> {
+        let before = trace.len();
+        let result = self.play_observed(rules, mv.into(), trace);
+        if result.is_err() {
+            trace.truncate(before);
+        }
+        result
+    }
+
+    /// Whether `mv` is a legal move, and why not.
+    ///
+    /// # Errors
+    /// As [`Position::play`].
+    pub fn check(&self, rules: &Rules, mv: impl Into<Move>) -> Result<(), PlayError> {
+        self.play(rules, mv).map(|_| ())
+    }
+
+    /// The legal moves of the player to move, lowest pit first.
+    #[must_use]
+    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
+        let mut moves: Vec<Move> = self.legal_origins(rules).map(Move::sow).collect();
+        moves.sort_unstable();
+        moves
+    }
+
+    /// The pits of the legal moves, without playing them where no move can
+    /// be refused (no relays, nothing to feed), else sown on a copy of the
+    /// board alone.
+    fn legal_origins<'a>(&'a self, rules: &'a Rules) -> impl Iterator<Item = Pit> + 'a {
+        let (mover, movable) = match self.status {
+            Status::Ongoing => (self.to_move, self.movable(self.to_move)),
+            _ => (self.to_move, 0),
+        };
+        let every = self.every_pit_moves(rules, mover);
+        let layout = self.layout;
+        indices(movable)
+            .filter(move |&origin| every || self.turn_ends(rules, mover, origin))
+            .map(move |origin| match layout.place(origin) {
+                Place::Pit(_, pit) => pit,
+                Place::Store(_) => unreachable!("row masks hold only pits"),
+            })
+    }
+
+    /// The pits the player to move might play: open and not empty. With relay
+    /// sowing some of them may still be refused as endless.
+    pub fn candidate_moves(&self) -> impl Iterator<Item = Pit> + use<> {
+        let layout = self.layout;
+        let movable = match self.status {
+            Status::Ongoing => self.movable(self.to_move),
+            _ => 0,
+        };
+        indices(movable).map(move |index| match layout.place(index) {
+            Place::Pit(_, pit) => pit,
+            Place::Store(_) => unreachable!("row masks hold only pits"),
+        })
+    }
+
+    pub(crate) fn play_observed<O: Observer>(
+        &self,
+        rules: &Rules,
+        mv: Move,
+        obs: &mut O,
+    ) -> Result<Position, PlayError> {
+        let pit = mv.pit();
+        let mover = match self.status {
+            Status::Ongoing => self.to_move,
+            Status::RoundOver { .. } => return Err(PlayError::RoundOver),
+            Status::MatchOver { .. } => return Err(PlayError::MatchOver),
+        };
+        if pit.number() == 0 || pit.number() > self.layout.pits {
+            return Err(PlayError::NoSuchPit {
+                pit,
+                pits: self.layout.pits,
+            });
+        }
+        let origin = self.layout.pit(mover, pit);
+        if self.open_pits & (1 << origin) == 0 {
+            return Err(PlayError::Closed(pit));
+        }
+        if self.board.get(origin) == 0 {
+            return Err(PlayError::Empty(pit));
+        }
+        self.sow_from(rules, mover, origin, obs)
+            .map_err(|refused| match refused {
+                Refused::Endless => PlayError::Endless(pit),
+                Refused::DoesNotFeed => PlayError::DoesNotFeed(pit),
+            })
+    }
+
+    /// The move from track index `origin`, which must be an open, non-empty pit
+    /// of the player to move; `None` when its turn never ends. Perft walks
+    /// moves this way, skipping the checks its move list already made.
+    #[inline]
+    pub(super) fn sow_from<O: Observer>(
+        &self,
+        rules: &Rules,
+        mover: Side,
+        origin: usize,
+        obs: &mut O,
+    ) -> Result<Position, Refused> {
+        let mut next = *self;
+        self.sow_into(rules, mover, origin, &mut next, obs)?;
+        Ok(next)
+    }
+
+    /// [`Position::sow_from`] writing the position reached into `next`, which
+    /// must hold a copy of `self`: the caller makes it where the child is to
+    /// be kept, so a move copies the position once. `next` is left part-way
+    /// when the move is refused.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(super) fn sow_into<O: Observer>(
+        &self,
+        rules: &Rules,
+        mover: Side,
+        origin: usize,
+        next: &mut Position,
+        obs: &mut O,
+    ) -> Result<(), Refused> {
+        debug_assert_eq!(self.to_move(), Some(mover));
+        debug_assert!(self.open_pits & self.board.filled() & (1 << origin) != 0);
+        let end = sow_turn(&mut next.board, &self.turn(rules, mover, origin), obs)?;
+        if end.owned != 0 {
+            next.owned[mover] = end.owned;
+        }
+        next.to_move = if end.extra_turn { mover } else { mover.other() };
+        next.start_turn(rules, obs);
+        debug_assert_eq!(next.total_seeds(), self.total_seeds());
+        debug_assert!(next.board.is_consistent());
+        Ok(())
+    }
+
+    /// Every position one legal move away, in track order (for perft, which
+    /// needs the positions, not the pit numbers).
+    #[inline]
+    pub fn for_each_child(&self, rules: &Rules, mut visit: impl FnMut(&Position)) {
+        self.for_each_move(rules, |_, child| visit(child));
+    }
+
+    /// Every legal move with the position it leads to, in track order: what
+    /// [`Position::play`] gives for each, without its checks.
+    #[inline]
+    pub fn for_each_move(&self, rules: &Rules, mut visit: impl FnMut(Move, &Position)) {
+        if self.status != Status::Ongoing {
+            return;
+        }
+        let mover = self.to_move;
+        let movable = self.movable(mover);
+        for origin in indices(movable) {
+            let mut child = *self;
+            if self
+                .sow_into(rules, mover, origin, &mut child, &mut NoTrace)
+                .is_ok()
+                && let Place::Pit(_, pit) = self.layout.place(origin)
+            {
+                visit(Move::sow(pit), &child);
+            }
+        }
+    }
+
+    pub(super) fn turn<'r>(&self, rules: &'r Rules, mover: Side, origin: usize) -> Turn<'r> {
+        let own_store = if rules.stores() == Stores::Sown {
+            1 << self.layout.store(mover)
+        } else {
+            0
+        };
+        Turn {
+            rules,
+            layout: self.layout,
+            mover,
+            origin,
+            sow_track: self.open_pits | own_store,
+            open_pits: self.open_pits,
+            // Most rule sets own no pits: their moves never look.
+            owned: if rules.owned_pits().is_some() {
+                self.owned_mask()
+            } else {
+                0
+            },
+            owned_by: self.owned,
+            must_feed: rules.must_feed()
+                && self.board.filled() & self.layout.row_mask(mover.other()) == 0,
+        }
+    }
+
+    /// Bits of `side`'s open pits that hold seeds: the pits they might play.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(super) fn movable(&self, side: Side) -> u64 {
+        self.layout.row_mask(side) & self.open_pits & self.board.filled()
+    }
+
+    /// Whether `side` has no legal move: no open non-empty pit, or (with relay
+    /// sowing or feeding) only pits whose turn is refused.
+    pub(super) fn is_stuck(&self, rules: &Rules, side: Side) -> bool {
+        let movable = self.movable(side);
+        if self.every_pit_moves(rules, side) {
+            return movable == 0;
+        }
+        !indices(movable).any(|origin| self.turn_ends(rules, side, origin))
+    }
+
+    /// How many legal moves the player to move has: perft's last ply, counted
+    /// without making the positions they lead to.
+    pub(crate) fn count_moves(&self, rules: &Rules) -> u64 {
+        if self.status != Status::Ongoing {
+            return 0;
+        }
+        let mover = self.to_move;
+        if self.every_pit_moves(rules, mover) {
+            return u64::from(self.movable(mover).count_ones());
+        }
+        self.legal_origins(rules).count() as u64
+    }
+
+    /// Whether every open non-empty pit of `side` is a legal move: no turn
+    /// can go on forever (no relays) and none can fail to feed.
+    pub(super) fn every_pit_moves(&self, rules: &Rules, side: Side) -> bool {
+        !rules.relay()
+            && (!rules.must_feed() || self.board.filled() & self.layout.row_mask(side.other()) != 0)
+    }
+
+    /// Whether the turn from `origin` ends and is allowed, sown on a copy of
+    /// the board alone.
+    pub(super) fn turn_ends(&self, rules: &Rules, side: Side, origin: usize) -> bool {
+        let mut probe = self.board;
+        sow_turn(&mut probe, &self.turn(rules, side, origin), &mut NoTrace).is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::sow::sow_turn_as;
+
+    /// The plain path of the rule sets that sow plainly agrees with the
+    /// general one on every move of random games: the same board, the same
+    /// end, the same events.
+    #[test]
+    fn the_plain_sowing_path_agrees_with_the_general_one() {
+        for text in [
+            include_str!("../../../rules/kalaha.toml"),
+            include_str!("../../../rules/oware.toml"),
+        ] {
+            let rules = Rules::from_toml(text).unwrap();
+            assert!(rules.sows_plainly());
+            let mut state = 0x2545_f491_4f6c_dd1d_u64;
+            let mut position = Position::new(&rules, Side::South);
+            for _ in 0..3000 {
+                let Some(mover) = position.to_move() else {
+                    position = Position::new(&rules, Side::South);
+                    continue;
+                };
+                let movable = position.movable(mover);
+                for origin in indices(movable) {
+                    let turn = position.turn(&rules, mover, origin);
+                    let (mut plain, mut general) = (position.board, position.board);
+                    let (mut plain_events, mut general_events) = (Vec::new(), Vec::new());
+                    assert_eq!(
+                        sow_turn_as::<_, true>(&mut plain, &turn, &mut plain_events),
+                        sow_turn_as::<_, false>(&mut general, &turn, &mut general_events)
+                    );
+                    assert_eq!(plain, general);
+                    assert_eq!(plain_events, general_events);
+                }
+                let legal = position.legal_moves(&rules);
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let pit = legal[usize::try_from(state % legal.len() as u64).unwrap()];
+                position = position.play(&rules, pit).unwrap();
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! After a round: the refill for the next one, and the match's end.
+
+use super::Position;
+use super::setup::starter_kept;
+use crate::engine::pit::Pit;
+use crate::engine::rules::{NextStarter, Rules};
+use crate::engine::side::Side;
+use crate::engine::status::{Ending, Outcome, Status};
+use crate::engine::trace::NoTrace;
+
+/// Why the round could not be moved on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RoundError {
+    #[error("the round is still being played")]
+    StillPlaying,
+    #[error("the match is over")]
+    MatchOver,
+}
+
+impl Position {
+    /// Sets up the next round after a round is over: each player refills their
+    /// pits from the right, pits that cannot be filled are closed, the loser may
+    /// get a partial pit, and the rules say who starts (the player who took the
+    /// remaining seeds, or the winner).
+    ///
+    /// # Errors
+    /// When the round is not over, or the match is.
+    pub fn next_round(&self, rules: &Rules) -> Result<Position, RoundError> {
+        let took_remaining = match self.status {
+            Status::Ongoing => return Err(RoundError::StillPlaying),
+            Status::MatchOver { .. } => return Err(RoundError::MatchOver),
+            Status::RoundOver { took_remaining } => took_remaining,
+        };
+        let loser = match self.outcome() {
+            Some(Outcome::Win(winner)) => Some(winner.other()),
+            _ => None,
+        };
+        let full_pit = u16::from(rules.seeds_per_pit());
+        let mut next = *self;
+        next.open_pits = 0;
+        for side in Side::BOTH {
+            let store = self.layout.store(side);
+            let mut left = next.board.get(store);
+            let mut pit = self.layout.pits;
+            while pit >= 1 && left >= full_pit {
+                let index = self.layout.pit(side, Pit::new(pit));
+                next.board.set(index, full_pit);
+                next.open_pits |= 1 << index;
+                left -= full_pit;
+                pit -= 1;
+            }
+            if rules.partial_pit() && loser == Some(side) && pit >= 1 && left > 0 {
+                let index = self.layout.pit(side, Pit::new(pit));
+                next.board.set(index, left);
+                next.open_pits |= 1 << index;
+                left = 0;
+            }
+            next.board.set(store, left);
+        }
+        next.round += 1;
+        next.status = Status::Ongoing;
+        next.ending = None;
+        next.to_move = match (rules.next_starter(), self.outcome()) {
+            (NextStarter::TookRemaining, _) => took_remaining.unwrap_or(self.to_move),
+            (NextStarter::Winner, Some(Outcome::Win(winner))) => winner,
+            (NextStarter::Winner, _) => self.round_starter.other(),
+        };
+        next.round_starter = starter_kept(rules, next.to_move);
+        next.start_turn(rules, &mut NoTrace);
+        Ok(next)
+    }
+
+    /// Ends the match where it stands, when the players agree to stop in the
+    /// middle of a round: each adds the seeds on their own row to their store
+    /// (the pits' seeds are theirs, as at a side-empty end), and whoever then
+    /// has more wins. After a round, it is [`Position::end_match`].
+    ///
+    /// # Errors
+    /// When the match is already over.
+    pub fn end_now(&self, rules: &Rules) -> Result<Position, RoundError> {
+        match self.status {
+            Status::Ongoing => {
+                let mut next = *self;
+                next.finish_keeping_rows(rules, Ending::Agreed, &mut NoTrace);
+                next.status = Status::MatchOver {
+                    took_remaining: None,
+                };
+                Ok(next)
+            }
+            _ => self.end_match(),
+        }
+    }
+
+    /// Ends the match after a round, as the players may choose to.
+    ///
+    /// # Errors
+    /// When the round is still being played, or the match is already over.
+    pub fn end_match(&self) -> Result<Position, RoundError> {
+        match self.status {
+            Status::Ongoing => Err(RoundError::StillPlaying),
+            Status::MatchOver { .. } => Err(RoundError::MatchOver),
+            Status::RoundOver { took_remaining } => {
+                let mut next = *self;
+                next.status = Status::MatchOver { took_remaining };
+                Ok(next)
+            }
+        }
+    }
+}

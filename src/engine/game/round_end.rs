@@ -1,0 +1,113 @@
+//! The end of a round: the checks made whenever a player is about to move
+//! (a row empty, more than half the seeds, a player stuck or passing), and
+//! the seeds left on the board going to their takers.
+
+use super::Position;
+use crate::engine::board::indices;
+use crate::engine::rules::{EndsWhen, RestGoesTo, Rounds, Rules};
+use crate::engine::side::{BySide, Side};
+use crate::engine::status::{Ending, Status};
+use crate::engine::trace::{Event, Observer};
+
+impl Position {
+    /// The round-end checks made whenever a player is about to move.
+    pub(super) fn start_turn<O: Observer>(&mut self, rules: &Rules, obs: &mut O) {
+        let filled = self.board.filled();
+        let mover_row_empty = filled & self.layout.row_mask(self.to_move) == 0;
+        let other_row_empty = filled & self.layout.row_mask(self.to_move.other()) == 0;
+        let side_empty =
+            rules.ends_when() == EndsWhen::RowEmpty && (mover_row_empty || other_row_empty);
+        // Without relays or feeding any seed on the mover's row is a legal move.
+        let maybe_stuck =
+            mover_row_empty || rules.relay() || (rules.must_feed() && other_row_empty);
+        if side_empty {
+            self.finish_keeping_rows(rules, Ending::RowEmpty, obs);
+        } else if rules.more_than_half_ends() && self.has_more_than_half(rules) {
+            self.finish_keeping_rows(rules, Ending::MoreThanHalf, obs);
+        } else if maybe_stuck && self.is_stuck(rules, self.to_move) {
+            if rules.passing() {
+                if self.is_stuck(rules, self.to_move.other()) {
+                    self.finish_keeping_rows(rules, Ending::NeitherCanMove, obs);
+                } else {
+                    obs.record(Event::Pass { side: self.to_move });
+                    self.to_move = self.to_move.other();
+                }
+            } else if rules.ends_when() == EndsWhen::NoMove
+                && rules.rest_goes_to() == RestGoesTo::RowOwner
+            {
+                self.finish_keeping_rows(rules, Ending::NoMove, obs);
+            } else {
+                // Stuck (and, where a round ends when a row is empty, a
+                // player whose every pit would never end): the other
+                // player takes the rest (docs/rules.md §3).
+                let taker = self.to_move.other();
+                let mut swept = BySide::new(0, 0);
+                swept[taker] = Side::BOTH
+                    .map(|side| self.sweep_row(side, taker))
+                    .iter()
+                    .sum();
+                self.finish_round(rules, Some(taker), swept, Ending::NoMove, obs);
+            }
+        }
+    }
+
+    /// A store holds more than half of all seeds, or both hold exactly half.
+    pub(super) fn has_more_than_half(&self, rules: &Rules) -> bool {
+        let total = rules.total_seeds();
+        let stores = Side::BOTH.map(|side| self.store(side));
+        stores.iter().any(|&s| 2 * s > total) || stores.iter().all(|&s| 2 * s == total)
+    }
+
+    /// Ends the round because this position repeats one seen since the last
+    /// capture (the caller keeps those: see [`crate::engine::History`]): each
+    /// player adds the seeds on their own row to their store.
+    #[must_use]
+    pub fn end_by_repetition<O: Observer>(&self, rules: &Rules, obs: &mut O) -> Position {
+        let mut next = *self;
+        if next.status == Status::Ongoing {
+            next.finish_keeping_rows(rules, Ending::Repetition, obs);
+        }
+        next
+    }
+
+    /// Ends the round with each player adding the seeds on their own row to
+    /// their store.
+    pub(super) fn finish_keeping_rows<O: Observer>(&mut self, rules: &Rules, ending: Ending, obs: &mut O) {
+        let swept = BySide::from_fn(|side| self.sweep_row(side, side));
+        self.finish_round(rules, None, swept, ending, obs);
+    }
+
+    /// Moves every seed of `row` into `taker`'s store; returns how many.
+    pub(super) fn sweep_row(&mut self, row: Side, taker: Side) -> u16 {
+        let mut total = 0;
+        for index in indices(self.layout.row_mask(row)) {
+            total += self.board.take(index);
+        }
+        self.board.add(self.layout.store(taker), total);
+        total
+    }
+
+    pub(super) fn finish_round<O: Observer>(
+        &mut self,
+        rules: &Rules,
+        took_remaining: Option<Side>,
+        swept: BySide<u16>,
+        ending: Ending,
+        obs: &mut O,
+    ) {
+        obs.record(Event::RoundEnd {
+            took_remaining,
+            swept,
+            ending,
+        });
+        self.ending = Some(ending);
+        let full_pit = u16::from(rules.seeds_per_pit());
+        let last_round = rules.rounds() == Rounds::Single
+            || Side::BOTH.iter().any(|&side| self.store(side) < full_pit);
+        self.status = if last_round {
+            Status::MatchOver { took_remaining }
+        } else {
+            Status::RoundOver { took_remaining }
+        };
+    }
+}

@@ -1,0 +1,179 @@
+//! Setting up a position: the start of a match, and positions made by hand
+//! (for tests, puzzles and analysis).
+
+use super::Position;
+use crate::engine::board::{Board, Layout, indices};
+use crate::engine::pit::Pit;
+use crate::engine::rules::{NextStarter, Rounds, Rules};
+use crate::engine::side::{BySide, Side};
+use crate::engine::status::Status;
+use crate::engine::trace::NoTrace;
+
+/// Why a hand-made position was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("{side} has {given} pits but the board has {pits} a row")]
+    RowLength { side: Side, given: usize, pits: u8 },
+    #[error("the position holds {given} seeds but the rules play with {expected}")]
+    SeedTotal { given: u32, expected: u16 },
+    #[error(
+        "{side}'s pit {pit} is closed, but these rules never close a pit (they play one round)"
+    )]
+    ClosedPit { side: Side, pit: Pit },
+    #[error(
+        "{side}'s pit {pit} is owned by the player across, but these rules never make it so \
+         (or that player owns a pit already)"
+    )]
+    OwnedPit { side: Side, pit: Pit },
+}
+
+/// A pit of a position set up by hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PitSetup {
+    Seeds(u16),
+    /// Out of play this round.
+    Closed,
+    /// Owned by the player across (a tuzdyk): it holds no seeds.
+    Owned,
+}
+
+/// The round's starter as a position keeps it: only where it decides who
+/// starts the next round (after a draw, where the winner starts), so that
+/// positions alike in all else are equal.
+pub(super) fn starter_kept(rules: &Rules, starter: Side) -> Side {
+    match rules.next_starter() {
+        NextStarter::Winner => starter,
+        NextStarter::TookRemaining => Side::South,
+    }
+}
+
+impl Position {
+    /// The start of a match: every pit full, `first` to move.
+    #[must_use]
+    pub fn new(rules: &Rules, first: Side) -> Position {
+        let layout = Layout::of(rules);
+        let mut board = Board::EMPTY;
+        for index in indices(layout.pits_mask()) {
+            board.set(index, u16::from(rules.seeds_per_pit()));
+        }
+        let mut position = Position {
+            board,
+            layout,
+            open_pits: layout.pits_mask(),
+            owned: BySide::new(0, 0),
+            to_move: first,
+            round_starter: starter_kept(rules, first),
+            round: 1,
+            status: Status::Ongoing,
+            ending: None,
+        };
+        position.start_turn(rules, &mut NoTrace);
+        position
+    }
+
+    /// A position set up by hand (for tests, puzzles and analysis): rows given
+    /// pit 1 first, all pits open, stores as given, round 1.
+    ///
+    /// # Errors
+    /// When a row has the wrong length or the seeds do not add up to the rules'
+    /// total.
+    pub fn from_rows(
+        rules: &Rules,
+        south: &[u16],
+        north: &[u16],
+        stores: impl Into<BySide<u16>>,
+        to_move: Side,
+    ) -> Result<Position, SetupError> {
+        let [south, north] = [south, north].map(|row| {
+            row.iter()
+                .map(|&count| PitSetup::Seeds(count))
+                .collect::<Vec<_>>()
+        });
+        Position::from_parts(rules, [&south, &north], stores, 1, to_move, None)
+    }
+
+    /// A position set up pit by pit: closed pits, owned pits, the round (and,
+    /// where it decides who starts the next, who began it; else who moves).
+    ///
+    /// # Errors
+    /// As [`Position::from_rows`], and when a pit is closed or owned where the
+    /// rules never make it so.
+    pub fn from_parts(
+        rules: &Rules,
+        rows: [&[PitSetup]; 2],
+        stores: impl Into<BySide<u16>>,
+        round: u16,
+        to_move: Side,
+        round_starter: Option<Side>,
+    ) -> Result<Position, SetupError> {
+        let mut position = Position::new(rules, to_move);
+        position.board = Board::EMPTY;
+        position.open_pits = position.layout.pits_mask();
+        position.status = Status::Ongoing;
+        position.ending = None;
+        position.round = round.max(1);
+        position.round_starter = starter_kept(rules, round_starter.unwrap_or(to_move));
+        let (rows, stores) = (BySide::from(rows), stores.into());
+        for side in Side::BOTH {
+            let row = rows[side];
+            if row.len() != usize::from(rules.pits()) {
+                return Err(SetupError::RowLength {
+                    side,
+                    given: row.len(),
+                    pits: rules.pits(),
+                });
+            }
+            for (pit, &setup) in Pit::all(rules.pits()).zip(row) {
+                let index = position.layout.pit(side, pit);
+                match setup {
+                    PitSetup::Seeds(count) => position.board.set(index, count),
+                    // Pits close only when a new round cannot fill them.
+                    PitSetup::Closed if rules.rounds() == Rounds::Single => {
+                        return Err(SetupError::ClosedPit { side, pit });
+                    }
+                    PitSetup::Closed => position.open_pits &= !(1u64 << index),
+                    PitSetup::Owned => {
+                        let owner = side.other();
+                        let allowed = rules.owned_pits().is_some_and(|owned| {
+                            owned.last_pit_allowed || pit.number() != rules.pits()
+                        });
+                        if !allowed || position.owned[owner] != 0 {
+                            return Err(SetupError::OwnedPit { side, pit });
+                        }
+                        position.owned[owner] = index as u8 + 1;
+                    }
+                }
+            }
+            position
+                .board
+                .set(position.layout.store(side), stores[side]);
+        }
+        let given = position.board.total();
+        if given != u32::from(rules.total_seeds()) {
+            return Err(SetupError::SeedTotal {
+                given,
+                expected: rules.total_seeds(),
+            });
+        }
+        position.start_turn(rules, &mut NoTrace);
+        Ok(position)
+    }
+
+    /// Pit `pit` of `side` as [`Position::from_parts`] takes it.
+    #[must_use]
+    pub fn pit_setup(&self, side: Side, pit: Pit) -> PitSetup {
+        if self.is_closed(side, pit) {
+            PitSetup::Closed
+        } else if self.owner_of(side, pit).is_some() {
+            PitSetup::Owned
+        } else {
+            PitSetup::Seeds(self.pit(side, pit))
+        }
+    }
+
+    /// Who began the round, where that decides who starts the next one.
+    #[must_use]
+    pub fn round_starter(&self, rules: &Rules) -> Option<Side> {
+        (rules.next_starter() == NextStarter::Winner).then_some(self.round_starter)
+    }
+}

@@ -1,48 +1,118 @@
-//! Perft counts against the spec's reference data (`tests/data/*.perft`).
+//! Perft counts against the reference data of every rule set
+//! (`tests/perft/*.perft`, one file a rule set), read by one driver.
 
 mod common;
 
 use mancala::ai::Dice;
-use mancala::engine::{GameState, Move, Position, Side, Status, perft, perft_parallel};
+use std::path::Path;
 
-/// (depth, nodes) pairs from a `.perft` file: `depth nodes` a line, `#` comments.
-fn reference(text: &str) -> Vec<(u32, u64)> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let mut fields = l.split_whitespace();
-            let depth = fields.next().unwrap().parse().unwrap();
-            let nodes = fields.next().unwrap().parse().unwrap();
-            (depth, nodes)
-        })
-        .collect()
+use mancala::engine::{GameState, Move, Position, Rules, Side, Status, perft, perft_parallel};
+
+/// A `.perft` file of `tests/perft/`: the rule set, who starts (or a
+/// position), the depths `cargo test` runs, and the reference counts.
+struct PerftFile {
+    name: String,
+    rules: Rules,
+    start: Position,
+    quick: u32,
+    counts: Vec<(u32, u64)>,
 }
 
-fn check_kalaha(max_depth: u32) {
-    let rules = common::builtin("kalaha");
-    let start = Position::new(&rules, Side::South);
-    let expected = reference(include_str!("data/kalaha.perft"));
-    assert!(expected.iter().any(|&(d, _)| d == max_depth));
-    for (depth, nodes) in expected.into_iter().filter(|&(d, _)| d <= max_depth) {
-        let count = if depth >= 6 {
-            perft_parallel(&rules, &start, depth, 2)
-        } else {
-            perft(&rules, &start, depth)
-        };
-        assert_eq!(count.nodes, nodes, "depth {depth}");
+/// Reads one file: `rules ID-or-path`, `first south|north` or `position
+/// TEXT`, `quick N`, then `depth nodes` lines; `#` begins a comment.
+fn read_perft_file(path: &Path) -> PerftFile {
+    let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+    let text = std::fs::read_to_string(path).unwrap();
+    let (mut rules, mut first, mut position, mut quick) = (None, Side::South, None, 0);
+    let mut counts = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "rules" => rules = Some(rules_named(value)),
+            "first" => first = value.parse().unwrap(),
+            "position" => position = Some(value.to_string()),
+            "quick" => quick = value.parse().unwrap(),
+            depth => counts.push((depth.parse().unwrap(), value.trim().parse().unwrap())),
+        }
+    }
+    let rules = rules.unwrap_or_else(|| panic!("{name}: no `rules` line"));
+    let start = match position {
+        Some(text) => Position::from_text(&rules, &text).unwrap(),
+        None => Position::new(&rules, first),
+    };
+    PerftFile {
+        name,
+        rules,
+        start,
+        quick,
+        counts,
+    }
+}
+
+/// A built-in rule set's id, or a rule file's path from the crate's root.
+fn rules_named(name: &str) -> Rules {
+    if name.ends_with(".toml") {
+        mancala::catalog::load_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join(name)).unwrap()
+    } else {
+        common::builtin(name)
+    }
+}
+
+fn perft_files() -> Vec<PerftFile> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .collect();
+    paths.sort();
+    paths.iter().map(|p| read_perft_file(p)).collect()
+}
+
+/// Checks every count of every file up to its `quick` depth, or all of them.
+fn check_perft_files(all: bool) {
+    let files = perft_files();
+    for file in &files {
+        assert!(
+            file.counts.iter().any(|&(d, _)| d == file.quick),
+            "{}",
+            file.name
+        );
+        for &(depth, nodes) in &file.counts {
+            if depth > file.quick && !all {
+                continue;
+            }
+            let count = if depth >= 6 {
+                perft_parallel(&file.rules, &file.start, depth, 2)
+            } else {
+                perft(&file.rules, &file.start, depth)
+            };
+            assert_eq!(count.nodes, nodes, "{} depth {depth}", file.name);
+        }
+    }
+    // Every built-in rule set has its counts.
+    let catalog = mancala::catalog::Catalog::with_user_dir(None);
+    for entry in catalog.entries() {
+        assert!(
+            files.iter().any(|f| f.name == entry.rules.id()),
+            "tests/perft/{}.perft is missing",
+            entry.rules.id()
+        );
     }
 }
 
 #[test]
-fn kalaha_perft_to_depth_9() {
-    check_kalaha(9);
+fn perft_matches_the_reference_counts_of_every_rule_set() {
+    check_perft_files(false);
 }
 
 #[test]
-#[ignore = "takes a few seconds in a release build; run with --ignored"]
-fn kalaha_perft_to_depth_11() {
-    check_kalaha(11);
+#[ignore = "the deepest counts take a while; run with --release -- --ignored"]
+fn perft_matches_the_reference_counts_at_every_depth() {
+    check_perft_files(true);
 }
 
 #[test]

@@ -72,7 +72,12 @@ impl Position {
 
     /// Ends the round with each player adding the seeds on their own row to
     /// their store.
-    pub(super) fn finish_keeping_rows<O: Observer>(&mut self, rules: &Rules, ending: Ending, obs: &mut O) {
+    pub(super) fn finish_keeping_rows<O: Observer>(
+        &mut self,
+        rules: &Rules,
+        ending: Ending,
+        obs: &mut O,
+    ) {
         let swept = BySide::from_fn(|side| self.sweep_row(side, side));
         self.finish_round(rules, None, swept, ending, obs);
     }

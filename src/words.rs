@@ -5,8 +5,7 @@
 use std::fmt::Write;
 
 use crate::engine::{
-    BySide, Ending, Event, Move, Outcome, Pit, Place, PlayError, Position, Rules, Side, Status,
-    Stores,
+    Ending, Move, Outcome, Pit, Place, PlayError, Position, Rules, Side, Status, Stores,
 };
 use crate::session::Session;
 
@@ -74,201 +73,10 @@ pub fn refusal(error: PlayError, pits: u8) -> String {
     }
 }
 
-/// One line on what a whole move did.
-#[must_use]
-pub fn move_summary(session: &Session, mover: Side, played: Move, trace: &[Event]) -> String {
-    format!(
-        "{} played {}",
-        session.display_name(mover),
-        move_details(session, played, trace)
-    )
-}
-
 /// A move as a player says it: "pit 3".
 #[must_use]
 pub fn move_said(played: Move) -> String {
     format!("pit {played}")
-}
-
-/// What a move did, after "Ann played ": "pit 3: 2 laps - fours: 4 to Ann".
-#[must_use]
-pub fn move_details(session: &Session, played: Move, trace: &[Event]) -> String {
-    let mut laps = 0;
-    let mut fours = BySide::new(0u16, 0);
-    let mut notes = Vec::new();
-    // A move's captures by count: one chain, place by place.
-    let mut chain: Vec<(Place, u16)> = Vec::new();
-    let mut to_owners = BySide::new(0u16, 0);
-    // A last seed in the store that ends the round gives no move after it.
-    let round_ends = trace.iter().any(|e| matches!(e, Event::RoundEnd { .. }));
-    for event in trace {
-        match *event {
-            Event::LapEnd { lap, .. } => laps = lap,
-            Event::SowingCapture { owner, count, .. } => fours[owner] += count,
-            Event::LeapCapture { pit, count, by } => notes.push(format!(
-                "{} leapt to {} for {count}",
-                session.display_name(by),
-                place_name(pit)
-            )),
-            Event::KalahCapture {
-                opposite, count: 0, ..
-            } => notes.push(format!(
-                "captured its last seed ({} is empty)",
-                place_name(opposite)
-            )),
-            Event::KalahCapture {
-                opposite, count, ..
-            } => notes.push(format!(
-                "captured {} from {}",
-                count + 1,
-                place_name(opposite)
-            )),
-            Event::RowCapture { pit, count, .. } => chain.push((pit, count)),
-            Event::GrandSlam { by, spared } => notes.push(grand_slam(by.other(), spared)),
-            Event::PitOwned { pit, count, by } => notes.push(pit_owned(session, pit, count, by)),
-            Event::DropToOwner { owner, .. } => to_owners[owner] += 1,
-            Event::ExtraTurn { .. } if !round_ends => notes.push("moves again".to_string()),
-            Event::Pass { side } => {
-                // An extra turn with nothing to play is passed at once.
-                if notes.last().is_some_and(|n| n == "moves again") {
-                    notes.pop();
-                }
-                notes.push(pass(side));
-            }
-            Event::RoundEnd {
-                ending,
-                took_remaining,
-                swept,
-            } => {
-                let ends = match session.rules().rounds() {
-                    crate::engine::Rounds::Single => "that ends the game",
-                    crate::engine::Rounds::Many => "that ends the round",
-                };
-                let why = ending_reason(ending).filter(|_| took_remaining.is_none());
-                let mut note = match why {
-                    Some(why) => format!("{ends} ({why})"),
-                    None => ends.to_string(),
-                };
-                if let Some(left) = seeds_left(session, took_remaining, swept) {
-                    let _ = write!(note, ": {left}");
-                }
-                notes.push(note);
-            }
-            _ => {}
-        }
-    }
-    if !chain.is_empty() {
-        // Before the round's end, which comes last.
-        let at = notes.len() - usize::from(round_ends);
-        notes.insert(at, row_capture(&chain));
-    }
-    for side in Side::BOTH {
-        let seeds = to_owners[side];
-        if seeds > 0 {
-            let at = notes.len() - usize::from(round_ends);
-            notes.insert(at, to_owner(session, side, seeds));
-        }
-    }
-    let mut text = move_said(played);
-    if laps > 1 {
-        let _ = write!(text, ": {laps} laps");
-    }
-    let fours: Vec<String> = Side::BOTH
-        .iter()
-        .filter(|&&side| fours[side] > 0)
-        .map(|&side| format!("{} to {}", fours[side], session.display_name(side)))
-        .collect();
-    if !fours.is_empty() {
-        let at = notes.len() - usize::from(round_ends);
-        notes.insert(at, format!("fours: {}", fours.join(", ")));
-    }
-    if !notes.is_empty() {
-        text.push_str(" - ");
-        text.push_str(&notes.join(", "));
-    }
-    text
-}
-
-/// Who took the seeds left on the board when a round ended, with the counts:
-/// "Bo takes the 5 seeds left", "Ann adds the 3 on her row, Bo 2"; `None`
-/// when none were left.
-fn seeds_left(
-    session: &Session,
-    took_remaining: Option<Side>,
-    swept: BySide<u16>,
-) -> Option<String> {
-    let name = |side: Side| session.display_name(side);
-    let seeds = |n: u16| {
-        if n == 1 {
-            "1 seed".to_string()
-        } else {
-            format!("{n} seeds")
-        }
-    };
-    if let Some(taker) = took_remaining {
-        let total = swept.south + swept.north;
-        return (total > 0).then(|| format!("{} takes the {} left", name(taker), seeds(total)));
-    }
-    match Side::BOTH.map(|side| (side, swept[side])) {
-        [(_, 0), (_, 0)] => None,
-        [(side, n), (_, 0)] | [(_, 0), (side, n)] => Some(format!(
-            "{} adds the {} left on their row",
-            name(side),
-            seeds(n)
-        )),
-        [(first, a), (second, b)] => Some(format!(
-            "each adds the seeds left on their row ({} {a}, {} {b})",
-            name(first),
-            name(second)
-        )),
-    }
-}
-
-/// "captured 3 + 2 from North's pits 4 and 3": a chain of captures by
-/// count, each pit with its count, in the order taken; a chain that crosses
-/// rows names each row's pits ("from South's pit 1 and North's pits 6 and 5").
-#[must_use]
-pub fn row_capture(taken: &[(Place, u16)]) -> String {
-    let counts: Vec<String> = taken.iter().map(|(_, count)| count.to_string()).collect();
-    // Runs of pits on one row, in the order taken.
-    let mut runs: Vec<(Side, Vec<String>)> = Vec::new();
-    for (place, _) in taken {
-        let Place::Pit(row, pit) = *place else {
-            continue;
-        };
-        match runs.last_mut() {
-            Some((side, pits)) if *side == row => pits.push(pit.to_string()),
-            _ => runs.push((row, vec![pit.to_string()])),
-        }
-    }
-    let runs: Vec<String> = runs
-        .iter()
-        .map(|(row, pits)| {
-            let pits = match pits.split_last() {
-                Some((last, rest)) if !rest.is_empty() => {
-                    format!("pits {} and {last}", rest.join(", "))
-                }
-                _ => format!("pit {}", pits.join("")),
-            };
-            format!("{}'s {pits}", side_title(*row))
-        })
-        .collect();
-    format!(
-        "captured {} from {}",
-        counts.join(" + "),
-        runs.join(" and ")
-    )
-}
-
-/// "North 4 is now Ann's tuzdyk: its 3 seeds and all sown there later are
-/// Ann's".
-#[must_use]
-pub fn pit_owned(session: &Session, pit: Place, count: u16, by: Side) -> String {
-    let name = session.display_name(by);
-    format!(
-        "{} is now {name}'s tuzdyk: its {count} seeds and all sown there later are theirs",
-        place_name(pit)
-    )
 }
 
 /// "North's pit 4 is South's own (a tuzdyk): every seed sown there goes to
@@ -280,35 +88,6 @@ pub fn owned_pit_said(owner: Side, pit: Pit) -> String {
         side_title(owner.other()),
         side_title(owner),
         side_title(owner)
-    )
-}
-
-/// "2 seeds into Ann's tuzdyk".
-#[must_use]
-pub fn to_owner(session: &Session, owner: Side, seeds: u16) -> String {
-    let s = if seeds == 1 { "" } else { "s" };
-    format!(
-        "{seeds} seed{s} into {}'s tuzdyk",
-        session.display_name(owner)
-    )
-}
-
-/// "South cannot move: North plays again".
-#[must_use]
-pub fn pass(side: Side) -> String {
-    format!(
-        "{} cannot move: {} plays again",
-        side_title(side),
-        side_title(side.other())
-    )
-}
-
-/// Why a move that would take a whole row captured nothing.
-#[must_use]
-pub fn grand_slam(row: Side, spared: u16) -> String {
-    format!(
-        "a grand slam: it would take all {spared} seeds on {}'s row, so it captures nothing",
-        side_title(row)
     )
 }
 
@@ -407,9 +186,13 @@ pub fn status_line(rules: &Rules, position: &Position) -> String {
     line
 }
 
+mod events;
 mod lists;
 mod rule_sheet;
 
+pub use events::{
+    event_told, grand_slam, move_details, move_summary, pass, pit_owned, row_capture, to_owner,
+};
 pub use lists::{
     OPEN_ELSEWHERE, listing_result, listing_result_by_side, players, result, tally, who,
 };

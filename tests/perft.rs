@@ -54,7 +54,7 @@ fn read_perft_file(path: &Path) -> PerftFile {
 
 /// A built-in rule set's id, or a rule file's path from the crate's root.
 fn rules_named(name: &str) -> Rules {
-    if name.ends_with(".toml") {
+    if Path::new(name).extension().is_some_and(|e| e == "toml") {
         mancala::catalog::load_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join(name)).unwrap()
     } else {
         common::builtin(name)

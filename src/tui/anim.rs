@@ -5,7 +5,7 @@
 //! little longer so the eye can follow them. A long move (a relay of many
 //! laps) speeds up as it goes, so that none lasts more than `BUDGET_TICKS`.
 
-use crate::engine::{Ending, Event, Place, Position, Side};
+use crate::engine::{Event, Place, Position, Side};
 
 use super::board_view::BoardView;
 
@@ -75,61 +75,6 @@ fn ticks_of(event: &Event) -> u32 {
     }
 }
 
-/// Something worth a message while it is on screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flash {
-    Four {
-        pit: Place,
-        owner: Side,
-    },
-    Relay {
-        pit: Place,
-        count: u16,
-    },
-    Leap {
-        pit: Place,
-        count: u16,
-        by: Side,
-    },
-    Kalah {
-        pit: Place,
-        opposite: Place,
-        count: u16,
-        by: Side,
-    },
-    /// A capture by count: the chain so far, pit by pit.
-    RowCapture {
-        by: Side,
-        chain: Chain,
-    },
-    /// A seed sown into an owned pit, gone on to its owner's store.
-    ToOwner {
-        pit: Place,
-        owner: Side,
-    },
-    /// A pit became `by`'s own.
-    PitOwned {
-        pit: Place,
-        count: u16,
-        by: Side,
-    },
-    /// `side` could not move and passed.
-    Pass {
-        side: Side,
-    },
-    GrandSlam {
-        by: Side,
-        spared: u16,
-    },
-    ExtraTurn {
-        side: Side,
-    },
-    RoundEnd {
-        took_remaining: Option<Side>,
-        ending: Ending,
-    },
-}
-
 /// Most pits a chain of captures can take: every pit of both rows.
 const MAX_CHAIN: usize = 2 * crate::engine::MAX_PITS as usize;
 
@@ -172,9 +117,11 @@ pub struct Frame {
     /// The place that just changed, to highlight.
     pub focus: Option<Place>,
     pub lap: u32,
-    pub flash: Option<Flash>,
-    /// The captures on the opponent's row so far in this move.
-    chain: Option<Chain>,
+    /// The event on screen now, if it has something to say (a capture, a
+    /// relay, a pass...): the wording layer tells it.
+    pub flash: Option<Event>,
+    /// The captures by count so far in this move.
+    pub chain: Chain,
     pub finished: bool,
 }
 
@@ -236,7 +183,7 @@ pub fn frame_at(before: &Position, trace: &[Event], ticks: u32) -> Frame {
         focus: None,
         lap: 1,
         flash: None,
-        chain: None,
+        chain: Chain::new(),
         finished: false,
     };
     let mut clock = 0;
@@ -260,14 +207,19 @@ pub fn frame_at(before: &Position, trace: &[Event], ticks: u32) -> Frame {
     frame
 }
 
-/// One event: the board changes as the engine changed it; the hand, the
-/// place to highlight and the message are the animation's own.
+/// One event: the board changes as the engine changed it; the hand and the
+/// place to highlight are the animation's own, and the event is shown (and
+/// told by the wording layer) for its ticks.
 fn apply(frame: &mut Frame, event: &Event) {
     event.apply_to(&mut frame.board);
+    frame.flash = Some(*event);
     match *event {
-        Event::TakeUp { pit, count } => {
+        Event::TakeUp { pit, count } | Event::RelayTakeUp { pit, count, .. } => {
             frame.hand = Some((pit, count));
             frame.focus = Some(pit);
+            if let Event::RelayTakeUp { lap, .. } = *event {
+                frame.lap = lap;
+            }
         }
         Event::Drop { place, in_hand, .. } => {
             frame.hand = Some((place, in_hand));
@@ -280,61 +232,18 @@ fn apply(frame: &mut Frame, event: &Event) {
         } => {
             frame.hand = Some((pit, in_hand));
             frame.focus = Some(Place::Store(owner));
-            frame.flash = Some(Flash::ToOwner { pit, owner });
         }
-        Event::SowingCapture { pit, owner, .. } => frame.flash = Some(Flash::Four { pit, owner }),
-        Event::LapEnd { .. } => {}
-        Event::RelayTakeUp { pit, count, lap } => {
-            frame.hand = Some((pit, count));
+        Event::LeapCapture { pit, .. } | Event::PitOwned { pit, .. } => frame.focus = Some(pit),
+        Event::KalahCapture { opposite, .. } => frame.focus = Some(opposite),
+        Event::RowCapture { pit, count, .. } => {
             frame.focus = Some(pit);
-            frame.lap = lap;
-            frame.flash = Some(Flash::Relay { pit, count });
+            frame.chain.push(pit, count);
         }
-        Event::LeapCapture { pit, count, by } => {
-            frame.focus = Some(pit);
-            frame.flash = Some(Flash::Leap { pit, count, by });
-        }
-        Event::KalahCapture {
-            pit,
-            opposite,
-            count,
-            by,
-        } => {
-            frame.focus = Some(opposite);
-            frame.flash = Some(Flash::Kalah {
-                pit,
-                opposite,
-                count,
-                by,
-            });
-        }
-        Event::RowCapture { pit, count, by } => {
-            frame.focus = Some(pit);
-            let chain = frame.chain.get_or_insert_with(Chain::new);
-            chain.push(pit, count);
-            frame.flash = Some(Flash::RowCapture { by, chain: *chain });
-        }
-        Event::PitOwned { pit, count, by } => {
-            frame.focus = Some(pit);
-            frame.flash = Some(Flash::PitOwned { pit, count, by });
-        }
-        Event::GrandSlam { by, spared } => frame.flash = Some(Flash::GrandSlam { by, spared }),
-        Event::ExtraTurn { side } => frame.flash = Some(Flash::ExtraTurn { side }),
-        Event::Pass { side } => {
-            frame.hand = None;
-            frame.flash = Some(Flash::Pass { side });
-        }
-        Event::RoundEnd {
-            took_remaining,
-            ending,
-            ..
-        } => {
-            frame.hand = None;
-            frame.flash = Some(Flash::RoundEnd {
-                took_remaining,
-                ending,
-            });
-        }
+        Event::Pass { .. } | Event::RoundEnd { .. } => frame.hand = None,
+        Event::SowingCapture { .. }
+        | Event::LapEnd { .. }
+        | Event::GrandSlam { .. }
+        | Event::ExtraTurn { .. } => {}
     }
 }
 
@@ -453,22 +362,27 @@ mod tests {
         let mut trace = Vec::new();
         start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
         let total: u32 = trace.iter().map(ticks_of).sum();
-        let flashes: Vec<Flash> = (0..total)
+        let flashes: Vec<Event> = (0..total)
             .filter_map(|t| frame_at(&start, &trace, t).flash)
             .collect();
         assert!(flashes.iter().any(|f| matches!(
             f,
-            Flash::Four {
+            Event::SowingCapture {
                 owner: Side::North,
+                count: 4,
                 ..
             }
         )));
         assert!(
             flashes
                 .iter()
-                .any(|f| matches!(f, Flash::Leap { count: 3, .. }))
+                .any(|f| matches!(f, Event::LeapCapture { count: 3, .. }))
         );
-        assert!(flashes.iter().any(|f| matches!(f, Flash::Relay { .. })));
+        assert!(
+            flashes
+                .iter()
+                .any(|f| matches!(f, Event::RelayTakeUp { .. }))
+        );
     }
 
     #[test]
@@ -487,10 +401,10 @@ mod tests {
         let mut seen: Vec<(Vec<(Place, u16)>, u16)> = Vec::new();
         for t in 0..=total {
             let frame = frame_at(&start, &trace, t);
-            if let Some(Flash::RowCapture { by, chain }) = frame.flash {
+            if let Some(Event::RowCapture { by, .. }) = frame.flash {
                 assert_eq!(by, Side::South);
                 let store = frame.board.get(Place::Store(Side::South));
-                let taken = chain.taken().to_vec();
+                let taken = frame.chain.taken().to_vec();
                 if seen.last().map(|(t, _)| t) != Some(&taken) {
                     seen.push((taken, store));
                 }

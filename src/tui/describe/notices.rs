@@ -3,9 +3,8 @@
 
 use crate::engine::{Move, Side};
 use crate::session::Session;
-use crate::words::{ending_reason, grand_slam, move_said, place_name, player_name, row_capture};
+use crate::words::{move_said, player_name};
 
-use crate::tui::anim::Flash;
 use crate::tui::msg::HintReach;
 
 /// `" (F4 faster, F3 slower)"`: each key with what it does, only those
@@ -80,63 +79,6 @@ pub fn speed_word(speed_ms: u64, animated: bool) -> String {
         format!("speed ({speed_ms} ms)")
     } else {
         "speed (off)".to_string()
-    }
-}
-
-/// A flash message during an animation.
-#[must_use]
-pub fn flash(session: &Session, flash: Flash) -> String {
-    let name = |side: Side| player_name(session, side);
-    match flash {
-        Flash::Four { pit, owner } => {
-            format!("Four in {} - {} takes them", place_name(pit), name(owner))
-        }
-        Flash::Relay { pit, count } => {
-            format!("Relay: {count} seeds picked up from {}", place_name(pit))
-        }
-        Flash::Leap { pit, count, by } => format!(
-            "Leap capture: {} takes {count} from {}",
-            name(by),
-            place_name(pit)
-        ),
-        Flash::Kalah {
-            pit,
-            opposite,
-            count,
-            by,
-        } => format!(
-            "Capture: {} takes {count} from {} and the seed in {}",
-            name(by),
-            place_name(opposite),
-            place_name(pit)
-        ),
-        Flash::ExtraTurn { side } => format!("Last seed in the store - {} moves again", name(side)),
-        Flash::RowCapture { by, chain } => {
-            let what = row_capture(chain.taken());
-            format!("{} {what}", name(by))
-        }
-        Flash::ToOwner { pit, owner } => format!(
-            "{} is {}'s tuzdyk: the seed sown there goes to their store",
-            place_name(pit),
-            name(owner)
-        ),
-        Flash::PitOwned { pit, count, by } => crate::words::pit_owned(session, pit, count, by),
-        Flash::Pass { side } => crate::words::pass(side),
-        Flash::GrandSlam { by, spared } => {
-            let why = grand_slam(by.other(), spared);
-            format!("{} made {why}", name(by))
-        }
-        Flash::RoundEnd {
-            took_remaining: Some(side),
-            ..
-        } => format!("No move left - {} takes the remaining seeds", name(side)),
-        Flash::RoundEnd {
-            took_remaining: None,
-            ending,
-        } => match ending_reason(ending) {
-            Some(why) => format!("Game over: {why} - each player keeps the seeds on their row"),
-            None => "A row is empty - each player keeps the seeds on their row".to_string(),
-        },
     }
 }
 

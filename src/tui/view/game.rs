@@ -16,7 +16,6 @@ use crate::session::Session;
 use crate::tui::anim::Frame;
 use crate::tui::app::{App, Game, Notice};
 use crate::tui::config::Config;
-use crate::tui::describe;
 use crate::tui::describe as words;
 use crate::tui::keys;
 use crate::tui::widgets::board::{BoardView, BoardWidget};
@@ -221,13 +220,13 @@ fn render_notice(
     );
     if moving {
         // While seeds move: what is happening now (the lap line is below).
-        if let Some(flash) = frame.and_then(|f| f.flash) {
-            Paragraph::new(Line::styled(
-                describe::flash(&game.session, flash),
-                theme.flash,
-            ))
-            .alignment(Alignment::Center)
-            .render(first, buf);
+        if let Some(told) = frame.and_then(|f| {
+            let event = f.flash?;
+            crate::words::event_told(&game.session, &event, f.chain.taken())
+        }) {
+            Paragraph::new(Line::styled(told, theme.flash))
+                .alignment(Alignment::Center)
+                .render(first, buf);
         }
         return;
     }

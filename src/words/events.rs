@@ -1,0 +1,360 @@
+//! Each event of a move told once: what it says while it is on screen
+//! ([`event_told`]), and the clause it adds to the line that sums up a
+//! whole move ([`move_details`]).
+
+use std::fmt::Write;
+
+use super::{ending_reason, move_said, place_name, player_name, side_title};
+use crate::engine::{BySide, Event, Move, Place, Side};
+use crate::session::Session;
+
+/// One line on what a whole move did.
+#[must_use]
+pub fn move_summary(session: &Session, mover: Side, played: Move, trace: &[Event]) -> String {
+    format!(
+        "{} played {}",
+        session.display_name(mover),
+        move_details(session, played, trace)
+    )
+}
+
+/// What a move did, after "Ann played ": "pit 3: 2 laps - fours: 4 to Ann".
+#[must_use]
+pub fn move_details(session: &Session, played: Move, trace: &[Event]) -> String {
+    let mut laps = 0;
+    let mut fours = BySide::new(0u16, 0);
+    let mut notes = Vec::new();
+    // A move's captures by count: one chain, place by place.
+    let mut chain: Vec<(Place, u16)> = Vec::new();
+    let mut to_owners = BySide::new(0u16, 0);
+    // A last seed in the store that ends the round gives no move after it.
+    let round_ends = trace.iter().any(|e| matches!(e, Event::RoundEnd { .. }));
+    for event in trace {
+        match *event {
+            Event::LapEnd { lap, .. } => laps = lap,
+            Event::SowingCapture { owner, count, .. } => fours[owner] += count,
+            Event::LeapCapture { pit, count, by } => notes.push(format!(
+                "{} leapt to {} for {count}",
+                session.display_name(by),
+                place_name(pit)
+            )),
+            Event::KalahCapture {
+                opposite, count: 0, ..
+            } => notes.push(format!(
+                "captured its last seed ({} is empty)",
+                place_name(opposite)
+            )),
+            Event::KalahCapture {
+                opposite, count, ..
+            } => notes.push(format!(
+                "captured {count} from {} and the capturing seed",
+                place_name(opposite)
+            )),
+            Event::RowCapture { pit, count, .. } => chain.push((pit, count)),
+            Event::GrandSlam { by, spared } => notes.push(grand_slam(by.other(), spared)),
+            Event::PitOwned { pit, count, by } => notes.push(pit_owned(session, pit, count, by)),
+            Event::DropToOwner { owner, .. } => to_owners[owner] += 1,
+            Event::ExtraTurn { .. } if !round_ends => notes.push("moves again".to_string()),
+            Event::Pass { side } => {
+                // An extra turn with nothing to play is passed at once.
+                if notes.last().is_some_and(|n| n == "moves again") {
+                    notes.pop();
+                }
+                notes.push(pass(session, side));
+            }
+            Event::RoundEnd {
+                ending,
+                took_remaining,
+                swept,
+            } => {
+                let ends = match session.rules().rounds() {
+                    crate::engine::Rounds::Single => "that ends the game",
+                    crate::engine::Rounds::Many => "that ends the round",
+                };
+                let why = ending_reason(ending).filter(|_| took_remaining.is_none());
+                let mut note = match why {
+                    Some(why) => format!("{ends} ({why})"),
+                    None => ends.to_string(),
+                };
+                if let Some(left) = seeds_left(session, took_remaining, swept) {
+                    let _ = write!(note, ": {left}");
+                }
+                notes.push(note);
+            }
+            _ => {}
+        }
+    }
+    if !chain.is_empty() {
+        // Before the round's end, which comes last.
+        let at = notes.len() - usize::from(round_ends);
+        notes.insert(at, row_capture(&chain));
+    }
+    for side in Side::BOTH {
+        let seeds = to_owners[side];
+        if seeds > 0 {
+            let at = notes.len() - usize::from(round_ends);
+            notes.insert(at, to_owner(session, side, seeds));
+        }
+    }
+    let mut text = move_said(played);
+    if laps > 1 {
+        let _ = write!(text, ": {laps} laps");
+    }
+    let fours: Vec<String> = Side::BOTH
+        .iter()
+        .filter(|&&side| fours[side] > 0)
+        .map(|&side| format!("{} to {}", fours[side], session.display_name(side)))
+        .collect();
+    if !fours.is_empty() {
+        let at = notes.len() - usize::from(round_ends);
+        notes.insert(at, format!("fours: {}", fours.join(", ")));
+    }
+    if !notes.is_empty() {
+        text.push_str(" - ");
+        text.push_str(&notes.join(", "));
+    }
+    text
+}
+
+/// Who took the seeds left on the board when a round ended, with the counts:
+/// "Bo takes the 5 seeds left", "Ann adds the 3 on her row, Bo 2"; `None`
+/// when none were left.
+fn seeds_left(
+    session: &Session,
+    took_remaining: Option<Side>,
+    swept: BySide<u16>,
+) -> Option<String> {
+    let name = |side: Side| session.display_name(side);
+    let seeds = |n: u16| {
+        if n == 1 {
+            "1 seed".to_string()
+        } else {
+            format!("{n} seeds")
+        }
+    };
+    if let Some(taker) = took_remaining {
+        let total = swept.south + swept.north;
+        return (total > 0).then(|| format!("{} takes the {} left", name(taker), seeds(total)));
+    }
+    match Side::BOTH.map(|side| (side, swept[side])) {
+        [(_, 0), (_, 0)] => None,
+        [(side, n), (_, 0)] | [(_, 0), (side, n)] => Some(format!(
+            "{} adds the {} left on their row",
+            name(side),
+            seeds(n)
+        )),
+        [(first, a), (second, b)] => Some(format!(
+            "each adds the seeds left on their row ({} {a}, {} {b})",
+            name(first),
+            name(second)
+        )),
+    }
+}
+
+/// "captured 3 + 2 from North's pits 4 and 3": a chain of captures by
+/// count, each pit with its count, in the order taken; a chain that crosses
+/// rows names each row's pits ("from South's pit 1 and North's pits 6 and 5").
+#[must_use]
+pub fn row_capture(taken: &[(Place, u16)]) -> String {
+    let counts: Vec<String> = taken.iter().map(|(_, count)| count.to_string()).collect();
+    // Runs of pits on one row, in the order taken.
+    let mut runs: Vec<(Side, Vec<String>)> = Vec::new();
+    for (place, _) in taken {
+        let Place::Pit(row, pit) = *place else {
+            continue;
+        };
+        match runs.last_mut() {
+            Some((side, pits)) if *side == row => pits.push(pit.to_string()),
+            _ => runs.push((row, vec![pit.to_string()])),
+        }
+    }
+    let runs: Vec<String> = runs
+        .iter()
+        .map(|(row, pits)| {
+            let pits = match pits.split_last() {
+                Some((last, rest)) if !rest.is_empty() => {
+                    format!("pits {} and {last}", rest.join(", "))
+                }
+                _ => format!("pit {}", pits.join("")),
+            };
+            format!("{}'s {pits}", side_title(*row))
+        })
+        .collect();
+    format!(
+        "captured {} from {}",
+        counts.join(" + "),
+        runs.join(" and ")
+    )
+}
+
+/// "North 4 is now Ann's tuzdyk: its 3 seeds and all sown there later are
+/// Ann's".
+#[must_use]
+pub fn pit_owned(session: &Session, pit: Place, count: u16, by: Side) -> String {
+    let name = session.display_name(by);
+    format!(
+        "{} is now {name}'s tuzdyk: its {count} seeds and all sown there later are theirs",
+        place_name(pit)
+    )
+}
+
+/// "2 seeds into Ann's tuzdyk".
+#[must_use]
+pub fn to_owner(session: &Session, owner: Side, seeds: u16) -> String {
+    let s = if seeds == 1 { "" } else { "s" };
+    format!(
+        "{seeds} seed{s} into {}'s tuzdyk",
+        session.display_name(owner)
+    )
+}
+
+/// "Ann cannot move: Bo plays again".
+#[must_use]
+pub fn pass(session: &Session, side: Side) -> String {
+    format!(
+        "{} cannot move: {} plays again",
+        session.display_name(side),
+        session.display_name(side.other())
+    )
+}
+
+/// Why a move that would take a whole row captured nothing.
+#[must_use]
+pub fn grand_slam(row: Side, spared: u16) -> String {
+    format!(
+        "a grand slam: it would take all {spared} seeds on {}'s row, so it captures nothing",
+        side_title(row)
+    )
+}
+
+/// What an event of a move says while it is on screen (`None` for the
+/// steps the board shows by itself: a pick-up, a drop, a lap's end).
+/// `chain` is the captures by count of the move so far, this one included.
+#[must_use]
+pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> Option<String> {
+    let name = |side: Side| player_name(session, side);
+    Some(match *event {
+        Event::SowingCapture { pit, count, owner } => format!(
+            "{} in {} - {} takes them",
+            group_of(count),
+            place_name(pit),
+            name(owner)
+        ),
+        Event::RelayTakeUp { pit, count, .. } => {
+            format!("Relay: {count} seeds picked up from {}", place_name(pit))
+        }
+        Event::LeapCapture { pit, count, by } => format!(
+            "Leap capture: {} takes {count} from {}",
+            name(by),
+            place_name(pit)
+        ),
+        Event::KalahCapture {
+            pit,
+            opposite,
+            count,
+            by,
+        } => format!(
+            "Capture: {} takes {count} from {} and the seed in {}",
+            name(by),
+            place_name(opposite),
+            place_name(pit)
+        ),
+        Event::ExtraTurn { side } => format!("Last seed in the store - {} moves again", name(side)),
+        Event::RowCapture { by, .. } => format!("{} {}", name(by), row_capture(chain)),
+        Event::DropToOwner { pit, owner, .. } => format!(
+            "{} is {}'s tuzdyk: the seed sown there goes to their store",
+            place_name(pit),
+            name(owner)
+        ),
+        Event::PitOwned { pit, count, by } => pit_owned(session, pit, count, by),
+        Event::Pass { side } => pass(session, side),
+        Event::GrandSlam { by, spared } => {
+            format!("{} made {}", name(by), grand_slam(by.other(), spared))
+        }
+        Event::RoundEnd {
+            took_remaining: Some(side),
+            ..
+        } => format!("No move left - {} takes the remaining seeds", name(side)),
+        Event::RoundEnd {
+            took_remaining: None,
+            ending,
+            ..
+        } => match ending_reason(ending) {
+            Some(why) => format!("Game over: {why} - each player keeps the seeds on their row"),
+            None => "A row is empty - each player keeps the seeds on their row".to_string(),
+        },
+        Event::TakeUp { .. } | Event::Drop { .. } | Event::LapEnd { .. } => return None,
+    })
+}
+
+/// "Four", "Five": a group of seeds taken while sowing, by its count.
+fn group_of(count: u16) -> String {
+    match count {
+        4 => "Four".to_string(),
+        n => format!("{n} seeds"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Pit, Position, Rules};
+
+    fn session_at(rules_text: &str, position: &str) -> (Session, Position) {
+        let rules = std::sync::Arc::new(Rules::from_toml(rules_text).unwrap());
+        let session = Session::new(rules.clone(), ["Ann".into(), "Bo".into()], Side::South);
+        (session, Position::from_text(&rules, position).unwrap())
+    }
+
+    /// A Kalah capture says what was across and that the capturing seed
+    /// went too, not one sum that matches no pit.
+    #[test]
+    fn a_capture_says_what_was_across_and_the_capturing_seed() {
+        let (session, start) = session_at(
+            include_str!("../../rules/kalaha.toml"),
+            "south: 1 0 3 4 4 4 store 6; north: 4 4 4 4 4 4 store 2; round 1; south to move",
+        );
+        let mut trace = Vec::new();
+        start
+            .play_traced(session.rules(), Pit::new(1), &mut trace)
+            .unwrap();
+        let said = move_summary(&session, Side::South, Move::sow(Pit::new(1)), &trace);
+        assert_eq!(
+            said,
+            "Ann played pit 1 - captured 4 from North 5 and the capturing seed"
+        );
+        let capture = trace
+            .iter()
+            .find(|e| matches!(e, Event::KalahCapture { .. }))
+            .unwrap();
+        assert_eq!(
+            event_told(&session, capture, &[]).unwrap(),
+            "Capture: Ann (South) takes 4 from North 5 and the seed in South 2"
+        );
+    }
+
+    #[test]
+    fn a_pass_names_the_players() {
+        let rules =
+            std::sync::Arc::new(Rules::from_toml(include_str!("../../rules/dakon.toml")).unwrap());
+        let session = Session::new(rules, ["Ann".into(), "Bo".into()], Side::South);
+        assert_eq!(
+            pass(&session, Side::North),
+            "Bo cannot move: Ann plays again"
+        );
+    }
+
+    /// The steps the board shows by itself say nothing.
+    #[test]
+    fn sowing_alone_says_nothing() {
+        let (session, start) = session_at(
+            include_str!("../../rules/kalaha.toml"),
+            "south: 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4 store 0; round 1; south to move",
+        );
+        let mut trace = Vec::new();
+        start
+            .play_traced(session.rules(), Pit::new(1), &mut trace)
+            .unwrap();
+        assert!(trace.iter().all(|e| event_told(&session, e, &[]).is_none()));
+    }
+}

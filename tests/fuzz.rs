@@ -75,8 +75,8 @@ const NEXT_STARTERS: [&str; 3] = ["", "took-remaining", "winner"];
 
 impl Params {
     /// The combinations docs/rules.md's parameter section allows: an extra
-    /// turn needs sown stores, a leap the next-pit relay, many rounds the
-    /// `stuck` or `pass` end, a partial pit many rounds; captures by count
+    /// turn needs sown stores, a leap the next-pit relay, a partial pit many
+    /// rounds; captures by count
     /// and owned pits no relays, counts on one row or on either (not both),
     /// a chain captures by count, a grand-slam rule counts on the opponent's
     /// row; sowing from the origin not with the origin skipped, each lap's
@@ -89,7 +89,6 @@ impl Params {
         let refused = [
             self.extra_turn && self.stores != "sown",
             self.leap && self.relay != 1,
-            self.many_rounds && !matches!(self.end, "stuck" | "pass"),
             self.partial_pit && !self.many_rounds,
             self.counts && self.either,
             counts && self.relay != 0,
@@ -324,7 +323,6 @@ impl Params {
     fn made_valid(mut self) -> Params {
         self.extra_turn &= self.stores == "sown";
         self.leap &= self.relay == 1;
-        self.many_rounds &= matches!(self.end, "stuck" | "pass");
         self.partial_pit &= self.many_rounds;
         self.either &= !self.counts;
         if self.relay != 0 {

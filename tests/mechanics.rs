@@ -46,7 +46,8 @@ fn raja_pasu_worked_move_from_the_start() {
         [&Event::LeapCapture {
             pit: south(5),
             count: 3,
-            by: Side::South
+            by: Side::South,
+            across: false
         }]
     );
 
@@ -228,7 +229,8 @@ fn four_made_by_the_last_seed_goes_to_the_row_owner_then_leap_capture() {
     assert!(trace.contains(&Event::LeapCapture {
         pit: south(5),
         count: 5,
-        by: Side::South
+        by: Side::South,
+        across: false
     }));
     assert_eq!(after.row(Side::South), [0, 1, 0, 0, 0, 1, 1]);
     assert_eq!(after.store(Side::South), 9);
@@ -300,7 +302,8 @@ fn kalah_capture_takes_the_opposite_pit_and_the_capturing_seed() {
         pit: south(2),
         opposite: north(5),
         count: 3,
-        by: Side::South
+        by: Side::South,
+        seed_taken: true
     }));
     assert_eq!(after.row(Side::South), [0, 0, 4, 4, 4, 4]);
     assert_eq!(after.row(Side::North), [4, 4, 4, 4, 0, 4]);
@@ -478,7 +481,8 @@ fn the_origin_counts_as_an_empty_pit_when_a_relay_looks_at_it() {
     assert!(trace.contains(&Event::LeapCapture {
         pit: south(2),
         count: 1,
-        by: Side::South
+        by: Side::South,
+        across: false
     }));
     assert_eq!(after.row(Side::South), [1, 0, 0, 1, 1, 1, 1]);
     assert_eq!(after.row(Side::North), [1; 7]);

@@ -14,6 +14,7 @@ use super::trace::{Event, Observer};
 /// `track`, the lap's places) while it is such a pit holding one of the
 /// counts. A capture that would empty the opponent's row is, under
 /// `captures-nothing`, not made.
+/// Gives whether anything was taken.
 #[inline]
 pub(crate) fn by_count<O: Observer>(
     board: &mut Board,
@@ -21,15 +22,16 @@ pub(crate) fn by_count<O: Observer>(
     last: usize,
     track: u64,
     obs: &mut O,
-) {
+) -> bool {
     // Most moves capture nothing: that is decided here, inlined, the count
     // (one bit) before the row.
     if turn.rules.captures_count(board.get(last)) {
         let row = capture_row(turn);
         if row & (1 << last) != 0 {
-            chain(board, turn, last, track, row, obs);
+            return chain(board, turn, last, track, row, obs);
         }
     }
+    false
 }
 
 /// The pits a capture by count may take: open, not owned, on the rules' row.
@@ -41,7 +43,8 @@ fn capture_row(turn: &Turn) -> u64 {
     rows & turn.open_pits & !turn.owned
 }
 
-/// The capture itself, once the last seed's pit is known to be taken.
+/// The capture itself, once the last seed's pit is known to be taken;
+/// whether it took anything (a grand slam under `captures-nothing` does not).
 #[inline(never)]
 fn chain<O: Observer>(
     board: &mut Board,
@@ -50,7 +53,7 @@ fn chain<O: Observer>(
     track: u64,
     row: u64,
     obs: &mut O,
-) {
+) -> bool {
     let (rules, layout, mover) = (turn.rules, turn.layout, turn.mover);
     if !rules.chain_captures() && rules.grand_slam() == GrandSlam::CapturesAll {
         // One pit, nothing to weigh (Toguz Kumalak's even captures).
@@ -60,7 +63,7 @@ fn chain<O: Observer>(
             count,
             by: mover,
         });
-        return;
+        return true;
     }
     let captures = |index: usize| row & (1 << index) != 0 && rules.captures_count(board.get(index));
     // The chain as a bit set, and in the order it was found.
@@ -90,7 +93,7 @@ fn chain<O: Observer>(
                 by: mover,
                 spared: taken,
             });
-            return;
+            return false;
         }
     }
     // Reported from the last seed's pit backwards, as the chain was found.
@@ -102,6 +105,7 @@ fn chain<O: Observer>(
             by: mover,
         });
     }
+    true
 }
 
 /// Empties the pit at `index` into `by`'s store; gives how many it held.
@@ -195,14 +199,15 @@ pub(crate) fn to_owner<O: Observer>(
 }
 
 /// A drop made the pit at `index` hold the count taken while sowing (Raja
-/// Pasu's four): they go to the row's owner, whoever is sowing.
+/// Pasu's four): they go to the row's owner, whoever is sowing. Gives the
+/// owner.
 #[inline]
 pub(crate) fn while_sowing<O: Observer>(
     board: &mut Board,
     layout: Layout,
     index: usize,
     obs: &mut O,
-) {
+) -> Side {
     let owner = layout.owner(index);
     let count = board.take(index);
     board.add(layout.store(owner), count);
@@ -211,50 +216,77 @@ pub(crate) fn while_sowing<O: Observer>(
         count,
         owner,
     });
+    owner
 }
 
 /// The relay stopped at an empty pit; the mover takes the whole pit after it
-/// (`index`), on either row, if it holds anything.
+/// (`index`), on either row, if it holds anything, and (where the rules say
+/// so) the pit facing it too. Gives whether anything was taken.
 pub(crate) fn leap<O: Observer>(
     board: &mut Board,
-    layout: Layout,
-    mover: Side,
+    turn: &Turn,
     index: usize,
     obs: &mut O,
-) {
+) -> bool {
+    let (layout, mover) = (turn.layout, turn.mover);
     let count = take_to_store(board, layout, index, mover);
     if count == 0 {
-        return;
+        return false;
     }
     obs.record(Event::LeapCapture {
         pit: layout.place(index),
         count,
         by: mover,
+        across: false,
     });
+    if turn.rules.leap_also_across() {
+        let facing = layout.opposite(index);
+        let count = take_to_store(board, layout, facing, mover);
+        if count > 0 {
+            obs.record(Event::LeapCapture {
+                pit: layout.place(facing),
+                count,
+                by: mover,
+                across: true,
+            });
+        }
+    }
+    true
 }
 
 /// The turn ended at `index`. If that is a pit of the mover's own row that was
-/// empty (it now holds 1) and the opposite pit holds seeds, both go to the
-/// mover's store; with `kalah-empty`, the capturing seed goes there even when
-/// the opposite pit is empty.
+/// empty (it now holds 1) and the opposite pit holds seeds, they go to the
+/// mover's store, with the capturing seed unless the rules leave it; with
+/// the empty capture, the capturing seed goes there even when the opposite
+/// pit is empty. Gives whether anything was taken.
 #[inline]
-pub(crate) fn kalah<O: Observer>(board: &mut Board, turn: &Turn, index: usize, obs: &mut O) {
+pub(crate) fn kalah<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    index: usize,
+    obs: &mut O,
+) -> bool {
     let (layout, mover) = (turn.layout, turn.mover);
     if layout.is_store(index) || layout.owner(index) != mover || board.get(index) != 1 {
-        return;
+        return false;
     }
     let opposite = layout.opposite(index);
     let count = board.get(opposite);
     if count == 0 && !turn.rules.kalah_empty() {
-        return;
+        return false;
     }
-    board.take(index);
+    let seed_taken = turn.rules.kalah_takes_capturing_seed();
+    if seed_taken {
+        board.take(index);
+    }
     board.take(opposite);
-    board.add(layout.store(mover), count + 1);
+    board.add(layout.store(mover), count + u16::from(seed_taken));
     obs.record(Event::KalahCapture {
         pit: layout.place(index),
         opposite: layout.place(opposite),
         count,
         by: mover,
+        seed_taken,
     });
+    true
 }

@@ -32,6 +32,9 @@ pub struct Position {
     /// (0: none). An owned pit lies on the other player's row.
     owned: BySide<u8>,
     to_move: Side,
+    /// The player to move is making the one more move a capture gave them
+    /// (which gives no further one).
+    after_capture: bool,
     /// Who made the round's first move (the next round's starter after a
     /// draw, where the winner starts the next).
     round_starter: Side,
@@ -126,6 +129,13 @@ impl Position {
     #[must_use]
     pub fn total_seeds(&self) -> u32 {
         self.board.total()
+    }
+
+    /// Whether the player to move is making the one more move their
+    /// capture gave them (it gives no further one).
+    #[must_use]
+    pub fn is_move_after_capture(&self) -> bool {
+        self.after_capture && self.status == Status::Ongoing
     }
 
     /// The player to move, while the round is being played.

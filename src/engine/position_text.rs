@@ -5,8 +5,10 @@
 //!
 //! Each row is given pit 1 first, a closed pit as `x` and a pit owned by the
 //! player across (a tuzdyk) as `o`; then the store, the round and who moves.
-//! Where the winner of a round starts the next and a draw passes the start
-//! on, the round says who began it (`round 2 begun by north`). A position
+//! Where the winner (or the loser) of a round starts the next and a draw
+//! passes the start on, the round says who began it (`round 2 begun by
+//! north`). A move that a capture gave is `south to move after a capture`.
+//! A position
 //! whose round is over is written with `round over` (or `match over`) in
 //! place of who moves; only positions with a player to move are read.
 
@@ -46,7 +48,13 @@ pub enum PositionTextError {
     Mover(String),
     #[error("{0}")]
     Setup(SetupError),
+    #[error("these rules give no move after a capture (or no one is to move)")]
+    NoMoveAfterCapture,
 }
+
+/// Who moves, when the move is the one more a capture gave: `south to move
+/// after a capture`.
+const AFTER_A_CAPTURE: &str = " after a capture";
 
 /// The text form of a position (see the module's documentation), under the
 /// rules it is played by.
@@ -72,6 +80,9 @@ impl fmt::Display for PositionText<'_> {
         }
         f.write_str("; ")?;
         match (position.to_move(), position.status()) {
+            (Some(side), _) if position.is_move_after_capture() => {
+                write!(f, "{side} to move{AFTER_A_CAPTURE}")
+            }
             (Some(side), _) => write!(f, "{side} to move"),
             (None, Status::MatchOver { .. }) => f.write_str("match over"),
             (None, _) => f.write_str("round over"),
@@ -113,11 +124,15 @@ impl Position {
             .ok()
             .filter(|&n| n >= 1)
             .ok_or_else(wrong_round)?;
-        let to_move = mover
+        let (mover_part, after_capture) = match mover.strip_suffix(AFTER_A_CAPTURE) {
+            Some(part) => (part, true),
+            None => (mover, false),
+        };
+        let to_move = mover_part
             .strip_suffix(" to move")
             .and_then(|side| side.trim().parse::<Side>().ok())
             .ok_or_else(|| PositionTextError::Mover(mover.to_string()))?;
-        Position::from_parts(
+        let position = Position::from_parts(
             rules,
             [&south_row, &north_row],
             [south_store, north_store],
@@ -125,7 +140,13 @@ impl Position {
             to_move,
             starter,
         )
-        .map_err(PositionTextError::Setup)
+        .map_err(PositionTextError::Setup)?;
+        if after_capture {
+            return position
+                .with_move_after_capture(rules)
+                .ok_or(PositionTextError::NoMoveAfterCapture);
+        }
+        Ok(position)
     }
 }
 

@@ -131,6 +131,20 @@ pub enum RestGoesTo {
     RowOwner,
     /// The player who was not stuck takes them all.
     OtherPlayer,
+    /// The player whose row is empty takes every seed on the other row
+    /// (Mangala; with `ends-when = "row-empty"` only).
+    Emptier,
+}
+
+/// Where the capturing seed of a Kalah capture goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CapturingSeed {
+    /// To the store with the seeds across.
+    #[default]
+    Taken,
+    /// It stays in its pit (Sungka).
+    Left,
 }
 
 /// What a capture on the opponent's row does when it would take every seed
@@ -163,6 +177,9 @@ pub enum NextStarter {
     /// The round's winner; after a draw, the player who did not start it
     /// (Dakon).
     Winner,
+    /// The round's loser; after a draw, the player who did not start it
+    /// (Congkak).
+    Loser,
 }
 
 /// How the first player of the match is settled before play.
@@ -187,10 +204,11 @@ rule_words! {
     CountRow { Opponent => "opponent", Either => "either" }
     AcrossEmpty { Nothing => "nothing", CapturingSeed => "capturing-seed" }
     EndsWhen { RowEmpty => "row-empty", NoMove => "no-move", NoOneCanMove => "no-one-can-move" }
-    RestGoesTo { RowOwner => "row-owner", OtherPlayer => "other-player" }
+    RestGoesTo { RowOwner => "row-owner", OtherPlayer => "other-player", Emptier => "emptier" }
+    CapturingSeed { Taken => "taken", Left => "left" }
     GrandSlam { CapturesAll => "captures-all", CapturesNothing => "captures-nothing" }
     Rounds { Single => "single", Many => "many" }
-    NextStarter { TookRemaining => "took-remaining", Winner => "winner" }
+    NextStarter { TookRemaining => "took-remaining", Winner => "winner", Loser => "loser" }
     FirstPlayer { Chosen => "chosen", Drawn => "drawn", OddEven => "odd-even" }
 }
 
@@ -286,6 +304,9 @@ pub struct Sowing {
 pub struct ExtraTurn {
     /// A last seed in the mover's own store (sown stores only).
     pub own_store: bool,
+    /// A move that captured gives one more move at once; that move gives
+    /// no further one (Ali Guli Mane).
+    pub after_capture: bool,
 }
 
 /// `[capture.while-sowing]`: a dropped seed that makes a pit hold `count`
@@ -299,13 +320,17 @@ pub struct WhileSowing {
 /// `[capture.leap]`: when a relay from the next pit stops at an empty pit,
 /// the mover takes the pit after it, on either row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Leap;
+pub struct Leap {
+    /// The pit facing the one taken is taken too (Ali Guli Mane).
+    pub also_across: bool,
+}
 
 /// `[capture.across]`: the Kalah capture. A turn ending in an empty pit of
-/// the mover's own row takes the seeds across and the capturing seed.
+/// the mover's own row takes the seeds across (and the capturing seed).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Across {
     pub across_empty: AcrossEmpty,
+    pub capturing_seed: CapturingSeed,
 }
 
 /// `[capture.by-count]`: a last seed that makes a pit of `row` hold one of
@@ -364,6 +389,8 @@ pub struct MatchRules {
     /// The round's loser may put a remainder of under one pit's worth in a pit.
     pub partial_pit: bool,
     pub first_player: FirstPlayer,
+    /// The swap rule is on unless the players turn it off (a setup choice).
+    pub swap: bool,
 }
 
 /// A rule set whose parameters have been checked.
@@ -547,6 +574,12 @@ impl Rules {
     pub fn extra_turn(&self) -> bool {
         self.extra_turn.own_store
     }
+    /// A move that captured gives one more move at once (once).
+    #[inline]
+    #[must_use]
+    pub fn move_after_capture(&self) -> bool {
+        self.extra_turn.after_capture
+    }
     /// The count a dropped seed makes that sends a pit to its row's owner
     /// while sowing (0: none, which no drop can make).
     #[inline]
@@ -559,10 +592,23 @@ impl Rules {
     pub fn leap_capture(&self) -> bool {
         self.capture.leap.is_some()
     }
+    /// A leap also takes the pit facing the one it takes.
+    #[must_use]
+    pub fn leap_also_across(&self) -> bool {
+        self.capture.leap.is_some_and(|l| l.also_across)
+    }
     /// A turn ending in an empty pit of one's own row takes the pit across.
     #[must_use]
     pub fn kalah_capture(&self) -> bool {
         self.capture.across.is_some()
+    }
+    /// The Kalah capture takes the capturing seed too (else it stays in
+    /// its pit).
+    #[must_use]
+    pub fn kalah_takes_capturing_seed(&self) -> bool {
+        self.capture
+            .across
+            .is_some_and(|a| a.capturing_seed == CapturingSeed::Taken)
     }
     /// The Kalah capture is made even when the pit across is empty (the
     /// capturing seed alone goes to the store).
@@ -667,6 +713,11 @@ impl Rules {
     pub fn first_player(&self) -> FirstPlayer {
         self.match_rules.first_player
     }
+    /// Whether the swap rule is on unless the players turn it off.
+    #[must_use]
+    pub fn swap_by_default(&self) -> bool {
+        self.match_rules.swap
+    }
 }
 
 /// Whether a rule set sows plainly: one lap from the place after the origin,
@@ -692,8 +743,13 @@ fn sows_plainly(mechanics: Mechanics<'_>) -> bool {
                 // Feeding is judged after the lap, the same on both paths.
                 must_feed: _,
             },
-        // Ending in the store is judged after the lap.
-        extra_turn: ExtraTurn { own_store: _ },
+        // Ending in the store, and whether the move captured, are judged
+        // after the lap on both paths.
+        extra_turn:
+            ExtraTurn {
+                own_store: _,
+                after_capture: _,
+            },
         capture:
             Captures {
                 while_sowing,

@@ -33,13 +33,29 @@ pub(crate) struct TurnEnd {
     /// The pit that became the mover's own, as its track index plus one (0:
     /// none): small, as every move returns one.
     pub owned: u8,
+    /// The move captured something for the mover (for the move after a
+    /// capture): a leap, a Kalah capture, a capture by count, or seeds
+    /// taken while sowing from the mover's own row.
+    pub captured: bool,
 }
 
 impl TurnEnd {
-    const PLAIN: TurnEnd = TurnEnd {
-        extra_turn: false,
-        owned: 0,
-    };
+    /// A turn that ended with nothing more to say, captured or not.
+    const fn ended(captured: bool) -> TurnEnd {
+        TurnEnd {
+            extra_turn: false,
+            owned: 0,
+            captured,
+        }
+    }
+}
+
+/// Where a relay lap's end leads.
+enum LapEnd {
+    /// Another lap, taken up from this place.
+    Next(usize),
+    /// The turn is over (its captures made; whether any took something).
+    TurnOver { captured: bool },
 }
 
 /// Why a turn cannot be played.
@@ -113,6 +129,7 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
     let mut cycle = (relay != Relay::Off).then(|| CycleCheck::new(board.seeds(), turn.origin));
     let mut take = turn.origin;
     let mut lap: u32 = 1;
+    let mut captured = false;
     loop {
         let hand = board.take(take);
         obs.record(if lap == 1 {
@@ -141,11 +158,12 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
             take + 1
         };
         // Rule sets without owned pits get a loop that never looks for one.
-        let at = if PLAIN || turn.owned == 0 {
+        let (at, took) = if PLAIN || turn.owned == 0 {
             sow_lap::<O, false>(board, turn, first, hand, lap_track, obs)
         } else {
             sow_lap::<O, true>(board, turn, first, hand, lap_track, obs)
         };
+        captured |= took;
         obs.record(Event::LapEnd {
             lap,
             last: layout.place(at),
@@ -159,13 +177,20 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
             return Ok(TurnEnd {
                 extra_turn: true,
                 owned: 0,
+                captured,
             });
         }
         let next = match relay {
-            Relay::Off => return end_of_lap::<O, PLAIN>(board, turn, at, lap_track, obs),
+            Relay::Off => {
+                let mut end = end_of_lap::<O, PLAIN>(board, turn, at, lap_track, obs)?;
+                end.captured |= captured;
+                return Ok(end);
+            }
             kind => match relay_goes_on(board, turn, kind, at, obs)? {
-                Some(next) => next,
-                None => return Ok(TurnEnd::PLAIN),
+                LapEnd::Next(next) => next,
+                LapEnd::TurnOver { captured: took } => {
+                    return Ok(TurnEnd::ended(captured || took));
+                }
             },
         };
         take = next;
@@ -181,8 +206,8 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
     }
 }
 
-/// A relay lap ended at `at`: the pit the next lap is taken from, or `None`
-/// when the turn ends there (its captures made).
+/// A relay lap ended at `at`: the pit the next lap is taken from, or the
+/// turn's end (its captures made).
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn relay_goes_on<O: Observer>(
@@ -191,21 +216,22 @@ fn relay_goes_on<O: Observer>(
     kind: Relay,
     at: usize,
     obs: &mut O,
-) -> Result<Option<usize>, Refused> {
+) -> Result<LapEnd, Refused> {
     let (rules, layout) = (turn.rules, turn.layout);
+    let mut captured = false;
     match kind {
         Relay::NextPit => {
             // The next pit decides whether the turn goes on.
             let next = next_on(turn.open_pits, at);
             if board.get(next) != 0 {
-                return Ok(Some(next));
+                return Ok(LapEnd::Next(next));
             }
             if rules.kalah_capture() {
-                capture::kalah(board, turn, at, obs);
+                captured |= capture::kalah(board, turn, at, obs);
             }
             if rules.leap_capture() {
                 let beyond = next_on(turn.open_pits, next);
-                capture::leap(board, layout, turn.mover, beyond, obs);
+                captured |= capture::leap(board, turn, beyond, obs);
             }
         }
         Relay::LandingPit | Relay::Off => {
@@ -213,19 +239,20 @@ fn relay_goes_on<O: Observer>(
             // one (or a store, or an owned pit) ends the turn.
             let ends = layout.is_store(at) || turn.owned & (1 << at) != 0 || board.get(at) <= 1;
             if !ends {
-                return Ok(Some(at));
+                return Ok(LapEnd::Next(at));
             }
             if rules.kalah_capture() {
-                capture::kalah(board, turn, at, obs);
+                captured |= capture::kalah(board, turn, at, obs);
             }
         }
     }
     fed(board, turn)?;
-    Ok(None)
+    Ok(LapEnd::TurnOver { captured })
 }
 
 /// Drops `hand` seeds along `lap_track`, one a place, from the place
-/// `first` on; returns the place of the last.
+/// `first` on; returns the place of the last, and whether the mover took
+/// seeds of their own row while sowing.
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn sow_lap<O: Observer, const OWNED: bool>(
@@ -235,8 +262,10 @@ fn sow_lap<O: Observer, const OWNED: bool>(
     mut hand: u16,
     lap_track: u64,
     obs: &mut O,
-) -> usize {
+) -> (usize, bool) {
     let layout = turn.layout;
+    // Whether the mover took seeds from their own row while sowing.
+    let mut took = false;
     // Read once: the compiler cannot always see that sowing leaves it alone.
     // 0 where nothing is taken while sowing: no drop makes a pit hold 0.
     let while_sowing = turn.rules.while_sowing_count();
@@ -263,10 +292,10 @@ fn sow_lap<O: Observer, const OWNED: bool>(
             in_hand: hand,
         });
         if count == while_sowing && !layout.is_store(at) {
-            capture::while_sowing(board, layout, at, obs);
+            took |= capture::while_sowing(board, layout, at, obs) == turn.mover;
         }
     }
-    at
+    (at, took)
 }
 
 /// `track` without the place `index` (unless that would leave nothing,
@@ -277,8 +306,10 @@ fn without(track: u64, index: usize) -> u64 {
     if left != 0 { left } else { track }
 }
 
-/// The end of a single-lap turn whose last seed fell at `last`: feeding
-/// (judged on what was sown, before any capture), then the captures.
+/// The end of a single-lap turn whose last seed fell at `last`: the
+/// captures, then feeding, judged once the turn is over (rules.md §7; with
+/// Oware's grand slam, which captures nothing, the same as judging what was
+/// sown).
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn end_of_lap<O: Observer, const PLAIN: bool>(
@@ -289,23 +320,26 @@ fn end_of_lap<O: Observer, const PLAIN: bool>(
     obs: &mut O,
 ) -> Result<TurnEnd, Refused> {
     let rules = turn.rules;
-    fed(board, turn)?;
+    let mut captured = false;
     if rules.kalah_capture() {
-        capture::kalah(board, turn, last, obs);
+        captured |= capture::kalah(board, turn, last, obs);
     }
     if !PLAIN
         && rules.owned_pits().is_some()
         && let Some(owned) = capture::own_pit(board, turn, last, obs)
     {
+        fed(board, turn)?;
         return Ok(TurnEnd {
             extra_turn: false,
             owned: owned as u8 + 1,
+            captured,
         });
     }
     if rules.count_captures() {
-        capture::by_count(board, turn, last, track, obs);
+        captured |= capture::by_count(board, turn, last, track, obs);
     }
-    Ok(TurnEnd::PLAIN)
+    fed(board, turn)?;
+    Ok(TurnEnd::ended(captured))
 }
 
 /// Refuses a turn that leaves the opponent's row empty when it must feed it.

@@ -33,15 +33,23 @@ pub enum Event {
     LapEnd { lap: u32, last: Place },
     /// A relay: the next pit was not empty and its seeds start lap `lap`.
     RelayTakeUp { pit: Place, count: u16, lap: u32 },
-    /// The relay stopped at an empty pit and the mover took the pit after it.
-    LeapCapture { pit: Place, count: u16, by: Side },
-    /// The last seed made an own pit hold 1; it and the opposite pit's `count`
-    /// seeds went to the mover's store.
+    /// The relay stopped at an empty pit and the mover took the pit after it
+    /// (and, where the rules say so, then the pit `across` from that one).
+    LeapCapture {
+        pit: Place,
+        count: u16,
+        by: Side,
+        across: bool,
+    },
+    /// The last seed made an own pit hold 1; the opposite pit's `count`
+    /// seeds went to the mover's store, with the capturing seed where
+    /// `seed_taken` (else it stays in its pit).
     KalahCapture {
         pit: Place,
         opposite: Place,
         count: u16,
         by: Side,
+        seed_taken: bool,
     },
     /// The last seed (or, in a chain, an earlier one) made a pit of the
     /// opponent's row hold one of the capturing counts; `count` seeds went to
@@ -56,6 +64,9 @@ pub enum Event {
     GrandSlam { by: Side, spared: u16 },
     /// The last seed fell in the mover's store: they move again.
     ExtraTurn { side: Side },
+    /// The move captured, and the rules give one more move after a capture
+    /// (once: that move gives no further one).
+    AnotherMove { side: Side },
     /// `side` had no legal move and passed: the other player moves again.
     Pass { side: Side },
     /// The round is over, for the reason `ending`; `swept` is what each player
@@ -95,7 +106,7 @@ impl Event {
                 places.set(pit, 0);
                 places.add(Place::Store(owner), count);
             }
-            Event::LeapCapture { pit, count, by } | Event::RowCapture { pit, count, by } => {
+            Event::LeapCapture { pit, count, by, .. } | Event::RowCapture { pit, count, by } => {
                 places.set(pit, 0);
                 places.add(Place::Store(by), count);
             }
@@ -104,10 +115,13 @@ impl Event {
                 opposite,
                 count,
                 by,
+                seed_taken,
             } => {
-                places.set(pit, 0);
+                if seed_taken {
+                    places.set(pit, 0);
+                }
                 places.set(opposite, 0);
-                places.add(Place::Store(by), count + 1);
+                places.add(Place::Store(by), count + u16::from(seed_taken));
             }
             Event::PitOwned { pit, count, by } => {
                 places.set(pit, 0);
@@ -123,6 +137,7 @@ impl Event {
             Event::LapEnd { .. }
             | Event::GrandSlam { .. }
             | Event::ExtraTurn { .. }
+            | Event::AnotherMove { .. }
             | Event::Pass { .. } => {}
         }
     }

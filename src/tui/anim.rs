@@ -69,7 +69,7 @@ fn ticks_of(event: &Event) -> u32 {
         Event::GrandSlam { .. } => CAPTURE_TICKS,
         Event::DropToOwner { .. } => TO_OWNER_TICKS,
         Event::PitOwned { .. } => OWNED_TICKS,
-        Event::ExtraTurn { .. } => EXTRA_TURN_TICKS,
+        Event::ExtraTurn { .. } | Event::AnotherMove { .. } => EXTRA_TURN_TICKS,
         Event::Pass { .. } => PASS_TICKS,
         Event::RoundEnd { .. } => ROUND_END_TICKS,
     }
@@ -243,7 +243,8 @@ fn apply(frame: &mut Frame, event: &Event) {
         Event::SowingCapture { .. }
         | Event::LapEnd { .. }
         | Event::GrandSlam { .. }
-        | Event::ExtraTurn { .. } => {}
+        | Event::ExtraTurn { .. }
+        | Event::AnotherMove { .. } => {}
     }
 }
 

@@ -33,23 +33,12 @@ pub fn move_details(session: &Session, played: Move, trace: &[Event]) -> String 
         match *event {
             Event::LapEnd { lap, .. } => laps = lap,
             Event::SowingCapture { owner, count, .. } => fours[owner] += count,
-            Event::LeapCapture { pit, count, by } => notes.push(format!(
-                "{} leapt to {} for {count}",
-                session.display_name(by),
-                place_name(pit)
-            )),
-            Event::KalahCapture {
-                opposite, count: 0, ..
-            } => notes.push(format!(
-                "captured its last seed ({} is empty)",
-                place_name(opposite)
-            )),
-            Event::KalahCapture {
-                opposite, count, ..
-            } => notes.push(format!(
-                "captured {count} from {} and the capturing seed",
-                place_name(opposite)
-            )),
+            Event::LeapCapture { .. } | Event::KalahCapture { .. } => {
+                notes.extend(capture_note(session, event));
+            }
+            Event::AnotherMove { .. } if !round_ends => {
+                notes.push("moves again for the capture".to_string());
+            }
             Event::RowCapture { pit, count, .. } => chain.push((pit, count)),
             Event::GrandSlam { by, spared } => notes.push(grand_slam(by.other(), spared)),
             Event::PitOwned { pit, count, by } => notes.push(pit_owned(session, pit, count, by)),
@@ -66,21 +55,7 @@ pub fn move_details(session: &Session, played: Move, trace: &[Event]) -> String 
                 ending,
                 took_remaining,
                 swept,
-            } => {
-                let ends = match session.rules().rounds() {
-                    crate::engine::Rounds::Single => "that ends the game",
-                    crate::engine::Rounds::Many => "that ends the round",
-                };
-                let why = ending_reason(ending).filter(|_| took_remaining.is_none());
-                let mut note = match why {
-                    Some(why) => format!("{ends} ({why})"),
-                    None => ends.to_string(),
-                };
-                if let Some(left) = seeds_left(session, took_remaining, swept) {
-                    let _ = write!(note, ": {left}");
-                }
-                notes.push(note);
-            }
+            } => notes.push(round_end_note(session, ending, took_remaining, swept)),
             _ => {}
         }
     }
@@ -114,6 +89,71 @@ pub fn move_details(session: &Session, played: Move, trace: &[Event]) -> String 
         text.push_str(&notes.join(", "));
     }
     text
+}
+
+/// A move's summary clause for a leap or a Kalah capture.
+fn capture_note(session: &Session, event: &Event) -> Option<String> {
+    Some(match *event {
+        Event::LeapCapture {
+            pit,
+            count,
+            by,
+            across: false,
+        } => format!(
+            "{} leapt to {} for {count}",
+            session.display_name(by),
+            place_name(pit)
+        ),
+        Event::LeapCapture {
+            pit,
+            count,
+            across: true,
+            ..
+        } => format!("and took {count} from {} across", place_name(pit)),
+        Event::KalahCapture {
+            opposite, count: 0, ..
+        } => format!(
+            "captured its last seed ({} is empty)",
+            place_name(opposite)
+        ),
+        Event::KalahCapture {
+            opposite,
+            count,
+            seed_taken,
+            ..
+        } => format!(
+            "captured {count} from {}{}",
+            place_name(opposite),
+            if seed_taken {
+                " and the capturing seed"
+            } else {
+                ""
+            }
+        ),
+        _ => return None,
+    })
+}
+
+/// A move's summary clause for the round's end it brought.
+fn round_end_note(
+    session: &Session,
+    ending: crate::engine::Ending,
+    took_remaining: Option<Side>,
+    swept: BySide<u16>,
+) -> String {
+    let ends = match session.rules().rounds() {
+        crate::engine::Rounds::Single => "that ends the game",
+        crate::engine::Rounds::Many => "that ends the round",
+    };
+    let why = ending_reason(ending).filter(|_| took_remaining.is_none());
+    let mut note = match why {
+        Some(why) => format!("{ends} ({why})"),
+        None => ends.to_string(),
+    };
+    if let Some(left) = seeds_left(session, took_remaining, swept) {
+        let _ = write!(note, ": {left}");
+    }
+    note
 }
 
 /// Who took the seeds left on the board when a round ended, with the counts:
@@ -243,8 +283,18 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
         Event::RelayTakeUp { pit, count, .. } => {
             format!("Relay: {count} seeds picked up from {}", place_name(pit))
         }
-        Event::LeapCapture { pit, count, by } => format!(
-            "Leap capture: {} takes {count} from {}",
+        Event::LeapCapture {
+            pit,
+            count,
+            by,
+            across,
+        } => format!(
+            "{}: {} takes {count} from {}",
+            if across {
+                "And the pit across"
+            } else {
+                "Leap capture"
+            },
             name(by),
             place_name(pit)
         ),
@@ -253,12 +303,25 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
             opposite,
             count,
             by,
+            seed_taken: true,
         } => format!(
             "Capture: {} takes {count} from {} and the seed in {}",
             name(by),
             place_name(opposite),
             place_name(pit)
         ),
+        Event::KalahCapture {
+            opposite,
+            count,
+            by,
+            seed_taken: false,
+            ..
+        } => format!(
+            "Capture: {} takes {count} from {}",
+            name(by),
+            place_name(opposite)
+        ),
+        Event::AnotherMove { side } => format!("A capture - {} moves once more", name(side)),
         Event::ExtraTurn { side } => format!("Last seed in the store - {} moves again", name(side)),
         Event::RowCapture { by, .. } => format!("{} {}", name(by), row_capture(chain)),
         Event::DropToOwner { pit, owner, .. } => format!(
@@ -271,6 +334,14 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
         Event::GrandSlam { by, spared } => {
             format!("{} made {}", name(by), grand_slam(by.other(), spared))
         }
+        Event::RoundEnd {
+            took_remaining: Some(side),
+            ending: crate::engine::Ending::RowEmpty,
+            ..
+        } => format!(
+            "{}'s row is empty - they take the seeds left on the other row",
+            name(side)
+        ),
         Event::RoundEnd {
             took_remaining: Some(side),
             ..

@@ -212,10 +212,28 @@ fn sowing_rows(rules: &Rules) -> Vec<(&'static str, String)> {
     } else {
         "into the place after the pit emptied"
     };
-    let kalah = match (rules.kalah_capture(), rules.kalah_empty()) {
+    let kalah = match (
+        rules.kalah_capture(),
+        rules.kalah_empty(),
+        rules.kalah_takes_capturing_seed(),
+    ) {
+        (false, ..) => "no",
+        (true, false, true) => "yes (the pit across must hold seeds)",
+        (true, false, false) => {
+            "yes, the seeds across only (the capturing seed stays; the pit across must hold seeds)"
+        }
+        (true, true, _) => "yes (also across an empty pit)",
+    };
+    let leap = match (rules.leap_capture(), rules.leap_also_across()) {
         (false, _) => "no",
-        (true, false) => "yes (the pit across must hold seeds)",
-        (true, true) => "yes (also across an empty pit)",
+        (true, false) => "yes",
+        (true, true) => "yes, and the pit facing it",
+    };
+    let extra = match (rules.extra_turn(), rules.move_after_capture()) {
+        (false, false) => "no",
+        (true, false) => "a last seed in one's own store",
+        (false, true) => "one more move after a capture (once)",
+        (true, true) => "a last seed in one's own store; one more move after a capture (once)",
     };
     vec![
         ("board", board_size(rules)),
@@ -225,9 +243,9 @@ fn sowing_rows(rules: &Rules) -> Vec<(&'static str, String)> {
         ("skip origin", yes_no(rules.skip_origin()).to_string()),
         ("relay", relay.to_string()),
         ("skip each lap", yes_no(rules.skip_lap_start()).to_string()),
-        ("extra turn", yes_no(rules.extra_turn()).to_string()),
+        ("extra turn", extra.to_string()),
         ("while sowing", or_no(while_sowing_said(rules))),
-        ("leap capture", yes_no(rules.leap_capture()).to_string()),
+        ("leap capture", leap.to_string()),
         ("Kalah capture", kalah.to_string()),
         ("row captures", count_captures_said(rules)),
         ("owned pits", owned_pits_said(rules)),
@@ -245,6 +263,7 @@ fn end_rows(rules: &Rules) -> Vec<(&'static str, String)> {
     let rest = match rules.rest_goes_to() {
         RestGoesTo::RowOwner => "each player takes the seeds on their own row",
         RestGoesTo::OtherPlayer => "the player who could still move takes them all",
+        RestGoesTo::Emptier => "the player whose row is empty takes the other row",
     };
     let mut other_ends = Vec::new();
     if rules.more_than_half_ends() {
@@ -261,6 +280,9 @@ fn end_rows(rules: &Rules) -> Vec<(&'static str, String)> {
         (Rounds::Many, NextStarter::Winner) => {
             "a match of rounds; the winner starts the next (after a draw, the other player)"
         }
+        (Rounds::Many, NextStarter::Loser) => {
+            "a match of rounds; the loser starts the next (after a draw, the other player)"
+        }
     };
     let first = match rules.first_player() {
         FirstPlayer::Chosen => "chosen",
@@ -274,6 +296,15 @@ fn end_rows(rules: &Rules) -> Vec<(&'static str, String)> {
         ("rounds", rounds.to_string()),
         ("partial pit", yes_no(rules.partial_pit()).to_string()),
         ("first player", first.to_string()),
+        (
+            "swap rule",
+            if rules.swap_by_default() {
+                "on (the second player may swap after the first turn)"
+            } else {
+                "off (a setup choice)"
+            }
+            .to_string(),
+        ),
     ]
 }
 

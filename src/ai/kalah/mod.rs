@@ -25,7 +25,7 @@ use self::search::{Busy, Shared, Step};
 use self::table::Table;
 use super::search::{Limits, Searcher, margin};
 use crate::engine::{
-    AcrossEmpty, BoardRules, Captures, Direction, EndsWhen, ExtraTurn, FirstSeed, MatchRules,
+    Across, AcrossEmpty, BoardRules, Captures, CapturingSeed, Direction, EndsWhen, ExtraTurn, FirstSeed, MatchRules,
     Mechanics, Move, Pit, Position, Relay, RestGoesTo, RoundRules, Rounds, Rules, Side,
     Sowing as SowingRules, Status, Stores,
 };
@@ -150,7 +150,11 @@ fn kalah_shape(rules: &Rules) -> Option<Shape> {
                 relay,
                 must_feed,
             },
-        extra_turn: ExtraTurn { own_store },
+        extra_turn:
+            ExtraTurn {
+                own_store,
+                after_capture,
+            },
         capture:
             Captures {
                 while_sowing,
@@ -172,13 +176,23 @@ fn kalah_shape(rules: &Rules) -> Option<Shape> {
                 // One game: no next round, no partial pit.
                 next_starter: _,
                 partial_pit: _,
-                // Who starts is the position's, not the solver's.
+                // Who starts, and who sits where, are the match's, not the
+                // solver's: it solves the position.
                 first_player: _,
+                swap: _,
             },
     } = rules.mechanics();
+    // The compact board takes the capturing seed with the seeds across.
+    let Some(Across {
+        across_empty,
+        capturing_seed: CapturingSeed::Taken,
+    }) = *across
+    else {
+        return None;
+    };
     let fits = *stores == Stores::Sown
         && *own_store
-        && across.is_some()
+        && !after_capture
         && *relay == Relay::Off
         && *first_seed == FirstSeed::NextPlace
         && !skip_lap_start
@@ -197,7 +211,7 @@ fn kalah_shape(rules: &Rules) -> Option<Shape> {
     fits.then_some(Shape {
         row: usize::from(*pits),
         skip_origin: *skip_origin,
-        empty_capture: across.is_some_and(|a| a.across_empty == AcrossEmpty::CapturingSeed),
+        empty_capture: across_empty == AcrossEmpty::CapturingSeed,
     })
 }
 
@@ -670,13 +684,18 @@ mod tests {
             &["", "skip = [\"origin\"]", "skip = [\"lap-start\"]"],
             &["", "relay = \"next-pit\"", "relay = \"landing-pit\""],
             &["", "must-feed = true"],
-            &["[extra-turn]\nown-store = true", ""],
+            &[
+                "[extra-turn]\nown-store = true",
+                "",
+                "[extra-turn]\nown-store = true\nafter-capture = true",
+            ],
             &["", "[capture.while-sowing]\ncount = 4"],
-            &["", "[capture.leap]"],
+            &["", "[capture.leap]", "[capture.leap]\nalso-across = true"],
             &[
                 "[capture.across]",
                 "[capture.across]\nacross-empty = \"capturing-seed\"",
                 "",
+                "[capture.across]\ncapturing-seed = \"left\"",
             ],
             &["", "[capture.by-count]\ncounts = [2, 3]"],
             &["", "[owned-pits]\ncount = 3"],
@@ -685,6 +704,7 @@ mod tests {
                 "[round]\nends-when = \"no-move\"",
                 "[round]\nends-when = \"no-move\"\nrest-goes-to = \"other-player\"",
                 "[round]\nends-when = \"no-one-can-move\"",
+                "[round]\nends-when = \"row-empty\"\nrest-goes-to = \"emptier\"",
             ],
             &["", "more-than-half = true"],
             &["", "repetition = true"],

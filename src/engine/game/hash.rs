@@ -36,6 +36,7 @@ impl Position {
             self.open_pits
                 ^ (u64::from(self.owned.south) << 40)
                 ^ (u64::from(self.owned.north) << 48)
+                ^ (u64::from(self.after_capture) << 62)
                 ^ (u64::from(self.to_move.index() as u8) << 63),
             0,
         );

@@ -178,7 +178,20 @@ impl Position {
         if end.owned != 0 {
             next.owned[mover] = end.owned;
         }
-        next.to_move = if end.extra_turn { mover } else { mover.other() };
+        // One more move for a capture, once: the move it gives gives none.
+        let again = end.captured
+            && !end.extra_turn
+            && !self.after_capture
+            && rules.move_after_capture();
+        if again {
+            obs.record(Event::AnotherMove { side: mover });
+        }
+        next.after_capture = again;
+        next.to_move = if end.extra_turn || again {
+            mover
+        } else {
+            mover.other()
+        };
         next.start_turn(rules, obs);
         debug_assert_eq!(next.total_seeds(), self.total_seeds());
         debug_assert!(next.board.is_consistent());

@@ -60,10 +60,13 @@ impl Position {
         next.round += 1;
         next.status = Status::Ongoing;
         next.ending = None;
+        next.after_capture = false;
         next.to_move = match (rules.next_starter(), self.outcome()) {
             (NextStarter::TookRemaining, _) => took_remaining.unwrap_or(self.to_move),
             (NextStarter::Winner, Some(Outcome::Win(winner))) => winner,
-            (NextStarter::Winner, _) => self.round_starter.other(),
+            (NextStarter::Loser, Some(Outcome::Win(winner))) => winner.other(),
+            // After a draw, the player who did not start the round.
+            (NextStarter::Winner | NextStarter::Loser, _) => self.round_starter.other(),
         };
         next.round_starter = starter_kept(rules, next.to_move);
         next.start_turn(rules, &mut NoTrace);

@@ -21,7 +21,20 @@ impl Position {
         let maybe_stuck =
             mover_row_empty || rules.relay() || (rules.must_feed() && other_row_empty);
         if side_empty {
-            self.finish_keeping_rows(rules, Ending::RowEmpty, obs);
+            let emptier = match (mover_row_empty, other_row_empty) {
+                (true, false) => Some(self.to_move),
+                (false, true) => Some(self.to_move.other()),
+                _ => None,
+            };
+            match emptier.filter(|_| rules.rest_goes_to() == RestGoesTo::Emptier) {
+                // The player whose row is empty takes the other row.
+                Some(taker) => {
+                    let mut swept = BySide::new(0, 0);
+                    swept[taker] = self.sweep_row(taker.other(), taker);
+                    self.finish_round(rules, Some(taker), swept, Ending::RowEmpty, obs);
+                }
+                None => self.finish_keeping_rows(rules, Ending::RowEmpty, obs),
+            }
         } else if rules.more_than_half_ends() && self.has_more_than_half(rules) {
             self.finish_keeping_rows(rules, Ending::MoreThanHalf, obs);
         } else if maybe_stuck && self.is_stuck(rules, self.to_move) {
@@ -31,6 +44,7 @@ impl Position {
                 } else {
                     obs.record(Event::Pass { side: self.to_move });
                     self.to_move = self.to_move.other();
+                    self.after_capture = false;
                 }
             } else if rules.ends_when() == EndsWhen::NoMove
                 && rules.rest_goes_to() == RestGoesTo::RowOwner

@@ -38,16 +38,37 @@ pub enum PitSetup {
 }
 
 /// The round's starter as a position keeps it: only where it decides who
-/// starts the next round (after a draw, where the winner starts), so that
-/// positions alike in all else are equal.
+/// starts the next round (after a draw, where the winner or the loser
+/// starts), so that positions alike in all else are equal.
 pub(super) fn starter_kept(rules: &Rules, starter: Side) -> Side {
+    if keeps_starter(rules) {
+        starter
+    } else {
+        Side::South
+    }
+}
+
+/// Whether the round's starter decides who starts the next (after a draw).
+fn keeps_starter(rules: &Rules) -> bool {
     match rules.next_starter() {
-        NextStarter::Winner => starter,
-        NextStarter::TookRemaining => Side::South,
+        NextStarter::Winner | NextStarter::Loser => true,
+        NextStarter::TookRemaining => false,
     }
 }
 
 impl Position {
+    /// This position with the player to move making the one more move a
+    /// capture gave them (for positions set up by hand); `None` where the
+    /// rules give no such move or no one is to move.
+    #[must_use]
+    pub fn with_move_after_capture(mut self, rules: &Rules) -> Option<Position> {
+        if !rules.move_after_capture() || self.status != Status::Ongoing {
+            return None;
+        }
+        self.after_capture = true;
+        Some(self)
+    }
+
     /// The start of a match: every pit full, `first` to move.
     #[must_use]
     pub fn new(rules: &Rules, first: Side) -> Position {
@@ -62,6 +83,7 @@ impl Position {
             open_pits: layout.pits_mask(),
             owned: BySide::new(0, 0),
             to_move: first,
+            after_capture: false,
             round_starter: starter_kept(rules, first),
             round: 1,
             status: Status::Ongoing,
@@ -174,6 +196,6 @@ impl Position {
     /// Who began the round, where that decides who starts the next one.
     #[must_use]
     pub fn round_starter(&self, rules: &Rules) -> Option<Side> {
-        (rules.next_starter() == NextStarter::Winner).then_some(self.round_starter)
+        keeps_starter(rules).then_some(self.round_starter)
     }
 }

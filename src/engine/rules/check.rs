@@ -10,7 +10,7 @@ use toml::Spanned;
 use super::file::{CaptureSection, CountsValue, RulesFile};
 use super::old_keys;
 use super::{
-    Across, AcrossEmpty, Board, ByCount, Captures, CountRow, CountSet, EndsWhen, ExtraTurn,
+    Across, AcrossEmpty, Board, ByCount, Captures, CapturingSeed, CountRow, CountSet, EndsWhen, ExtraTurn,
     FirstSeed, GrandSlam, Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules, NextStarter,
     OwnedPits, Relay, RestGoesTo, RoundRules, Rounds, Rules, Skip, Sowing, Stores, WhileSowing,
 };
@@ -200,9 +200,10 @@ pub(super) struct Shape {
     pub relay: Option<Written<Relay>>,
     pub must_feed: bool,
     pub extra_turn: Flag,
+    pub after_capture: bool,
     pub while_sowing: Option<Written<i64>>,
-    pub leap: Flag,
-    pub across: Option<Written<AcrossEmpty>>,
+    pub leap: Option<Written<Leap>>,
+    pub across: Option<Written<Across>>,
     pub by_count: Option<ByCountShape>,
     pub ends_when: Written<EndsWhen>,
     pub rest_goes_to: Option<Written<RestGoesTo>>,
@@ -312,6 +313,10 @@ fn shape(file: &RulesFile, text: &str) -> Result<Shape, RulesError> {
         Some(table) => written_on(table.get_ref().own_store.as_ref(), "extra-turn.own-store"),
         None => written_on(sowing.extra_turn.as_ref(), "sowing.extra-turn"),
     };
+    let after_capture = file
+        .extra_turn
+        .as_ref()
+        .is_some_and(|table| flag(table.get_ref().after_capture.as_ref()));
     let captures = match (&file.capture, &file.captures) {
         (Some(capture), _) => read_capture(capture.get_ref()),
         (None, Some(old)) => old_keys::captures(old, text)?,
@@ -351,6 +356,7 @@ fn shape(file: &RulesFile, text: &str) -> Result<Shape, RulesError> {
             .map(|r| Written::new(r.get_ref().0, r.span(), "sowing.relay")),
         must_feed: flag(sowing.must_feed.as_ref()),
         extra_turn,
+        after_capture,
         while_sowing: captures.while_sowing,
         leap: captures.leap,
         across: captures.across,
@@ -385,8 +391,8 @@ fn read_skip(skip: &Spanned<Vec<Spanned<Skip>>>, text: &str) -> Result<[Flag; 2]
 #[derive(Default)]
 pub(super) struct CapturePieces {
     pub while_sowing: Option<Written<i64>>,
-    pub leap: Flag,
-    pub across: Option<Written<AcrossEmpty>>,
+    pub leap: Option<Written<Leap>>,
+    pub across: Option<Written<Across>>,
     pub by_count: Option<ByCountShape>,
 }
 
@@ -397,14 +403,19 @@ fn read_capture(capture: &CaptureSection) -> CapturePieces {
             let count = &w.get_ref().count;
             Written::new(*count.get_ref(), count.span(), "capture.while-sowing.count")
         }),
-        leap: capture
-            .leap
-            .as_ref()
-            .map(|l| Written::new((), l.span(), "capture.leap")),
-        across: capture
-            .across
-            .as_ref()
-            .map(|a| Written::new(a.get_ref().across_empty, a.span(), "capture.across")),
+        leap: capture.leap.as_ref().map(|l| {
+            let leap = Leap {
+                also_across: l.get_ref().also_across,
+            };
+            Written::new(leap, l.span(), "capture.leap")
+        }),
+        across: capture.across.as_ref().map(|a| {
+            let across = Across {
+                across_empty: a.get_ref().across_empty,
+                capturing_seed: a.get_ref().capturing_seed,
+            };
+            Written::new(across, a.span(), "capture.across")
+        }),
         by_count: capture.by_count.as_ref().map(|b| {
             let b = b.get_ref();
             ByCountShape {
@@ -459,6 +470,7 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
         sowing,
         extra_turn: ExtraTurn {
             own_store: shape.extra_turn.is_some(),
+            after_capture: shape.after_capture,
         },
         capture,
         owned_pits,
@@ -666,12 +678,23 @@ fn check_captures(
         Some(by_count) => Some(check_counts(by_count, shape, sowing, board, text)?),
         None => None,
     };
+    if let Some(across) = &shape.across
+        && across.value.across_empty == AcrossEmpty::CapturingSeed
+        && across.value.capturing_seed == CapturingSeed::Left
+    {
+        return refuse(
+            text,
+            across.span.clone(),
+            across.key,
+            "the empty capture takes the capturing seed alone, which \
+             `capturing-seed = \"left\"` leaves in its pit: it would take nothing; \
+             drop one of them",
+        );
+    }
     Ok(Captures {
         while_sowing,
-        leap: shape.leap.as_ref().map(|_| Leap),
-        across: shape.across.as_ref().map(|a| Across {
-            across_empty: a.value,
-        }),
+        leap: shape.leap.as_ref().map(|l| l.value),
+        across: shape.across.as_ref().map(|a| a.value),
         by_count,
     })
 }
@@ -840,12 +863,12 @@ fn next_starter(
     file: &RulesFile,
     shape: &Shape,
     rounds: Rounds,
-    stuck: bool,
+    taker: bool,
     passing: bool,
     text: &str,
 ) -> Result<NextStarter, RulesError> {
     Ok(match file.match_.next_round_starter.as_ref() {
-        None if passing => NextStarter::Winner,
+        None if passing || (rounds == Rounds::Many && !taker) => NextStarter::Winner,
         None => NextStarter::TookRemaining,
         Some(starter) => {
             if rounds != Rounds::Many {
@@ -857,18 +880,21 @@ fn next_starter(
                      `match.rounds = \"many\"`",
                 );
             }
-            if *starter.get_ref() == NextStarter::TookRemaining && !stuck {
-                let needs = if shape.old_keys {
-                    "`round.end = \"stuck\"`"
+            if *starter.get_ref() == NextStarter::TookRemaining && !taker {
+                let (needs, instead) = if shape.old_keys {
+                    ("`round.end = \"stuck\"`", "\"winner\"")
                 } else {
-                    "`rest-goes-to = \"other-player\"`"
+                    (
+                        "`rest-goes-to = \"other-player\"` (or `\"emptier\"`)",
+                        "\"winner\" or \"loser\"",
+                    )
                 };
                 return refuse(
                     text,
                     starter.span(),
                     "match.next-round-starter",
                     &format!(
-                        "only {needs} has a player who takes the remaining seeds; use \"winner\""
+                        "only {needs} has a player who takes the remaining seeds; use {instead}"
                     ),
                 );
             }
@@ -890,34 +916,28 @@ fn check_rounds(
         .rest_goes_to
         .as_ref()
         .map_or(RestGoesTo::RowOwner, |r| r.value);
-    if let Some(written) = &shape.rest_goes_to
-        && written.value == RestGoesTo::OtherPlayer
-        && ends.value != EndsWhen::NoMove
-    {
-        return refuse(
-            text,
-            written.span.clone(),
-            written.key,
-            "the other player is the one who was not stuck, which only \
-             `ends-when = \"no-move\"` has; use \"row-owner\"",
-        );
+    if let Some(written) = &shape.rest_goes_to {
+        let needs = match written.value {
+            RestGoesTo::OtherPlayer if ends.value != EndsWhen::NoMove => Some(
+                "the other player is the one who was not stuck, which only \
+                 `ends-when = \"no-move\"` has; use \"row-owner\"",
+            ),
+            RestGoesTo::Emptier if ends.value != EndsWhen::RowEmpty => Some(
+                "the emptier is the player whose row is empty, which only \
+                 `ends-when = \"row-empty\"` has; use \"row-owner\"",
+            ),
+            _ => None,
+        };
+        if let Some(needs) = needs {
+            return refuse(text, written.span.clone(), written.key, needs);
+        }
     }
-    let stuck = ends.value == EndsWhen::NoMove && rest == RestGoesTo::OtherPlayer;
+    // Someone takes the seeds left (and may start the next round for it).
+    let taker = rest != RestGoesTo::RowOwner;
     let passing = ends.value == EndsWhen::NoOneCanMove;
     let rounds = rounds_of(file);
     let partial_pit = flag(file.match_.partial_pit.as_ref());
-    if rounds == Rounds::Many && !stuck && !passing {
-        let message = if shape.old_keys {
-            "a match of many rounds needs `round.end = \"stuck\"` or `\"pass\"`: a round \
-             must end with every seed in a store, ready for the refill"
-        } else {
-            "a match of many rounds needs a round that ends when the player to move is \
-             stuck (`ends-when = \"no-move\"`, `rest-goes-to = \"other-player\"`) or when \
-             no one can move (`\"no-one-can-move\"`)"
-        };
-        return refuse(text, ends.span.clone(), ends.key, message);
-    }
-    let next_starter = next_starter(file, shape, rounds, stuck, passing, text)?;
+    let next_starter = next_starter(file, shape, rounds, taker, passing, text)?;
     if partial_pit && rounds != Rounds::Many {
         return refuse(
             text,
@@ -963,6 +983,7 @@ fn check_rounds(
             next_starter,
             partial_pit,
             first_player: file.match_.first_player,
+            swap: file.match_.swap,
         },
     ))
 }

@@ -11,7 +11,7 @@ use toml::Spanned;
 
 use super::old_keys::{OldCaptures, OldRoundEnd};
 use super::{
-    AcrossEmpty, CountRow, Direction, EndsWhen, FirstPlayer, FirstSeed, GrandSlam, NextStarter,
+    AcrossEmpty, CapturingSeed, CountRow, Direction, EndsWhen, FirstPlayer, FirstSeed, GrandSlam, NextStarter,
     Relay, RestGoesTo, Rounds, Skip, Stores,
 };
 
@@ -94,6 +94,7 @@ impl<'de> Deserialize<'de> for RelayValue {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct ExtraTurnSection {
     pub own_store: Option<Spanned<bool>>,
+    pub after_capture: Option<Spanned<bool>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -113,13 +114,18 @@ pub(crate) struct WhileSowingSection {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub(crate) struct LeapSection {}
+pub(crate) struct LeapSection {
+    #[serde(default)]
+    pub also_across: bool,
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct AcrossSection {
     #[serde(default)]
     pub across_empty: AcrossEmpty,
+    #[serde(default)]
+    pub capturing_seed: CapturingSeed,
 }
 
 #[derive(Debug, Deserialize)]
@@ -203,4 +209,6 @@ pub(crate) struct MatchSection {
     pub partial_pit: Option<Spanned<bool>>,
     #[serde(default)]
     pub first_player: FirstPlayer,
+    #[serde(default)]
+    pub swap: bool,
 }

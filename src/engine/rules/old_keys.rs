@@ -20,7 +20,7 @@ use toml::Spanned;
 
 use super::check::{ByCountShape, CapturePieces, RulesError, Written, written_on};
 use super::file::CountsValue;
-use super::{AcrossEmpty, CountRow, EndsWhen, GrandSlam, RestGoesTo};
+use super::{Across, AcrossEmpty, CapturingSeed, CountRow, EndsWhen, GrandSlam, Leap, RestGoesTo};
 
 /// The old `[captures]` table: every capture a flag or a list.
 #[derive(Debug, Default, Deserialize)]
@@ -124,14 +124,19 @@ pub(super) fn captures(
         while_sowing: table
             .four
             .then(|| Written::new(4, old.span(), "captures.four")),
-        leap: written_on(table.leap.as_ref(), "captures.leap"),
+        leap: written_on(table.leap.as_ref(), "captures.leap")
+            .map(|on| Written::new(Leap { also_across: false }, on.span, on.key)),
         across: kalah.map(|on| {
             let across_empty = if kalah_empty.is_some() {
                 AcrossEmpty::CapturingSeed
             } else {
                 AcrossEmpty::Nothing
             };
-            Written::new(across_empty, on.span, on.key)
+            let across = Across {
+                across_empty,
+                capturing_seed: CapturingSeed::Taken,
+            };
+            Written::new(across, on.span, on.key)
         }),
         by_count: by_count.map(|(counts, key, row)| ByCountShape {
             counts: Written::new(

@@ -4,7 +4,7 @@
 //! the file reads as the game's description does.
 
 use super::{
-    AcrossEmpty, CountRow, CountSet, FirstSeed, GrandSlam, Relay, RestGoesTo, Rounds, Rules,
+    AcrossEmpty, CapturingSeed, CountRow, CountSet, FirstSeed, GrandSlam, Relay, RestGoesTo, Rounds, Rules,
 };
 
 /// A text value quoted as TOML reads it.
@@ -78,9 +78,15 @@ fn write_head(rules: &Rules, line: &mut dyn FnMut(&str)) {
         line("must-feed = true");
     }
 
-    if rules.extra_turn.own_store {
+    let extra = rules.extra_turn;
+    if extra.own_store || extra.after_capture {
         line("\n[extra-turn]");
-        line("own-store = true");
+        if extra.own_store {
+            line("own-store = true");
+        }
+        if extra.after_capture {
+            line("after-capture = true");
+        }
     }
 }
 
@@ -91,13 +97,19 @@ fn write_captures(rules: &Rules, line: &mut dyn FnMut(&str)) {
         line("\n[capture.while-sowing]");
         line(&format!("count = {}", while_sowing.count));
     }
-    if capture.leap.is_some() {
+    if let Some(leap) = capture.leap {
         line("\n[capture.leap]");
+        if leap.also_across {
+            line("also-across = true");
+        }
     }
     if let Some(across) = capture.across {
         line("\n[capture.across]");
         if across.across_empty != AcrossEmpty::Nothing {
             line(&format!("across-empty = \"{}\"", across.across_empty));
+        }
+        if across.capturing_seed != CapturingSeed::Taken {
+            line(&format!("capturing-seed = \"{}\"", across.capturing_seed));
         }
     }
     if let Some(by_count) = capture.by_count {
@@ -158,6 +170,9 @@ fn write_round(rules: &Rules, line: &mut dyn FnMut(&str)) {
         line("partial-pit = true");
     }
     line(&format!("first-player = \"{}\"", match_rules.first_player));
+    if match_rules.swap {
+        line("swap = true");
+    }
 }
 
 #[cfg(test)]

@@ -18,18 +18,33 @@ const BUILT_IN: [(&str, &str); 18] = [
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
     ("oware.toml", include_str!("../rules/oware.toml")),
-    ("toguz-kumalak.toml", include_str!("../rules/toguz-kumalak.toml")),
+    (
+        "toguz-kumalak.toml",
+        include_str!("../rules/toguz-kumalak.toml"),
+    ),
     ("dakon.toml", include_str!("../rules/dakon.toml")),
     ("ayoayo.toml", include_str!("../rules/ayoayo.toml")),
-    ("vai-lung-thlan.toml", include_str!("../rules/vai-lung-thlan.toml")),
+    (
+        "vai-lung-thlan.toml",
+        include_str!("../rules/vai-lung-thlan.toml"),
+    ),
     ("congkak.toml", include_str!("../rules/congkak.toml")),
     ("sungka.toml", include_str!("../rules/sungka.toml")),
-    ("pallanguzhi.toml", include_str!("../rules/pallanguzhi.toml")),
-    ("ali-guli-mane.toml", include_str!("../rules/ali-guli-mane.toml")),
+    (
+        "pallanguzhi.toml",
+        include_str!("../rules/pallanguzhi.toml"),
+    ),
+    (
+        "ali-guli-mane.toml",
+        include_str!("../rules/ali-guli-mane.toml"),
+    ),
     ("mangala.toml", include_str!("../rules/mangala.toml")),
     ("ayo-olopon.toml", include_str!("../rules/ayo-olopon.toml")),
     ("songo.toml", include_str!("../rules/songo.toml")),
-    ("das-bohnenspiel.toml", include_str!("../rules/das-bohnenspiel.toml")),
+    (
+        "das-bohnenspiel.toml",
+        include_str!("../rules/das-bohnenspiel.toml"),
+    ),
     ("endodoi.toml", include_str!("../rules/endodoi.toml")),
     ("bestemshe.toml", include_str!("../rules/bestemshe.toml")),
 ];

@@ -73,8 +73,8 @@ pub use perft::{PerftCount, perft, perft_parallel};
 pub use pit::{ParsePitError, Pit};
 pub use position_text::{PositionText, PositionTextError};
 pub use rules::{
-    Across, AcrossEmpty, Board as BoardRules, ByCount, Captures, CapturingSeed, CountRow, CountSet, Direction,
-    EndsWhen, ExtraTurn, FirstPlayer, FirstSeed, GrandSlam, Leap, MAX_PITS, MAX_SEEDS,
+    Across, AcrossEmpty, Board as BoardRules, ByCount, Captures, CapturingSeed, CountRow, CountSet,
+    Direction, EndsWhen, ExtraTurn, FirstPlayer, FirstSeed, GrandSlam, Leap, MAX_PITS, MAX_SEEDS,
     MAX_SEEDS_PER_PIT, MatchRules, Mechanics, NextStarter, OwnedPits, Relay, RestGoesTo,
     RoundRules, Rounds, Rules, RulesError, Skip, Sowing, Stores, UnknownWord, WhileSowing,
 };

@@ -2,7 +2,7 @@
 
 use mancala::catalog::Catalog;
 use mancala::engine::{Move, Pit, Side, Status};
-use mancala::tui::app::{App, OddEvenStage, Overlay, Screen, SetupField, StarterChoice};
+use mancala::tui::app::{App, GameList, OddEvenStage, Overlay, Screen, SetupField, StarterChoice};
 use mancala::tui::layout::board_geometry;
 use mancala::tui::msg::{HintReach, Msg};
 use mancala::tui::runner::Runner;
@@ -79,11 +79,11 @@ fn menu_to_a_kalaha_game() {
     send(&mut ui, &[Msg::Confirm]);
     assert!(matches!(
         ui.app.screen,
-        Screen::Variants {
+        Screen::Variants(GameList {
             for_play: true,
             selected: 0,
             ..
-        }
+        })
     ));
     send(&mut ui, &[Msg::Confirm]);
     let Screen::Setup(setup) = &ui.app.screen else {
@@ -729,7 +729,7 @@ fn setup_offers_remembered_names_and_uses_them_when_nothing_is_typed() {
     assert_eq!(ui.config.settings.last_variant.as_deref(), Some("kalaha"));
     // Next time they are offered, and the list opens on the same rule set.
     send(&mut ui, &[Msg::Back, Msg::Digit(1)]); // the menu, Play
-    let Screen::Variants { selected, .. } = ui.app.screen else {
+    let Screen::Variants(GameList { selected, .. }) = ui.app.screen else {
         panic!()
     };
     assert_eq!(ui.app.variants[selected].rules.id(), "kalaha");
@@ -841,8 +841,9 @@ fn a_broken_rule_file_is_listed_with_its_error_and_read_again_once_fixed() {
     let catalog = Catalog::with_user_dir(Some(dir.path()));
     let mut ui = Runner::new(&catalog, Options::in_memory(Start::ChooseVariant, 70), 1);
 
-    // Listed after the eight built-ins, with the line, column and key at fault.
-    assert_eq!(ui.app.variants.len(), 8);
+    // Listed after the built-ins, with the line, column and key at fault.
+    let built_in = ui.app.variants.len();
+    assert_eq!(built_in, 18);
     let broken = &ui.app.broken_rules;
     assert_eq!(broken.len(), 1);
     assert_eq!(broken[0].name, "mine.toml");
@@ -852,15 +853,17 @@ fn a_broken_rule_file_is_listed_with_its_error_and_read_again_once_fixed() {
         "{}",
         broken[0].reason
     );
-    send(&mut ui, &[Msg::Digit(9), Msg::Confirm]);
-    assert!(matches!(
-        ui.app.screen,
-        Screen::Variants { selected: 8, .. }
-    ));
+    // Found by typing its name, and chosen.
+    let typed = "mine".chars().map(Msg::Char);
+    send(&mut ui, &typed.chain([Msg::Confirm]).collect::<Vec<_>>());
+    let Screen::Variants(GameList { selected, .. }) = ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(selected, built_in);
     let notice = ui.app.message.as_ref().unwrap();
     assert!(notice.warning);
     assert!(
-        notice.text.contains("press r to read it again"),
+        notice.text.contains("press F5 to read it again"),
         "{}",
         notice.text
     );
@@ -869,10 +872,10 @@ fn a_broken_rule_file_is_listed_with_its_error_and_read_again_once_fixed() {
     std::fs::copy(rules.join("valid/kalah-4-3.toml"), &file).unwrap();
     ui.send(Msg::ReloadRules);
     assert!(ui.app.broken_rules.is_empty());
-    assert_eq!(ui.app.variants.len(), 9);
+    assert_eq!(ui.app.variants.len(), built_in + 1);
     assert_eq!(
         ui.app.message.as_ref().unwrap().text,
-        "Read again: 9 rule sets."
+        "Read again: 19 rule sets."
     );
     send(&mut ui, &[Msg::Confirm]);
     assert!(matches!(ui.app.screen, Screen::Setup(_)));
@@ -1047,4 +1050,73 @@ fn update_does_the_same_for_the_same_messages() {
             .any(|step| step.contains("started_at: 1764547200")),
         "{first:?}"
     );
+}
+
+/// The list of games: letters find a game by name or place, digits pick
+/// among those listed, Esc clears the search before it leaves.
+#[test]
+fn typing_finds_a_game_by_name_or_place() {
+    let mut ui = app_at(Start::ChooseVariant);
+    let chosen = |ui: &Runner| match &ui.app.screen {
+        Screen::Variants(list) => ui.app.variants[list.selected].rules.id().to_string(),
+        other => panic!("{other:?}"),
+    };
+    // A place: "sri" finds Raja Pasu and Pallanguzhi (Sri Lanka), in order.
+    send(&mut ui, &"sri".chars().map(Msg::Char).collect::<Vec<_>>());
+    let Screen::Variants(list) = &ui.app.screen else {
+        panic!()
+    };
+    let found: Vec<&str> = ui
+        .app
+        .games_found(&list.search)
+        .iter()
+        .map(|&i| ui.app.variants[i].rules.id())
+        .collect();
+    assert_eq!(found, ["raja-pasu", "pallanguzhi"]);
+    assert_eq!(chosen(&ui), "raja-pasu");
+    send(&mut ui, &[Msg::Digit(2)]);
+    assert_eq!(chosen(&ui), "pallanguzhi");
+    send(&mut ui, &[Msg::Down]);
+    assert_eq!(chosen(&ui), "raja-pasu", "the list of two goes round");
+    // Words begin words: "ayo" finds both Yoruba games, not "Kalaha".
+    send(&mut ui, &[Msg::ClearField]);
+    send(&mut ui, &"ayo".chars().map(Msg::Char).collect::<Vec<_>>());
+    let Screen::Variants(list) = &ui.app.screen else {
+        panic!()
+    };
+    let found: Vec<&str> = ui
+        .app
+        .games_found(&list.search)
+        .iter()
+        .map(|&i| ui.app.variants[i].rules.id())
+        .collect();
+    assert_eq!(found, ["ayoayo", "ayo-olopon"]);
+    // Nothing found: Enter says so and stays.
+    send(&mut ui, &"xyz".chars().map(Msg::Char).collect::<Vec<_>>());
+    send(&mut ui, &[Msg::Confirm]);
+    assert!(matches!(ui.app.screen, Screen::Variants(_)));
+    assert!(ui.app.message.as_ref().is_some_and(|m| m.warning));
+    // Esc clears the search, then leaves.
+    send(&mut ui, &[Msg::Back]);
+    let Screen::Variants(list) = &ui.app.screen else {
+        panic!()
+    };
+    assert!(list.search.is_empty());
+    assert_eq!(ui.app.games_found("").len(), 18);
+    send(&mut ui, &[Msg::Back]);
+    assert!(matches!(ui.app.screen, Screen::Menu { .. }));
+    // Typed again, found and started: a game reached in a few keys.
+    send(&mut ui, &[Msg::Confirm]);
+    send(
+        &mut ui,
+        &"bohn"
+            .chars()
+            .map(Msg::Char)
+            .chain([Msg::Confirm])
+            .collect::<Vec<_>>(),
+    );
+    let Screen::Setup(setup) = &ui.app.screen else {
+        panic!("{:?}", ui.app.screen)
+    };
+    assert_eq!(setup.rules.id(), "das-bohnenspiel");
 }

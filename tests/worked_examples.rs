@@ -57,7 +57,10 @@ fn examples() -> Vec<Example> {
             let Some((before, after)) = paragraph.split_once("The position after it") else {
                 continue;
             };
-            let after = quoted(after).first().cloned().expect("the position after it, quoted");
+            let after = quoted(after)
+                .first()
+                .cloned()
+                .expect("the position after it, quoted");
             let start = if before.contains("From the start") {
                 None
             } else {

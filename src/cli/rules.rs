@@ -9,33 +9,7 @@ use crate::text::{printable, printable_lines};
 pub fn run(catalog: &Catalog, command: RulesCommand) -> Result<ExitCode, Failure> {
     match command {
         RulesCommand::List => {
-            // Columns as wide as their widest entry (ids run to 32, names to 40).
-            let width = |column: &dyn Fn(&crate::engine::Rules) -> usize, title: &str| {
-                catalog
-                    .entries()
-                    .iter()
-                    .map(|e| column(&e.rules))
-                    .chain([title.len()])
-                    .max()
-                    .unwrap_or(0)
-            };
-            let id = width(&|r| r.id().chars().count(), "ID");
-            let name = width(&|r| printable(r.name()).chars().count(), "NAME");
-            say!("{:<id$}  {:<name$}  {:<12}  FROM", "ID", "NAME", "BOARD");
-            for entry in catalog.entries() {
-                let rules = &entry.rules;
-                let board = format!("2x{}, {} each", rules.pits(), rules.seeds_per_pit());
-                say!(
-                    "{:<id$}  {:<name$}  {:<12}  {}",
-                    rules.id(),
-                    printable(rules.name()),
-                    board,
-                    printable(&entry.origin.to_string())
-                );
-            }
-            for problem in catalog.problems() {
-                eprintln!("mancala: skipped {}", printable_lines(&problem.to_string()));
-            }
+            list(catalog);
             Ok(ExitCode::SUCCESS)
         }
         RulesCommand::Show {
@@ -96,5 +70,54 @@ pub fn run(catalog: &Catalog, command: RulesCommand) -> Result<ExitCode, Failure
             }
             Ok(ExitCode::SUCCESS)
         }
+    }
+}
+
+/// `rules list`: every rule set with its board, whether it is played in
+/// rounds and where, as the list of games shows them.
+fn list(catalog: &Catalog) {
+    // Columns as wide as their widest entry (ids run to 32, names to 40).
+    let width = |column: &dyn Fn(&crate::engine::Rules) -> usize, title: &str| {
+        catalog
+            .entries()
+            .iter()
+            .map(|e| column(&e.rules))
+            .chain([title.len()])
+            .max()
+            .unwrap_or(0)
+    };
+    let id = width(&|r| r.id().chars().count(), "ID");
+    let name = width(&|r| printable(r.name()).chars().count(), "NAME");
+    let place = width(
+        &|r| printable(r.played_in().unwrap_or("-")).chars().count(),
+        "PLAYED IN",
+    );
+    say!(
+        "{:<id$}  {:<name$}  {:<12}  {:<6}  {:<place$}  FROM",
+        "ID",
+        "NAME",
+        "BOARD",
+        "ROUNDS",
+        "PLAYED IN"
+    );
+    for entry in catalog.entries() {
+        let rules = &entry.rules;
+        let board = format!("2x{}, {} each", rules.pits(), rules.seeds_per_pit());
+        let rounds = match rules.rounds() {
+            crate::engine::Rounds::Single => "one",
+            crate::engine::Rounds::Many => "many",
+        };
+        say!(
+            "{:<id$}  {:<name$}  {:<12}  {:<6}  {:<place$}  {}",
+            rules.id(),
+            printable(rules.name()),
+            board,
+            rounds,
+            printable(rules.played_in().unwrap_or("-")),
+            printable(&entry.origin.to_string())
+        );
+    }
+    for problem in catalog.problems() {
+        eprintln!("mancala: skipped {}", printable_lines(&problem.to_string()));
     }
 }

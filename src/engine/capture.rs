@@ -222,12 +222,7 @@ pub(crate) fn while_sowing<O: Observer>(
 /// The relay stopped at an empty pit; the mover takes the whole pit after it
 /// (`index`), on either row, if it holds anything, and (where the rules say
 /// so) the pit facing it too. Gives whether anything was taken.
-pub(crate) fn leap<O: Observer>(
-    board: &mut Board,
-    turn: &Turn,
-    index: usize,
-    obs: &mut O,
-) -> bool {
+pub(crate) fn leap<O: Observer>(board: &mut Board, turn: &Turn, index: usize, obs: &mut O) -> bool {
     let (layout, mover) = (turn.layout, turn.mover);
     let count = take_to_store(board, layout, index, mover);
     if count == 0 {

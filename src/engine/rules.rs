@@ -401,6 +401,8 @@ pub struct Rules {
     id: String,
     name: String,
     description: String,
+    /// Where the game is played, as menus say it.
+    played_in: Option<String>,
     sources: Vec<String>,
     text: String,
     /// Whether the file used keys of an older version.
@@ -468,6 +470,12 @@ impl Rules {
     #[must_use]
     pub fn description(&self) -> &str {
         &self.description
+    }
+    /// Where the game is played ("Malaysia, Indonesia"), where the file
+    /// says.
+    #[must_use]
+    pub fn played_in(&self) -> Option<&str> {
+        self.played_in.as_deref()
     }
     #[must_use]
     pub fn sources(&self) -> &[String] {
@@ -745,11 +753,10 @@ fn sows_plainly(mechanics: Mechanics<'_>) -> bool {
             },
         // Ending in the store, and whether the move captured, are judged
         // after the lap on both paths.
-        extra_turn:
-            ExtraTurn {
-                own_store: _,
-                after_capture: _,
-            },
+        extra_turn: ExtraTurn {
+            own_store: _,
+            after_capture: _,
+        },
         capture:
             Captures {
                 while_sowing,

@@ -263,19 +263,38 @@ pub struct Game {
     pub box_scroll: u16,
 }
 
+/// The list of games (rule sets) on screen, to play one or read its rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameList {
+    /// The chosen entry: an index into the rule sets, then the rule files
+    /// that could not be read.
+    pub selected: usize,
+    /// Choosing a game to play, or just reading the rules.
+    pub for_play: bool,
+    /// How far its rules are scrolled.
+    pub scroll: u16,
+    /// What was typed to find a game: only those whose name or place has
+    /// it are listed.
+    pub search: String,
+}
+
+impl GameList {
+    #[must_use]
+    pub fn at(selected: usize, for_play: bool) -> GameList {
+        GameList {
+            selected,
+            for_play,
+            ..GameList::default()
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum Screen {
-    Menu {
-        selected: usize,
-    },
+    Menu { selected: usize },
     Library(LibraryList),
     Replay(Box<Replay>),
-    Variants {
-        selected: usize,
-        /// Choosing a variant to play, or just reading the rules.
-        for_play: bool,
-        scroll: u16,
-    },
+    Variants(GameList),
     Setup(Setup),
     OddEven(OddEven),
     Game(Box<Game>),
@@ -430,6 +449,46 @@ impl App {
             .map_or(id, |e| e.rules.name())
     }
 
+    /// The entries of the list of games that `search` finds, in the list's
+    /// order (indices into the rule sets, then the files that could not be
+    /// read): those where each word typed begins a word of the name, id or
+    /// place ("ayo", "sri lan"), letters with accents or in other scripts
+    /// matching their plain forms.
+    #[must_use]
+    pub fn games_found(&self, search: &str) -> Vec<usize> {
+        let plain = |text: &str| deunicode::deunicode(text).to_lowercase();
+        let words = |text: &str| -> Vec<String> {
+            plain(text)
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        let wanted = words(search);
+        let finds = |text: &str| {
+            let have = words(text);
+            wanted
+                .iter()
+                .all(|w| have.iter().any(|h| h.starts_with(w.as_str())))
+        };
+        let rule_sets = self.variants.iter().map(|e| {
+            let rules = &e.rules;
+            format!(
+                "{} {} {}",
+                rules.name(),
+                rules.id(),
+                rules.played_in().unwrap_or_default()
+            )
+        });
+        let broken = self.broken_rules.iter().map(|f| f.name.clone());
+        rule_sets
+            .chain(broken)
+            .enumerate()
+            .filter(|(_, text)| finds(text))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
     /// The main menu's entries: Continue only when there is a match to resume.
     #[must_use]
     pub fn menu_items(&self) -> Vec<MenuItem> {
@@ -491,7 +550,7 @@ impl App {
         match &self.screen {
             Screen::Menu { .. } | Screen::Library(_) => None,
             Screen::Replay(replay) => Some(replay.session.rules()),
-            Screen::Variants { selected, .. } => self.variants.get(*selected).map(|e| &*e.rules),
+            Screen::Variants(list) => self.variants.get(list.selected).map(|e| &*e.rules),
             Screen::Setup(setup) => Some(&setup.rules),
             Screen::OddEven(odd_even) => Some(&odd_even.rules),
             Screen::Game(game) => Some(game.session.rules()),

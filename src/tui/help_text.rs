@@ -17,11 +17,12 @@ const KEY_COLUMN: usize = 20;
 /// key does is wrapped beside its key, in `width` columns in all.
 fn screen_keys(app: &App, config: &Config, width: u16) -> Vec<Line<'static>> {
     let contexts = keys::help_contexts(app);
+    let stacked = keys::help_is_a_stack(app);
     let titled = contexts.len() > 1;
     let indent = " ".repeat(KEY_COLUMN + 2);
     let text_width = usize::from(width).saturating_sub(KEY_COLUMN + 2).max(20);
     let mut lines = Vec::new();
-    for context in contexts {
+    for (at, &context) in contexts.iter().enumerate() {
         if titled {
             if !lines.is_empty() {
                 lines.push(Line::raw(""));
@@ -32,7 +33,15 @@ fn screen_keys(app: &App, config: &Config, width: u16) -> Vec<Line<'static>> {
             ));
         }
         for binding in keys::of(context) {
-            let name = binding.keys_name();
+            // A key an earlier context takes is not this one's here.
+            let name = if stacked {
+                keys::acting_keys_name(&contexts, at, binding)
+            } else {
+                binding.keys_name()
+            };
+            if name.is_empty() {
+                continue;
+            }
             let mut text = wrap_words(binding.does, text_width).into_iter();
             let first = if name.chars().count() > KEY_COLUMN {
                 lines.push(Line::styled(name, config.theme.key));

@@ -120,6 +120,8 @@ pub enum Key {
     NorthRow,
     /// Any character, typed into a field.
     Typed,
+    /// Any character but a digit, typed into a search (the digits pick).
+    Letters,
     /// A digit typed into a number (0 included).
     Number,
     /// Any other key.
@@ -173,11 +175,31 @@ impl Key {
                 .map(char::to_string)
                 .collect::<Vec<_>>()
                 .join(" "),
-            Key::Typed => "letters".into(),
+            Key::Typed | Key::Letters => "letters".into(),
             Key::Number => "0-9".into(),
             Key::Any => "any other key".into(),
             Key::Click => "mouse click".into(),
         }
+    }
+
+    /// Whether every press of `other` is a press of this key too, so that a
+    /// context binding this key leaves `other` nothing in the contexts
+    /// after it.
+    fn covers(self, other: Key) -> bool {
+        let typed = |key: Key| match key {
+            Key::Code(KeyCode::Char(c)) => !c.is_control(),
+            Key::Digits | Key::SouthRow | Key::NorthRow | Key::Typed | Key::Number => true,
+            _ => false,
+        };
+        let letter = |key: Key| match key {
+            Key::Code(KeyCode::Char(c)) => !c.is_control() && !c.is_ascii_digit(),
+            Key::Letters => true,
+            _ => false,
+        };
+        self == other
+            || self == Key::Any
+            || (self == Key::Typed && (typed(other) || other == Key::Letters))
+            || (self == Key::Letters && letter(other))
     }
 
     /// The message this key sends for `event`, if it is this key.
@@ -198,6 +220,7 @@ impl Key {
             Key::SouthRow => typed.is_some_and(|c| SOUTH_KEYS.contains(&c)),
             Key::NorthRow => typed.is_some_and(|c| NORTH_KEYS.contains(&c)),
             Key::Typed => typed.is_some(),
+            Key::Letters => typed.is_some_and(|c| !c.is_ascii_digit()),
             Key::Number => typed.is_some_and(|c| c.is_ascii_digit()),
             Key::Any => true,
             Key::Click => false,
@@ -308,14 +331,17 @@ pub static KEYS: &[Binding] = &[
     bind(C::Menu, &[code(K::Enter), ch(' ')], send(Msg::Confirm), "open it", Some("open")),
     bind(C::Menu, &[Key::Digits], Action::Digit, "open an item by its number", Some("jump")),
     bind(C::Menu, &[code(K::Esc)], send(Msg::Back), "quit", None),
-    bind(C::Variants, &[code(K::Up), ch('k')], send(Msg::Up), "the rule set above", Some("choose")),
-    bind(C::Variants, &[code(K::Down), ch('j'), code(K::Tab)], send(Msg::Down), "the rule set below", Some("choose")),
-    bind(C::Variants, &[code(K::Enter), ch(' ')], send(Msg::Confirm), "set up a match with it (or back, when reading the rules)", Some("choose it")),
+    bind(C::Variants, &[code(K::Up)], send(Msg::Up), "the game above", Some("choose")),
+    bind(C::Variants, &[code(K::Down), code(K::Tab)], send(Msg::Down), "the game below", Some("choose")),
+    bind(C::Variants, &[code(K::Enter)], send(Msg::Confirm), "set up a match with it (or back, when reading the rules)", Some("choose it")),
     bind(C::Variants, &[code(K::PageDown), code(K::Right)], send(Msg::PageDown), "scroll its rules down", Some("scroll")),
     bind(C::Variants, &[code(K::PageUp), code(K::Left)], send(Msg::PageUp), "scroll its rules up", Some("scroll")),
-    bind(C::Variants, &[Key::Digits], Action::Digit, "a rule set by its number", None),
-    bind(C::Variants, &[ch('r'), code(K::F(5))], send(Msg::ReloadRules), "read your rule files again (after fixing or adding one)", None),
-    bind(C::Variants, &[code(K::Esc)], send(Msg::Back), "back to the menu", Some("back")),
+    bind(C::Variants, &[Key::Digits], Action::Digit, "a game of those listed, by its number", None),
+    bind(C::Variants, &[code(K::Backspace)], send(Msg::Backspace), "delete a letter of the search", None),
+    bind(C::Variants, &[Key::Ctrl('u')], send(Msg::ClearField), "clear the search", None),
+    bind(C::Variants, &[code(K::F(5))], send(Msg::ReloadRules), "read your rule files again (after fixing or adding one)", None),
+    bind(C::Variants, &[code(K::Esc)], send(Msg::Back), "clear the search, or back to the menu", Some("back")),
+    bind(C::Variants, &[Key::Letters], Action::Char, "type: only the games whose name or place has it are listed", Some("find")),
     bind(C::Setup, &[code(K::Up)], send(Msg::Up), "the field above", Some("field")),
     bind(C::Setup, &[code(K::Down), code(K::Tab)], send(Msg::NextField), "the next field", Some("field")),
     bind(C::Setup, &[code(K::Left)], send(Msg::Left), "the choice before (seat, who starts, rounds)", Some("change")),
@@ -448,7 +474,7 @@ pub fn help_contexts(app: &App) -> Vec<Context> {
 fn screen_contexts(app: &App) -> Vec<Context> {
     match &app.screen {
         Screen::Menu { .. } => vec![Context::Menu, Context::Anywhere],
-        Screen::Variants { .. } => vec![Context::Variants, Context::Anywhere],
+        Screen::Variants(_) => vec![Context::Variants, Context::Anywhere],
         Screen::Setup(setup) => match setup.field {
             SetupField::SouthName | SetupField::NorthName => vec![Context::NameField],
             _ => vec![Context::Setup, Context::Anywhere],
@@ -496,10 +522,11 @@ pub fn key_for(context: Context, msg: &Msg) -> String {
 /// none does, so a sentence can leave the key out rather than name a dead one.
 #[must_use]
 pub fn key_in(contexts: &[Context], msg: &Msg) -> Option<String> {
-    contexts.iter().find_map(|&context| {
+    contexts.iter().enumerate().find_map(|(at, &context)| {
         of(context)
-            .find(|b| b.action == Action::Send(msg.clone()))
-            .map(|b| b.keys[0].name())
+            .filter(|b| b.action == Action::Send(msg.clone()))
+            .find_map(|b| free_key(contexts, at, b))
+            .map(Key::name)
     })
 }
 
@@ -512,17 +539,56 @@ pub fn lookup(contexts: &[Context], event: &KeyEvent) -> Option<Msg> {
         .find_map(|&context| of(context).find_map(|b| b.msg(event)))
 }
 
+/// The keys of `binding` (of context `contexts[at]`) that no context before
+/// it in the stack takes, named as help lists them; empty when none acts.
+#[must_use]
+pub fn acting_keys_name(contexts: &[Context], at: usize, binding: &Binding) -> String {
+    binding
+        .keys
+        .iter()
+        .copied()
+        .filter(|&key| {
+            !contexts[..at]
+                .iter()
+                .any(|&c| of(c).any(|b| b.keys.iter().any(|k| k.covers(key))))
+        })
+        .map(Key::name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Whether the screen's contexts are a stack (the first that has a key
+/// takes it), rather than a match's moments listed side by side.
+#[must_use]
+pub fn help_is_a_stack(app: &App) -> bool {
+    !matches!(app.screen, Screen::Game(_))
+}
+
+/// The first key of `binding` (of context `contexts[at]`) that no context
+/// before it takes: the key to name for it (`?` is help, but where letters
+/// type into a search, F1 is).
+fn free_key(contexts: &[Context], at: usize, binding: &Binding) -> Option<Key> {
+    binding.keys.iter().copied().find(|&key| {
+        !contexts[..at]
+            .iter()
+            .any(|&c| of(c).any(|b| b.keys.iter().any(|k| k.covers(key))))
+    })
+}
+
 /// The `key word` pairs at the foot of a screen with these contexts: one a
-/// footer word, first keys only, a word shared by neighbours said once
-/// (`↑/↓ choose`).
+/// footer word, the first key that acts of each, a word shared by
+/// neighbours said once (`↑/↓ choose`).
 #[must_use]
 pub fn footer(contexts: &[Context]) -> Vec<(String, &'static str)> {
     let mut pairs: Vec<(String, &'static str)> = Vec::new();
-    for binding in reachable(contexts) {
+    for (at, binding) in reachable_in(contexts) {
         let Some(word) = binding.footer else {
             continue;
         };
-        let key = binding.keys[0].name();
+        let Some(key) = free_key(contexts, at, binding) else {
+            continue;
+        };
+        let key = key.name();
         match pairs.iter_mut().find(|(_, w)| *w == word) {
             Some((keys, _)) if keys.split('/').any(|k| k == key) => {}
             Some((keys, _)) => {
@@ -539,9 +605,19 @@ pub fn footer(contexts: &[Context]) -> Vec<(String, &'static str)> {
 /// any other key leaves nothing for those after it.
 #[must_use]
 pub fn reachable(contexts: &[Context]) -> Vec<&'static Binding> {
+    reachable_in(contexts)
+        .into_iter()
+        .filter(|&(at, binding)| free_key(contexts, at, binding).is_some())
+        .map(|(_, binding)| binding)
+        .collect()
+}
+
+/// [`reachable`]'s bindings with the place of their context in the stack,
+/// before any is dropped for having every key taken.
+fn reachable_in(contexts: &[Context]) -> Vec<(usize, &'static Binding)> {
     let mut bindings = Vec::new();
-    for &context in contexts {
-        bindings.extend(of(context));
+    for (at, &context) in contexts.iter().enumerate() {
+        bindings.extend(of(context).map(|b| (at, b)));
         if of(context).any(|b| b.keys.contains(&Key::Any)) {
             break;
         }

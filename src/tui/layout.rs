@@ -193,7 +193,7 @@ pub fn chart_position_at(replay: &Replay, area: Rect, column: u16, row: u16) -> 
 }
 
 /// Columns of the rule-set screen's list.
-pub const VARIANTS_LIST_WIDTH: u16 = 28;
+pub const VARIANTS_LIST_WIDTH: u16 = 34;
 
 /// The rule-set screen's detail pane on a screen of `area`: right of the
 /// list, above the footer.
@@ -239,6 +239,17 @@ pub fn help_text(area: Rect) -> Rect {
         inner.width,
         inner.height.saturating_sub(1),
     )
+}
+
+/// `text` in at most `width` columns: whole where it fits, else cut with an
+/// ellipsis at the end (for names and places in narrow columns).
+#[must_use]
+pub fn cut_to(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(width.saturating_sub(1)).collect();
+    format!("{kept}…")
 }
 
 #[cfg(test)]

@@ -58,6 +58,14 @@ pub fn lines(
         width,
         config,
     );
+    if let Some(place) = rules.played_in() {
+        lines.extend(labelled(
+            describe::PLAYED_IN_LABEL,
+            &crate::text::printable(place),
+            width,
+            config,
+        ));
+    }
     lines.extend(labelled(
         describe::PLAY_LABEL,
         &crate::words::rules_summary(rules),

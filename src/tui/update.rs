@@ -85,11 +85,10 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
     app.command(Command::ListMatches);
     app.screen = match start {
         Start::Menu => Screen::Menu { selected: 0 },
-        Start::ChooseVariant => Screen::Variants {
-            selected: menus::last_variant(app, &config.settings),
-            for_play: true,
-            scroll: 0,
-        },
+        Start::ChooseVariant => Screen::Variants(super::app::GameList::at(
+            menus::last_variant(app, &config.settings),
+            true,
+        )),
         Start::ContinueList => Screen::Library(LibraryList {
             continuing: true,
             ..LibraryList::default()
@@ -265,11 +264,7 @@ fn route(app: &mut App, config: &Config, msg: Msg) {
     let screen = std::mem::replace(&mut app.screen, Screen::Menu { selected: 0 });
     app.screen = match screen {
         Screen::Menu { selected } => menus::menu(app, config, selected, &msg),
-        Screen::Variants {
-            selected,
-            for_play,
-            scroll,
-        } => menus::variants(app, config, selected, for_play, scroll, &msg),
+        Screen::Variants(list) => menus::variants(app, config, list, &msg),
         Screen::Setup(setup) => menus::setup(app, setup, &msg),
         Screen::OddEven(odd_even) => menus::odd_even(app, odd_even, &msg),
         Screen::Library(list) => library::library(app, list, &msg),

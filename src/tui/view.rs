@@ -39,11 +39,7 @@ pub fn render_to(app: &App, config: &Config, area: Rect, buf: &mut Buffer) {
     }
     match &app.screen {
         Screen::Menu { selected } => menu::render_menu(app, config, *selected, area, buf),
-        Screen::Variants {
-            selected,
-            for_play,
-            scroll,
-        } => menu::render_variants(app, config, *selected, *for_play, *scroll, area, buf),
+        Screen::Variants(list) => menu::render_variants(app, config, list, area, buf),
         Screen::Setup(setup) => setup::render_setup(app, config, setup, area, buf),
         Screen::OddEven(odd_even) => setup::render_odd_even(config, odd_even, area, buf),
         Screen::Game(game) => game::render_game(app, config, game, area, buf),

@@ -112,10 +112,7 @@ fn capture_note(session: &Session, event: &Event) -> Option<String> {
         } => format!("and took {count} from {} across", place_name(pit)),
         Event::KalahCapture {
             opposite, count: 0, ..
-        } => format!(
-            "captured its last seed ({} is empty)",
-            place_name(opposite)
-        ),
+        } => format!("captured its last seed ({} is empty)", place_name(opposite)),
         Event::KalahCapture {
             opposite,
             count,

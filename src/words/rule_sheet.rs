@@ -44,13 +44,19 @@ pub fn rules_summary(rules: &Rules) -> String {
         parts.push(&while_sowing);
     }
     if rules.leap_capture() {
-        parts.push("leap capture");
+        parts.push(if rules.leap_also_across() {
+            "leap capture with the pit across"
+        } else {
+            "leap capture"
+        });
     }
     if rules.kalah_capture() {
         parts.push(if rules.kalah_empty() {
             "Kalah capture (also across an empty pit)"
-        } else {
+        } else if rules.kalah_takes_capturing_seed() {
             "Kalah capture"
+        } else {
+            "Kalah capture (the capturing seed stays)"
         });
     }
     let counts = count_captures(rules);
@@ -69,10 +75,20 @@ pub fn rules_summary(rules: &Rules) -> String {
     if rules.extra_turn() {
         parts.push("extra turn in own store");
     }
-    parts.push(match rules.rounds() {
-        Rounds::Single => "one game",
-        Rounds::Many => "match of rounds",
+    if rules.move_after_capture() {
+        parts.push("one more move after a capture");
+    }
+    if rules.rest_goes_to() == RestGoesTo::Emptier {
+        parts.push("the player whose row is empty takes the rest");
+    }
+    parts.push(match (rules.rounds(), rules.next_starter()) {
+        (Rounds::Single, _) => "one game",
+        (Rounds::Many, NextStarter::Loser) => "match of rounds, the loser starting the next",
+        (Rounds::Many, _) => "match of rounds",
     });
+    if rules.swap_by_default() {
+        parts.push("swap rule");
+    }
     if rules.partial_pit() {
         parts.push("loser's partial pit");
     }

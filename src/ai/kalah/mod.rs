@@ -25,9 +25,9 @@ use self::search::{Busy, Shared, Step};
 use self::table::Table;
 use super::search::{Limits, Searcher, margin};
 use crate::engine::{
-    Across, AcrossEmpty, BoardRules, Captures, CapturingSeed, Direction, EndsWhen, ExtraTurn, FirstSeed, MatchRules,
-    Mechanics, Move, Pit, Position, Relay, RestGoesTo, RoundRules, Rounds, Rules, Side,
-    Sowing as SowingRules, Status, Stores,
+    Across, AcrossEmpty, BoardRules, Captures, CapturingSeed, Direction, EndsWhen, ExtraTurn,
+    FirstSeed, MatchRules, Mechanics, Move, Pit, Position, Relay, RestGoesTo, RoundRules, Rounds,
+    Rules, Side, Sowing as SowingRules, Status, Stores,
 };
 
 /// Most seeds the compact board takes (values must fit in a byte).
@@ -150,11 +150,10 @@ fn kalah_shape(rules: &Rules) -> Option<Shape> {
                 relay,
                 must_feed,
             },
-        extra_turn:
-            ExtraTurn {
-                own_store,
-                after_capture,
-            },
+        extra_turn: ExtraTurn {
+            own_store,
+            after_capture,
+        },
         capture:
             Captures {
                 while_sowing,

@@ -179,10 +179,8 @@ impl Position {
             next.owned[mover] = end.owned;
         }
         // One more move for a capture, once: the move it gives gives none.
-        let again = end.captured
-            && !end.extra_turn
-            && !self.after_capture
-            && rules.move_after_capture();
+        let again =
+            end.captured && !end.extra_turn && !self.after_capture && rules.move_after_capture();
         if again {
             obs.record(Event::AnotherMove { side: mover });
         }

@@ -10,9 +10,10 @@ use toml::Spanned;
 use super::file::{CaptureSection, CountsValue, RulesFile};
 use super::old_keys;
 use super::{
-    Across, AcrossEmpty, Board, ByCount, Captures, CapturingSeed, CountRow, CountSet, EndsWhen, ExtraTurn,
-    FirstSeed, GrandSlam, Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules, NextStarter,
-    OwnedPits, Relay, RestGoesTo, RoundRules, Rounds, Rules, Skip, Sowing, Stores, WhileSowing,
+    Across, AcrossEmpty, Board, ByCount, Captures, CapturingSeed, CountRow, CountSet, EndsWhen,
+    ExtraTurn, FirstSeed, GrandSlam, Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules,
+    NextStarter, OwnedPits, Relay, RestGoesTo, RoundRules, Rounds, Rules, Skip, Sowing, Stores,
+    WhileSowing,
 };
 
 /// Why a rule file was refused, with the place in the text that is at fault.
@@ -463,6 +464,11 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
         id,
         name,
         description: file.description.get_ref().trim().to_string(),
+        played_in: file
+            .played_in
+            .as_ref()
+            .map(|p| p.get_ref().trim().to_string())
+            .filter(|p| !p.is_empty()),
         sources: file.sources.into_iter().map(Spanned::into_inner).collect(),
         text: text.to_string(),
         old_keys: shape.old_keys,
@@ -507,7 +513,8 @@ fn check_texts(file: &RulesFile, text: &str) -> Result<(String, String), RulesEr
             "description",
             &['\n'][..],
         )))
-        .chain(file.sources.iter().map(|s| (s, "sources", &[][..])));
+        .chain(file.sources.iter().map(|s| (s, "sources", &[][..])))
+        .chain(file.played_in.iter().map(|s| (s, "played-in", &[][..])));
     for (value, key, allowed) in texts {
         if let Some((at, c)) = control_character(text, value, allowed) {
             let why = if c == '\n' {
@@ -528,6 +535,16 @@ fn check_texts(file: &RulesFile, text: &str) -> Result<(String, String), RulesEr
             file.name.span(),
             "name",
             "the name must be one line of 1 to 40 characters",
+        );
+    }
+    if let Some(played_in) = &file.played_in
+        && !(1..=60).contains(&played_in.get_ref().trim().chars().count())
+    {
+        return refuse(
+            text,
+            played_in.span(),
+            "played-in",
+            "where the game is played is one line of 1 to 60 characters",
         );
     }
     if file.description.get_ref().trim().is_empty() {

@@ -11,8 +11,8 @@ use toml::Spanned;
 
 use super::old_keys::{OldCaptures, OldRoundEnd};
 use super::{
-    AcrossEmpty, CapturingSeed, CountRow, Direction, EndsWhen, FirstPlayer, FirstSeed, GrandSlam, NextStarter,
-    Relay, RestGoesTo, Rounds, Skip, Stores,
+    AcrossEmpty, CapturingSeed, CountRow, Direction, EndsWhen, FirstPlayer, FirstSeed, GrandSlam,
+    NextStarter, Relay, RestGoesTo, Rounds, Skip, Stores,
 };
 
 #[derive(Debug, Deserialize)]
@@ -21,6 +21,8 @@ pub(crate) struct RulesFile {
     pub id: Spanned<String>,
     pub name: Spanned<String>,
     pub description: Spanned<String>,
+    /// Where the game is played, for menus ("Malaysia, Indonesia").
+    pub played_in: Option<Spanned<String>>,
     #[serde(default)]
     pub sources: Vec<Spanned<String>>,
     pub board: BoardSection,

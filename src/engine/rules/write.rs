@@ -4,7 +4,8 @@
 //! the file reads as the game's description does.
 
 use super::{
-    AcrossEmpty, CapturingSeed, CountRow, CountSet, FirstSeed, GrandSlam, Relay, RestGoesTo, Rounds, Rules,
+    AcrossEmpty, CapturingSeed, CountRow, CountSet, FirstSeed, GrandSlam, Relay, RestGoesTo,
+    Rounds, Rules,
 };
 
 /// A text value quoted as TOML reads it.
@@ -40,6 +41,9 @@ fn write_head(rules: &Rules, line: &mut dyn FnMut(&str)) {
     line(&format!("id = {}", quoted(&rules.id)));
     line(&format!("name = {}", quoted(&rules.name)));
     line(&format!("description = {}", block(&rules.description)));
+    if let Some(played_in) = &rules.played_in {
+        line(&format!("played-in = {}", quoted(played_in)));
+    }
     if !rules.sources.is_empty() {
         line("sources = [");
         for source in &rules.sources {

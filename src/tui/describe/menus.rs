@@ -63,8 +63,42 @@ pub fn seat_label(seat: Option<Level>) -> String {
 
 pub const CHOOSE_A_GAME: &str = "Choose a game";
 pub const RULES_TITLE: &str = "Rules";
-pub const BUILT_IN: &str = "built-in";
 pub const YOUR_RULE_FILE: &str = "your rule file";
+pub const FIND_LABEL: &str = "Find: ";
+pub const FIND_HINT: &str = "type a name or a place";
+pub const NO_GAME_FOUND: &str =
+    "No game has that in its name or place: Backspace or Esc to search again.";
+pub const PLAYED_IN_LABEL: &str = "Where   ";
+pub const ROUNDS_WORD: &str = "rounds";
+
+/// "↓ 10 more", "↑ 2 more": games of the list out of sight.
+#[must_use]
+pub fn more_games(count: usize, above: bool) -> String {
+    let arrow = if above { '↑' } else { '↓' };
+    format!("{arrow} {count} more")
+}
+
+/// A board as the list of games shows it: "7 × 7" (pits a row, seeds a pit).
+#[must_use]
+pub fn board_in_short(pits: u8, seeds: u8) -> String {
+    format!("{pits} × {seeds}")
+}
+
+/// The second line of a game in the list: "rounds · Malaysia".
+#[must_use]
+pub fn game_line(rounds: bool, played_in: Option<&str>, yours: bool) -> String {
+    let mut parts = Vec::new();
+    if rounds {
+        parts.push(ROUNDS_WORD);
+    }
+    if yours {
+        parts.push(YOUR_RULE_FILE);
+    }
+    if let Some(place) = played_in {
+        parts.push(place);
+    }
+    parts.join(" · ")
+}
 pub const CANNOT_BE_PLAYED: &str = "cannot be played";
 pub const FILE_LABEL: &str = "File    ";
 pub const BOARD_LABEL: &str = "Board   ";

@@ -10,8 +10,8 @@ use crate::session::{OddEvenGuess, Session};
 use crate::settings::Setting;
 use crate::settings::Settings;
 use crate::tui::app::{
-    App, BrokenRuleFile, Game, LibraryList, MenuItem, NAME_LENGTH, Notice, OddEven, OddEvenStage,
-    ROUND_LIMIT_CHOICES, SEAT_CHOICES, Screen, Setup, SetupField, StarterChoice,
+    App, BrokenRuleFile, Game, GameList, LibraryList, MenuItem, NAME_LENGTH, Notice, OddEven,
+    OddEvenStage, ROUND_LIMIT_CHOICES, SEAT_CHOICES, Screen, Setup, SetupField, StarterChoice,
 };
 use crate::tui::command::Command;
 use crate::tui::config::Config;
@@ -28,17 +28,9 @@ pub(super) fn menu(app: &mut App, config: &Config, selected: usize, msg: &Msg) -
     let items = app.menu_items();
     let choose = |app: &mut App, item: MenuItem| match item {
         MenuItem::Continue => continue_a_match(app, selected),
-        MenuItem::Play => Screen::Variants {
-            selected: last_variant(app, &config.settings),
-            for_play: true,
-            scroll: 0,
-        },
+        MenuItem::Play => Screen::Variants(GameList::at(last_variant(app, &config.settings), true)),
         MenuItem::Replay => Screen::Library(LibraryList::default()),
-        MenuItem::Rules => Screen::Variants {
-            selected: 0,
-            for_play: false,
-            scroll: 0,
-        },
+        MenuItem::Rules => Screen::Variants(GameList::at(0, false)),
         MenuItem::Quit => {
             app.quit = true;
             Screen::Menu { selected }
@@ -125,52 +117,83 @@ pub fn last_variant(app: &App, settings: &Settings) -> usize {
         .unwrap_or(0)
 }
 
-pub(super) fn variants(
-    app: &mut App,
-    config: &Config,
-    selected: usize,
-    for_play: bool,
-    scroll: u16,
-    msg: &Msg,
-) -> Screen {
-    // The rule sets, then the files that could not be read.
-    let count = app.variants.len() + app.broken_rules.len();
-    let stay = |selected, scroll| Screen::Variants {
-        selected,
-        for_play,
-        scroll,
+pub(super) fn variants(app: &mut App, config: &Config, mut list: GameList, msg: &Msg) -> Screen {
+    // The entries the search finds, in the list's order.
+    let found = app.games_found(&list.search);
+    let place = found.iter().position(|&i| i == list.selected);
+    let step_to = |down: bool| match (place, found.is_empty()) {
+        (_, true) => None,
+        (Some(at), false) => Some(found[step(at, found.len(), down)]),
+        (None, false) => Some(found[0]),
     };
     match msg {
-        Msg::Up => stay(step(selected, count, false), 0),
-        Msg::Down | Msg::NextField => stay(step(selected, count, true), 0),
-        Msg::PageDown | Msg::Right => {
-            let last = crate::tui::rules_text::last_scroll_now(app, config, selected);
-            stay(selected, (scroll + 5).min(last))
+        Msg::Up | Msg::Down | Msg::NextField => {
+            if let Some(next) = step_to(*msg != Msg::Up) {
+                list.selected = next;
+                list.scroll = 0;
+            }
         }
-        Msg::PageUp | Msg::Left => stay(selected, scroll.saturating_sub(5)),
-        Msg::Digit(d) if (1..=count).contains(&usize::from(*d)) => stay(usize::from(*d) - 1, 0),
-        Msg::Confirm if selected >= app.variants.len() => {
+        Msg::PageDown | Msg::Right => {
+            let furthest = crate::tui::rules_text::last_scroll_now(app, config, list.selected);
+            list.scroll = (list.scroll + 5).min(furthest);
+        }
+        Msg::PageUp | Msg::Left => list.scroll = list.scroll.saturating_sub(5),
+        Msg::Digit(d) => {
+            if let Some(&chosen) = usize::from(*d).checked_sub(1).and_then(|i| found.get(i)) {
+                list.selected = chosen;
+                list.scroll = 0;
+            }
+        }
+        Msg::Char(c) => {
+            list.search.push(*c);
+            find(app, &mut list);
+        }
+        Msg::Backspace => {
+            list.search.pop();
+            find(app, &mut list);
+        }
+        Msg::ClearField => {
+            list.search.clear();
+            find(app, &mut list);
+        }
+        Msg::Confirm if place.is_none() => {
+            super::set_notice(app, crate::tui::describe::NO_GAME_FOUND.into(), true);
+        }
+        Msg::Confirm if list.selected >= app.variants.len() => {
             let key = keys::key_for(keys::Context::Variants, &Msg::ReloadRules);
             let text = crate::tui::describe::broken_file_chosen(&key);
             super::set_notice(app, text, true);
-            stay(selected, scroll)
         }
-        Msg::Confirm if for_play => match app.variants.get(selected) {
-            Some(entry) => Screen::Setup(new_setup(entry.rules.clone(), &config.settings)),
-            None => stay(selected, scroll),
-        },
-        Msg::ReloadRules => {
-            app.command(Command::ReadRules);
-            stay(selected, scroll)
+        Msg::Confirm if list.for_play => {
+            if let Some(entry) = app.variants.get(list.selected) {
+                return Screen::Setup(new_setup(entry.rules.clone(), &config.settings));
+            }
         }
-        Msg::Back | Msg::Confirm => Screen::Menu {
-            selected: usize::from(!for_play),
-        },
-        Msg::Quit => {
-            app.quit = true;
-            stay(selected, scroll)
+        Msg::ReloadRules => app.command(Command::ReadRules),
+        Msg::Back if !list.search.is_empty() => {
+            list.search.clear();
+            find(app, &mut list);
         }
-        _ => stay(selected, scroll),
+        Msg::Back | Msg::Confirm => {
+            return Screen::Menu {
+                selected: usize::from(!list.for_play),
+            };
+        }
+        Msg::Quit => app.quit = true,
+        _ => {}
+    }
+    Screen::Variants(list)
+}
+
+/// After the search changed: the chosen game stays if it is still listed,
+/// else the first listed one is chosen.
+fn find(app: &App, list: &mut GameList) {
+    let found = app.games_found(&list.search);
+    if !found.contains(&list.selected)
+        && let Some(&first) = found.first()
+    {
+        list.selected = first;
+        list.scroll = 0;
     }
 }
 
@@ -180,8 +203,10 @@ pub(super) fn rules_read(app: &mut App, variants: Vec<Entry>, broken: Vec<Broken
     app.variants = variants;
     app.broken_rules = broken;
     let count = app.variants.len() + app.broken_rules.len();
-    if let Screen::Variants { selected, .. } = &mut app.screen {
-        *selected = (*selected).min(count.saturating_sub(1));
+    if let Screen::Variants(list) = &mut app.screen {
+        // The whole list again, in its new state, the place kept.
+        list.search.clear();
+        list.selected = list.selected.min(count.saturating_sub(1));
     }
     let text = crate::tui::describe::rules_read_again(app.variants.len(), app.broken_rules.len());
     let warning = !app.broken_rules.is_empty();
@@ -275,11 +300,7 @@ pub(super) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
                 .iter()
                 .position(|e| e.rules.id() == setup.rules.id())
                 .unwrap_or(0);
-            return Screen::Variants {
-                selected,
-                for_play: true,
-                scroll: 0,
-            };
+            return Screen::Variants(GameList::at(selected, true));
         }
         Msg::Quit => app.quit = true,
         _ => {}

@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
 
 use super::{footer, table_keys};
-use crate::tui::app::{App, MenuItem};
+use crate::tui::app::{App, GameList, MenuItem};
 use crate::tui::config::Config;
 
 const TITLE: [&str; 3] = ["+-+-+-+-+-+-+-+", "|m|a|n|c|a|l|a|", "+-+-+-+-+-+-+-+"];
@@ -82,63 +82,22 @@ pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf:
     footer(theme, app.message.as_ref(), &keys, area, buf);
 }
 
-#[allow(clippy::too_many_lines)] // one screen, top to bottom
-pub fn render_variants(
-    app: &App,
-    config: &Config,
-    selected: usize,
-    for_play: bool,
-    scroll: u16,
-    area: Rect,
-    buf: &mut Buffer,
-) {
+pub fn render_variants(app: &App, config: &Config, list: &GameList, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
-    let title = if for_play {
+    let title = if list.for_play {
         crate::tui::describe::CHOOSE_A_GAME
     } else {
         crate::tui::describe::RULES_TITLE
     };
-    let list_width = crate::tui::layout::VARIANTS_LIST_WIDTH;
-    let list = Rect::new(area.x + 1, area.y + 1, list_width, area.height - 3);
+    let list_width = crate::tui::layout::VARIANTS_LIST_WIDTH.min(area.width / 2);
+    let list_area = Rect::new(area.x + 1, area.y + 1, list_width, area.height - 3);
     let detail = crate::tui::layout::variants_detail(area);
     let block = Block::bordered()
         .border_type(BorderType::Rounded)
         .title(Span::styled(format!(" {title} "), theme.title));
-    let inner = block.inner(list);
-    block.render(list, buf);
-    // The rule sets, then the files that could not be read; two lines
-    // each, scrolled so that the chosen one shows.
-    let names = app
-        .variants
-        .iter()
-        .map(|entry| {
-            let origin = match entry.origin {
-                crate::catalog::Origin::BuiltIn => crate::tui::describe::BUILT_IN,
-                _ => crate::tui::describe::YOUR_RULE_FILE,
-            };
-            (entry.rules.name().to_string(), origin, theme.dim)
-        })
-        .chain(app.broken_rules.iter().map(|file| {
-            (
-                file.name.clone(),
-                crate::tui::describe::CANNOT_BE_PLAYED,
-                theme.warning,
-            )
-        }));
-    let fits = usize::from(inner.height / 2).max(1);
-    let first = selected.saturating_sub(fits - 1);
-    for (i, (name, origin, origin_style)) in names.enumerate().skip(first).take(fits) {
-        let y = inner.y + 2 * u16::try_from(i - first).unwrap_or(0);
-        let style = if i == selected {
-            theme.selected
-        } else {
-            theme.text
-        };
-        let width = usize::from(inner.width);
-        let line = format!(" {} {name:<w$}", i + 1, w = width.saturating_sub(4));
-        buf.set_stringn(inner.x, y, &line, width, style);
-        buf.set_stringn(inner.x + 3, y + 1, origin, width - 3, origin_style);
-    }
+    let inner = block.inner(list_area);
+    block.render(list_area, buf);
+    render_game_list(app, config, list, inner, buf);
 
     let text_area = |title: &str, buf: &mut Buffer| {
         let block = Block::bordered()
@@ -152,13 +111,103 @@ pub fn render_variants(
     };
     let mut keys = table_keys(app);
     // Reading the rules, Enter goes back instead of on to a match.
-    keys.retain(|(_, word)| for_play || word != "choose it");
+    keys.retain(|(_, word)| list.for_play || word != "choose it");
     footer(theme, app.message.as_ref(), &keys, area, buf);
 
     let text = crate::tui::layout::variants_text(area);
-    let (name, lines) = crate::tui::rules_text::lines(app, config, selected, text.width);
-    let scroll = scroll.min(crate::tui::help_text::last_scroll(lines.len(), text.height));
+    let (name, lines) = crate::tui::rules_text::lines(app, config, list.selected, text.width);
+    let scroll = list
+        .scroll
+        .min(crate::tui::help_text::last_scroll(lines.len(), text.height));
     Paragraph::new(lines)
         .scroll((scroll, 0))
         .render(text_area(&name, buf), buf);
+}
+
+/// The list of games in `inner`: the search line, then two lines a game
+/// found (its name and board; whether it is played in rounds and where),
+/// scrolled so that the chosen one shows; the first nine numbered.
+fn render_game_list(app: &App, config: &Config, list: &GameList, inner: Rect, buf: &mut Buffer) {
+    use crate::tui::describe;
+    let theme = &config.theme;
+    let width = usize::from(inner.width);
+    let search = if list.search.is_empty() {
+        Line::from(vec![
+            Span::styled(describe::FIND_LABEL, theme.dim),
+            Span::styled(describe::FIND_HINT, theme.dim),
+        ])
+    } else {
+        Line::from(vec![
+            Span::styled(describe::FIND_LABEL, theme.dim),
+            Span::styled(crate::text::printable(&list.search), theme.text),
+            Span::styled("_", theme.cursor),
+        ])
+    };
+    buf.set_line(inner.x + 1, inner.y, &search, inner.width.saturating_sub(1));
+    let found = app.games_found(&list.search);
+    let rows = Rect::new(
+        inner.x,
+        inner.y + 2,
+        inner.width,
+        inner.height.saturating_sub(2),
+    );
+    if found.is_empty() {
+        let none = crate::tui::help_text::wrap_words(describe::NO_GAME_FOUND, width - 1);
+        for (y, line) in (rows.y..rows.bottom()).zip(none) {
+            buf.set_stringn(rows.x + 1, y, &line, width - 1, theme.warning);
+        }
+        return;
+    }
+    let fits = usize::from(rows.height.saturating_sub(1) / 2).max(1);
+    let place = found.iter().position(|&i| i == list.selected).unwrap_or(0);
+    let first = place.saturating_sub(fits - 1);
+    // Games above and below those shown, said where they are.
+    let after = found.len().saturating_sub(first + fits);
+    if first > 0 {
+        let above = describe::more_games(first, true);
+        buf.set_stringn(inner.x + 3, inner.y + 1, &above, width - 3, theme.dim);
+    }
+    if after > 0 {
+        let below = describe::more_games(after, false);
+        let y = rows.y + 2 * u16::try_from(fits).unwrap_or(0);
+        buf.set_stringn(inner.x + 3, y, &below, width - 3, theme.dim);
+    }
+    for (shown, &index) in found.iter().enumerate().skip(first).take(fits) {
+        let y = rows.y + 2 * u16::try_from(shown - first).unwrap_or(0);
+        let style = if index == list.selected {
+            theme.selected
+        } else {
+            theme.text
+        };
+        let number = if shown < 9 {
+            format!("{}", shown + 1)
+        } else {
+            " ".to_string()
+        };
+        let (name, board, second, second_style) = if let Some(entry) = app.variants.get(index) {
+            let rules = &entry.rules;
+            let yours = entry.origin != crate::catalog::Origin::BuiltIn;
+            let rounds = rules.rounds() == crate::engine::Rounds::Many;
+            (
+                crate::text::printable(rules.name()),
+                describe::board_in_short(rules.pits(), rules.seeds_per_pit()),
+                describe::game_line(rounds, rules.played_in(), yours),
+                theme.dim,
+            )
+        } else {
+            let file = &app.broken_rules[index - app.variants.len()];
+            (
+                file.name.clone(),
+                String::new(),
+                describe::CANNOT_BE_PLAYED.to_string(),
+                theme.warning,
+            )
+        };
+        let room = width.saturating_sub(4 + board.chars().count() + 1);
+        let name = crate::tui::layout::cut_to(&name, room);
+        let line = format!(" {number} {name:<room$} {board} ");
+        buf.set_stringn(inner.x, y, &line, width, style);
+        let second = crate::tui::layout::cut_to(&second, width.saturating_sub(4));
+        buf.set_stringn(inner.x + 3, y + 1, &second, width - 3, second_style);
+    }
 }

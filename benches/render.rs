@@ -21,6 +21,7 @@ fn render_bench(c: &mut Criterion) {
         computer: [None, None],
         first: Some(Side::South),
         round_limit: None,
+        swap_rule: None,
     };
     let mut ui = Runner::new(&catalog, Options::in_memory(start, 70), 1);
     ui.app.size = (160, 50);

@@ -134,7 +134,8 @@ impl From<SideArg> for Side {
 pub struct LineArgs {
     /// A rule set id (see `mancala rules list`) or the path of a rule file.
     pub rules: String,
-    /// Moves to play first, as pit numbers on the mover's own row: `3,1,4`.
+    /// Moves to play first, as pit numbers on the mover's own row: `3,1,4`;
+    /// `swap` where the second player swaps (with the swap rule).
     #[arg(long, value_name = "PITS", default_value = "")]
     pub moves: String,
     /// Start from this position instead of the match's start, written as
@@ -145,6 +146,13 @@ pub struct LineArgs {
     /// Who moves first (from the match's start).
     #[arg(long, value_enum, default_value_t = SideArg::South, conflicts_with = "position")]
     pub first: SideArg,
+    /// Play the line with the swap rule (the default where the rule file
+    /// says so: Dakon, Congkak).
+    #[arg(long, conflicts_with = "no_swap")]
+    pub swap: bool,
+    /// Play the line without the swap rule.
+    #[arg(long)]
+    pub no_swap: bool,
 }
 
 #[derive(Debug, Args)]
@@ -166,6 +174,14 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u16).range(1..=999))]
     pub rounds: Option<u16>,
+    /// Play with the swap rule: after the first player's first turn, the
+    /// second may take that side (the default where the rule file says so:
+    /// Dakon, Congkak).
+    #[arg(long, conflicts_with = "no_swap")]
+    pub swap: bool,
+    /// Play without the swap rule.
+    #[arg(long)]
+    pub no_swap: bool,
     /// Milliseconds per dropped seed; 0 shows each move at once (default: as
     /// last set in the game, or 45).
     #[arg(long, value_name = "N",
@@ -331,7 +347,9 @@ impl LineArgs {
                 .map_err(|e| Failure(format!("--position: {e}")))?,
             None => Position::new(&entry.rules, self.first.into()),
         };
+        let swap = (entry.rules.swap_by_default() || self.swap) && !self.no_swap;
         GameState::at(entry.rules, start)
+            .with_swap_rule(swap)
             .play_line(&moves)
             .map_err(|e| Failure(format!("--moves: {e}")))
     }

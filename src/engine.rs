@@ -64,10 +64,10 @@ mod trace;
 
 pub use board::{ParsePlaceError, Place};
 pub use game::{PitSetup, PlayError, Position, RoundError, SetupError};
-pub use game_state::GameState;
+pub use game_state::{GameState, SwapState};
 pub use history::History;
 pub use line::{LineError, play_line, play_line_from};
-pub use moves::{Move, ParseMoveError};
+pub use moves::{Move, ParseMoveError, Step};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};
 pub use pit::{ParsePitError, Pit};

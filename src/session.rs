@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::ai::Level;
 use crate::engine::{
     BySide, Event, GameState, History, Move, Outcome, PlayError, Position, RoundError, Rules, Side,
-    Status,
+    Status, Step, SwapState,
 };
 
 /// Longest player name, in characters.
@@ -52,6 +52,9 @@ pub fn shown_name(name: &str, computer: Option<Level>) -> String {
 pub enum Action {
     /// The player to move made this move.
     Move(Move),
+    /// The second player swapped seats with the first (not a ply: the
+    /// board and the player to move stay).
+    Swap,
     /// The players set up the next round.
     NextRound,
     /// The players ended the match after a round.
@@ -79,7 +82,7 @@ pub struct OddEvenGuess {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundMoves {
     pub starter: Side,
-    pub moves: Vec<Move>,
+    pub moves: Vec<Step>,
 }
 
 /// A match in progress.
@@ -102,6 +105,9 @@ pub struct Session {
     /// The position now, through which every action is played (its history
     /// is that of `positions`, for the end by repetition).
     state: GameState,
+    /// Where the swap rule stood after each action (`swaps[i]` after the
+    /// first `i`), so that an undo puts it back.
+    swaps: Vec<SwapState>,
     /// Actions undone, most recent last, for redo.
     undone: Vec<Action>,
 }
@@ -125,7 +131,7 @@ impl Session {
         first: Side,
         started_at: u64,
     ) -> Session {
-        let state = GameState::new(rules.clone(), first);
+        let state = GameState::new(rules.clone(), first).with_swap_rule(rules.swap_by_default());
         let start = *state.position();
         Session {
             rules,
@@ -137,6 +143,7 @@ impl Session {
             round_limit: None,
             actions: Vec::new(),
             positions: vec![start],
+            swaps: vec![state.swap_state()],
             state,
             undone: Vec::new(),
         }
@@ -145,6 +152,33 @@ impl Session {
     #[must_use]
     pub fn rules(&self) -> &Arc<Rules> {
         &self.rules
+    }
+
+    /// Whether the swap rule is played in this match.
+    #[must_use]
+    pub fn swap_rule(&self) -> bool {
+        self.swaps[0] != SwapState::Off
+    }
+
+    /// Plays the match with the swap rule or without: a choice made before
+    /// the first move (later it changes nothing).
+    pub fn set_swap_rule(&mut self, on: bool) {
+        if self.actions.is_empty() {
+            self.state = self.state.clone().with_swap_rule(on);
+            self.swaps = vec![self.state.swap_state()];
+        }
+    }
+
+    /// Whether the second player may swap now.
+    #[must_use]
+    pub fn can_swap(&self) -> bool {
+        self.state.can_swap()
+    }
+
+    /// Whether the players swapped seats in this match.
+    #[must_use]
+    pub fn swapped(&self) -> bool {
+        self.actions.contains(&Action::Swap)
     }
 
     /// The computer's level if `side` is played by the computer.
@@ -233,8 +267,26 @@ impl Session {
 
     fn push(&mut self, action: Action, next: GameState) {
         self.positions.push(*next.position());
+        self.swaps.push(next.swap_state());
         self.state = next;
         self.actions.push(action);
+    }
+
+    /// The second player takes the first player's seat: names and seats
+    /// (person, or the computer at its level) change sides.
+    ///
+    /// # Errors
+    /// When no swap is offered now; nothing changes.
+    pub fn swap(&mut self) -> Result<(), PlayError> {
+        self.apply(Action::Swap)?;
+        self.undone.clear();
+        Ok(())
+    }
+
+    /// The players' names and seats change sides (a swap, or its undo).
+    fn change_seats(&mut self) {
+        std::mem::swap(&mut self.names.south, &mut self.names.north);
+        std::mem::swap(&mut self.computer.south, &mut self.computer.north);
     }
 
     /// Plays a move for the player to move and returns what happened, for
@@ -246,6 +298,33 @@ impl Session {
         let trace = self.apply(Action::Move(played.into()))?;
         self.undone.clear();
         Ok(trace)
+    }
+
+    /// Plays a step of a line: a move, or the swap.
+    ///
+    /// # Errors
+    /// Why it cannot be played; nothing changes.
+    pub fn play_step(&mut self, step: Step) -> Result<Vec<Event>, PlayError> {
+        match step {
+            Step::Move(played) => self.play(played),
+            Step::Swap => self.swap().map(|()| Vec::new()),
+        }
+    }
+
+    /// The side the player now playing `side` sat on after the first
+    /// `shown` actions (a swap after that moment had them on the other).
+    #[must_use]
+    pub fn seat_at(&self, side: Side, shown: usize) -> Side {
+        let swapped_later = self.actions.iter().skip(shown).any(|&a| a == Action::Swap);
+        if swapped_later { side.other() } else { side }
+    }
+
+    /// A player's name as shown, as they sat after the first `shown`
+    /// actions (a replay's moment).
+    #[must_use]
+    pub fn display_name_at(&self, side: Side, shown: usize) -> String {
+        let now = self.seat_at(side, shown);
+        shown_name(self.name(now), self.computer(now))
     }
 
     /// Sets up the next round after a round is over.
@@ -282,6 +361,12 @@ impl Session {
                 }
                 Ok(trace)
             }
+            Action::Swap => {
+                let next = self.state.swap()?;
+                self.change_seats();
+                self.push(action, next);
+                Ok(Vec::new())
+            }
             Action::NextRound | Action::EndMatch => {
                 self.apply_round(action).map_err(|_| PlayError::RoundOver)?;
                 Ok(Vec::new())
@@ -293,7 +378,7 @@ impl Session {
         let next = match action {
             Action::NextRound => self.state.next_round()?,
             Action::EndMatch => self.state.end_now()?,
-            Action::Move(_) => return Err(RoundError::StillPlaying),
+            Action::Move(_) | Action::Swap => return Err(RoundError::StillPlaying),
         };
         self.push(action, next);
         Ok(())
@@ -312,7 +397,13 @@ impl Session {
     pub fn undo(&mut self) -> bool {
         while let Some(action) = self.actions.pop() {
             self.positions.pop();
-            self.state = GameState::at_end_of(self.rules.clone(), &self.positions);
+            self.swaps.pop();
+            let swap = self.swaps.last().copied().unwrap_or(SwapState::Off);
+            self.state =
+                GameState::at_end_of(self.rules.clone(), &self.positions).with_swap_state(swap);
+            if action == Action::Swap {
+                self.change_seats();
+            }
             // The end a round limit brought comes back with the move itself.
             let automatic = action == Action::EndMatch
                 && self
@@ -322,7 +413,7 @@ impl Session {
             if !automatic {
                 self.undone.push(action);
             }
-            if matches!(action, Action::Move(_)) {
+            if matches!(action, Action::Move(_) | Action::Swap) {
                 return true;
             }
         }
@@ -337,7 +428,7 @@ impl Session {
                 self.undone.clear();
                 return None;
             };
-            if matches!(action, Action::Move(_)) {
+            if matches!(action, Action::Move(_) | Action::Swap) {
                 return Some(trace);
             }
         }
@@ -346,7 +437,9 @@ impl Session {
 
     #[must_use]
     pub fn can_undo(&self) -> bool {
-        self.actions.iter().any(|a| matches!(a, Action::Move(_)))
+        self.actions
+            .iter()
+            .any(|a| matches!(a, Action::Move(_) | Action::Swap))
     }
 
     #[must_use]
@@ -377,7 +470,12 @@ impl Session {
             match action {
                 Action::Move(played) => {
                     if let Some(round) = rounds.last_mut() {
-                        round.moves.push(*played);
+                        round.moves.push(Step::Move(*played));
+                    }
+                }
+                Action::Swap => {
+                    if let Some(round) = rounds.last_mut() {
+                        round.moves.push(Step::Swap);
                     }
                 }
                 Action::NextRound => {
@@ -423,7 +521,14 @@ impl Session {
         let mut branch = self.clone();
         branch.actions.truncate(count);
         branch.positions.truncate(count + 1);
-        branch.state = GameState::at_end_of(self.rules.clone(), &branch.positions);
+        branch.swaps.truncate(count + 1);
+        // Seats swapped after the branch's end go back.
+        if self.actions[count..].contains(&Action::Swap) {
+            branch.change_seats();
+        }
+        let swap = branch.swaps[count];
+        branch.state =
+            GameState::at_end_of(self.rules.clone(), &branch.positions).with_swap_state(swap);
         branch.undone.clear();
         branch
     }

@@ -69,6 +69,8 @@ pub enum Start {
         first: Option<Side>,
         /// The round the match ends after, if any.
         round_limit: Option<u16>,
+        /// The swap rule on or off (`None`: as the rule file says).
+        swap_rule: Option<bool>,
     },
     /// A library match, where it stopped (unless another game plays it).
     Resume(PathBuf),

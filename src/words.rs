@@ -70,6 +70,9 @@ pub fn refusal(error: PlayError, pits: u8) -> String {
         PlayError::NoSuchPit { pit, .. } => format!("There is no pit {pit}: pits are 1 to {pits}."),
         PlayError::RoundOver => "The round is over.".to_string(),
         PlayError::MatchOver => "The match is over.".to_string(),
+        PlayError::NoSwap => "There is no swap to make now: it is offered once, to the second \
+             player, right after the first player's first turn."
+            .to_string(),
     }
 }
 
@@ -191,7 +194,8 @@ mod lists;
 mod rule_sheet;
 
 pub use events::{
-    event_told, grand_slam, move_details, move_summary, pass, pit_owned, row_capture, to_owner,
+    event_told, grand_slam, move_details, move_summary, pass, pit_owned, row_capture, swap_told,
+    to_owner,
 };
 pub use lists::{
     OPEN_ELSEWHERE, listing_result, listing_result_by_side, players, result, tally, who,
@@ -318,8 +322,8 @@ mod tests {
             "south: 0 0 0 0 0 1 store 23; north: 0 0 0 0 0 1 store 23; round 1; south to move",
         )
         .unwrap();
-        let moves: Vec<Move> = [6, 6, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
-            .map(|n| Move::sow(Pit::new(n)))
+        let moves: Vec<crate::engine::Step> = [6, 6, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+            .map(|n| Pit::new(n).into())
             .to_vec();
         let end = crate::engine::play_line_from(&rules, start, &moves).unwrap();
         assert_eq!(

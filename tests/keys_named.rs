@@ -109,6 +109,7 @@ fn every_key_a_screen_names_is_bound_there() {
         computer: [None, None],
         first: Some(Side::South),
         round_limit: None,
+        swap_rule: None,
     };
     let options = Options {
         library: Some(Library::at(&dir.path().join("mancala"))),

@@ -245,7 +245,7 @@ fn format_2_saves_load_with_their_owned_pits() {
     let moves: Vec<u8> = saved.session.round_moves()[0]
         .moves
         .iter()
-        .map(|played| played.pit().number())
+        .map(|step| step.to_string().parse::<u8>().unwrap())
         .collect();
     assert_eq!(moves, [4, 4, 7, 8, 2, 1, 1]);
     let position = *saved.session.position();

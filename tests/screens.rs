@@ -55,6 +55,7 @@ fn game(id: &str, round_limit: Option<u16>) -> Runner {
         computer: [None, None],
         first: Some(Side::South),
         round_limit,
+        swap_rule: None,
     })
 }
 
@@ -243,6 +244,7 @@ fn the_odd_or_even_guess() {
         computer: [None, None],
         first: None,
         round_limit: None,
+        swap_rule: None,
     });
     assert!(
         matches!(ui.app.screen, Screen::OddEven(_)),
@@ -548,6 +550,7 @@ fn the_match_library_and_the_replay_viewer() {
         computer: [None, None],
         first: Some(Side::South),
         round_limit: None,
+        swap_rule: None,
     };
     let catalog = Catalog::with_user_dir(None);
     let mut ui = Runner::new(&catalog, options(start), 7);
@@ -567,6 +570,7 @@ fn the_match_library_and_the_replay_viewer() {
         computer: [None, None],
         first: Some(Side::South),
         round_limit: None,
+        swap_rule: None,
     };
     let mut second = Runner::new(&catalog, options(unfinished), 7);
     second.send(Msg::Digit(1));

@@ -62,6 +62,7 @@ fn match_of(rules: Arc<Rules>) -> Start {
         computer: [None, None],
         first: Some(Side::South),
         round_limit: None,
+        swap_rule: None,
     }
 }
 
@@ -230,7 +231,7 @@ fn continue_offers_the_list_when_several_matches_are_unfinished() {
     let Screen::Game(game) = &g.ui.app.screen else {
         panic!()
     };
-    assert_eq!(game.session.round_moves()[0].moves, common::sows(&[6]));
+    assert_eq!(game.session.round_moves()[0].moves, common::steps(&[6]));
 }
 
 #[test]
@@ -383,6 +384,7 @@ fn a_list_names_the_computer_by_its_level() {
         computer: [None, Some(mancala::ai::Level::Hard)],
         first: Some(Side::South),
         round_limit: None,
+        swap_rule: None,
     });
     g.send(&[Msg::Digit(3), Msg::Back, Msg::Digit(3)]);
     assert!(
@@ -449,6 +451,7 @@ fn the_list_filters_orders_and_scrolls() {
         computer: [None, None],
         first: Some(Side::South),
         round_limit: None,
+        swap_rule: None,
     });
     other.send(Msg::Digit(1));
     drop(other);
@@ -1212,6 +1215,7 @@ fn two_games_sharing_the_settings_keep_each_others_tallies() {
         computer: [None, None],
         first: Some(Side::South),
         round_limit: None,
+        swap_rule: None,
     });
     x.send(Msg::Digit(1));
     let pair = ["Pat".to_string(), "Quin".to_string()];
@@ -1235,6 +1239,7 @@ fn two_games_sharing_the_settings_keep_each_others_tallies() {
         computer: [None, None],
         first: Some(Side::South),
         round_limit: None,
+        swap_rule: None,
     });
     z.send(Msg::Digit(1));
     assert_eq!(tally(&on_disk()), Some(([0, 0], 2)));

@@ -36,6 +36,7 @@ fn game_with(rules: std::sync::Arc<mancala::engine::Rules>) -> Runner {
         computer: [None, None],
         first: Some(Side::South),
         round_limit: None,
+        swap_rule: None,
     })
 }
 

@@ -27,6 +27,7 @@ fn game_app(id: &str, first: Side) -> Runner {
         computer: [None, None],
         first: Some(first),
         round_limit: None,
+        swap_rule: None,
     })
 }
 
@@ -40,6 +41,7 @@ fn against_the_computer(first: Side) -> Runner {
         computer: [None, Some(mancala::ai::Level::Easy)],
         first: Some(first),
         round_limit: None,
+        swap_rule: None,
     })
 }
 
@@ -511,6 +513,7 @@ fn the_computer_moves_when_its_answer_arrives() {
         &[Msg::ComputerMove {
             key: key ^ 1,
             chosen: Some(Move::sow(Pit::new(1))),
+            value: 0,
         }],
     );
     assert_eq!(
@@ -523,6 +526,7 @@ fn the_computer_moves_when_its_answer_arrives() {
         &[Msg::ComputerMove {
             key,
             chosen: Some(Move::sow(Pit::new(2))),
+            value: 0,
         }],
     );
     assert_eq!(
@@ -591,6 +595,7 @@ fn the_computer_takes_its_part_in_the_odd_or_even_guess() {
         computer: [None, Some(mancala::ai::Level::Easy)],
         first: None,
         round_limit: None,
+        swap_rule: None,
     });
     let Screen::OddEven(odd_even) = &ui.app.screen else {
         panic!("{:?}", ui.app.screen)
@@ -603,6 +608,7 @@ fn the_computer_takes_its_part_in_the_odd_or_even_guess() {
         computer: [Some(mancala::ai::Level::Easy), None],
         first: None,
         round_limit: None,
+        swap_rule: None,
     });
     send(&mut ui, &[Msg::Char('4'), Msg::Confirm]);
     let Screen::OddEven(odd_even) = &ui.app.screen else {
@@ -626,6 +632,7 @@ fn the_computers_move_is_played_even_with_help_open() {
         &[Msg::ComputerMove {
             key,
             chosen: Some(Move::sow(Pit::new(1))),
+            value: 0,
         }],
     );
     assert_eq!(
@@ -652,6 +659,7 @@ fn pits_past_nine_are_typed_as_two_digits() {
         computer: [None, None],
         first: Some(Side::South),
         round_limit: None,
+        swap_rule: None,
     });
     ui.config.reduced_motion = true;
     ui.send(Msg::Resize {
@@ -771,6 +779,7 @@ fn one_move_game() -> Runner {
         computer: [None, None],
         first: Some(Side::South),
         round_limit: None,
+        swap_rule: None,
     });
     ui.config.reduced_motion = true;
     ui
@@ -968,6 +977,7 @@ fn the_move_that_reaches_the_round_limit_is_told_like_any_other() {
         computer: [None, None],
         first: Some(Side::South),
         round_limit: Some(1),
+        swap_rule: None,
     });
     let mut last = None;
     while game(&ui.app).session.position().status() == Status::Ongoing {

@@ -25,13 +25,29 @@ pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
         deadline,
     )
     .ok_or_else(|| Failure("the match is over: there is no move to choose".into()))?;
+    // As the second player after the first turn, it swaps where it finds
+    // the side that has just moved ahead.
+    let swaps = game.can_swap() && choice.value < 0;
     if args.json {
-        let json = serde_json::json!({
-            "pit": choice.chosen.pit(),
-            "value": choice.value,
-            "depth": choice.depth,
-        });
+        let json = if swaps {
+            serde_json::json!({
+                "swap": true,
+                "value": -choice.value,
+                "depth": choice.depth,
+            })
+        } else {
+            serde_json::json!({
+                "pit": choice.chosen.pit(),
+                "value": choice.value,
+                "depth": choice.depth,
+            })
+        };
         say!("{}", serde_json::to_string(&json)?);
+    } else if swaps {
+        say!(
+            "swap (the side that has just moved leads by {}, as far as the search saw)",
+            -choice.value
+        );
     } else {
         let reach = match choice.depth {
             Some(depth) => format!("searched {depth} moves ahead"),

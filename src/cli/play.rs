@@ -140,6 +140,11 @@ pub fn run(catalog: &Catalog, args: &PlayArgs, ascii: bool) -> Result<ExitCode, 
                 computer: [south_computer, north_computer],
                 first: args.first.map(Into::into),
                 round_limit: args.rounds,
+                swap_rule: match (args.swap, args.no_swap) {
+                    (true, _) => Some(true),
+                    (_, true) => Some(false),
+                    _ => None,
+                },
             }
         }
         None if args.rounds.is_some() => {

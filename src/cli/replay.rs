@@ -52,6 +52,18 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
                     lines.push((format!("-- {result} --"), json));
                 }
             }
+            Action::Swap => {
+                // The player who swapped now plays the side that moved.
+                let swapper = positions[i]
+                    .to_move()
+                    .map_or(crate::engine::Side::South, crate::engine::Side::other);
+                let text = format!(
+                    "round {}: {}",
+                    before.round(),
+                    crate::words::swap_told(session, swapper)
+                );
+                lines.push((text, serde_json::json!({ "swap": swapper.name() })));
+            }
             Action::NextRound => {
                 let next = &positions[i + 1];
                 let text = format!("-- round {} begins --", next.round());

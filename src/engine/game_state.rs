@@ -15,19 +15,52 @@ use std::sync::Arc;
 use super::game::{PlayError, Position, RoundError};
 use super::history::History;
 use super::line::LineError;
-use super::moves::Move;
+use super::moves::{Move, Step};
 use super::rules::Rules;
 use super::side::Side;
 use super::status::Status;
 use super::trace::{Event, NoTrace, Observer};
 
 /// A position, its rules and the positions of its line since the line
-/// began (what a repeated position is judged against).
+/// began (what a repeated position is judged against), and where the swap
+/// rule stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameState {
     rules: Arc<Rules>,
     position: Position,
     history: History,
+    swap: SwapState,
+}
+
+/// Where the swap rule (rules.md §8) stands in a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SwapState {
+    /// Not played in this match, or no longer offered (the second player
+    /// played on, or the first round is over).
+    Off,
+    /// The first player's first turn is being played.
+    Waiting { first: Side },
+    /// The first turn is over: the second player may swap now.
+    Offered,
+    /// The second player swapped.
+    Taken,
+}
+
+impl SwapState {
+    /// Where it stands after a move that led to `next` (`first_round`: the
+    /// round is still the match's first).
+    #[must_use]
+    fn after_move(self, next: &Position) -> SwapState {
+        match self {
+            // The first turn ends when the other player is to move, or
+            // with the round.
+            SwapState::Waiting { first } if next.to_move() == Some(first) => self,
+            SwapState::Waiting { .. } => SwapState::Offered,
+            // Whoever answers the first turn has played on.
+            SwapState::Offered => SwapState::Off,
+            other => other,
+        }
+    }
 }
 
 impl GameState {
@@ -48,6 +81,70 @@ impl GameState {
             rules,
             position,
             history,
+            swap: SwapState::Off,
+        }
+    }
+
+    /// This match with the swap rule on or off: a choice made before the
+    /// first move (the rule file says which is the default: see
+    /// [`Rules::swap_by_default`]). Later it changes nothing.
+    #[must_use]
+    pub fn with_swap_rule(mut self, on: bool) -> GameState {
+        let starting = self.history.len() == 1 && self.position.round() == 1;
+        if starting {
+            self.swap = match self.position.to_move() {
+                Some(first) if on => SwapState::Waiting { first },
+                _ => SwapState::Off,
+            };
+        }
+        self
+    }
+
+    /// Where the swap rule stands.
+    #[must_use]
+    pub fn swap_state(&self) -> SwapState {
+        self.swap
+    }
+
+    /// This state with the swap rule standing as `swap` (for a match
+    /// rebuilt from its positions after an undo).
+    #[must_use]
+    pub fn with_swap_state(mut self, swap: SwapState) -> GameState {
+        self.swap = swap;
+        self
+    }
+
+    /// Whether the second player may swap now.
+    #[must_use]
+    pub fn can_swap(&self) -> bool {
+        self.swap == SwapState::Offered
+    }
+
+    /// The second player swaps: the players change seats, the board and
+    /// the player to move stay as they are (a swap is not a ply).
+    ///
+    /// # Errors
+    /// [`PlayError::NoSwap`] when no swap is offered now.
+    pub fn swap(&self) -> Result<GameState, PlayError> {
+        if !self.can_swap() {
+            return Err(PlayError::NoSwap);
+        }
+        let mut next = self.clone();
+        next.swap = SwapState::Taken;
+        // The same position again: the line's history stays that of the
+        // match's positions, one an action.
+        next.history.push(&next.position);
+        Ok(next)
+    }
+
+    /// Plays a step of a line: a move, or the swap.
+    ///
+    /// # Errors
+    /// As [`GameState::play`] and [`GameState::swap`].
+    pub fn play_step(&self, step: Step) -> Result<GameState, PlayError> {
+        match step {
+            Step::Move(played) => self.play(played),
+            Step::Swap => self.swap(),
         }
     }
 
@@ -63,6 +160,7 @@ impl GameState {
             rules,
             position,
             history: History::of(line),
+            swap: SwapState::Off,
         }
     }
 
@@ -128,29 +226,34 @@ impl GameState {
             next = next.end_by_repetition(&self.rules, obs);
         }
         self.history.push(&next);
+        self.swap = self.swap.after_move(&next);
         self.position = next;
         Ok(())
     }
 
-    /// Plays a list of moves; where a round is over and more moves follow,
-    /// the next round is set up first, as the rules say.
+    /// Plays a list of steps (moves, and the swap where it is offered);
+    /// where a round is over and more moves follow, the next round is set
+    /// up first, as the rules say.
     ///
     /// # Errors
-    /// The first move that is not legal, with its place in the list.
-    pub fn play_line(&self, moves: &[Move]) -> Result<GameState, LineError> {
+    /// The first step that cannot be played, with its place in the list.
+    pub fn play_line(&self, steps: &[Step]) -> Result<GameState, LineError> {
         let mut state = self.clone();
-        for (i, &played) in moves.iter().enumerate() {
-            if let Ok(next) = state.position.next_round(&state.rules) {
-                state.history.push(&next);
-                state.position = next;
+        for (i, &played) in steps.iter().enumerate() {
+            let refused = |reason| LineError {
+                index: i + 1,
+                played,
+                reason,
+            };
+            match played {
+                Step::Swap => state = state.swap().map_err(refused)?,
+                Step::Move(mv) => {
+                    if let Ok(next) = state.next_round() {
+                        state = next;
+                    }
+                    state.advance(mv, &mut NoTrace).map_err(refused)?;
+                }
             }
-            state
-                .advance(played, &mut NoTrace)
-                .map_err(|reason| LineError {
-                    index: i + 1,
-                    played,
-                    reason,
-                })?;
         }
         Ok(state)
     }
@@ -186,14 +289,20 @@ impl GameState {
         Ok(self.followed_by(position))
     }
 
-    /// This line followed by `position`.
+    /// This line followed by `position` (a round begun or the match ended:
+    /// the swap is offered in the first round only).
     fn followed_by(&self, position: Position) -> GameState {
         let mut history = self.history.clone();
         history.push(&position);
+        let swap = match self.swap {
+            SwapState::Waiting { .. } | SwapState::Offered => SwapState::Off,
+            other => other,
+        };
         GameState {
             rules: self.rules.clone(),
             position,
             history,
+            swap,
         }
     }
 }
@@ -285,6 +394,7 @@ mod tests {
         };
         let opening = next.legal_moves()[0];
         moves.push(opening);
+        let moves: Vec<Step> = moves.into_iter().map(Step::Move).collect();
         let line = start.play_line(&moves).unwrap();
         assert_eq!(line.position(), next.play(opening).unwrap().position());
         assert_eq!(line.history(), next.play(opening).unwrap().history());

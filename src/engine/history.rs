@@ -65,6 +65,17 @@ impl History {
         });
     }
 
+    /// How many positions it holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
     pub fn pop(&mut self) {
         self.entries.pop();
     }

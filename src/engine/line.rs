@@ -6,17 +6,25 @@ use std::sync::Arc;
 
 use super::game::{PlayError, Position};
 use super::game_state::GameState;
-use super::moves::Move;
+use super::moves::Step;
+
+/// "pit 3", or "swap", as an error names a step of a list.
+fn step_said(step: Step) -> String {
+    match step {
+        Step::Move(played) => format!("pit {played}"),
+        Step::Swap => "swap".to_string(),
+    }
+}
 use super::rules::Rules;
 use super::side::Side;
 
 /// A move of a list that could not be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {index} (pit {played}) is illegal: {reason}")]
+#[error("move {index} ({}) is illegal: {reason}", step_said(*.played))]
 pub struct LineError {
     /// 1-based position of the move in the list.
     pub index: usize,
-    pub played: Move,
+    pub played: Step,
     pub reason: PlayError,
 }
 
@@ -25,7 +33,11 @@ pub struct LineError {
 ///
 /// # Errors
 /// The first move that is not legal, with its place in the list.
-pub fn play_line(rules: &Rules, first: Side, moves: &[Move]) -> Result<Position, LineError> {
+pub fn play_line(
+    rules: &Rules,
+    first: Side,
+    moves: &[impl Copy + Into<Step>],
+) -> Result<Position, LineError> {
     play_line_from(rules, Position::new(rules, first), moves)
 }
 
@@ -36,9 +48,10 @@ pub fn play_line(rules: &Rules, first: Side, moves: &[Move]) -> Result<Position,
 pub fn play_line_from(
     rules: &Rules,
     start: Position,
-    moves: &[Move],
+    moves: &[impl Copy + Into<Step>],
 ) -> Result<Position, LineError> {
+    let steps: Vec<Step> = moves.iter().map(|&m| m.into()).collect();
     GameState::at(Arc::new(rules.clone()), start)
-        .play_line(moves)
+        .play_line(&steps)
         .map(|state| *state.position())
 }

@@ -2,6 +2,11 @@
 //! saves, the command line, the terminal game and the search all pass it.
 //! Today a move sows one of the mover's pits; the type is its own (not the
 //! pit's number) so that it can carry more without every layer changing.
+//!
+//! A [`Step`] of a match is a move or the swap (rules.md §8): the swap is
+//! written among the moves and taken back like one, but it is not a ply, so
+//! it never reaches a position, perft or the search: only the match
+//! ([`crate::engine::GameState`]) takes it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -65,6 +70,51 @@ impl FromStr for Move {
     }
 }
 
+/// One step of a match's line: a move, or the second player's swap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    Move(Move),
+    /// The second player takes the first player's seat (and side) after
+    /// the first turn: not a ply.
+    Swap,
+}
+
+/// How a list of moves writes the swap.
+const SWAP_WORD: &str = "swap";
+
+impl From<Move> for Step {
+    fn from(played: Move) -> Step {
+        Step::Move(played)
+    }
+}
+
+impl From<Pit> for Step {
+    fn from(pit: Pit) -> Step {
+        Step::Move(Move::sow(pit))
+    }
+}
+
+/// A move as [`Move`] writes it, the swap as `swap`.
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Move(played) => fmt::Display::fmt(played, f),
+            Step::Swap => f.write_str(SWAP_WORD),
+        }
+    }
+}
+
+impl FromStr for Step {
+    type Err = ParseMoveError;
+
+    fn from_str(text: &str) -> Result<Step, ParseMoveError> {
+        if text.trim() == SWAP_WORD {
+            return Ok(Step::Swap);
+        }
+        text.parse::<Move>().map(Step::Move)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,5 +135,15 @@ mod tests {
             "x".parse::<Move>().unwrap_err().to_string(),
             "\"x\" is not a move: write the number of the pit to sow, as `3`"
         );
+    }
+
+    #[test]
+    fn steps_read_back_as_they_are_written() {
+        for step in [Step::Swap, Step::Move(Move::sow(Pit::new(4)))] {
+            assert_eq!(step.to_string().parse::<Step>(), Ok(step));
+        }
+        assert_eq!(Step::Swap.to_string(), "swap");
+        assert!("swap".parse::<Move>().is_err(), "a swap is not a move");
+        assert!("swapp".parse::<Step>().is_err());
     }
 }

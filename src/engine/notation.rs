@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::moves::Move;
+use super::moves::Step;
 
 /// A list entry that is not a move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -18,14 +18,14 @@ pub struct ParseMovesError {
 ///
 /// # Errors
 /// The first entry that is not a number from 1 to 255.
-pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseMovesError> {
+pub fn parse_moves(text: &str) -> Result<Vec<Step>, ParseMovesError> {
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
     text.split(',')
         .enumerate()
         .map(|(i, entry)| {
-            entry.parse::<Move>().map_err(|_| ParseMovesError {
+            entry.parse::<Step>().map_err(|_| ParseMovesError {
                 position: i + 1,
                 text: entry.trim().to_string(),
             })
@@ -34,7 +34,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseMovesError> {
 }
 
 /// Writes moves as `parse_moves` reads them.
-pub struct MoveList<'a>(pub &'a [Move]);
+pub struct MoveList<'a>(pub &'a [Step]);
 
 impl fmt::Display for MoveList<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -56,9 +56,12 @@ mod tests {
     #[test]
     fn round_trip() {
         let moves = parse_moves("3, 1,4").unwrap();
-        assert_eq!(moves, [3, 1, 4].map(|n| Move::sow(Pit::new(n))));
+        assert_eq!(moves, [3, 1, 4].map(|n| Step::from(Pit::new(n))));
         assert_eq!(MoveList(&moves).to_string(), "3,1,4");
-        assert_eq!(parse_moves("").unwrap(), Vec::<Move>::new());
+        assert_eq!(parse_moves("").unwrap(), Vec::<Step>::new());
+        let with_swap = parse_moves("3,swap,1").unwrap();
+        assert_eq!(with_swap[1], Step::Swap);
+        assert_eq!(MoveList(&with_swap).to_string(), "3,swap,1");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use super::id::MatchId;
 use super::time::{format_utc, parse_utc};
 use crate::ai::Level;
 use crate::catalog::{Catalog, LoadError, read_bounded};
-use crate::engine::{BySide, MoveList, Outcome, Rules, Side, StatusKind, parse_moves};
+use crate::engine::{BySide, MoveList, Outcome, Rules, Side, StatusKind, Step, parse_moves};
 use crate::session::{OddEvenGuess, RoundMoves, Session, clean_name};
 
 /// The save format this program writes.
@@ -57,6 +57,9 @@ struct SaveFile {
     ended_by_players: bool,
     /// The round the players agreed to stop after, if any.
     round_limit: Option<u16>,
+    /// The swap rule was played (rules.md §8); the names are the seats
+    /// after any swap.
+    swap_rule: Option<bool>,
     rules: Option<String>,
     /// Where a match played on from a replay began (format 2).
     branched_from: Option<BranchFile>,
@@ -251,6 +254,7 @@ pub fn to_toml(session: &Session, meta: &MatchMeta) -> String {
         winner: position.outcome().map(|o| o.to_string()),
         ended_by_players: session.ended_by_players(),
         round_limit: session.round_limit,
+        swap_rule: session.swap_rule().then_some(true),
         rules: Some(rules.text().to_string()),
         branched_from: meta.branched_from.as_ref().map(|b| BranchFile {
             file: b.file.clone(),
@@ -273,6 +277,41 @@ pub fn to_toml(session: &Session, meta: &MatchMeta) -> String {
 fn parse_side(path: &Path, key: &str, text: &str) -> Result<Side, SaveError> {
     text.parse::<Side>()
         .map_err(|e| invalid(path, format!("`{key}`: {e}")))
+}
+
+/// Each round's starter and moves as the file gives them.
+fn read_rounds(path: &Path, file: &SaveFile) -> Result<Vec<RoundMoves>, SaveError> {
+    let mut rounds = Vec::new();
+    for (index, round) in file.rounds.iter().enumerate() {
+        rounds.push(RoundMoves {
+            starter: parse_side(path, "rounds.starter", &round.starter)?,
+            moves: parse_moves(&round.moves)
+                .map_err(|e| invalid(path, format!("round {}: {e}", index + 1)))?,
+        });
+    }
+    Ok(rounds)
+}
+
+/// The players' names and seats as the match began. The file gives them
+/// as the match stands: before a swap, the players sat the other way round.
+fn seats_at_the_start(
+    path: &Path,
+    file: &SaveFile,
+    rounds: &[RoundMoves],
+) -> Result<([String; 2], [Option<crate::ai::Level>; 2]), SaveError> {
+    let mut names = [
+        clean_name(&file.south, "South"),
+        clean_name(&file.north, "North"),
+    ];
+    let mut computer = [
+        computer_seat(path, "south-computer", file.south_computer.as_deref())?,
+        computer_seat(path, "north-computer", file.north_computer.as_deref())?,
+    ];
+    if rounds.iter().any(|r| r.moves.contains(&Step::Swap)) {
+        names.reverse();
+        computer.reverse();
+    }
+    Ok((names, computer))
 }
 
 /// Reads a save file and replays it; the file is only read, never changed.
@@ -461,17 +500,13 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatc
 
     let rules = embedded_rules(path, text, &file, catalog)?;
     let first = parse_side(path, "first", &file.first)?;
-    let names = [
-        clean_name(&file.south, "South"),
-        clean_name(&file.north, "North"),
-    ];
+    let rounds = read_rounds(path, &file)?;
+    let (names, computer) = seats_at_the_start(path, &file, &rounds)?;
     let mut session = Session::new(rules, names, first);
+    session.set_swap_rule(file.swap_rule.unwrap_or(false));
     session.started_at = time_key(path, "started-at", &file.started_at)?;
     session.odd_even = odd_even(path, file.odd_even.as_ref())?;
-    session.computer = BySide::new(
-        computer_seat(path, "south-computer", file.south_computer.as_deref())?,
-        computer_seat(path, "north-computer", file.north_computer.as_deref())?,
-    );
+    session.computer = BySide::new(computer[0], computer[1]);
     session.round_limit = match file.round_limit {
         Some(0) => {
             return Err(invalid(
@@ -491,18 +526,13 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatc
         return Err(invalid(path, "no `[[rounds]]`: the file is incomplete"));
     }
     let mut count = 0;
-    for (index, round) in file.rounds.iter().enumerate() {
+    for (index, expected) in rounds.into_iter().enumerate() {
         let number = index + 1;
         if index > 0 {
             session
                 .next_round()
                 .map_err(|e| invalid(path, format!("round {number} cannot begin: {e}")))?;
         }
-        let expected = RoundMoves {
-            starter: parse_side(path, "rounds.starter", &round.starter)?,
-            moves: parse_moves(&round.moves)
-                .map_err(|e| invalid(path, format!("round {number}: {e}")))?,
-        };
         let starter = session.round_moves().last().map_or(first, |r| r.starter);
         if starter != expected.starter {
             let why = if index == 0 {
@@ -518,12 +548,16 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatc
                 ),
             ));
         }
-        for (k, &pit) in expected.moves.iter().enumerate() {
+        for (k, &step) in expected.moves.iter().enumerate() {
             count += 1;
-            session.play(pit).map_err(|reason| {
+            let said = match step {
+                Step::Move(played) => format!("pit {played}"),
+                Step::Swap => "the swap".to_string(),
+            };
+            session.play_step(step).map_err(|reason| {
                 invalid(
                     path,
-                    format!("round {number}, move {} (move {count} of the match, pit {pit}) is illegal: {reason}", k + 1),
+                    format!("round {number}, move {} (move {count} of the match, {said}) is illegal: {reason}", k + 1),
                 )
             })?;
         }
@@ -600,7 +634,12 @@ pub fn read_header(path: &Path, text: &str) -> Result<Header, SaveError> {
     let moves = file
         .rounds
         .iter()
-        .map(|r| r.moves.split(',').filter(|m| !m.trim().is_empty()).count())
+        .map(|r| {
+            r.moves
+                .split(',')
+                .filter(|m| !m.trim().is_empty() && m.trim() != "swap")
+                .count()
+        })
         .sum();
     // Unchecked until the match is opened, so made fit to print here.
     let mut branched_from = branch_point(path, file.branched_from.as_ref())?;

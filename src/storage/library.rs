@@ -491,7 +491,6 @@ fn old_title(path: &Path, variant: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Move;
 
     use crate::engine::{Pit, Side};
     use crate::session::Session;
@@ -595,7 +594,7 @@ variant = ",
             .unwrap();
         assert_eq!(
             kalaha.session.round_moves()[0].moves,
-            [3, 1].map(|n| Move::sow(Pit::new(n)))
+            [3, 1].map(|n| crate::engine::Step::from(Pit::new(n)))
         );
         assert!(!old.exists());
         let kept = library.root().join(OLD_FILES_FOLDER);

@@ -263,7 +263,6 @@ impl MatchWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Move;
     use crate::engine::{Pit, Side};
 
     fn session() -> Session {
@@ -312,7 +311,7 @@ mod tests {
         let saved = load(writer.path(), &Catalog::with_user_dir(None)).unwrap();
         assert_eq!(
             saved.session.round_moves()[0].moves,
-            [3].map(|n| Move::sow(Pit::new(n)))
+            [3].map(|n| crate::engine::Step::from(Pit::new(n)))
         );
     }
 }

@@ -129,16 +129,19 @@ pub enum SetupField {
     Starter,
     /// How many rounds to play at most (matches of rounds only).
     RoundLimit,
+    /// The swap rule, on or off.
+    SwapRule,
     Start,
 }
 
-pub const SETUP_FIELDS: [SetupField; 7] = [
+pub const SETUP_FIELDS: [SetupField; 8] = [
     SetupField::SouthName,
     SetupField::SouthSeat,
     SetupField::NorthName,
     SetupField::NorthSeat,
     SetupField::Starter,
     SetupField::RoundLimit,
+    SetupField::SwapRule,
     SetupField::Start,
 ];
 
@@ -169,6 +172,8 @@ pub struct Setup {
     pub starter: StarterChoice,
     /// The round the match ends after, if the players set one.
     pub round_limit: Option<u16>,
+    /// The swap rule is played (the rule file gives the default).
+    pub swap_rule: bool,
 }
 
 impl Setup {
@@ -212,6 +217,7 @@ pub struct OddEven {
     pub names: BySide<String>,
     pub computer: BySide<Option<Level>>,
     pub round_limit: Option<u16>,
+    pub swap_rule: bool,
     pub stage: OddEvenStage,
 }
 
@@ -261,6 +267,9 @@ pub struct Game {
     pub box_hidden: bool,
     /// The first round shown in the match's table of rounds.
     pub box_scroll: u16,
+    /// The second player was asked whether to swap and played on (asked
+    /// once; an undo back to the question asks again).
+    pub swap_declined: bool,
 }
 
 /// The list of games (rule sets) on screen, to play one or read its rules.
@@ -332,6 +341,9 @@ pub enum Overlay {
     ConfirmEndMatch {
         result: String,
     },
+    /// The swap rule: the second player, to move after the first turn, may
+    /// take the side that has just moved.
+    OfferSwap,
 }
 
 /// The whole interface state.

@@ -88,6 +88,9 @@ pub enum Msg {
     ComputerMove {
         key: u64,
         chosen: Option<Move>,
+        /// What the computer expects of it: its final margin (below 0, the
+        /// other side is ahead).
+        value: i32,
     },
     /// Every move's value (for the player to move) in the position with this
     /// key, best first, and how far the search that found them saw.

@@ -30,6 +30,7 @@ pub fn update(app: &mut App, config: &Config, msg: Msg) -> Vec<Command> {
     let before = match_state(app);
     let screen_before = std::mem::discriminant(&app.screen);
     route(app, config, msg);
+    offer_swap(app);
     let after = match_state(app);
     match (before, after) {
         // Any change to the match in play is written out, and a match that
@@ -43,6 +44,10 @@ pub fn update(app: &mut App, config: &Config, msg: Msg) -> Vec<Command> {
                 };
                 if over(&before) != over(&after) {
                     tally(app, &before.2, &after.2, over(&before));
+                } else if over(&before) && before.1 != after.1 {
+                    // A swap (or its undo) after a first turn that ended the
+                    // match: the result moves to the other seats.
+                    retally(app, &after.2);
                 }
             }
         }
@@ -58,6 +63,62 @@ pub fn update(app: &mut App, config: &Config, msg: Msg) -> Vec<Command> {
     schedule_computer(app);
     schedule_analysis(app);
     app.take_commands()
+}
+
+/// Moves an ended match's result in the tally from the seats the players
+/// had to the seats they have now (after a swap, or an undone swap).
+fn retally(app: &mut App, ended: &Position) {
+    let Screen::Game(game) = &app.screen else {
+        return;
+    };
+    let Some(outcome) = ended.outcome() else {
+        return;
+    };
+    let session = &game.session;
+    let now = crate::engine::Side::BOTH.map(|side| session.display_name(side));
+    let variant = session.rules().id().to_string();
+    let mut before = now.clone();
+    before.reverse();
+    for (names, undo) in [(before, true), (now, false)] {
+        app.command(Command::Set(Setting::Tally {
+            variant: variant.clone(),
+            names,
+            outcome,
+            undo,
+        }));
+    }
+}
+
+/// Once the first turn is over and the seeds have stopped, asks the second
+/// player, a person, whether to swap (the computer decides by its search).
+fn offer_swap(app: &mut App) {
+    let Screen::Game(game) = &mut app.screen else {
+        return;
+    };
+    let moving = game.animation.as_ref().is_some_and(|a| !a.is_finished());
+    if app.overlay.is_some() || moving || !game.session.can_swap() || game.swap_declined {
+        return;
+    }
+    let position = *game.session.position();
+    // The second player: to move, or (where the first turn ended the round)
+    // the one who did not make it.
+    let second = position
+        .to_move()
+        .unwrap_or_else(|| game.session.first().other());
+    match game.session.computer(second) {
+        None => app.overlay = Some(Overlay::OfferSwap),
+        // With no move to search, the computer takes the side ahead.
+        Some(_) if position.to_move().is_none() => {
+            let ahead = position.store(second.other()) > position.store(second);
+            if ahead {
+                game::swap(game);
+            } else {
+                game.swap_declined = true;
+            }
+        }
+        // To move, it weighs the swap with its search (`computer_move`).
+        Some(_) => {}
+    }
 }
 
 /// Counts the match on screen, just over, in its players' tally (or takes
@@ -109,6 +170,7 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
             computer,
             first: Some(first),
             round_limit,
+            swap_rule,
         } => {
             // Players named on the command line are remembered as typed ones.
             app.command(Command::Set(Setting::Players {
@@ -120,6 +182,7 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
                 names: names.into(),
                 computer: computer.into(),
                 round_limit,
+                swap_rule: swap_rule.unwrap_or_else(|| rules.swap_by_default()),
             };
             start_game(app, rules, players, first, None)
         }
@@ -129,11 +192,15 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
             computer,
             first: None,
             round_limit,
+            swap_rule,
         } => {
             let mut setup = new_setup(rules, &config.settings);
             setup.names = names.into();
             setup.computer = computer.into();
             setup.round_limit = round_limit;
+            if let Some(on) = swap_rule {
+                setup.swap_rule = on;
+            }
             // Straight into the game: settle who starts as the rules say, as
             // the setup screen's Start does (a draw, or the odd-or-even guess).
             app.screen = Screen::Setup(setup);
@@ -410,6 +477,15 @@ fn overlay(app: &mut App, config: &Config, msg: &Msg) -> bool {
                     path,
                     at_end: false,
                 });
+            }
+        }
+        Overlay::OfferSwap => {
+            if let Screen::Game(game) = &mut app.screen {
+                if *msg == Msg::Yes {
+                    game::swap(game);
+                } else {
+                    game.swap_declined = true;
+                }
             }
         }
         Overlay::ConfirmEndMatch { .. } => {

@@ -245,6 +245,20 @@ pub fn to_owner(session: &Session, owner: Side, seeds: u16) -> String {
     )
 }
 
+/// "Bo swaps: Bo now plays South, and Ann answers as North": `swapper` is
+/// the side the player who swapped now plays.
+#[must_use]
+pub fn swap_told(session: &Session, swapper: Side) -> String {
+    format!(
+        "{} swaps: {} now plays {}, and {} answers as {}",
+        session.display_name(swapper),
+        session.display_name(swapper),
+        side_title(swapper),
+        session.display_name(swapper.other()),
+        side_title(swapper.other())
+    )
+}
+
 /// "Ann cannot move: Bo plays again".
 #[must_use]
 pub fn pass(session: &Session, side: Side) -> String {

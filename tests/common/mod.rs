@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use mancala::catalog::Catalog;
-use mancala::engine::{Event, Move, Pit, Place, Position, Rules, Side};
+use mancala::engine::{Event, Move, Pit, Place, Position, Rules, Side, Step};
 
 /// Every move the engine's move walk (what perft and the search use) finds
 /// in `position`, with the position it leads to, in move order.
@@ -11,6 +11,11 @@ pub fn walked_moves(rules: &Rules, position: &Position) -> Vec<(Move, Position)>
     position.for_each_move(rules, |played, child| walked.push((played, *child)));
     walked.sort_by_key(|&(played, _)| played);
     walked
+}
+
+/// Steps of a match that sow these pits, in order: what `round_moves` gives.
+pub fn steps(pits: &[u8]) -> Vec<Step> {
+    sows(pits).into_iter().map(Step::Move).collect()
 }
 
 /// Sowing moves of these pits, in order: what `legal_moves` gives.
@@ -77,7 +82,10 @@ pub fn moves_in_save(path: &std::path::Path) -> Vec<u8> {
         .round_moves()
         .into_iter()
         .flat_map(|r| r.moves)
-        .map(|played| played.pit().number())
+        .filter_map(|step| match step {
+            Step::Move(played) => Some(played.pit().number()),
+            Step::Swap => None,
+        })
         .collect()
 }
 

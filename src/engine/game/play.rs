@@ -29,6 +29,11 @@ pub enum PlayError {
     Endless(Pit),
     #[error("pit {0} sows nothing into the opponent's empty row")]
     DoesNotFeed(Pit),
+    #[error(
+        "the swap is offered only to the second player, once, right after the first \
+         player's first turn"
+    )]
+    NoSwap,
 }
 
 impl Position {

@@ -115,6 +115,17 @@ pub const NORTH_FIELD: &str = "North (top row)     ";
 pub const PLAYED_BY: &str = "   played by        ";
 pub const WHO_STARTS: &str = "Who starts          ";
 pub const ROUNDS_FIELD: &str = "Rounds              ";
+pub const SWAP_FIELD: &str = "Swap rule           ";
+
+/// The swap rule's choice: what it means, briefly.
+#[must_use]
+pub fn swap_rule_label(on: bool) -> &'static str {
+    if on {
+        "on: after the first turn, the other player may take that side"
+    } else {
+        "off"
+    }
+}
 pub const START_THE_MATCH: &str = "  Start the match  ";
 
 pub const PLAYERS_COLUMN: &str = "players or title";

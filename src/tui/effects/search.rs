@@ -89,6 +89,7 @@ impl Searches {
             Msg::ComputerMove {
                 key: position.key(),
                 chosen: choice.map(|c| c.chosen),
+                value: choice.map_or(0, |c| c.value),
             }
         }));
     }

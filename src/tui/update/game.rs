@@ -90,7 +90,9 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
             }
         }
         Msg::Digit(d) => digit(config, &mut game, *d),
-        Msg::ComputerMove { key, chosen } => computer_move(config, &mut game, *key, *chosen),
+        Msg::ComputerMove { key, chosen, value } => {
+            computer_move(config, &mut game, *key, *chosen, *value);
+        }
         Msg::Hint => ask_hint(app, &mut game),
         Msg::HintReady { key, values, reach } => show_hint(&mut game, *key, values, *reach),
         Msg::RowKey(key) => {
@@ -155,6 +157,7 @@ fn rematch(app: &mut App, game: &Game) -> Screen {
         names: BySide::from_fn(|side| session.name(side).to_string()),
         computer: session.computer,
         round_limit: session.round_limit,
+        swap_rule: session.swap_rule(),
     };
     let after_a_draw = session.position().outcome() == Some(Outcome::Draw);
     let note = crate::tui::describe::rematch(first, after_a_draw);
@@ -175,6 +178,7 @@ fn undo(game: &mut Game) {
     }
     game.animation = None;
     game.report = None;
+    game.swap_declined = false;
     place_cursor(game);
     let redo = keys::key_for(keys::Context::Match, &Msg::Redo);
     let more = before - game.session.actions().len() > 1;
@@ -388,14 +392,35 @@ fn undo_to_a_person(game: &mut Game) -> bool {
     true
 }
 
-fn computer_move(config: &Config, game: &mut Game, key: u64, chosen: Option<Move>) {
+fn computer_move(config: &Config, game: &mut Game, key: u64, chosen: Option<Move>, value: i32) {
     let position = *game.session.position();
     // An answer for a position since undone is dropped.
     if game.thinking && key == position.key() {
         game.thinking = false;
+        // As the second player after the first turn, the computer swaps
+        // when its search finds the side that has just moved ahead.
+        if game.session.can_swap() && value < 0 {
+            swap(game);
+            return;
+        }
         if let (Some(mover), Some(chosen)) = (position.to_move(), chosen) {
             play(config, game, mover, chosen);
         }
+    }
+}
+
+/// The second player swaps: the players change seats, and the notice says
+/// who plays which side now.
+pub(super) fn swap(game: &mut Game) {
+    // The player who swaps now has the side that made the first turn.
+    let first = game.session.first();
+    if game.session.swap().is_ok() {
+        game.notice = Some(Notice {
+            text: crate::words::swap_told(&game.session, first),
+            warning: false,
+        });
+        game.report = None;
+        place_cursor(game);
     }
 }
 

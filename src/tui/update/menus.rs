@@ -102,6 +102,7 @@ fn game_screen(app: &mut App, session: Session, note: Option<String>) -> Screen 
         pending_digit: None,
         box_hidden: false,
         box_scroll: 0,
+        swap_declined: false,
     };
     super::game::place_cursor(&mut game);
     Screen::Game(Box::new(game))
@@ -218,6 +219,7 @@ pub(super) fn rules_read(app: &mut App, variants: Vec<Entry>, broken: Vec<Broken
 /// suggest, the first name field ready for typing.
 #[must_use]
 pub fn new_setup(rules: Arc<Rules>, settings: &Settings) -> Setup {
+    let swap_rule = rules.swap_by_default();
     let starter = StarterChoice::default_for(&rules);
     Setup {
         rules,
@@ -227,6 +229,7 @@ pub fn new_setup(rules: Arc<Rules>, settings: &Settings) -> Setup {
         field: SetupField::SouthName,
         starter,
         round_limit: None,
+        swap_rule,
     }
 }
 
@@ -265,6 +268,9 @@ pub(super) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
                 .unwrap_or(0);
             setup.starter =
                 StarterChoice::ALL[step(at, StarterChoice::ALL.len(), *msg == Msg::Right)];
+        }
+        Msg::Left | Msg::Right if setup.field == SetupField::SwapRule => {
+            setup.swap_rule = !setup.swap_rule;
         }
         Msg::Left | Msg::Right if setup.field == SetupField::RoundLimit => {
             // "no limit" first, then the limits offered.
@@ -330,6 +336,7 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
         names,
         computer: setup.computer,
         round_limit: setup.round_limit,
+        swap_rule: setup.swap_rule,
     };
     match setup.starter {
         StarterChoice::South => start_game(app, setup.rules, players(names), Side::South, None),
@@ -349,6 +356,7 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
                 names,
                 computer: setup.computer,
                 round_limit: setup.round_limit,
+                swap_rule: setup.swap_rule,
                 stage: OddEvenStage::Hide {
                     typed: String::new(),
                 },
@@ -390,6 +398,8 @@ pub struct Players {
     pub computer: BySide<Option<Level>>,
     /// The round they agreed to stop after, if any.
     pub round_limit: Option<u16>,
+    /// The swap rule is played.
+    pub swap_rule: bool,
 }
 
 /// A new match on screen; its file is made at its first move.
@@ -403,6 +413,7 @@ pub fn start_game(
     let mut session = Session::begun_at(rules, players.names, first, app.clock);
     session.computer = players.computer;
     session.round_limit = players.round_limit;
+    session.set_swap_rule(players.swap_rule);
     app.command(Command::BeginMatch);
     game_screen(app, session, note)
 }
@@ -448,6 +459,7 @@ pub(super) fn odd_even(app: &mut App, mut odd_even: OddEven, msg: &Msg) -> Scree
                 names: odd_even.names,
                 computer: odd_even.computer,
                 round_limit: odd_even.round_limit,
+                swap_rule: odd_even.swap_rule,
             };
             let mut screen = start_game(app, odd_even.rules, players, *starter, None);
             if let Screen::Game(game) = &mut screen {
@@ -463,6 +475,7 @@ pub(super) fn odd_even(app: &mut App, mut odd_even: OddEven, msg: &Msg) -> Scree
                 names: odd_even.names,
                 computer: odd_even.computer,
                 round_limit: odd_even.round_limit,
+                swap_rule: odd_even.swap_rule,
                 rules: odd_even.rules,
             });
         }

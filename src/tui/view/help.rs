@@ -31,6 +31,22 @@ pub fn render_help(app: &App, config: &Config, scroll: u16, area: Rect, buf: &mu
         );
 }
 
+/// What the swap's question says, and its title.
+fn swap_question(app: &App, config: &Config) -> (Vec<Line<'static>>, &'static str) {
+    let crate::tui::app::Screen::Game(game) = &app.screen else {
+        return (Vec::new(), words::SWAP_TITLE);
+    };
+    let session = &game.session;
+    let second = session.first().other();
+    let mut lines: Vec<Line<'static>> = words::swap_offer(session, second)
+        .into_iter()
+        .map(|line| Line::styled(line, config.theme.title))
+        .collect();
+    lines.push(Line::raw(""));
+    lines.push(Line::raw(words::SWAP_EXPLAINED));
+    (lines, words::SWAP_TITLE)
+}
+
 /// Whichever box is open over the screen.
 pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
@@ -92,6 +108,13 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
             area,
             buf,
         ),
+        Overlay::OfferSwap => {
+            let (lines, title) = swap_question(app, config);
+            let mut lines = lines;
+            lines.push(Line::raw(""));
+            lines.push(yes_no("swap", "play on"));
+            question(config, title, lines, area, buf);
+        }
         Overlay::ConfirmDelete { what, path } => question(
             config,
             words::DELETE,

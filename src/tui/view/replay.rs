@@ -61,6 +61,7 @@ fn move_strip(replay: &Replay, width: usize) -> String {
                 };
                 format!("{side}{pit}{mark}")
             }
+            Action::Swap => "swap".to_string(),
             Action::NextRound => {
                 round += 1;
                 format!("| round {round} |")

@@ -54,7 +54,7 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
     let inner = popup(
         area,
         66,
-        17,
+        18,
         &words::new_match(setup.rules.name()),
         theme,
         buf,
@@ -120,6 +120,12 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
             SetupField::RoundLimit,
         ));
     }
+    lines.push(choice(
+        words::SWAP_FIELD,
+        theme.text,
+        crate::tui::describe::swap_rule_label(setup.swap_rule),
+        SetupField::SwapRule,
+    ));
     lines.extend([
         Line::raw(""),
         Line::from(Span::styled(

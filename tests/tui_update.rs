@@ -144,8 +144,20 @@ fn names_are_typed_on_the_setup_screen() {
 fn a_round_limit_is_set_up_for_a_match_of_rounds_only() {
     let mut ui = app_at(Start::Menu);
     send(&mut ui, &[Msg::Confirm, Msg::Down, Msg::Confirm]); // Raja Pasu
-    // Up from the first field wraps to Start; once more is the round limit.
+    // Up from the first field wraps to Start; above it the swap rule, then
+    // the round limit.
     send(&mut ui, &[Msg::Up, Msg::Up]);
+    let Screen::Setup(setup) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(setup.field, SetupField::SwapRule);
+    assert!(!setup.swap_rule, "off by default in Raja Pasu");
+    send(&mut ui, &[Msg::Right]);
+    let Screen::Setup(setup) = &ui.app.screen else {
+        panic!()
+    };
+    assert!(setup.swap_rule);
+    send(&mut ui, &[Msg::Up]);
     let Screen::Setup(setup) = &ui.app.screen else {
         panic!()
     };

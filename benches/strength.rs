@@ -1,43 +1,75 @@
-//! Strength figures for the computer player (prints, does not assert):
-//! the depth reached in one second from each variant's start, and the result
-//! of games between two levels, played one per core at a time: matches won,
-//! and pairs of matches (sides swapped) won on the seeds of both.
-//! `GAMES=100 STRONG=strongest cargo bench --bench strength`.
+//! Strength figures for the computer player (prints, does not assert): for
+//! each rule set, how long the strongest level takes to reply from the
+//! start, and pairs of matches between two levels: a random opening played
+//! once with the strong level as South and once as North, the pair won on
+//! the strong level's summed margin (in some games the side decides a
+//! single match). Where the rule set plays the swap rule, it is played: the
+//! computer, as second player, swaps when its search finds the side that
+//! has just moved ahead, and the levels change seats with it.
+//!
+//! `PAIRS=100 STRONG=hard VARIANT=congkak,sungka cargo bench --bench strength`
+//! (`OPENING` random plies, 2 by default; `ROUNDS` caps matches of rounds;
+//! `SHOW=1` prints every match).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use mancala::ai::{Dice, Level, Limits, Searcher, choose_move};
+use mancala::ai::{Dice, Level, choose_move};
 use mancala::catalog::Catalog;
-use mancala::engine::{GameState, Position, Rules, Side};
+use mancala::engine::{GameState, Rules, Side};
 
-fn depth_in_one_second(rules: &Rules) -> (u32, u64) {
-    let start = Position::new(rules, Side::South);
-    let mut searcher = Searcher::new(rules, 256);
-    let limits = Limits {
-        deadline: Some(Instant::now() + Duration::from_secs(1)),
-        ..Limits::depth(200)
-    };
-    let report = searcher.search(&start, limits, false);
-    (report.depth, report.nodes)
+fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
-/// One match, or its first `rounds` rounds; returns South's lead in seeds
-/// at the end (`None` when a level found no move).
-fn play(rules: &Arc<Rules>, levels: [Level; 2], seed: u64, rounds: u16) -> Option<(i32, String)> {
-    let mut game = GameState::new(rules.clone(), Side::South);
+/// The start of pair `pair`: `plies` random legal moves from the match's
+/// start (the swap rule as the rule file says; no swap among them).
+fn opening(rules: &Arc<Rules>, pair: u64, plies: u32) -> GameState {
+    let mut dice = Dice::new(pair * 7919 + 1);
+    let mut game = GameState::new(rules.clone(), Side::South).with_swap_rule(rules.swap_by_default());
+    for _ in 0..plies {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        game = game.play(legal[dice.below(legal.len())]).expect("a legal move");
+    }
+    game
+}
+
+/// A match from `start` with `levels` (South's, North's), or its first
+/// `rounds` rounds; returns the final stores' margin for `watched`, the
+/// side of the level it follows through any swap, and the moves played.
+fn play(
+    start: &GameState,
+    mut levels: [Level; 2],
+    mut watched: Side,
+    seed: u64,
+    rounds: u16,
+) -> Option<(i32, String)> {
+    let rules = start.rules().clone();
+    let mut game = start.clone();
     let mut dice = Dice::new(seed);
     let mut moves = Vec::new();
     for _ in 0..3000 {
         match game.to_move() {
             Some(side) => {
-                let choice = {
-                    let level = levels[side.index()];
-                    let deadline = std::time::Instant::now() + level.time_cap();
-                    let (position, past) = (game.position(), game.history());
-                    choose_move(rules, position, past, level, &mut dice, None, deadline)?
-                };
+                let level = levels[side.index()];
+                let deadline = Instant::now() + level.time_cap();
+                let (position, past) = (game.position(), game.history());
+                let choice = choose_move(&rules, position, past, level, &mut dice, None, deadline)?;
+                if game.can_swap() && choice.value < 0 {
+                    // The second player takes the side that has just moved.
+                    game = game.swap().ok()?;
+                    levels.swap(0, 1);
+                    watched = watched.other();
+                    moves.push("swap".to_string());
+                    continue;
+                }
                 game = game.play(choice.chosen).ok()?;
                 moves.push(choice.chosen.to_string());
             }
@@ -48,82 +80,79 @@ fn play(rules: &Arc<Rules>, levels: [Level; 2], seed: u64, rounds: u16) -> Optio
             },
         }
     }
-    let lead = i32::from(game.store(Side::South)) - i32::from(game.store(Side::North));
+    let lead = i32::from(game.store(watched)) - i32::from(game.store(watched.other()));
     Some((lead, moves.join(",")))
 }
 
 fn main() {
-    let games: u64 = std::env::var("GAMES")
+    let pairs: u64 = env_or("PAIRS", 10);
+    let plies: u32 = env_or("OPENING", 2);
+    let strong: Level = env_or("STRONG", Level::Hard);
+    let weak: Level = env_or("WEAK", Level::Easy);
+    // Matches of rounds can run long; ROUNDS caps them.
+    let rounds: u16 = env_or("ROUNDS", u16::MAX);
+    let only: Option<Vec<String>> = std::env::var("VARIANT")
         .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(10);
-    let strong: Level = std::env::var("STRONG")
-        .ok()
-        .and_then(|l| l.parse().ok())
-        .unwrap_or(Level::Hard);
-    // Sat-gharva matches can run to hundreds of rounds; ROUNDS caps them.
-    let rounds: u16 = std::env::var("ROUNDS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(u16::MAX);
-    let only = std::env::var("VARIANT").ok();
-    // FROM skips the first seeds, to look again at one match.
-    let from: u64 = std::env::var("FROM")
-        .ok()
-        .and_then(|f| f.parse().ok())
-        .unwrap_or(0);
+        .map(|v| v.split(',').map(str::to_string).collect());
     let catalog = Catalog::with_user_dir(None);
     for entry in catalog.entries() {
         let (id, rules) = (entry.rules.id(), &entry.rules);
-        if only.as_deref().is_some_and(|o| o != id) {
+        if only.as_ref().is_some_and(|o| !o.iter().any(|i| i == id)) {
             continue;
         }
-        let (depth, nodes) = depth_in_one_second(rules);
-        println!("{id}: depth {depth} in 1 s from the start ({nodes} nodes)");
+        // The strongest level's first reply, from the start.
+        let thinking = Instant::now();
+        let start = GameState::new(rules.clone(), Side::South);
+        let deadline = thinking + Level::Strongest.time_cap();
+        let reply = choose_move(
+            rules,
+            start.position(),
+            start.history(),
+            Level::Strongest,
+            &mut Dice::new(1),
+            None,
+            deadline,
+        );
+        println!(
+            "{id}: the strongest level's first reply {:?} took {:.2} s",
+            reply.map(|c| c.chosen.to_string()),
+            thinking.elapsed().as_secs_f64()
+        );
         let started = Instant::now();
-        // Matches are independent: one per core at a time.
-        let next = AtomicU64::new(from);
+        let next = AtomicU64::new(0);
         let won = AtomicU64::new(0);
-        // Each pair of matches (the same seeds, sides swapped): the strong
-        // level's lead in the two together, where a first move alone can
-        // decide a match (Dakon's opening, say).
-        let leads =
-            std::sync::Mutex::new(vec![0i32; usize::try_from(games.div_ceil(2)).unwrap_or(0)]);
+        let leads = std::sync::Mutex::new(vec![0i32; usize::try_from(pairs).unwrap_or(0)]);
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        // Each match of each pair, one per core at a time.
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 scope.spawn(|| {
                     loop {
-                        let seed = next.fetch_add(1, Ordering::Relaxed);
-                        if seed >= games {
+                        let task = next.fetch_add(1, Ordering::Relaxed);
+                        if task >= 2 * pairs {
                             break;
                         }
-                        // The strong level plays each side in turn.
-                        let strong_side = if seed.is_multiple_of(2) {
-                            Side::South
+                        let (pair, strong_side) = if task.is_multiple_of(2) {
+                            (task / 2, Side::South)
                         } else {
-                            Side::North
+                            (task / 2, Side::North)
                         };
-                        let mut levels = [Level::Easy; 2];
+                        let start = opening(rules, pair, plies);
+                        let mut levels = [weak; 2];
                         levels[strong_side.index()] = strong;
-                        let Some((south_lead, moves)) = play(rules, levels, seed, rounds) else {
+                        let Some((lead, moves)) = play(&start, levels, strong_side, task, rounds)
+                        else {
                             continue;
                         };
-                        let lead = if strong_side == Side::South {
-                            south_lead
-                        } else {
-                            -south_lead
-                        };
-                        // SHOW prints each match, to look at one again.
                         if std::env::var_os("SHOW").is_some() {
                             eprintln!(
-                                "seed {seed}, {strong} as {strong_side}: lead {lead}, moves {moves}"
+                                "pair {pair}, {strong} as {strong_side}: lead {lead}, moves {moves}"
                             );
                         }
                         if lead > 0 {
                             won.fetch_add(1, Ordering::Relaxed);
                         }
-                        leads.lock().unwrap()[usize::try_from(seed / 2).unwrap_or(0)] += lead;
+                        leads.lock().unwrap()[usize::try_from(pair).unwrap_or(0)] += lead;
                     }
                 });
             }
@@ -131,11 +160,15 @@ fn main() {
         let won = won.load(Ordering::Relaxed);
         let leads = leads.into_inner().unwrap();
         let pairs_won = leads.iter().filter(|&&lead| lead > 0).count();
+        let swap = if rules.swap_by_default() {
+            ", swap rule on"
+        } else {
+            ""
+        };
         println!(
-            "{id}: {strong} won {won} of {} matches against easy, and {pairs_won} of {} \
-             pairs with sides swapped ({:.0} s)",
-            games - from,
-            leads.len(),
+            "{id}: {strong} won {pairs_won} of {pairs} pairs against {weak} by summed margin \
+             ({won} of {} matches; openings of {plies} random plies{swap}; {:.0} s)",
+            2 * pairs,
             started.elapsed().as_secs_f64()
         );
     }

@@ -30,13 +30,16 @@ fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
 /// start (the swap rule as the rule file says; no swap among them).
 fn opening(rules: &Arc<Rules>, pair: u64, plies: u32) -> GameState {
     let mut dice = Dice::new(pair * 7919 + 1);
-    let mut game = GameState::new(rules.clone(), Side::South).with_swap_rule(rules.swap_by_default());
+    let mut game =
+        GameState::new(rules.clone(), Side::South).with_swap_rule(rules.swap_by_default());
     for _ in 0..plies {
         let legal = game.legal_moves();
         if legal.is_empty() {
             break;
         }
-        game = game.play(legal[dice.below(legal.len())]).expect("a legal move");
+        game = game
+            .play(legal[dice.below(legal.len())])
+            .expect("a legal move");
     }
     game
 }

@@ -63,6 +63,13 @@ struct Params {
     either: bool,
     owned: bool,
     next_starter: usize,
+    /// The keys of §8, written only in today's keys: the capturing seed
+    /// left, a leap that takes the pit across, one more move after a
+    /// capture, the emptier taking the rest.
+    seed_left: bool,
+    leap_across: bool,
+    after_capture: bool,
+    emptier: bool,
 }
 
 const STORES: [&str; 3] = ["sown", "not-sown", "aside"];
@@ -71,7 +78,7 @@ const ENDS: [&str; 4] = ["side-empty", "stuck", "no-move", "pass"];
 const FIRSTS: [&str; 3] = ["chosen", "drawn", "odd-even"];
 const RELAYS: [&str; 3] = ["false", "true", "\"landing-pit\""];
 /// Not written, or one of the two starters.
-const NEXT_STARTERS: [&str; 3] = ["", "took-remaining", "winner"];
+const NEXT_STARTERS: [&str; 4] = ["", "took-remaining", "winner", "loser"];
 
 impl Params {
     /// The combinations docs/rules.md's parameter section allows: an extra
@@ -99,7 +106,9 @@ impl Params {
             self.kalah_empty && !self.kalah,
             self.owned && (self.relay != 0 || self.many_rounds),
             self.next_starter != 0 && !self.many_rounds,
-            self.next_starter == 1 && self.end != "stuck",
+            self.next_starter == 1 && self.end != "stuck" && !self.emptier,
+            self.seed_left && self.kalah_empty,
+            self.emptier && self.end != "side-empty",
             (self.more_than_half || self.repetition) && self.many_rounds,
         ];
         !refused.contains(&true)
@@ -214,19 +223,27 @@ impl Params {
             sowing.push_str("must-feed = true\n");
         }
         let mut tables = String::new();
-        if self.extra_turn {
-            tables.push_str("[extra-turn]\nown-store = true\n");
+        if self.extra_turn || self.after_capture {
+            tables.push_str("[extra-turn]\n");
+            let _ = writeln!(tables, "own-store = {}", self.extra_turn);
+            let _ = writeln!(tables, "after-capture = {}", self.after_capture);
         }
         if self.four {
             tables.push_str("[capture.while-sowing]\ncount = 4\n");
         }
         if self.leap {
             tables.push_str("[capture.leap]\n");
+            if self.leap_across {
+                tables.push_str("also-across = true\n");
+            }
         }
         if self.kalah {
             tables.push_str("[capture.across]\n");
             if self.kalah_empty {
                 tables.push_str("across-empty = \"capturing-seed\"\n");
+            }
+            if self.seed_left {
+                tables.push_str("capturing-seed = \"left\"\n");
             }
         }
         if self.counts || self.either {
@@ -246,12 +263,15 @@ impl Params {
         if self.owned {
             tables.push_str("[owned-pits]\ncount = 3\n");
         }
-        let (ends_when, rest) = match self.end {
+        let (ends_when, mut rest) = match self.end {
             "side-empty" => ("row-empty", "row-owner"),
             "stuck" => ("no-move", "other-player"),
             "no-move" => ("no-move", "row-owner"),
             _ => ("no-one-can-move", "row-owner"),
         };
+        if self.emptier {
+            rest = "emptier";
+        }
         let [_, _, _, round, starter] = self.newer_keys();
         format!(
             "id = \"fuzz\"\nname = \"Fuzz\"\ndescription = \"A random rule set.\"\n\
@@ -334,9 +354,11 @@ impl Params {
         self.skip_lap_start &= self.relay != 0;
         self.kalah_empty &= self.kalah;
         self.owned &= !self.many_rounds;
-        if !self.many_rounds || (self.next_starter == 1 && self.end != "stuck") {
+        if !self.many_rounds || (self.next_starter == 1 && self.end != "stuck" && !self.emptier) {
             self.next_starter = 0;
         }
+        self.seed_left &= !self.kalah_empty;
+        self.emptier &= self.end == "side-empty";
         if self.many_rounds {
             (self.more_than_half, self.repetition) = (false, false);
         }
@@ -375,6 +397,34 @@ impl Params {
         all
     }
 
+    /// Every combination of the keys of §8 with the choices they depend on
+    /// (written in today's keys only).
+    fn every_combination_of_section_8() -> Vec<Params> {
+        let mut all = Vec::new();
+        for bits in 0..(1u32 << 8) {
+            let bit = |i: u32| bits & (1 << i) != 0;
+            for end in ENDS {
+                for next_starter in 0..NEXT_STARTERS.len() {
+                    all.push(Params {
+                        relay: usize::from(bit(0)),
+                        leap: bit(1),
+                        kalah: bit(2),
+                        kalah_empty: bit(3),
+                        seed_left: bit(4),
+                        leap_across: bit(5),
+                        after_capture: bit(6),
+                        emptier: bit(7),
+                        many_rounds: next_starter != 0,
+                        end,
+                        next_starter,
+                        ..Params::plain(6, 4)
+                    });
+                }
+            }
+        }
+        all
+    }
+
     /// Kalah-like with every flag off.
     fn plain(pits: u8, seeds: u8) -> Params {
         Params {
@@ -404,6 +454,10 @@ impl Params {
             either: false,
             owned: false,
             next_starter: 0,
+            seed_left: false,
+            leap_across: false,
+            after_capture: false,
+            emptier: false,
         }
     }
 }
@@ -442,12 +496,23 @@ fn the_validator_accepts_exactly_the_allowed_combinations() {
         }
     }
     assert!(accepted > 100, "{accepted}");
+    // The keys of §8, which only today's keys write.
+    let mut accepted = 0;
+    for params in Params::every_combination_of_section_8() {
+        if !params.writable_in_todays_keys() {
+            continue;
+        }
+        let result = Rules::from_toml(&params.text_in_todays_keys());
+        assert_eq!(result.is_ok(), params.allowed(), "{params:?}: {result:?}");
+        accepted += usize::from(result.is_ok());
+    }
+    assert!(accepted > 500, "{accepted}");
 }
 
 /// Any rule set the validator accepts.
 fn valid_params() -> impl Strategy<Value = Params> {
-    let flags = proptest::collection::vec(any::<bool>(), 21);
-    let choices = (0..3usize, 0..3usize, 0..4usize, 0..3usize, 0..3usize);
+    let flags = proptest::collection::vec(any::<bool>(), 25);
+    let choices = (0..3usize, 0..3usize, 0..4usize, 0..3usize, 0..4usize);
     (1u8..=16, 1u8..=64, choices, flags)
         .prop_map(
             |(pits, seeds, (stores, first, end, relay, next_starter), f)| Params {
@@ -477,6 +542,10 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 either: f[18],
                 owned: f[19],
                 next_starter,
+                seed_left: f[20],
+                leap_across: f[21],
+                after_capture: f[22],
+                emptier: f[23],
             },
         )
         .prop_map(Params::made_valid)
@@ -624,12 +693,14 @@ fn random_valid_rule_sets_play_within_bounds() {
     );
     runner
         .run(&strategy, |(params, choices)| {
-            let rules = Rules::from_toml(&params.text())
-                .map_err(|e| TestCaseError::fail(format!("{e}\n{}", params.text())))?;
+            // Today's keys, which alone write the parameters of §8.
+            let text = params.text_in_todays_keys();
+            let rules =
+                Rules::from_toml(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
             let took = play_at_random(&rules, &choices)?;
             let mut worst = slowest.lock().unwrap();
             if took > worst.0 {
-                *worst = (took, params.text());
+                *worst = (took, text);
             }
             Ok(())
         })

@@ -22,24 +22,21 @@ pub const PLAYED_ELSEWHERE_BOX: &str = "This match is being played in another ga
 pub const WATCH_INSTEAD: &str = "Watch it read-only instead?";
 
 pub const SWAP_TITLE: &str = "Swap?";
-pub const SWAP_EXPLAINED: &str =
-    "The swap rule: after the first turn, the other player may take that side.";
 
-/// The swap's question, a line each, so that no name is broken: "Bo:",
-/// "play on as North, or swap and take South,", "the side Ann has just
-/// played?".
+/// The swap's question, two lines, so that no name is broken: "Bo: play
+/// on as North, or swap and take South,", "the side Ann has just played?".
 #[must_use]
-pub fn swap_offer(session: &crate::session::Session, second: crate::engine::Side) -> [String; 3] {
+pub fn swap_offer(session: &crate::session::Session, second: crate::engine::Side) -> [String; 2] {
     let side = |s| crate::words::side_title(s);
     [
-        format!("{}:", session.display_name(second)),
         format!(
-            "play on as {}, or swap and take {},",
+            "{}: play on as {}, or swap and take {},",
+            session.display_name(second),
             side(second),
             side(second.other())
         ),
         format!(
-            "the side {} has just played?",
+            "the side {} has just played? (the swap rule)",
             session.display_name(second.other())
         ),
     ]

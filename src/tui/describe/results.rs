@@ -223,7 +223,7 @@ pub fn replay_move(
 ) -> String {
     format!(
         "Move {shown} of {total}: {} ({}) played {}",
-        session.display_name(side),
+        session.display_name_at(side, shown),
         crate::words::side_title(side),
         crate::words::move_said(played)
     )

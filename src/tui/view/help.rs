@@ -38,12 +38,10 @@ fn swap_question(app: &App, config: &Config) -> (Vec<Line<'static>>, &'static st
     };
     let session = &game.session;
     let second = session.first().other();
-    let mut lines: Vec<Line<'static>> = words::swap_offer(session, second)
+    let lines: Vec<Line<'static>> = words::swap_offer(session, second)
         .into_iter()
         .map(|line| Line::styled(line, config.theme.title))
         .collect();
-    lines.push(Line::raw(""));
-    lines.push(Line::raw(words::SWAP_EXPLAINED));
     (lines, words::SWAP_TITLE)
 }
 
@@ -108,13 +106,7 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
             area,
             buf,
         ),
-        Overlay::OfferSwap => {
-            let (lines, title) = swap_question(app, config);
-            let mut lines = lines;
-            lines.push(Line::raw(""));
-            lines.push(yes_no("swap", "play on"));
-            question(config, title, lines, area, buf);
-        }
+        Overlay::OfferSwap => offer_swap(app, config, area, buf),
         Overlay::ConfirmDelete { what, path } => question(
             config,
             words::DELETE,
@@ -189,6 +181,23 @@ fn name_line<'a>(label: &'a str, text: &str, after: &'a str, config: &Config) ->
         Span::styled(format!("{text}_"), config.theme.selected),
         Span::styled(after, config.theme.dim),
     ])
+}
+
+/// The swap's question, below the board the player weighs it by.
+fn offer_swap(app: &App, config: &Config, area: Rect, buf: &mut Buffer) {
+    let (mut lines, title) = swap_question(app, config);
+    lines.push(Line::raw(""));
+    lines.push(key_line(&config.theme, &answers("swap", "play on")));
+    let height = u16::try_from(lines.len()).unwrap_or(4) + 2;
+    let below = Rect::new(
+        area.x,
+        area.bottom().saturating_sub(height + 1),
+        area.width,
+        height,
+    );
+    // The whole band, so that no half of a status line peeks out.
+    ratatui::widgets::Clear.render(below, buf);
+    question(config, title, lines, below, buf);
 }
 
 /// A question: a box of centred lines.

@@ -148,8 +148,8 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
     let title = format!(
         " Replay: {titled}{} - {} (South) v {} (North) - round {}",
         session.rules().name(),
-        session.display_name(Side::South),
-        session.display_name(Side::North),
+        session.display_name_at(Side::South, replay.shown),
+        session.display_name_at(Side::North, replay.shown),
         position.round()
     );
     Paragraph::new(Line::styled(title, theme.title))
@@ -176,6 +176,14 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
                 status.push_str(crate::tui::describe::THREW_AWAY);
             }
             status
+        }
+        (None, None) if replay.shown > 0 && session.actions()[replay.shown - 1] == Action::Swap => {
+            let swapper = session.first();
+            format!(
+                "{}: {}",
+                crate::tui::describe::replay_step(replay.shown, total),
+                crate::words::swap_told(session, swapper)
+            )
         }
         (None, None) => crate::tui::describe::replay_step(replay.shown, total),
     };

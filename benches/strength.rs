@@ -8,8 +8,12 @@
 //! has just moved ahead, and the levels change seats with it.
 //!
 //! `PAIRS=100 STRONG=hard VARIANT=congkak,sungka cargo bench --bench strength`
-//! (`OPENING` random plies, 2 by default; `ROUNDS` caps matches of rounds;
-//! `SHOW=1` prints every match).
+//! (`OPENING` random plies, 2 by default; `SHOW=1` prints every match).
+//!
+//! A match of rounds is judged on its first round unless `ROUNDS` says more
+//! (`ROUNDS=all` plays it out): a round's margin snowballs, since the loser
+//! refills fewer pits, so whole matches end near all-or-nothing whichever
+//! level played better, and the pair becomes a coin toss on the side.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,7 +21,7 @@ use std::time::Instant;
 
 use mancala::ai::{Dice, Level, choose_move};
 use mancala::catalog::Catalog;
-use mancala::engine::{GameState, Rules, Side};
+use mancala::engine::{GameState, Rounds, Rules, Side};
 
 fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
     std::env::var(key)
@@ -27,14 +31,15 @@ fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
 }
 
 /// The start of pair `pair`: `plies` random legal moves from the match's
-/// start (the swap rule as the rule file says; no swap among them).
+/// start, the swap rule as the rule file says. Where it is on, the opening
+/// stops when the swap is offered, so that the second level decides it.
 fn opening(rules: &Arc<Rules>, pair: u64, plies: u32) -> GameState {
     let mut dice = Dice::new(pair * 7919 + 1);
     let mut game =
         GameState::new(rules.clone(), Side::South).with_swap_rule(rules.swap_by_default());
     for _ in 0..plies {
         let legal = game.legal_moves();
-        if legal.is_empty() {
+        if legal.is_empty() || game.can_swap() {
             break;
         }
         game = game
@@ -92,8 +97,10 @@ fn main() {
     let plies: u32 = env_or("OPENING", 2);
     let strong: Level = env_or("STRONG", Level::Hard);
     let weak: Level = env_or("WEAK", Level::Easy);
-    // Matches of rounds can run long; ROUNDS caps them.
-    let rounds: u16 = env_or("ROUNDS", u16::MAX);
+    let rounds: u16 = match std::env::var("ROUNDS").as_deref() {
+        Ok("all") => u16::MAX,
+        _ => env_or("ROUNDS", 1),
+    };
     let only: Option<Vec<String>> = std::env::var("VARIANT")
         .ok()
         .map(|v| v.split(',').map(str::to_string).collect());
@@ -168,9 +175,15 @@ fn main() {
         } else {
             ""
         };
+        let judged = match (rules.match_rules().rounds, rounds) {
+            (Rounds::Single, _) => String::new(),
+            (_, u16::MAX) => ", whole matches".to_string(),
+            (_, 1) => ", first rounds".to_string(),
+            (_, n) => format!(", first {n} rounds"),
+        };
         println!(
             "{id}: {strong} won {pairs_won} of {pairs} pairs against {weak} by summed margin \
-             ({won} of {} matches; openings of {plies} random plies{swap}; {:.0} s)",
+             ({won} of {} matches; openings of {plies} random plies{swap}{judged}; {:.0} s)",
             2 * pairs,
             started.elapsed().as_secs_f64()
         );

@@ -171,11 +171,31 @@ impl Settings {
         }
         self.speed_ms = self.speed_ms.clamp(1, 5000);
         self.tally.truncate(MAX_TALLIES);
-        for tally in &mut self.tally {
+        let tallies = std::mem::take(&mut self.tally);
+        for mut tally in tallies {
             for name in &mut tally.players {
-                *name = crate::session::one_line(name, crate::session::NAME_LENGTH);
+                *name = uncut(crate::session::one_line(name, TALLY_NAME_LENGTH));
             }
+            self.join(tally);
         }
+    }
+
+    /// Adds `tally` as the pair's latest record, summed with any record the
+    /// pair already has (files once kept a pair under two labels).
+    fn join(&mut self, mut tally: Tally) {
+        if tally.players[0] > tally.players[1] {
+            tally.players.swap(0, 1);
+            tally.wins.swap(0, 1);
+        }
+        let same = |t: &Tally| t.variant == tally.variant && t.players == tally.players;
+        if let Some(at) = self.tally.iter().position(same) {
+            let earlier = self.tally.remove(at);
+            for (wins, more) in tally.wins.iter_mut().zip(earlier.wins) {
+                *wins = wins.saturating_add(more);
+            }
+            tally.draws = tally.draws.saturating_add(earlier.draws);
+        }
+        self.tally.push(tally);
     }
 
     /// Writes the settings to `path`, atomically.
@@ -300,6 +320,21 @@ impl Settings {
     }
 }
 
+/// A tallied player's name: a person's (`NAME_LENGTH` at most) or a
+/// computer's label with its level ("Computer (strongest)"), never cut.
+const TALLY_NAME_LENGTH: usize = crate::session::NAME_LENGTH + " (strongest)".len();
+
+/// A computer's label as files once cut it at `NAME_LENGTH` characters
+/// ("Computer (strong"), made whole again so that its records join.
+fn uncut(name: String) -> String {
+    let length = crate::session::NAME_LENGTH;
+    Level::ALL
+        .into_iter()
+        .map(|level| crate::session::shown_name("Computer", Some(level)))
+        .find(|label| label.chars().count() > length && label.chars().take(length).eq(name.chars()))
+        .unwrap_or(name)
+}
+
 /// Two names in alphabetical order.
 fn pair(names: &[String; 2]) -> [String; 2] {
     let mut pair = names.clone();
@@ -385,6 +420,47 @@ mod tests {
         settings.count("kalaha", &names, Outcome::Draw, true);
         assert_eq!(settings.tally_of("kalaha", &names).unwrap().draws, 0);
         assert!(settings.tally_of("raja-pasu", &names).is_none());
+    }
+
+    #[test]
+    fn a_computer_keeps_one_record_whatever_its_label_was_cut_to() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        // The same pair under the cut label and the whole one, as files
+        // written before were left: Ann won twice, the computer once, a draw.
+        std::fs::write(
+            &path,
+            "[[tally]]\nvariant = \"oware\"\nplayers = [\"Ann\", \"Computer (strong\"]\n\
+             wins = [2, 0]\ndraws = 1\n\n\
+             [[tally]]\nvariant = \"oware\"\nplayers = [\"Ann\", \"Computer (strongest)\"]\n\
+             wins = [0, 1]\ndraws = 0\n",
+        )
+        .unwrap();
+        let names: [String; 2] = ["Computer (strongest)".into(), "Ann".into()];
+        let settings = Settings::load(&path).unwrap();
+        assert_eq!(settings.tally.len(), 1, "{:?}", settings.tally);
+        let tally = settings.tally_of("oware", &names).unwrap();
+        assert_eq!(
+            crate::words::tally(tally, &names),
+            "Computer (strongest) 1, Ann 2, 1 draw"
+        );
+        // A win by the strongest level joins that record through the file.
+        let written = Settings::write_changes(
+            &path,
+            &[Setting::Tally {
+                variant: "oware".into(),
+                names: names.clone(),
+                outcome: Outcome::Win(Side::South),
+                undo: false,
+            }],
+        )
+        .unwrap();
+        assert_eq!(written, Settings::load(&path).unwrap());
+        let tally = written.tally_of("oware", &names).unwrap();
+        assert_eq!(
+            crate::words::tally(tally, &names),
+            "Computer (strongest) 2, Ann 2, 1 draw"
+        );
     }
 
     fn win(names: [&str; 2]) -> Setting {

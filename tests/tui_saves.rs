@@ -162,6 +162,20 @@ fn a_match_gets_its_own_file_at_its_first_move() {
 }
 
 #[test]
+fn a_match_begun_from_the_command_line_is_stamped_with_the_time_it_began() {
+    let before = mancala::storage::time::now_seconds();
+    let mut g = Game::kalaha();
+    g.send(&[Msg::Digit(3)]);
+    let saved = load(&g.match_files()[0], &catalog()).unwrap();
+    let after = mancala::storage::time::now_seconds();
+    assert!(
+        (before..=after).contains(&saved.session.started_at),
+        "began at {}, between {before} and {after}",
+        saved.session.started_at
+    );
+}
+
+#[test]
 fn a_finished_match_stays_when_the_next_one_begins() {
     let mut g = Game::new(match_of(one_move_rules()));
     g.send(&[Msg::Digit(1)]);

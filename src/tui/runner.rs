@@ -53,6 +53,8 @@ impl Runner {
             config,
             effects,
         };
+        // A match begun from the command line is stamped with this clock.
+        runner.app.clock = crate::storage::time::now_seconds();
         let commands = update::start(&mut runner.app, &runner.config, options.start);
         runner.run(commands);
         if let Some(note) = options.note {

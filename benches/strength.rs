@@ -80,6 +80,15 @@ fn play(
                 }
                 game = game.play(choice.chosen).ok()?;
                 moves.push(choice.chosen.to_string());
+                // The rest of the turn, as planned with its first move (the
+                // game plays it so).
+                for &next in &choice.rest {
+                    if game.to_move() != Some(side) {
+                        break;
+                    }
+                    game = game.play(next).ok()?;
+                    moves.push(next.to_string());
+                }
             }
             None if game.round() >= rounds => break,
             None => match game.next_round() {

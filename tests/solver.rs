@@ -320,6 +320,54 @@ fn search_only_returns_legal_moves() {
     }
 }
 
+#[test]
+fn a_turn_of_many_moves_is_planned_by_one_search() {
+    // Kalaha from the start: pit 3's last seed falls in South's store, so
+    // South moves again; the plan goes on with South's moves while the turn
+    // lasts, each one legal where it is to be played.
+    let rules = common::builtin("kalaha");
+    let start = Position::new(&rules, Side::South);
+    for level in [Level::Medium, Level::Hard] {
+        let choice = choose_move(
+            &rules,
+            &start,
+            &History::starting_at(&start),
+            level,
+            &mut Dice::new(3),
+            None,
+            in_time(level),
+        )
+        .unwrap();
+        let mut position = start.play(&rules, choice.chosen).unwrap();
+        for &next in &choice.rest {
+            assert_eq!(position.to_move(), Some(Side::South), "{choice:?}");
+            position = position.play(&rules, next).unwrap();
+        }
+        if choice.chosen == Move::sow(mancala::engine::Pit::new(3)) {
+            assert!(!choice.rest.is_empty(), "{choice:?}");
+        }
+    }
+    // In Dakon the strongest level's first turn chains many moves.
+    let rules = common::builtin("dakon");
+    let start = Position::new(&rules, Side::South);
+    let choice = choose_move(
+        &rules,
+        &start,
+        &History::starting_at(&start),
+        Level::Hard,
+        &mut Dice::new(3),
+        None,
+        in_time(Level::Hard),
+    )
+    .unwrap();
+    let mut position = start.play(&rules, choice.chosen).unwrap();
+    for &next in &choice.rest {
+        assert_eq!(position.to_move(), Some(Side::South), "{choice:?}");
+        position = position.play(&rules, next).unwrap();
+    }
+    assert!(choice.rest.len() >= 2, "{choice:?}");
+}
+
 /// A whole game between two levels; returns South's final margin.
 fn game(rules: &Rules, south: Level, north: Level, seed: u64) -> (i32, Vec<Move>) {
     let mut position = Position::new(rules, Side::South);

@@ -526,6 +526,7 @@ fn the_computer_moves_when_its_answer_arrives() {
             key: key ^ 1,
             chosen: Some(Move::sow(Pit::new(1))),
             value: 0,
+            rest: Vec::new(),
         }],
     );
     assert_eq!(
@@ -539,6 +540,7 @@ fn the_computer_moves_when_its_answer_arrives() {
             key,
             chosen: Some(Move::sow(Pit::new(2))),
             value: 0,
+            rest: Vec::new(),
         }],
     );
     assert_eq!(
@@ -645,6 +647,7 @@ fn the_computers_move_is_played_even_with_help_open() {
             key,
             chosen: Some(Move::sow(Pit::new(1))),
             value: 0,
+            rest: Vec::new(),
         }],
     );
     assert_eq!(
@@ -1141,4 +1144,109 @@ fn typing_finds_a_game_by_name_or_place() {
         panic!("{:?}", ui.app.screen)
     };
     assert_eq!(setup.rules.id(), "das-bohnenspiel");
+}
+
+/// The computer (North, first) begins a Kalaha turn with pit 3, whose last
+/// seed falls in its store, and means to go on with pit 6.
+fn computer_turn_of_two(ui: &mut Runner) {
+    let key = game(&ui.app).session.position().key();
+    send(
+        ui,
+        &[Msg::ComputerMove {
+            key,
+            chosen: Some(Move::sow(Pit::new(3))),
+            value: 0,
+            rest: vec![Move::sow(Pit::new(6))],
+        }],
+    );
+}
+
+fn moves_played(ui: &Runner) -> Vec<u8> {
+    game(&ui.app)
+        .session
+        .actions()
+        .iter()
+        .filter_map(|a| match a {
+            mancala::session::Action::Move(mv) => Some(mv.pit().number()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_turn_searched_once_plays_its_planned_moves_without_thinking_again() {
+    let mut ui = against_the_computer(Side::North);
+    computer_turn_of_two(&mut ui);
+    assert_eq!(moves_played(&ui), [3], "the second waits for the seeds");
+    assert!(!game(&ui.app).thinking, "no second search");
+    // The seeds of pit 3 stop: pit 6 follows at once, and the turn is told
+    // whole.
+    send(&mut ui, &[Msg::Tick { ms: 10_000 }]);
+    assert_eq!(moves_played(&ui), [3, 6]);
+    assert!(!game(&ui.app).thinking);
+    assert_eq!(
+        game(&ui.app).session.position().to_move(),
+        Some(Side::South)
+    );
+    let (side, report) = game(&ui.app).report.clone().unwrap();
+    assert_eq!(side, Side::North);
+    assert!(
+        report.starts_with("Computer (easy) played pit 3") && report.contains("; then pit 6"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_key_during_the_computers_turn_shows_the_rest_of_it_at_once() {
+    let mut ui = against_the_computer(Side::North);
+    computer_turn_of_two(&mut ui);
+    assert_eq!(moves_played(&ui), [3]);
+    send(&mut ui, &[Msg::Left]);
+    assert_eq!(moves_played(&ui), [3, 6]);
+    assert!(
+        game(&ui.app)
+            .animation
+            .as_ref()
+            .is_none_or(mancala::tui::anim::Animation::is_finished),
+        "no seeds still moving"
+    );
+    assert_eq!(
+        game(&ui.app).session.position().to_move(),
+        Some(Side::South)
+    );
+}
+
+#[test]
+fn without_animation_a_planned_turn_is_played_whole() {
+    let mut ui = against_the_computer(Side::North);
+    ui.config.reduced_motion = true;
+    computer_turn_of_two(&mut ui);
+    assert_eq!(moves_played(&ui), [3, 6]);
+    assert!(!game(&ui.app).thinking);
+}
+
+#[test]
+fn a_plan_for_another_position_is_not_played() {
+    let mut ui = against_the_computer(Side::North);
+    ui.config.reduced_motion = true;
+    let key = game(&ui.app).session.position().key();
+    // Pit 1 (4 seeds) ends on the computer's row: South is to move, and the
+    // plan, made for a position that never came, is dropped.
+    send(
+        &mut ui,
+        &[Msg::ComputerMove {
+            key,
+            chosen: Some(Move::sow(Pit::new(1))),
+            value: 0,
+            rest: vec![Move::sow(Pit::new(6))],
+        }],
+    );
+    assert_eq!(moves_played(&ui), [1]);
+    send(&mut ui, &[Msg::Digit(1)]);
+    assert_eq!(
+        moves_played(&ui),
+        [1, 1],
+        "Ann's move, then the computer thinks"
+    );
+    assert!(game(&ui.app).thinking);
 }

@@ -112,7 +112,7 @@ impl Dice {
 }
 
 /// A move the computer chose, with what it expects of it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
     pub chosen: Move,
     /// The final store margin the mover expects after this move (as far as
@@ -120,6 +120,10 @@ pub struct Choice {
     pub value: i32,
     /// Plies the search looked ahead; `None` when the exact solver chose.
     pub depth: Option<u32>,
+    /// The moves the computer means to make after `chosen` in the same turn
+    /// (extra turns), found by the same search: play them while the
+    /// position is the one they were planned for, and search again after.
+    pub rest: Vec<Move>,
 }
 
 /// The computer's move in `position` at `level`, or `None` when the round is
@@ -145,6 +149,7 @@ pub fn choose_move(
             chosen,
             value,
             depth: None,
+            rest: Vec::new(),
         });
     }
     let mut searcher = Searcher::new(rules, 16);
@@ -165,6 +170,7 @@ pub fn choose_move(
             chosen,
             value: report.value,
             depth,
+            rest: searcher.rest_of_turn(position, chosen),
         });
     }
     let good: Vec<(Move, i32)> = report
@@ -181,6 +187,7 @@ pub fn choose_move(
         chosen,
         value,
         depth,
+        rest: searcher.rest_of_turn(position, chosen),
     })
 }
 

@@ -19,6 +19,8 @@ use crate::engine::{History, Move, Pit, Position, Rules, Side, Status};
 const INFINITY: i32 = 10_000;
 /// Depth recorded for a value that no horizon touched: the true game value.
 const TRUE_DEPTH: u8 = u8::MAX;
+/// The longest turn `rest_of_turn` reads from the table.
+const MAX_TURN_MOVES: usize = 1000;
 /// How often (in nodes) the clock and the stop flag are looked at.
 const CHECK_EVERY: u64 = 1024;
 
@@ -95,9 +97,12 @@ struct Entry {
     best: Move,
 }
 
-/// A transposition table of fixed size, always replacing.
+/// A transposition table of fixed size in pairs of slots: the first keeps
+/// the deepest entry met (those near the root, where the line the computer
+/// means to play runs), the second the latest.
 pub struct Table {
     entries: Vec<Option<Entry>>,
+    /// Selects a pair's first slot.
     mask: usize,
 }
 
@@ -110,30 +115,41 @@ impl Table {
         let size = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Table {
             entries: vec![None; size],
-            mask: size - 1,
+            mask: (size - 1) & !1,
         }
     }
 
+    /// The first slot of `key`'s pair.
     fn slot(&self, key: u64) -> usize {
         // The low bits index the table; the full key is checked on reading.
         (key as usize) & self.mask
     }
 
     fn get(&self, key: u64) -> Option<Entry> {
-        self.entries[self.slot(key)].filter(|e| e.key == key)
+        let slot = self.slot(key);
+        self.entries[slot..slot + 2]
+            .iter()
+            .flatten()
+            .find(|e| e.key == key)
+            .copied()
     }
 
     fn put(&mut self, entry: Entry) {
         let slot = self.slot(entry.key);
-        // Keep true game values over depth-limited ones of the same position.
-        if let Some(old) = self.entries[slot]
-            && old.key == entry.key
-            && old.depth == TRUE_DEPTH
-            && entry.depth != TRUE_DEPTH
-        {
-            return;
-        }
-        self.entries[slot] = Some(entry);
+        let same = (slot..slot + 2).find(|&s| self.entries[s].is_some_and(|e| e.key == entry.key));
+        let at = match (same, self.entries[slot]) {
+            // Keep true game values over depth-limited ones of the position.
+            (Some(s), _) => {
+                let old = self.entries[s].unwrap_or(entry);
+                if old.depth == TRUE_DEPTH && entry.depth != TRUE_DEPTH {
+                    return;
+                }
+                s
+            }
+            (None, Some(deepest)) if deepest.depth > entry.depth => slot + 1,
+            (None, _) => slot,
+        };
+        self.entries[at] = Some(entry);
     }
 
     /// Bytes the table takes.
@@ -451,6 +467,32 @@ impl<'r> Searcher<'r> {
 }
 
 impl Searcher<'_> {
+    /// The moves the same player makes after `first` while the turn lasts
+    /// (extra turns, a move after a capture), as the last search's table
+    /// has them: a turn of many moves is searched once. Shorter, or empty,
+    /// where the table lost the line.
+    #[must_use]
+    pub fn rest_of_turn(&self, position: &Position, first: Move) -> Vec<Move> {
+        let mut rest = Vec::new();
+        let (Some(mover), Ok(mut at)) = (position.to_move(), position.play(self.rules, first))
+        else {
+            return rest;
+        };
+        // Every move sows at least one seed, but a table line could in
+        // principle lead round in a circle: a bound, far above any turn.
+        while at.to_move() == Some(mover) && rest.len() < MAX_TURN_MOVES {
+            let Some(entry) = self.table.get(at.key_without_stores()) else {
+                break;
+            };
+            let Ok(next) = at.play(self.rules, entry.best) else {
+                break;
+            };
+            rest.push(entry.best);
+            at = next;
+        }
+        rest
+    }
+
     /// The exact value of `position` for the player to move; `move_values`
     /// holds the best moves, each with that value.
     pub fn solve(&mut self, position: &Position) -> Report {

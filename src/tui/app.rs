@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::ai::Level;
 use crate::catalog::Entry;
-use crate::engine::{BySide, FirstPlayer, Pit, Rules, Side};
+use crate::engine::{BySide, FirstPlayer, Move, Pit, Rules, Side};
 use crate::session::Session;
 use crate::storage::{Listing, MatchMeta};
 
@@ -270,6 +270,18 @@ pub struct Game {
     /// The second player was asked whether to swap and played on (asked
     /// once; an undo back to the question asks again).
     pub swap_declined: bool,
+    /// The rest of the computer's turn, searched with its first move.
+    pub plan: TurnPlan,
+}
+
+/// The moves the computer means to make next in its turn: each is played
+/// without searching again, as soon as the seeds of the one before have
+/// stopped, while the position is the one it was planned for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnPlan {
+    /// The key of the position the first of `moves` was planned for.
+    pub at: u64,
+    pub moves: std::collections::VecDeque<Move>,
 }
 
 /// The list of games (rule sets) on screen, to play one or read its rules.

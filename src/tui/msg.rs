@@ -91,6 +91,8 @@ pub enum Msg {
         /// What the computer expects of it: its final margin (below 0, the
         /// other side is ahead).
         value: i32,
+        /// The moves it means to make after this one in the same turn.
+        rest: Vec<Move>,
     },
     /// Every move's value (for the player to move) in the position with this
     /// key, best first, and how far the search that found them saw.

@@ -30,6 +30,11 @@ pub fn update(app: &mut App, config: &Config, msg: Msg) -> Vec<Command> {
     let before = match_state(app);
     let screen_before = std::mem::discriminant(&app.screen);
     route(app, config, msg);
+    if app.overlay.is_none()
+        && let Screen::Game(game) = &mut app.screen
+    {
+        game::play_planned(config, game, false);
+    }
     offer_swap(app);
     let after = match_state(app);
     match (before, after) {
@@ -229,8 +234,10 @@ fn schedule_analysis(app: &mut App) {
     }
 }
 
-/// When the computer is to move and nothing else is on screen, ask the runner
-/// to let it think.
+/// When the computer is to move, has no move planned and nothing else is on
+/// screen, asks the runner to let it think: at once, while the seeds of
+/// the move before are still moving, so that its answer is ready when they
+/// stop.
 fn schedule_computer(app: &mut App) {
     if app.overlay.is_some() {
         return;
@@ -245,8 +252,8 @@ fn schedule_computer(app: &mut App) {
     else {
         return;
     };
-    let moving = game.animation.as_ref().is_some_and(|a| !a.is_finished());
-    if !moving && !game.thinking {
+    let planned = game.plan.at == position.key() && !game.plan.moves.is_empty();
+    if !planned && !game.thinking {
         game.thinking = true;
         // Seeded by the position and the match, so a replayed match plays alike.
         let seed = position.key() ^ game.session.started_at;

@@ -86,10 +86,19 @@ impl Searches {
                 Some(stop),
                 deadline,
             );
-            Msg::ComputerMove {
-                key: position.key(),
-                chosen: choice.map(|c| c.chosen),
-                value: choice.map_or(0, |c| c.value),
+            match choice {
+                Some(choice) => Msg::ComputerMove {
+                    key: position.key(),
+                    chosen: Some(choice.chosen),
+                    value: choice.value,
+                    rest: choice.rest,
+                },
+                None => Msg::ComputerMove {
+                    key: position.key(),
+                    chosen: None,
+                    value: 0,
+                    rest: Vec::new(),
+                },
             }
         }));
     }

@@ -2,7 +2,7 @@
 
 use crate::engine::{BySide, Event, Move, Outcome, Pit, Place, Position, Side, Status};
 use crate::tui::anim::Animation;
-use crate::tui::app::{App, Game, Notice, Overlay, Screen};
+use crate::tui::app::{App, Game, Notice, Overlay, Screen, TurnPlan};
 use crate::tui::command::Command;
 use crate::tui::config::Config;
 use crate::tui::layout::board_geometry;
@@ -61,6 +61,7 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
         && from_a_player
     {
         animation.finish();
+        play_planned(config, &mut game, true);
         match msg {
             Msg::Quit => {}
             Msg::Digit(_) | Msg::RowKey(_) => {
@@ -90,8 +91,13 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
             }
         }
         Msg::Digit(d) => digit(config, &mut game, *d),
-        Msg::ComputerMove { key, chosen, value } => {
-            computer_move(config, &mut game, *key, *chosen, *value);
+        Msg::ComputerMove {
+            key,
+            chosen,
+            value,
+            rest,
+        } => {
+            computer_move(config, &mut game, *key, *chosen, *value, rest);
         }
         Msg::Hint => ask_hint(app, &mut game),
         Msg::HintReady { key, values, reach } => show_hint(&mut game, *key, values, *reach),
@@ -167,6 +173,7 @@ fn rematch(app: &mut App, game: &Game) -> Screen {
 /// Takes back the last move (and the computer's reply to it), saying what.
 fn undo(game: &mut Game) {
     game.thinking = false;
+    game.plan = TurnPlan::default();
     let last = game.session.last_move();
     let before = game.session.actions().len();
     if !undo_to_a_person(game) {
@@ -392,7 +399,14 @@ fn undo_to_a_person(game: &mut Game) -> bool {
     true
 }
 
-fn computer_move(config: &Config, game: &mut Game, key: u64, chosen: Option<Move>, value: i32) {
+fn computer_move(
+    config: &Config,
+    game: &mut Game,
+    key: u64,
+    chosen: Option<Move>,
+    value: i32,
+    rest: &[Move],
+) {
     let position = *game.session.position();
     // An answer for a position since undone is dropped.
     if game.thinking && key == position.key() {
@@ -403,8 +417,39 @@ fn computer_move(config: &Config, game: &mut Game, key: u64, chosen: Option<Move
             swap(game);
             return;
         }
-        if let (Some(mover), Some(chosen)) = (position.to_move(), chosen) {
-            play(config, game, mover, chosen);
+        // Played as soon as the seeds of the move before have stopped.
+        if let Some(chosen) = chosen {
+            game.plan = TurnPlan {
+                at: key,
+                moves: std::iter::once(chosen)
+                    .chain(rest.iter().copied())
+                    .collect(),
+            };
+            play_planned(config, game, false);
+        }
+    }
+}
+
+/// Plays the computer's chosen and planned moves once the seeds of the one
+/// before have stopped: one at a time, each shown, or (`at_once`, when a
+/// key asked to see the turn's end) all that are left, with no seeds moving.
+pub(super) fn play_planned(config: &Config, game: &mut Game, at_once: bool) {
+    loop {
+        let position = *game.session.position();
+        let moving = game.animation.as_ref().is_some_and(|a| !a.is_finished());
+        let computer = position
+            .to_move()
+            .filter(|&side| game.session.computer(side).is_some());
+        let (Some(mover), false, true) = (computer, moving, game.plan.at == position.key()) else {
+            return;
+        };
+        let Some(next) = game.plan.moves.pop_front() else {
+            return;
+        };
+        play(config, game, mover, next);
+        game.plan.at = game.session.position().key();
+        if at_once && let Some(animation) = &mut game.animation {
+            animation.finish();
         }
     }
 }

@@ -12,6 +12,7 @@ use crate::settings::Settings;
 use crate::tui::app::{
     App, BrokenRuleFile, Game, GameList, LibraryList, MenuItem, NAME_LENGTH, Notice, OddEven,
     OddEvenStage, ROUND_LIMIT_CHOICES, SEAT_CHOICES, Screen, Setup, SetupField, StarterChoice,
+    TurnPlan,
 };
 use crate::tui::command::Command;
 use crate::tui::config::Config;
@@ -103,6 +104,7 @@ fn game_screen(app: &mut App, session: Session, note: Option<String>) -> Screen 
         box_hidden: false,
         box_scroll: 0,
         swap_declined: false,
+        plan: TurnPlan::default(),
     };
     super::game::place_cursor(&mut game);
     Screen::Game(Box::new(game))

@@ -12,12 +12,12 @@ use crate::engine::{
 /// Longest player name, in characters.
 pub const NAME_LENGTH: usize = 16;
 
-/// `text` as one line: control characters dropped, spaces trimmed, at most
-/// `length` characters.
+/// `text` as one line: control characters (and the marks that reorder or
+/// break a line) dropped, spaces trimmed, at most `length` characters.
 #[must_use]
 pub fn one_line(text: &str, length: usize) -> String {
     text.chars()
-        .filter(|c| !c.is_control())
+        .filter(|&c| !crate::text::is_unsafe(c))
         .collect::<String>()
         .trim()
         .chars()

@@ -448,6 +448,45 @@ fn replay_print_tells_what_each_move_did() {
 }
 
 #[test]
+fn names_that_would_reorder_a_line_are_never_printed_as_they_are() {
+    use mancala::engine::{Pit, Side};
+    use mancala::session::Session;
+    let home = tempfile::tempdir().unwrap();
+    let rules = std::sync::Arc::new(common::builtin("kalaha"));
+    let names = [
+        "Ann\u{202e}olleh".to_string(),
+        "Bo\u{2066}\u{2028}x".to_string(),
+    ];
+    let mut session = Session::new(rules, names, Side::South);
+    session.play(Pit::new(1)).unwrap();
+    let folder = home.path().join("data/mancala/matches");
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join("20261202-080000-000-0001.toml");
+    let meta = mancala::storage::MatchMeta::new(mancala::storage::MatchId::new());
+    mancala::storage::atomic::write_new(&path, &mancala::storage::to_toml(&session, &meta))
+        .unwrap();
+    for args in [
+        vec!["saves"],
+        vec!["replay", path.to_str().unwrap(), "--print"],
+    ] {
+        let output = mancala(&home)
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .args(&args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let text = String::from_utf8(output).unwrap();
+        assert!(text.contains("Annolleh"), "{args:?}: {text}");
+        assert!(
+            !text.contains(['\u{202e}', '\u{2066}', '\u{2028}']),
+            "{args:?}: {text:?}"
+        );
+    }
+}
+
+#[test]
 fn replay_print_gives_each_rounds_score() {
     use mancala::engine::{Side, Status};
     use mancala::session::Session;

@@ -528,7 +528,9 @@ const FIELD_LENGTH: usize = 48;
 /// A text field after a key: typed characters added, Backspace and Ctrl+U.
 fn edit(mut text: String, msg: &Msg) -> String {
     match msg {
-        Msg::Char(c) if !c.is_control() && text.chars().count() < FIELD_LENGTH => text.push(*c),
+        Msg::Char(c) if !crate::text::is_unsafe(*c) && text.chars().count() < FIELD_LENGTH => {
+            text.push(*c);
+        }
         Msg::Backspace => {
             text.pop();
         }

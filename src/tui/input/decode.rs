@@ -124,7 +124,7 @@ fn alt_key(byte: u8) -> Option<Event> {
 /// usual single-byte set (control bytes are nothing).
 fn lone_byte(byte: u8) -> Option<Event> {
     let c = char::from(byte);
-    (!c.is_control()).then(|| key(KeyCode::Char(c), KeyModifiers::NONE))
+    (!crate::text::is_unsafe(c)).then(|| key(KeyCode::Char(c), KeyModifiers::NONE))
 }
 
 #[cfg(test)]

@@ -64,7 +64,7 @@ pub(super) fn library(app: &mut App, mut list: LibraryList, msg: &Msg) -> Screen
 /// Keys while the filter is being typed: the list narrows as it grows.
 fn filter_key(list: &mut LibraryList, msg: &Msg) {
     match msg {
-        Msg::Char(c) if !c.is_control() && list.filter.chars().count() < 32 => {
+        Msg::Char(c) if !crate::text::is_unsafe(*c) && list.filter.chars().count() < 32 => {
             list.filter.push(*c);
         }
         Msg::Backspace => {

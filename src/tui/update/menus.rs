@@ -246,7 +246,7 @@ pub(super) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
     match msg {
         Msg::Up => setup.field = fields[step(index, fields.len(), false)],
         Msg::Down | Msg::NextField => setup.field = fields[step(index, fields.len(), true)],
-        Msg::Char(c) if !c.is_control() => {
+        Msg::Char(c) if !crate::text::is_unsafe(*c) => {
             if let Some(side) = name_side
                 && setup.names[side].chars().count() < NAME_LENGTH
             {

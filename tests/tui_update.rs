@@ -7,6 +7,7 @@ use mancala::tui::layout::board_geometry;
 use mancala::tui::msg::{HintReach, Msg};
 use mancala::tui::runner::Runner;
 use mancala::tui::{Options, Start};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 fn app_at(start: Start) -> Runner {
     let catalog = Catalog::with_user_dir(None);
@@ -380,6 +381,28 @@ fn quitting_a_match_asks_first() {
     assert_eq!(ui.app.overlay, None);
     assert!(!ui.app.quit);
     send(&mut ui, &[Msg::Quit, Msg::Yes]);
+    assert!(ui.app.quit);
+}
+
+#[test]
+fn esc_pressed_once_too_often_leaves_the_player_on_the_menu() {
+    let mut ui = game_app("kalaha", Side::South);
+    let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+    for _ in 0..3 {
+        let contexts = mancala::tui::keys::contexts(&ui.app);
+        if let Some(msg) = mancala::tui::keys::lookup(&contexts, &esc) {
+            send(&mut ui, &[msg]);
+        }
+    }
+    assert!(matches!(ui.app.screen, Screen::Menu { .. }));
+    assert!(!ui.app.quit);
+    // q, the menu's own key for Quit, quits.
+    let q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
+    let contexts = mancala::tui::keys::contexts(&ui.app);
+    send(
+        &mut ui,
+        &[mancala::tui::keys::lookup(&contexts, &q).unwrap()],
+    );
     assert!(ui.app.quit);
 }
 

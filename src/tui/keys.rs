@@ -330,7 +330,6 @@ pub static KEYS: &[Binding] = &[
     bind(C::Menu, &[code(K::Down), ch('j'), code(K::Tab)], send(Msg::Down), "the item below", Some("choose")),
     bind(C::Menu, &[code(K::Enter), ch(' ')], send(Msg::Confirm), "open it", Some("open")),
     bind(C::Menu, &[Key::Digits], Action::Digit, "open an item by its number", Some("jump")),
-    bind(C::Menu, &[code(K::Esc)], send(Msg::Back), "quit", None),
     bind(C::Variants, &[code(K::Up)], send(Msg::Up), "the game above", Some("choose")),
     bind(C::Variants, &[code(K::Down), code(K::Tab)], send(Msg::Down), "the game below", Some("choose")),
     bind(C::Variants, &[code(K::Enter)], send(Msg::Confirm), "set up a match with it (or back, when reading the rules)", Some("choose it")),

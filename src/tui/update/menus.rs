@@ -51,7 +51,8 @@ pub(super) fn menu(app: &mut App, config: &Config, selected: usize, msg: &Msg) -
         Msg::Digit(d) if (1..=items.len()).contains(&usize::from(*d)) => {
             choose(app, items[usize::from(*d) - 1])
         }
-        Msg::Quit | Msg::Back => {
+        // Esc, pressed once more than needed to leave a box, stays here.
+        Msg::Quit => {
             app.quit = true;
             Screen::Menu { selected }
         }

@@ -793,6 +793,22 @@ fn the_replay_viewer_steps_and_jumps() {
 }
 
 #[test]
+fn the_viewers_animation_key_changes_the_viewer_alone() {
+    let mut ui = replay_of_three_moves();
+    ui.config.reduced_motion = false;
+    ui.send(Msg::ToggleMotion);
+    assert!(!ui.config.reduced_motion, "the setting is left as it was");
+    let notice = ui.app.message.as_ref().map(|n| n.text.clone()).unwrap();
+    assert!(notice.contains("in this replay"), "{notice}");
+    ui.send(Msg::Right);
+    assert!(!ui.app.is_animating(), "the step shows at once");
+    ui.send(Msg::ToggleMotion);
+    ui.send(Msg::Right);
+    assert!(ui.app.is_animating(), "and seed by seed again");
+    assert!(!ui.config.reduced_motion);
+}
+
+#[test]
 fn autoplay_steps_through_the_match() {
     let mut ui = replay_of_three_moves();
     ui.config.reduced_motion = false;

@@ -1002,7 +1002,8 @@ fn a_setting_notice_names_only_keys_that_work_on_its_screen() {
     viewer.send(Msg::ToggleMotion);
     assert_eq!(
         shown(&viewer),
-        "Animation off: moves appear at once (a to change)"
+        "Animation off in this replay: moves appear at once; matches keep their setting \
+         (a to change)"
     );
 }
 

@@ -67,6 +67,9 @@ pub struct Replay {
     pub typed_round: Option<(usize, u64)>,
     /// The list Esc goes back to, as it was left (filter, choice).
     pub list: LibraryList,
+    /// Animation turned on or off in this viewer, for it alone (`None`:
+    /// as the setting is).
+    pub motion: Option<bool>,
 }
 
 impl Replay {

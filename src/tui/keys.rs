@@ -429,7 +429,7 @@ pub static KEYS: &[Binding] = &[
     bind(C::Replay, &[ch(' '), code(K::Enter)], send(Msg::Confirm), "autoplay on or off", Some("autoplay")),
     bind(C::Replay, &[ch('+'), ch('=')], send(Msg::Faster), "faster", None),
     bind(C::Replay, &[ch('-'), ch('_')], send(Msg::Slower), "slower", None),
-    bind(C::Replay, &[ch('a')], send(Msg::ToggleMotion), "animation on or off", None),
+    bind(C::Replay, &[ch('a')], send(Msg::ToggleMotion), "animation on or off in this replay (matches keep their setting)", None),
     bind(C::Replay, &[ch('p')], send(Msg::PlayOn), "play on from here: a new match (this one is not changed)", Some("play on")),
     bind(C::Replay, &[code(K::Esc)], send(Msg::Back), "back to the saved matches", Some("back")),
     // -- Below the screens' own keys --

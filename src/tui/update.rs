@@ -609,23 +609,31 @@ fn next_look(app: &mut App, config: &Config) {
     set_notice(app, describe::look_set(look, config.no_colour), false);
 }
 
+/// Turns the animation on or off: the setting, in a match; in the replay
+/// viewer, for the viewer alone (a viewer stepping through moves should not
+/// change how every later match plays).
 fn toggle_motion(app: &mut App, config: &Config) {
-    let reduced = !config.reduced_motion;
-    app.command(Command::Set(Setting::ReducedMotion(reduced)));
-    match &mut app.screen {
-        Screen::Game(game) => {
-            if let Some(animation) = &mut game.animation {
-                animation.finish();
-            }
-        }
+    let keys = setting_keys(app);
+    let text = match &mut app.screen {
         Screen::Replay(replay) => {
+            let animated = !replay.motion.unwrap_or(!config.reduced_motion);
+            replay.motion = Some(animated);
             if let Some(animation) = &mut replay.animation {
                 animation.finish();
             }
+            describe::viewer_motion_set(animated, &keys)
         }
-        _ => {}
-    }
-    let text = describe::motion_set(!reduced, &setting_keys(app));
+        screen => {
+            if let Screen::Game(game) = screen
+                && let Some(animation) = &mut game.animation
+            {
+                animation.finish();
+            }
+            let reduced = !config.reduced_motion;
+            app.command(Command::Set(Setting::ReducedMotion(reduced)));
+            describe::motion_set(!reduced, &keys)
+        }
+    };
     set_notice(app, text, false);
 }
 

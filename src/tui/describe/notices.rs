@@ -55,6 +55,18 @@ pub fn motion_set(animated: bool, keys: &SettingKeys) -> String {
     format!("Animation {state}{note}")
 }
 
+/// The notice after the replay viewer's animation was turned on or off.
+#[must_use]
+pub fn viewer_motion_set(animated: bool, keys: &SettingKeys) -> String {
+    let (state, effect) = if animated {
+        ("on", "")
+    } else {
+        ("off", ": moves appear at once")
+    };
+    let note = keys_note(&[(keys.motion.clone(), "to change")]);
+    format!("Animation {state} in this replay{effect}; matches keep their setting{note}")
+}
+
 /// The notice after the look changed.
 #[must_use]
 pub fn look_set(look: crate::settings::Look, no_colour: bool) -> String {

@@ -32,6 +32,7 @@ pub fn open_replay(session: Session, path: PathBuf, meta: MatchMeta) -> Screen {
         values: None,
         analysis_asked: false,
         typed_round: None,
+        motion: None,
         list: LibraryList::default(),
     }))
 }
@@ -115,7 +116,7 @@ pub(super) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, ms
         return Screen::Replay(replay);
     }
     let starts = round_starts(&replay.session);
-    let animate = !config.reduced_motion;
+    let animate = replay.motion.unwrap_or(!config.reduced_motion);
     if !matches!(msg, Msg::Digit(_)) {
         replay.typed_round = None;
     }

@@ -47,8 +47,18 @@ pub fn place_name(place: Place) -> String {
 pub fn player_name(session: &Session, side: Side) -> String {
     let name = session.display_name(side);
     // A computer is named by its level already ("Computer (hard)").
-    if name == side_title(side) || session.computer(side).is_some() {
+    if session.computer(side).is_some() {
         name
+    } else {
+        named(&name, side)
+    }
+}
+
+/// "Ann (South)", or just "South" for a player called by the side's name.
+#[must_use]
+pub fn named(name: &str, side: Side) -> String {
+    if name == side_title(side) {
+        name.to_string()
     } else {
         format!("{name} ({})", side_title(side))
     }

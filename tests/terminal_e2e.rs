@@ -904,7 +904,7 @@ fn a_rematch_keeps_the_names_and_counts_the_tally() {
     // the mirror image, another draw.
     term.send(&["Ctrl+R"]);
     let screen = term.wait_for("Bo (North) to move");
-    assert!(screen.contains("Rematch: North starts"), "{screen}");
+    assert!(screen.contains("Rematch: Bo starts"), "{screen}");
     assert!(screen.contains("Ann (South)"), "{screen}");
     term.send(&["1"]);
     let second = term.wait_for("so far");

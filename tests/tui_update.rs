@@ -364,10 +364,7 @@ fn undo_and_redo() {
     send(&mut ui, &[Msg::Undo]);
     assert_eq!(game(&ui.app).session.actions().len(), 0);
     // It says what it took back, and the key that plays it again.
-    assert_eq!(
-        notice(&ui.app),
-        "Undid South's pit 1 (Ctrl+Y plays it again)"
-    );
+    assert_eq!(notice(&ui.app), "Undid Ann's pit 1 (Ctrl+Y plays it again)");
     send(&mut ui, &[Msg::Redo]);
     assert_eq!(*game(&ui.app).session.position(), after);
 }
@@ -753,6 +750,11 @@ fn setup_offers_remembered_names_and_uses_them_when_nothing_is_typed() {
     assert_eq!(setup.field, SetupField::SouthName, "ready for typing");
     assert!(setup.names.iter().all(|(_, name)| name.is_empty()));
     assert_eq!(setup.placeholder(Side::South), "South");
+    // A player known by the side's name is named once.
+    assert_eq!(
+        mancala::tui::describe::starter_label(setup.starter, setup),
+        "South starts"
+    );
     // Type South's name only; North's stays the placeholder.
     for c in "Ann".chars() {
         send(&mut ui, &[Msg::Char(c)]);
@@ -762,7 +764,7 @@ fn setup_offers_remembered_names_and_uses_them_when_nothing_is_typed() {
     };
     assert_eq!(
         mancala::tui::describe::starter_label(setup.starter, setup),
-        "Ann starts (South)"
+        "Ann (South) starts"
     );
     send(&mut ui, &[Msg::Confirm]);
     assert_eq!(game(&ui.app).session.name(Side::South), "Ann");

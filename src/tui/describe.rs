@@ -54,4 +54,41 @@ mod tests {
             "Deep (the computer, hard) is thinking..."
         );
     }
+
+    #[test]
+    fn a_player_is_named_once_and_the_side_said_only_where_it_adds() {
+        let rules = Arc::new(Rules::from_toml(include_str!("../../rules/kalaha.toml")).unwrap());
+        let sides = Session::new(
+            rules.clone(),
+            ["South".to_string(), "North".to_string()],
+            Side::South,
+        );
+        assert_eq!(
+            not_your_row(&sides, Side::North),
+            "That pit is on South's row - it is North's turn."
+        );
+        assert_eq!(
+            next_round_begins(&sides, 2, Side::North),
+            "Round 2: North took the remaining seeds and starts."
+        );
+        assert_eq!(starts("South", Side::South), "South starts.");
+        let named = Session::new(rules, ["Ann".to_string(), "Bo".to_string()], Side::South);
+        assert_eq!(
+            not_your_row(&named, Side::North),
+            "That pit is on South's row - it is Bo (North)'s turn."
+        );
+        assert_eq!(
+            rematch(&named, Side::North, false),
+            "Rematch: Bo starts (the loser)."
+        );
+        let last = Some((
+            Side::South,
+            crate::engine::Move::sow(crate::engine::Pit::new(2)),
+        ));
+        assert_eq!(
+            undone(&named, last, false, "Ctrl+Y"),
+            "Undid Ann's pit 2 (Ctrl+Y plays it again)"
+        );
+        assert_eq!(starts("Ann", Side::South), "Ann (South) starts.");
+    }
 }

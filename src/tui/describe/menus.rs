@@ -35,8 +35,18 @@ pub fn menu_hint(item: MenuItem) -> &'static str {
 #[must_use]
 pub fn starter_label(choice: StarterChoice, setup: &Setup) -> String {
     match choice {
-        StarterChoice::South => format!("{} starts (South)", setup.name(Side::South)),
-        StarterChoice::North => format!("{} starts (North)", setup.name(Side::North)),
+        StarterChoice::South => {
+            format!(
+                "{} starts",
+                crate::words::named(&setup.name(Side::South), Side::South)
+            )
+        }
+        StarterChoice::North => {
+            format!(
+                "{} starts",
+                crate::words::named(&setup.name(Side::North), Side::North)
+            )
+        }
         StarterChoice::Random => "Drawn by lot".to_string(),
         StarterChoice::OddEven => "Odd-or-even guess".to_string(),
     }

@@ -253,16 +253,21 @@ pub const NOTHING_TO_REDO: &str = "Nothing to redo";
 
 /// After an undo: what was taken back, and the key that plays it again.
 #[must_use]
-pub fn undone(last: Option<(Side, Move)>, back_to_a_person: bool, redo: &str) -> String {
+pub fn undone(
+    session: &Session,
+    last: Option<(Side, Move)>,
+    back_to_a_person: bool,
+    redo: &str,
+) -> String {
     let what = match last {
         Some((side, played)) if !back_to_a_person => format!(
             "Undid {}'s {}",
-            crate::words::side_title(side),
+            session.display_name(side),
             move_said(played)
         ),
         Some((side, played)) => format!(
             "Undid {}'s {} and the moves before it back to a person's turn",
-            crate::words::side_title(side),
+            session.display_name(side),
             move_said(played)
         ),
         None => "Undid the round's start".to_string(),
@@ -283,25 +288,21 @@ pub fn over_to_watch(watch: &str, play_on: &str) -> String {
 
 /// A rematch begun: who starts, and why.
 #[must_use]
-pub fn rematch(first: Side, after_a_draw: bool) -> String {
+pub fn rematch(session: &Session, first: Side, after_a_draw: bool) -> String {
     let why = if after_a_draw {
         "after a draw the other player"
     } else {
         "the loser"
     };
-    format!(
-        "Rematch: {} starts ({why}).",
-        crate::words::side_title(first)
-    )
+    format!("Rematch: {} starts ({why}).", session.display_name(first))
 }
 
 /// The next round set up, and who starts it.
 #[must_use]
 pub fn next_round_begins(session: &Session, round: u16, starter: Side) -> String {
     format!(
-        "Round {round}: {} ({}) took the remaining seeds and starts.",
-        session.display_name(starter),
-        crate::words::side_title(starter)
+        "Round {round}: {} took the remaining seeds and starts.",
+        player_name(session, starter)
     )
 }
 
@@ -309,10 +310,9 @@ pub fn next_round_begins(session: &Session, round: u16, starter: Side) -> String
 #[must_use]
 pub fn not_your_row(session: &Session, mover: Side) -> String {
     format!(
-        "That pit is on {}'s row - it is {} ({})'s turn.",
+        "That pit is on {}'s row - it is {}'s turn.",
         crate::words::side_title(mover.other()),
-        session.display_name(mover),
-        crate::words::side_title(mover)
+        player_name(session, mover)
     )
 }
 

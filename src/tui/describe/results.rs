@@ -203,7 +203,7 @@ pub fn guessed(south: &str, odd: bool) -> String {
 
 #[must_use]
 pub fn starts(name: &str, side: Side) -> String {
-    format!("{name} ({}) starts.", crate::words::side_title(side))
+    format!("{} starts.", crate::words::named(name, side))
 }
 
 pub const CHART_COMING: &str = "The engine is valuing every move; a chart of the match follows.";
@@ -222,9 +222,8 @@ pub fn replay_move(
     played: Move,
 ) -> String {
     format!(
-        "Move {shown} of {total}: {} ({}) played {}",
-        session.display_name_at(side, shown),
-        crate::words::side_title(side),
+        "Move {shown} of {total}: {} played {}",
+        crate::words::named(&session.display_name_at(side, shown), side),
         crate::words::move_said(played)
     )
 }

@@ -166,7 +166,7 @@ fn rematch(app: &mut App, game: &Game) -> Screen {
         swap_rule: session.swap_rule(),
     };
     let after_a_draw = session.position().outcome() == Some(Outcome::Draw);
-    let note = crate::tui::describe::rematch(first, after_a_draw);
+    let note = crate::tui::describe::rematch(session, first, after_a_draw);
     super::start_game(app, session.rules().clone(), players, first, Some(note))
 }
 
@@ -190,7 +190,7 @@ fn undo(game: &mut Game) {
     let redo = keys::key_for(keys::Context::Match, &Msg::Redo);
     let more = before - game.session.actions().len() > 1;
     game.notice = Some(Notice {
-        text: crate::tui::describe::undone(last, more, &redo),
+        text: crate::tui::describe::undone(&game.session, last, more, &redo),
         warning: false,
     });
 }

@@ -29,10 +29,22 @@ fn is_game(heading: &str, name: &str) -> bool {
 /// round and matches of rounds.
 const SHARED: [&str; 4] = ["1.", "2.", "3.", "4."];
 
-/// Markdown's marks taken out, for a terminal: emphasis goes, code (a
-/// position, a key) is quoted.
+/// Markdown's marks taken out, for a terminal: emphasis goes; code (a
+/// position, a key, a line of a rule file) is kept as written, in quotes
+/// unless it has quotes of its own.
 fn plain(text: &str) -> String {
-    text.replace("**", "").replace('*', "").replace('`', "\"")
+    let mut out = String::with_capacity(text.len());
+    // Between backticks (odd parts) is code.
+    for (index, part) in text.split('`').enumerate() {
+        if index % 2 == 0 {
+            out.push_str(&part.replace("**", "").replace('*', ""));
+        } else if part.contains('"') {
+            out.push_str(part);
+        } else {
+            let _ = write!(out, "\"{part}\"");
+        }
+    }
+    out
 }
 
 /// The game's own section, as plain text (a rule file of the player's own
@@ -69,7 +81,49 @@ mod tests {
             let section = game_section(&entry.rules);
             let section = section.unwrap_or_else(|| panic!("{}: no section", entry.rules.id()));
             assert!(section.len() > 300, "{}: {section}", entry.rules.id());
-            assert!(!section.contains('`') && !section.contains('*'));
+            assert!(!section.contains('`') && !section.contains("**"));
+            assert!(!section.contains("\"\""), "{}: {section}", entry.rules.id());
+        }
+    }
+
+    #[test]
+    fn code_is_kept_as_written_and_quoted_once() {
+        assert_eq!(
+            plain("Where stores are sown (`board.stores = \"sown\"`), **the** *mover*"),
+            "Where stores are sown (board.stores = \"sown\"), the mover"
+        );
+        assert_eq!(
+            plain("marked `◆` (`*` in ASCII)"),
+            "marked \"◆\" (\"*\" in ASCII)"
+        );
+    }
+
+    /// The facts the shared sections give about the built-in games are the
+    /// built-in rule files' own.
+    #[test]
+    fn what_the_text_says_of_the_built_in_games_is_so() {
+        let catalog = Catalog::with_user_dir(None);
+        let built_in: Vec<&Rules> = catalog
+            .entries()
+            .iter()
+            .filter(|e| e.origin == crate::catalog::Origin::BuiltIn)
+            .map(|e| &*e.rules)
+            .collect();
+        let fewest = built_in.iter().map(|r| r.pits()).min().unwrap();
+        let most = built_in.iter().map(|r| r.pits()).max().unwrap();
+        let said = format!("the built-in boards have {fewest} to {most} pits a row");
+        assert!(TEXT.contains(&said), "§1 should say: {said}");
+        // §4 names every game played in rounds, and no other.
+        let (_, rounds) = sections().find(|(h, _)| h.starts_with("4.")).unwrap();
+        let first = rounds.split(" are played as matches").next().unwrap();
+        for rules in &built_in {
+            let many = rules.rounds() == crate::engine::Rounds::Many;
+            assert_eq!(
+                first.contains(rules.name()),
+                many,
+                "§4 and {}'s rule file disagree",
+                rules.name()
+            );
         }
     }
 

@@ -1276,3 +1276,44 @@ fn a_plan_for_another_position_is_not_played() {
     );
     assert!(game(&ui.app).thinking);
 }
+
+/// The message a key sends on the screen as it stands.
+fn key_msg(ui: &Runner, code: KeyCode) -> Option<Msg> {
+    let contexts = mancala::tui::keys::contexts(&ui.app);
+    mancala::tui::keys::lookup(&contexts, &KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+#[test]
+fn f6_changes_the_look_in_every_box_typing_too() {
+    use mancala::settings::Look;
+    let mut ui = game_app("kalaha", Side::South);
+    let mut looks = vec![ui.config.settings.look];
+    // The Save-a-copy box, then the Rename-like typing of the setup's names.
+    send(&mut ui, &[Msg::Save]);
+    assert!(matches!(ui.app.overlay, Some(Overlay::SaveAs { .. })));
+    let f6 = key_msg(&ui, KeyCode::F(6)).expect("F6 acts in the box");
+    send(&mut ui, &[f6]);
+    looks.push(ui.config.settings.look);
+    assert!(
+        matches!(ui.app.overlay, Some(Overlay::SaveAs { .. })),
+        "the box stays"
+    );
+    // Help: F6 changes the look rather than closing it.
+    send(&mut ui, &[Msg::Back, Msg::Help]);
+    let f6 = key_msg(&ui, KeyCode::F(6)).unwrap();
+    send(&mut ui, &[f6]);
+    looks.push(ui.config.settings.look);
+    assert!(matches!(ui.app.overlay, Some(Overlay::Help { .. })));
+    assert_eq!(looks, [Look::Colour, Look::HighContrast, Look::Monochrome]);
+}
+
+#[test]
+fn under_no_color_the_look_key_leaves_the_remembered_look_alone() {
+    let mut ui = game_app("kalaha", Side::South);
+    ui.config.no_colour = true;
+    let before = ui.config.settings.look;
+    let f6 = key_msg(&ui, KeyCode::F(6)).unwrap();
+    send(&mut ui, &[f6]);
+    assert_eq!(ui.config.settings.look, before);
+    assert!(notice(&ui.app).contains("NO_COLOR"), "{}", notice(&ui.app));
+}

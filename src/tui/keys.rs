@@ -21,6 +21,9 @@ pub use super::pit_keys::{NORTH_KEYS, SOUTH_KEYS};
 /// the keys of any match).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Context {
+    /// Every screen and box, while typing too (not while the terminal is
+    /// too small to draw).
+    Always,
     /// Menus, lists and the viewer (not a match).
     Anywhere,
     /// The terminal is too small to draw the screen.
@@ -54,7 +57,7 @@ pub enum Context {
 
 impl Context {
     /// Every context, in the order a player meets them (README's order).
-    pub const ALL: [Context; 20] = [
+    pub const ALL: [Context; 21] = [
         Context::Menu,
         Context::Variants,
         Context::Setup,
@@ -71,6 +74,7 @@ impl Context {
         Context::Filter,
         Context::Replay,
         Context::Anywhere,
+        Context::Always,
         Context::Help,
         Context::Question,
         Context::NameBox,
@@ -82,6 +86,7 @@ impl Context {
     pub fn title(self) -> &'static str {
         match self {
             Context::Anywhere => "On every screen but a match",
+            Context::Always => "On every screen and in every box, typing too",
             Context::TooSmall => "While the terminal is too small",
             Context::Help => "In help",
             Context::Question => "When asked yes or no",
@@ -394,7 +399,6 @@ pub static KEYS: &[Binding] = &[
     bind(C::Match, &[code(K::F(3))], send(Msg::Slower), "sow slower", Some("speed")),
     bind(C::Match, &[code(K::F(4))], send(Msg::Faster), "sow faster", Some("speed")),
     bind(C::Match, &[code(K::F(5))], send(Msg::ToggleMotion), "animation on or off", None),
-    bind(C::Match, &[code(K::F(6))], send(Msg::NextLook), "the next look: colour, high contrast, monochrome", None),
     bind(C::Match, &[Key::Ctrl('s')], send(Msg::Save), "save a copy of the match under a name", Some("save")),
     bind(C::Match, &[Key::Ctrl('e')], send(Msg::EndMatch), "end the match here (asks first)", None),
     bind(C::Match, &[code(K::Esc)], send(Msg::Back), "back to the menu (the match is kept: Continue resumes it)", Some("menu")),
@@ -435,7 +439,7 @@ pub static KEYS: &[Binding] = &[
     // -- Below the screens' own keys --
     bind(C::Anywhere, &[ch('?'), code(K::F(1))], send(Msg::Help), "help for this screen (and the rules, where a rule set is shown)", Some("help")),
     bind(C::Anywhere, &[ch('q'), Key::Ctrl('c')], send(Msg::Quit), "quit", Some("quit")),
-    bind(C::Anywhere, &[code(K::F(6))], send(Msg::NextLook), "the next look: colour, high contrast, monochrome", None),
+    bind(C::Always, &[code(K::F(6))], send(Msg::NextLook), "the next look: colour, high contrast, monochrome", None),
 ];
 
 /// The contexts whose keys act now, first first. While the terminal is too
@@ -445,19 +449,22 @@ pub fn contexts(app: &App) -> Vec<Context> {
     if super::layout::is_too_small(app) {
         return vec![Context::TooSmall];
     }
+    // First, so that no box's "any other key" takes them.
+    let mut contexts = vec![Context::Always];
     match &app.overlay {
-        Some(Overlay::Help { .. }) => vec![Context::Help],
-        Some(Overlay::SaveAs { .. } | Overlay::Rename { .. }) => vec![Context::NameBox],
-        Some(_) => vec![Context::Question],
-        None => screen_contexts(app),
+        Some(Overlay::Help { .. }) => contexts.push(Context::Help),
+        Some(Overlay::SaveAs { .. } | Overlay::Rename { .. }) => contexts.push(Context::NameBox),
+        Some(_) => contexts.push(Context::Question),
+        None => contexts.extend(screen_contexts(app)),
     }
+    contexts
 }
 
 /// What help lists for the screen: its keys, and in a match those of every
 /// moment of one.
 #[must_use]
 pub fn help_contexts(app: &App) -> Vec<Context> {
-    match &app.screen {
+    let mut contexts = match &app.screen {
         Screen::Game(_) => vec![
             Context::Turn,
             Context::Sowing,
@@ -466,7 +473,9 @@ pub fn help_contexts(app: &App) -> Vec<Context> {
             Context::Match,
         ],
         _ => screen_contexts(app),
-    }
+    };
+    contexts.push(Context::Always);
+    contexts
 }
 
 /// The contexts of the screen, whatever box is over it.

@@ -300,6 +300,11 @@ fn route(app: &mut App, config: &Config, msg: Msg) {
             toggle_motion(app, config);
             return;
         }
+        // In any box, typing too: a look is chosen by what one sees.
+        Msg::NextLook => {
+            next_look(app, config);
+            return;
+        }
         _ => {}
     }
     let Some(msg) = answer(app, msg) else {
@@ -316,10 +321,6 @@ fn route(app: &mut App, config: &Config, msg: Msg) {
     }
     if msg == Msg::QuitNow {
         app.quit = true;
-        return;
-    }
-    if msg == Msg::NextLook {
-        next_look(app, config);
         return;
     }
     if msg == Msg::Help && !app.is_typing() {
@@ -598,15 +599,21 @@ fn setting_keys(app: &App) -> describe::SettingKeys {
 }
 
 /// Colour, then high contrast, then monochrome, and round again.
+/// The next look, remembered; under `NO_COLOR` the screen stays
+/// monochrome and the remembered look is left alone.
 fn next_look(app: &mut App, config: &Config) {
     use crate::settings::Look;
+    if config.no_colour {
+        set_notice(app, describe::NO_COLOUR_LOOK.to_string(), false);
+        return;
+    }
     let look = match config.settings.look {
         Look::Colour => Look::HighContrast,
         Look::HighContrast => Look::Monochrome,
         Look::Monochrome => Look::Colour,
     };
     app.command(Command::Set(Setting::Look(look)));
-    set_notice(app, describe::look_set(look, config.no_colour), false);
+    set_notice(app, describe::look_set(look), false);
 }
 
 /// Turns the animation on or off: the setting, in a match; in the replay

@@ -69,19 +69,19 @@ pub fn viewer_motion_set(animated: bool, keys: &SettingKeys) -> String {
 
 /// The notice after the look changed.
 #[must_use]
-pub fn look_set(look: crate::settings::Look, no_colour: bool) -> String {
+pub fn look_set(look: crate::settings::Look) -> String {
     use crate::settings::Look;
     let name = match look {
         Look::Colour => "colour",
         Look::HighContrast => "high contrast",
         Look::Monochrome => "monochrome",
     };
-    if no_colour {
-        format!("Look: {name} (NO_COLOR is set: the screen stays monochrome)")
-    } else {
-        format!("Look: {name}")
-    }
+    format!("Look: {name}")
 }
+
+/// The look key pressed under `NO_COLOR`.
+pub const NO_COLOUR_LOOK: &str =
+    "NO_COLOR is set: the screen stays monochrome (the look changes when it is not set)";
 
 /// The footer's word for the speed keys: the pace, or that moves appear at
 /// once.

@@ -793,6 +793,19 @@ fn the_replay_viewer_steps_and_jumps() {
 }
 
 #[test]
+fn the_viewers_caption_tells_what_each_move_did() {
+    let mut ui = replay_of_three_moves();
+    ui.config.reduced_motion = true;
+    ui.send(Msg::Right);
+    let screen = format!("{:?}", draw(&ui).backend());
+    // Ann's pit 3 (4 seeds) ends in her store: she moves again.
+    assert!(
+        screen.contains("Move 1 of 3: Ann (South) played pit 3 - moves again"),
+        "{screen}"
+    );
+}
+
+#[test]
 fn the_viewers_animation_key_changes_the_viewer_alone() {
     let mut ui = replay_of_three_moves();
     ui.config.reduced_motion = false;

@@ -139,51 +139,68 @@ pub fn board_geometry(size: (u16, u16), pits: u8) -> Option<BoardGeometry> {
 
 // -- The replay viewer --
 
-/// Rows of text under the board: what the shown move did, the score and the
-/// engine's value, the moves around it.
-pub const REPLAY_TEXT_ROWS: u16 = 3;
+/// Rows of text under the caption: the score and the engine's value, the
+/// moves around it.
+pub const REPLAY_TEXT_ROWS: u16 = 2;
 /// The chart's tallest, so a large terminal does not give it everything.
 const CHART_ROWS: u16 = 12;
 
 /// The viewer's parts on a screen of `area`: a title row and a blank one,
 /// the board, a blank row, the text under it, the chart, and the two rows of
 /// the footer.
-fn replay_parts(area: Rect) -> [Rect; 3] {
-    let [_, board, _, text, chart, _, _] = Layout::vertical([
+fn replay_parts(replay: &Replay, area: Rect) -> [Rect; 4] {
+    let [_, board, _, caption, text, chart, _, _] = Layout::vertical([
         Length(2),
         Length(BOARD_HEIGHT),
         Length(1),
+        Length(caption_rows(replay, area.width)),
         Length(REPLAY_TEXT_ROWS),
         Max(CHART_ROWS),
         Fill(1),
         Length(2),
     ])
     .areas(area);
-    [board, text, chart]
+    [board, caption, text, chart]
+}
+
+/// Rows for what the shown move did: two where one line cannot hold it.
+fn caption_rows(replay: &Replay, width: u16) -> u16 {
+    let caption = crate::tui::describe::replay_caption(replay);
+    if caption.chars().count() + 4 > usize::from(width) {
+        2
+    } else {
+        1
+    }
 }
 
 /// The board's area in the viewer on a screen of `area`.
 #[must_use]
-pub fn replay_board(area: Rect) -> Rect {
-    replay_parts(area)[0]
+pub fn replay_board(replay: &Replay, area: Rect) -> Rect {
+    replay_parts(replay, area)[0]
 }
 
-/// Where the text under the board goes.
+/// Where what the shown move did goes, under the board.
 #[must_use]
-pub fn replay_text(area: Rect) -> Rect {
-    replay_parts(area)[1]
+pub fn replay_caption(replay: &Replay, area: Rect) -> Rect {
+    replay_parts(replay, area)[1]
+}
+
+/// Where the score and the strip of moves go, under the caption.
+#[must_use]
+pub fn replay_text(replay: &Replay, area: Rect) -> Rect {
+    replay_parts(replay, area)[2]
 }
 
 /// Where the value chart goes: under the text, above the footer, indented.
 #[must_use]
-pub fn replay_chart(area: Rect) -> Rect {
-    replay_parts(area)[2].inner(Margin::new(2, 0))
+pub fn replay_chart(replay: &Replay, area: Rect) -> Rect {
+    replay_parts(replay, area)[3].inner(Margin::new(2, 0))
 }
 
 /// The position a click on the chart at (`column`, `row`) goes to.
 #[must_use]
 pub fn chart_position_at(replay: &Replay, area: Rect, column: u16, row: u16) -> Option<usize> {
-    let bars = bars_area(replay_chart(area));
+    let bars = bars_area(replay_chart(replay, area));
     if !bars.contains(ratatui::layout::Position::new(column, row)) {
         return None;
     }

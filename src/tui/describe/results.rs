@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::engine::{Move, Outcome, Pit, Position, Rules, Side};
+use crate::engine::{Outcome, Pit, Position, Rules, Side};
 use crate::session::Session;
 use crate::words::player_name;
 
@@ -213,19 +213,52 @@ pub fn replay_lap(shown: usize, total: usize, lap: u32) -> String {
     format!("Move {shown} of {total} - lap {lap}")
 }
 
+/// Said after the caption while the viewer plays the match by itself.
+pub const AUTOPLAY: &str = "  - autoplay (Space pauses)";
+
+/// What the viewer's caption says of the step shown, its seeds at rest: the
+/// move told whole (and whether it threw the game away), a swap, or where
+/// the match stands.
 #[must_use]
-pub fn replay_move(
-    session: &Session,
-    shown: usize,
-    total: usize,
-    side: Side,
-    played: Move,
-) -> String {
-    format!(
+pub fn replay_status(replay: &crate::tui::app::Replay) -> String {
+    let session = &replay.session;
+    let (shown, total) = (replay.shown, session.actions().len());
+    let before = shown.checked_sub(1).map(|i| session.actions()[i]);
+    match before {
+        Some(crate::session::Action::Move(_)) => {
+            let mut status =
+                replay_move(session, shown, total).unwrap_or_else(|| replay_step(shown, total));
+            if replay.threw_away(shown).is_some() {
+                status.push_str(super::THREW_AWAY);
+            }
+            status
+        }
+        Some(crate::session::Action::Swap) => format!(
+            "{}: {}",
+            replay_step(shown, total),
+            crate::words::swap_told(session, session.first())
+        ),
+        _ => replay_step(shown, total),
+    }
+}
+
+/// The whole caption, as long as it can be: for the layout to make room.
+#[must_use]
+pub fn replay_caption(replay: &crate::tui::app::Replay) -> String {
+    let autoplay = if replay.autoplay { AUTOPLAY } else { "" };
+    format!("{}{autoplay}", replay_status(replay))
+}
+
+/// The replayed move, told as the game told it when it was played: "Move
+/// 14 of 46: Bo (North) played pit 6: made North 3 a tuzdyk".
+#[must_use]
+pub fn replay_move(session: &Session, shown: usize, total: usize) -> Option<String> {
+    let (side, played, trace) = session.move_trace(shown.checked_sub(1)?)?;
+    Some(format!(
         "Move {shown} of {total}: {} played {}",
         crate::words::named(&session.display_name_at(side, shown), side),
-        crate::words::move_said(played)
-    )
+        crate::words::move_details(session, played, &trace)
+    ))
 }
 
 #[must_use]

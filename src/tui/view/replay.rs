@@ -5,7 +5,7 @@ use std::fmt::Write;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{footer, table_keys};
 use crate::engine::{Place, Places, Side};
@@ -154,7 +154,7 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
     );
     Paragraph::new(Line::styled(title, theme.title))
         .render(Rect::new(area.x, area.y, area.width, 1), buf);
-    let board_area = crate::tui::layout::replay_board(area);
+    let board_area = crate::tui::layout::replay_board(replay, area);
     BoardWidget {
         view: &view,
         rules: session.rules(),
@@ -167,25 +167,9 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
     }
     .render(board_area, buf);
 
-    let status = match (&frame, last_move) {
-        (Some(f), _) => crate::tui::describe::replay_lap(replay.shown, total, f.lap),
-        (None, Some((side, pit))) => {
-            let mut status =
-                crate::tui::describe::replay_move(session, replay.shown, total, side, pit);
-            if replay.threw_away(replay.shown).is_some() {
-                status.push_str(crate::tui::describe::THREW_AWAY);
-            }
-            status
-        }
-        (None, None) if replay.shown > 0 && session.actions()[replay.shown - 1] == Action::Swap => {
-            let swapper = session.first();
-            format!(
-                "{}: {}",
-                crate::tui::describe::replay_step(replay.shown, total),
-                crate::words::swap_told(session, swapper)
-            )
-        }
-        (None, None) => crate::tui::describe::replay_step(replay.shown, total),
+    let status = match &frame {
+        Some(f) => crate::tui::describe::replay_lap(replay.shown, total, f.lap),
+        None => crate::tui::describe::replay_status(replay),
     };
     // Where a round or the match is over (and no move is being shown), what
     // it came to takes the score's place.
@@ -198,21 +182,31 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
         None => score_and_value(replay, &view),
     };
     let autoplay = if replay.autoplay {
-        "  - autoplay (Space pauses)"
+        crate::tui::describe::AUTOPLAY
     } else {
         ""
     };
+    // The move told whole, on two lines where one is not enough; then the
+    // score and the strip of moves.
+    Paragraph::new(Line::from(vec![
+        Span::styled(status, theme.title),
+        Span::styled(autoplay, theme.flash),
+    ]))
+    .alignment(Alignment::Center)
+    .wrap(Wrap { trim: true })
+    .render(crate::tui::layout::replay_caption(replay, area), buf);
     let lines = vec![
-        Line::from(vec![
-            Span::styled(status, theme.title),
-            Span::styled(autoplay, theme.flash),
-        ]),
         Line::styled(score, theme.dim),
         Line::styled(move_strip(replay, usize::from(area.width) - 4), theme.text),
     ];
     Paragraph::new(lines)
         .alignment(Alignment::Center)
-        .render(crate::tui::layout::replay_text(area), buf);
-    render_chart(replay, theme, crate::tui::layout::replay_chart(area), buf);
+        .render(crate::tui::layout::replay_text(replay, area), buf);
+    render_chart(
+        replay,
+        theme,
+        crate::tui::layout::replay_chart(replay, area),
+        buf,
+    );
     footer(theme, app.message.as_ref(), &table_keys(app), area, buf);
 }

@@ -1,5 +1,7 @@
 //! The interface as a state machine: messages in, model out, nothing drawn.
 
+mod common;
+
 use mancala::catalog::Catalog;
 use mancala::engine::{Move, Pit, Side, Status};
 use mancala::tui::app::{App, GameList, OddEvenStage, Overlay, Screen, SetupField, StarterChoice};
@@ -1316,4 +1318,65 @@ fn under_no_color_the_look_key_leaves_the_remembered_look_alone() {
     send(&mut ui, &[f6]);
     assert_eq!(ui.config.settings.look, before);
     assert!(notice(&ui.app).contains("NO_COLOR"), "{}", notice(&ui.app));
+}
+
+#[test]
+fn a_match_that_ends_before_its_round_limit_says_why() {
+    // Kalah in rounds, one pit of two seeds: South's move puts a seed in
+    // its store and one in North's pit; South's row is empty, the round
+    // ends 1-3, and South's 1 cannot fill a pit of 2.
+    let rules = std::sync::Arc::new(common::variant_of(
+        "kalaha",
+        &[
+            ("id = \"kalaha\"", "id = \"one-pit-rounds\""),
+            ("pits = 6", "pits = 1"),
+            ("seeds-per-pit = 4", "seeds-per-pit = 2"),
+            ("rounds = \"single\"", "rounds = \"many\""),
+        ],
+    ));
+    let mut ui = app_at(Start::Game {
+        rules,
+        names: ["Ann".into(), "Bo".into()],
+        computer: [None, None],
+        first: Some(Side::South),
+        round_limit: Some(3),
+        swap_rule: None,
+    });
+    ui.config.reduced_motion = true;
+    send(&mut ui, &[Msg::Digit(1)]);
+    assert!(matches!(
+        game(&ui.app).session.position().status(),
+        Status::MatchOver { .. }
+    ));
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
+    terminal.draw(|frame| ui.render(frame)).unwrap();
+    let screen = format!("{:?}", terminal.backend());
+    assert!(screen.contains("round 1 of 3  -  match over"), "{screen}");
+    assert!(
+        screen.contains("Ann has 1 seed, too few to fill a pit of 2: the match is over."),
+        "{screen}"
+    );
+}
+
+#[test]
+fn the_header_says_who_leads() {
+    let mut ui = game_app("kalaha", Side::South);
+    ui.config.reduced_motion = true;
+    let header = |ui: &Runner| {
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+        terminal.draw(|frame| ui.render(frame)).unwrap();
+        let buffer = terminal.backend().buffer().clone();
+        (0..80)
+            .map(|x| buffer[(x, 0)].symbol().to_string())
+            .collect::<String>()
+    };
+    assert!(header(&ui).trim_end().ends_with("level"), "{}", header(&ui));
+    // Pit 3's last seed falls in Ann's store.
+    send(&mut ui, &[Msg::Digit(3)]);
+    assert!(
+        header(&ui).trim_end().ends_with("Ann leads by 1"),
+        "{}",
+        header(&ui)
+    );
 }

@@ -20,12 +20,51 @@ pub fn lap_line(lap: u32, hand: u16) -> String {
 #[must_use]
 pub fn rounds_won(session: &Session, wins: [usize; 2]) -> String {
     format!(
-        "rounds won: {} {}  {} {} ",
+        "rounds won: {} {}  {} {}",
         session.display_name(Side::South),
         wins[0],
         session.display_name(Side::North),
         wins[1]
     )
+}
+
+/// Who is ahead in the stores now: "Ann leads by 4", "level".
+#[must_use]
+pub fn who_leads(session: &Session) -> String {
+    let position = session.position();
+    let (south, north) = (position.store(Side::South), position.store(Side::North));
+    match south.cmp(&north) {
+        std::cmp::Ordering::Equal => "level".to_string(),
+        std::cmp::Ordering::Greater => {
+            format!(
+                "{} leads by {}",
+                session.display_name(Side::South),
+                south - north
+            )
+        }
+        std::cmp::Ordering::Less => {
+            format!(
+                "{} leads by {}",
+                session.display_name(Side::North),
+                north - south
+            )
+        }
+    }
+}
+
+/// The header's right-hand side, longest first, for the screen to take the
+/// first that fits: the rounds won (in a match of rounds) and who leads.
+#[must_use]
+pub fn standing(session: &Session, wins: Option<[usize; 2]>) -> Vec<String> {
+    let lead = who_leads(session);
+    match wins {
+        Some(wins) => vec![
+            format!("{}  -  {lead}", rounds_won(session, wins)),
+            format!("rounds won {}-{}  -  {lead}", wins[0], wins[1]),
+            format!("rounds {}-{}", wins[0], wins[1]),
+        ],
+        None => vec![lead],
+    }
 }
 
 #[must_use]
@@ -129,8 +168,37 @@ pub fn how_it_ended(session: &Session) -> Option<String> {
             "Ended by the players.".to_string()
         });
     }
-    crate::words::ending_told(position)
+    let ended = crate::words::ending_told(position);
+    match (ended, too_few_to_go_on(session, position)) {
+        (Some(ended), Some(why)) => Some(format!("{ended} {why}")),
+        (ended, why) => ended.or(why),
+    }
 }
+
+/// Why a match of rounds ended after a round before any limit: a player's
+/// store cannot fill one pit.
+fn too_few_to_go_on(session: &Session, position: &Position) -> Option<String> {
+    let rules = session.rules();
+    let over = matches!(position.status(), crate::engine::Status::MatchOver { .. });
+    if !over || rules.rounds() != crate::engine::Rounds::Many {
+        return None;
+    }
+    let full = u16::from(rules.seeds_per_pit());
+    let short = Side::BOTH.into_iter().find(|&s| position.store(s) < full)?;
+    let seeds = position.store(short);
+    let seeds = if seeds == 1 {
+        "1 seed".to_string()
+    } else {
+        format!("{seeds} seeds")
+    };
+    Some(format!(
+        "{} has {seeds}, too few to fill a pit of {full}: the match is over.",
+        session.display_name(short)
+    ))
+}
+
+/// Said in the header once a match of rounds is over.
+pub const MATCH_OVER: &str = "match over";
 
 /// "Ann (South) to move".
 #[must_use]

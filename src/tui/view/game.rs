@@ -102,11 +102,19 @@ fn render_header(
         if let Some(limit) = session.round_limit {
             let _ = write!(left, " of {limit}");
         }
+        if matches!(position.status(), crate::engine::Status::MatchOver { .. }) {
+            let _ = write!(left, "  -  {}", crate::tui::describe::MATCH_OVER);
+        }
     }
-    Paragraph::new(Line::styled(left, theme.title)).render(area, buf);
-    if rules.rounds() == crate::engine::Rounds::Many {
-        let right = words::rounds_won(session, [wins(Side::South), wins(Side::North)]);
-        Paragraph::new(Line::styled(right, theme.dim))
+    Paragraph::new(Line::styled(left.clone(), theme.title)).render(area, buf);
+    let many = rules.rounds() == crate::engine::Rounds::Many;
+    let wins = many.then(|| [wins(Side::South), wins(Side::North)]);
+    let room = usize::from(area.width).saturating_sub(left.chars().count() + 3);
+    if let Some(right) = words::standing(session, wins)
+        .into_iter()
+        .find(|text| text.chars().count() <= room)
+    {
+        Paragraph::new(Line::styled(format!("{right} "), theme.dim))
             .alignment(Alignment::Right)
             .render(area, buf);
     }

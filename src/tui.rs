@@ -16,6 +16,7 @@ pub mod input;
 pub mod judged;
 pub mod keys;
 pub mod layout;
+pub mod moves_text;
 pub mod msg;
 pub mod pit_keys;
 pub mod rules_text;

@@ -9,6 +9,10 @@ use crate::engine::{
 };
 use crate::session::Session;
 
+/// Between the moves of one turn (after an extra turn), wherever a turn is
+/// told.
+pub const THEN: &str = "; then ";
+
 /// Where a player finds every rule with worked examples.
 pub const RULES_IN_FULL: &str =
     "How every game goes, each mechanic in full: mancala rules show ID --full";
@@ -202,6 +206,7 @@ pub fn status_line(rules: &Rules, position: &Position) -> String {
 mod events;
 mod lists;
 mod rule_sheet;
+mod turns;
 
 pub use events::{
     event_told, grand_slam, move_details, move_summary, pass, pit_owned, row_capture, swap_told,
@@ -211,6 +216,7 @@ pub use lists::{
     OPEN_ELSEWHERE, listing_result, listing_result_by_side, players, result, tally, who,
 };
 pub use rule_sheet::{SHEET_LABEL_WIDTH, board_size, reflow, rules_sheet, rules_summary};
+pub use turns::{TurnTold, turns_told};
 
 #[cfg(test)]
 mod tests {

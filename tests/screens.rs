@@ -119,7 +119,8 @@ fn assert_names_whole(screen: &str, lines: &[String], ascii: bool) {
     }
 }
 
-/// The words inside the wide rounded boxes (popups and panels, not pits),
+/// The words inside the wide rounded boxes (popups and panels, not pits,
+/// nor the list of moves),
 /// with how often each appears.
 fn box_words(buf: &Buffer) -> BTreeMap<String, usize> {
     let lines: Vec<Vec<String>> = (0..buf.area.height)
@@ -148,6 +149,11 @@ fn box_words(buf: &Buffer) -> BTreeMap<String, usize> {
             let sides = (top + 1..bottom).all(|y| lines[y][left] == "│" && lines[y][right] == "│");
             let one_top = !row[left + 1..right].iter().any(|c| c == "╭" || c == "│");
             if !sides || !one_top || lines[bottom][right] != "╯" {
+                continue;
+            }
+            // The list of moves beside the board on a wide screen is no box
+            // over the screen.
+            if row[left + 1..right].concat().contains(" Moves ") {
                 continue;
             }
             // The title in the top border counts too.
@@ -616,4 +622,78 @@ fn the_match_library_and_the_replay_viewer() {
     });
     replay.send(Msg::Right);
     check(&mut replay, "replay", false);
+}
+
+/// Plays a long Dakon turn for South: each time the first legal pit after
+/// which South moves again, until none is left, then the first pit.
+fn a_long_dakon_turn() -> Runner {
+    let mut ui = game("dakon", None);
+    loop {
+        let Screen::Game(game) = &ui.app.screen else {
+            unreachable!()
+        };
+        let (rules, position) = (game.session.rules().clone(), *game.session.position());
+        let legal = position.legal_moves(&rules);
+        let again = legal.iter().find(|mv| {
+            position
+                .play(&rules, **mv)
+                .is_ok_and(|next| next.to_move() == Some(Side::South))
+        });
+        let chosen = again.copied().unwrap_or(legal[0]);
+        ui.send(Msg::Digit(chosen.pit().number()));
+        if again.is_none() || status(&ui) != Status::Ongoing {
+            // North plays on rather than swap.
+            if ui.app.overlay == Some(Overlay::OfferSwap) {
+                ui.send(Msg::No);
+            }
+            return ui;
+        }
+    }
+}
+
+#[test]
+fn a_long_turn_is_told_in_whole_words_and_the_list_of_moves_has_it_all() {
+    let mut ui = a_long_dakon_turn();
+    let told = report(&ui);
+    assert!(told.matches("; then ").count() >= 5, "a long turn: {told}");
+    // At 80x24 it fits the three lines under the board.
+    let lines = rows(&draw(&mut ui, 80, 24));
+    let shown = lines[18..21].join(" ");
+    let words: std::collections::BTreeSet<&str> = told.split(' ').collect();
+    for word in shown.split_whitespace() {
+        assert!(words.contains(word), "{word:?} cut in: {shown}");
+    }
+    // A key refused then needs a line: the turn keeps its start and its
+    // latest moves, in whole words, and the refusal is read in full.
+    ui.send(Msg::RowKey('z'));
+    let lines = rows(&draw(&mut ui, 80, 24));
+    let shown = lines[18..20].join(" ");
+    assert!(shown.contains("; ... then "), "{shown}");
+    for word in shown.split_whitespace().filter(|w| *w != "...") {
+        assert!(words.contains(word), "{word:?} cut in: {shown}");
+    }
+    assert!(
+        lines[20].contains("That pit is on South's row"),
+        "{}",
+        lines[20]
+    );
+    check(&mut ui, "a_long_turn_and_a_refusal", false);
+    check(&mut ui, "a_long_turn", false);
+    // The whole turn, in the list of moves beside a wide board.
+    let wide = rows(&draw(&mut ui, 200, 50));
+    insta::assert_snapshot!("a_long_turn@200x50", wide.join("\n"));
+    let panel: String = wide
+        .iter()
+        .map(|l| l.chars().skip(160).collect::<String>())
+        .collect();
+    let last = told.rsplit("; then ").next().unwrap();
+    assert!(
+        panel.replace(' ', "").contains(&last.replace(' ', "")),
+        "{panel}"
+    );
+    // And in a box at 80x24, `l` away.
+    ui.send(Msg::Moves);
+    check(&mut ui, "the_list_of_moves", false);
+    let boxed = rows(&draw(&mut ui, 80, 24)).join("");
+    assert!(boxed.replace(' ', "").contains(&last.replace(' ', "")));
 }

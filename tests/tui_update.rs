@@ -1380,3 +1380,55 @@ fn the_header_says_who_leads() {
         header(&ui)
     );
 }
+
+#[test]
+fn the_list_of_moves_opens_scrolls_back_and_closes() {
+    let mut ui = game_app("oware", Side::South);
+    ui.config.reduced_motion = true;
+    send(
+        &mut ui,
+        &[Msg::Resize {
+            width: 80,
+            height: 24,
+        }],
+    );
+    let l = key_msg(&ui, KeyCode::Char('l')).expect("l acts in a match");
+    send(&mut ui, &[l.clone(), Msg::Up]);
+    assert_eq!(
+        ui.app.overlay,
+        Some(Overlay::Moves { from_end: 0 }),
+        "nothing to scroll back to yet"
+    );
+    send(&mut ui, &[Msg::Back]);
+    assert_eq!(ui.app.overlay, None);
+    // Many turns: more than the box shows.
+    for _ in 0..40 {
+        let Screen::Game(g) = &ui.app.screen else {
+            break;
+        };
+        let Some(&first) = g.session.game().legal_moves().first() else {
+            break;
+        };
+        send(&mut ui, &[Msg::Digit(first.pit().number())]);
+    }
+    assert!(
+        game(&ui.app).turns.len() > 20,
+        "{}",
+        game(&ui.app).turns.len()
+    );
+    send(&mut ui, &[l, Msg::Up, Msg::Up, Msg::Down]);
+    assert_eq!(ui.app.overlay, Some(Overlay::Moves { from_end: 1 }));
+    send(
+        &mut ui,
+        &[Msg::PageUp, Msg::PageUp, Msg::PageUp, Msg::PageUp],
+    );
+    let Some(Overlay::Moves { from_end }) = ui.app.overlay else {
+        panic!()
+    };
+    let most = mancala::tui::moves_text::most_scroll(&ui.app, &ui.config);
+    assert_eq!(
+        from_end,
+        most.min(40),
+        "no further back than the first move"
+    );
+}

@@ -275,6 +275,10 @@ pub struct Game {
     pub swap_declined: bool,
     /// The rest of the computer's turn, searched with its first move.
     pub plan: TurnPlan,
+    /// Every turn so far as the move list tells it, and the moment it was
+    /// told for (actions so far, the position), to tell it again on change.
+    pub turns: Vec<crate::words::TurnTold>,
+    pub turns_for: Option<(usize, crate::engine::Position)>,
 }
 
 /// The moves the computer means to make next in its turn: each is played
@@ -330,6 +334,11 @@ pub enum Overlay {
         scroll: u16,
     },
     ConfirmQuit,
+    /// The match's moves, every turn told whole; `from_end` rows scrolled
+    /// back from the latest.
+    Moves {
+        from_end: u16,
+    },
     /// Naming the file to save the match to.
     SaveAs {
         name: String,

@@ -63,7 +63,8 @@ fn screen_keys(app: &App, config: &Config, width: u16) -> Vec<Line<'static>> {
 /// longer word has a line of its own).
 pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
+    // ASCII spaces only: a no-break space keeps a name on one line.
+    for word in text.split_ascii_whitespace() {
         match lines.last_mut() {
             Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
                 line.push(' ');

@@ -29,6 +29,8 @@ pub enum Context {
     /// The terminal is too small to draw the screen.
     TooSmall,
     Help,
+    /// The box of the match's moves.
+    MoveList,
     /// A yes-or-no question.
     Question,
     /// Typing a name in a box (a copy's name, a title).
@@ -57,7 +59,7 @@ pub enum Context {
 
 impl Context {
     /// Every context, in the order a player meets them (README's order).
-    pub const ALL: [Context; 21] = [
+    pub const ALL: [Context; 22] = [
         Context::Menu,
         Context::Variants,
         Context::Setup,
@@ -76,6 +78,7 @@ impl Context {
         Context::Anywhere,
         Context::Always,
         Context::Help,
+        Context::MoveList,
         Context::Question,
         Context::NameBox,
         Context::TooSmall,
@@ -89,6 +92,7 @@ impl Context {
             Context::Always => "On every screen and in every box, typing too",
             Context::TooSmall => "While the terminal is too small",
             Context::Help => "In help",
+            Context::MoveList => "In the list of moves",
             Context::Question => "When asked yes or no",
             Context::NameBox => "Typing a name or title",
             Context::Menu => "Main menu",
@@ -323,6 +327,11 @@ pub static KEYS: &[Binding] = &[
     bind(C::Help, &[code(K::PageUp)], send(Msg::PageUp), "a page up", None),
     bind(C::Help, &[code(K::PageDown)], send(Msg::PageDown), "a page down", None),
     bind(C::Help, &[Key::Any], send(Msg::Back), "close", Some("close")),
+    bind(C::MoveList, &[code(K::Up), ch('k')], send(Msg::Up), "scroll back", Some("scroll")),
+    bind(C::MoveList, &[code(K::Down), ch('j')], send(Msg::Down), "scroll on", Some("scroll")),
+    bind(C::MoveList, &[code(K::PageUp)], send(Msg::PageUp), "a page back", None),
+    bind(C::MoveList, &[code(K::PageDown)], send(Msg::PageDown), "a page on", None),
+    bind(C::MoveList, &[Key::Any], send(Msg::Back), "close", Some("close")),
     bind(C::Question, &[ch('y'), code(K::Enter)], send(Msg::Yes), "yes", Some("yes")),
     bind(C::Question, &[Key::Any], send(Msg::No), "no", Some("no")),
     bind(C::NameBox, &[code(K::Enter)], send(Msg::Confirm), "done", Some("done")),
@@ -396,6 +405,7 @@ pub static KEYS: &[Binding] = &[
     bind(C::Match, &[code(K::Backspace), Key::Ctrl('z')], send(Msg::Undo), "undo a move", Some("undo")),
     bind(C::Match, &[Key::Ctrl('y')], send(Msg::Redo), "redo it", Some("redo")),
     bind(C::Match, &[code(K::F(2))], send(Msg::Hint), "a hint: the best pit and every pit's value", Some("hint")),
+    bind(C::Match, &[ch('l')], send(Msg::Moves), "the list of moves, every turn told whole (also beside the board on a wide terminal)", Some("moves")),
     bind(C::Match, &[code(K::F(3))], send(Msg::Slower), "sow slower", Some("speed")),
     bind(C::Match, &[code(K::F(4))], send(Msg::Faster), "sow faster", Some("speed")),
     bind(C::Match, &[code(K::F(5))], send(Msg::ToggleMotion), "animation on or off", None),
@@ -453,6 +463,7 @@ pub fn contexts(app: &App) -> Vec<Context> {
     let mut contexts = vec![Context::Always];
     match &app.overlay {
         Some(Overlay::Help { .. }) => contexts.push(Context::Help),
+        Some(Overlay::Moves { .. }) => contexts.push(Context::MoveList),
         Some(Overlay::SaveAs { .. } | Overlay::Rename { .. }) => contexts.push(Context::NameBox),
         Some(_) => contexts.push(Context::Question),
         None => contexts.extend(screen_contexts(app)),

@@ -91,22 +91,47 @@ pub struct GameLayout {
     pub turn: Rect,
     pub notice: Rect,
     pub detail: Rect,
+    /// The move list beside the board, where the terminal is wide enough.
+    pub moves: Option<Rect>,
     pub footer: Rect,
 }
 
-/// The match screen on a terminal of `size`: the header at the top, the
-/// keys at the foot, the rest centred between them.
+/// Columns of the move list beside the board.
+const MOVES_WIDTH: u16 = 38;
+/// Rows under the board for the notice and what the last turn did: three,
+/// the second shared with the lap line (shown only while seeds move); more
+/// on a tall terminal, where a long turn is told whole.
+const NOTICE_ROWS: u16 = 3;
+const MOST_NOTICE_ROWS: u16 = 8;
+
+/// The match screen on a terminal of `size` for a board of `pits` pits a
+/// row: the header at the top, the keys at the foot, the rest centred
+/// between them; the move list at the right where the board keeps its
+/// width beside it.
 #[must_use]
-pub fn game(size: (u16, u16)) -> GameLayout {
+pub fn game(size: (u16, u16), pits: u8) -> GameLayout {
     let (width, height) = size;
     let screen = Rect::new(0, 0, width, height);
-    let [header, _, footer] = Layout::vertical([Length(1), Fill(1), Length(1)]).areas(screen);
+    let [header, middle, footer] = Layout::vertical([Length(1), Fill(1), Length(1)]).areas(screen);
+    let beside = width >= BoardGeometry::comfortable_width(pits) + MOVES_WIDTH + 2;
+    let (main, moves) = if beside {
+        let [main, _, moves, _] =
+            Layout::horizontal([Fill(1), Length(1), Length(MOVES_WIDTH), Length(1)]).areas(middle);
+        (main.width, Some(moves))
+    } else {
+        (width, None)
+    };
+    let board_rows = board_height(height);
+    // The rows left over give a long turn room to be told whole.
+    let spare = height.saturating_sub(board_rows + AROUND_BOARD + 2);
+    let notice_rows = (NOTICE_ROWS + spare / 2).min(MOST_NOTICE_ROWS);
     // Centred in all but the last row, as the header overlaps the space
     // above the block on small terminals.
-    let board_rows = board_height(height);
-    let [content] = Layout::vertical([Length(board_rows + AROUND_BOARD)])
-        .flex(Flex::Center)
-        .areas(Rect::new(0, 0, width, height.saturating_sub(1)));
+    let [content] = Layout::vertical([Length(
+        board_rows + AROUND_BOARD - NOTICE_ROWS + notice_rows,
+    )])
+    .flex(Flex::Center)
+    .areas(Rect::new(0, 0, main, height.saturating_sub(1)));
     let [_, north, board, south, _, turn, notice] = Layout::vertical([
         Length(1),
         Length(1),
@@ -114,9 +139,7 @@ pub fn game(size: (u16, u16)) -> GameLayout {
         Length(1),
         Length(1),
         Length(1),
-        // Three rows, the second shared with the lap line (shown only while
-        // seeds move): a long notice, such as a hint on a wide board, wraps.
-        Length(3),
+        Length(notice_rows),
     ])
     .areas(content);
     GameLayout {
@@ -127,6 +150,7 @@ pub fn game(size: (u16, u16)) -> GameLayout {
         turn,
         notice,
         detail: Rect::new(notice.x, notice.y + 1, notice.width, 1),
+        moves,
         footer,
     }
 }
@@ -134,7 +158,7 @@ pub fn game(size: (u16, u16)) -> GameLayout {
 /// The board's pits on a terminal of `size`, for mouse clicks.
 #[must_use]
 pub fn board_geometry(size: (u16, u16), pits: u8) -> Option<BoardGeometry> {
-    BoardGeometry::new(game(size).board, pits)
+    BoardGeometry::new(game(size, pits).board, pits)
 }
 
 // -- The replay viewer --
@@ -245,6 +269,26 @@ pub fn help_box(area: Rect) -> Rect {
     )
 }
 
+/// The box of the list of moves over the screen `area`: all of it between
+/// the header and the keys at the foot, so nothing of the board shows at
+/// its edges.
+#[must_use]
+pub fn moves_box(area: Rect) -> Rect {
+    Rect::new(
+        area.x,
+        area.y + 1,
+        area.width,
+        area.height.saturating_sub(2),
+    )
+}
+
+/// Where the moves go inside their box: within the border and a column
+/// each side.
+#[must_use]
+pub fn moves_list(area: Rect) -> Rect {
+    moves_box(area).inner(Margin::new(2, 1))
+}
+
 /// Where help's text goes inside its box: within the border and a column
 /// each side, above the line of help's own keys.
 #[must_use]
@@ -276,13 +320,17 @@ mod tests {
     #[test]
     fn the_match_screen_is_centred_between_header_and_keys() {
         for height in MIN_HEIGHT..=60 {
-            let parts = game((80, height));
+            let parts = game((80, height), 7);
             assert_eq!(parts.header.y, 0);
             assert_eq!(parts.footer.y, height - 1);
             // The block sits in the middle of the rows above the keys (an odd
-            // row to spare goes above it); the board grows with the height.
+            // row to spare goes above it); the board grows with the height,
+            // and so do the rows that tell the last turn.
             let board = board_height(height);
-            let top = (height - 1 - board - AROUND_BOARD).div_ceil(2);
+            let notice = parts.notice.height;
+            assert!((NOTICE_ROWS..=MOST_NOTICE_ROWS).contains(&notice));
+            let block = board + AROUND_BOARD - NOTICE_ROWS + notice;
+            let top = (height - 1 - block).div_ceil(2);
             assert_eq!(parts.north.y, top + 1, "height {height}");
             assert_eq!(parts.board.y, top + 2);
             assert_eq!(parts.board.height, board);
@@ -293,5 +341,20 @@ mod tests {
         }
         assert_eq!(board_height(MIN_HEIGHT), BOARD_HEIGHT);
         assert_eq!(board_height(60), MAX_BOARD_HEIGHT);
+        assert_eq!(game((80, 24), 7).notice.height, NOTICE_ROWS);
+        assert_eq!(game((200, 50), 9).notice.height, MOST_NOTICE_ROWS);
+    }
+
+    #[test]
+    fn the_list_of_moves_goes_beside_a_board_that_keeps_its_width() {
+        assert_eq!(game((80, 24), 7).moves, None);
+        assert_eq!(game((120, 40), 9).moves, None, "Toguz Kumalak's 9 pits");
+        for (size, pits) in [((120, 40), 7), ((200, 50), 9)] {
+            let parts = game(size, pits);
+            let moves = parts.moves.expect("a list");
+            assert!(parts.board.right() < moves.x);
+            assert!(parts.board.width >= BoardGeometry::comfortable_width(pits));
+            assert_eq!((moves.y, moves.bottom()), (1, size.1 - 1));
+        }
     }
 }

@@ -83,6 +83,8 @@ pub enum Msg {
     Order,
     /// `H`: a hint for the player to move.
     Hint,
+    /// `l`: the moves so far, every turn told whole.
+    Moves,
     /// The computer chose this move in the position with this key
     /// (`None`: it found no legal move).
     ComputerMove {

@@ -30,10 +30,11 @@ pub fn update(app: &mut App, config: &Config, msg: Msg) -> Vec<Command> {
     let before = match_state(app);
     let screen_before = std::mem::discriminant(&app.screen);
     route(app, config, msg);
-    if app.overlay.is_none()
-        && let Screen::Game(game) = &mut app.screen
-    {
-        game::play_planned(config, game, false);
+    if let Screen::Game(game) = &mut app.screen {
+        if app.overlay.is_none() {
+            game::play_planned(config, game, false);
+        }
+        tell_turns(game);
     }
     offer_swap(app);
     let after = match_state(app);
@@ -68,6 +69,15 @@ pub fn update(app: &mut App, config: &Config, msg: Msg) -> Vec<Command> {
     schedule_computer(app);
     schedule_analysis(app);
     app.take_commands()
+}
+
+/// Tells the match's turns again for the list of moves when it changed.
+fn tell_turns(game: &mut crate::tui::app::Game) {
+    let now = (game.session.actions().len(), *game.session.position());
+    if game.turns_for != Some(now) {
+        game.turns = crate::words::turns_told(&game.session);
+        game.turns_for = Some(now);
+    }
 }
 
 /// Moves an ended match's result in the tally from the seats the players
@@ -448,6 +458,19 @@ fn overlay(app: &mut App, config: &Config, msg: &Msg) -> bool {
             if *msg == Msg::Yes {
                 app.quit = true;
             }
+        }
+        Overlay::Moves { from_end } => {
+            let most = crate::tui::moves_text::most_scroll(app, config);
+            let from_end = match msg {
+                Msg::Up => from_end + 1,
+                Msg::Down => from_end.saturating_sub(1),
+                Msg::PageUp => from_end + 10,
+                Msg::PageDown => from_end.saturating_sub(10),
+                _ => return true,
+            };
+            app.overlay = Some(Overlay::Moves {
+                from_end: from_end.min(most),
+            });
         }
         Overlay::Help { scroll } => {
             let last = help_text::last_scroll_now(app, config);

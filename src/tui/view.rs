@@ -6,6 +6,7 @@ mod game;
 mod help;
 mod library;
 mod menu;
+mod moves;
 mod replay;
 mod setup;
 

@@ -281,6 +281,21 @@ pub fn replay_lap(shown: usize, total: usize, lap: u32) -> String {
     format!("Move {shown} of {total} - lap {lap}")
 }
 
+/// Where the line under the board leaves out moves of a long turn (the list
+/// of moves has them).
+pub const LATER_MOVES: &str = "; ... then ";
+
+/// The title of the list of moves.
+pub const MOVES_TITLE: &str = "Moves";
+/// The list of moves before the first.
+pub const NO_MOVES_YET: &str = "No moves yet.";
+
+/// A round's heading in the list of moves.
+#[must_use]
+pub fn round_heading(round: u16) -> String {
+    format!("Round {round}")
+}
+
 /// Said after the caption while the viewer plays the match by itself.
 pub const AUTOPLAY: &str = "  - autoplay (Space pauses)";
 

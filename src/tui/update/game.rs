@@ -100,6 +100,7 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
             computer_move(config, &mut game, *key, *chosen, *value, rest);
         }
         Msg::Hint => ask_hint(app, &mut game),
+        Msg::Moves => app.overlay = Some(Overlay::Moves { from_end: 0 }),
         Msg::HintReady { key, values, reach } => show_hint(&mut game, *key, values, *reach),
         Msg::RowKey(key) => {
             if let Some((side, pit)) = pit_for_key(*key, pits) {
@@ -359,7 +360,9 @@ fn show_move(config: &Config, game: &mut Game, before: Position, trace: Vec<Even
     game.report = Some(match game.report.take() {
         // The report is cleared at each new round and undo, so the same
         // side again means the same turn.
-        Some((side, text)) if side == mover => (mover, format!("{text}; then {details}")),
+        Some((side, text)) if side == mover => {
+            (mover, format!("{text}{}{details}", crate::words::THEN))
+        }
         _ => (
             mover,
             format!("{} played {details}", game.session.display_name(mover)),

@@ -106,6 +106,8 @@ fn game_screen(app: &mut App, session: Session, note: Option<String>) -> Screen 
         box_scroll: 0,
         swap_declined: false,
         plan: TurnPlan::default(),
+        turns: Vec::new(),
+        turns_for: None,
     };
     super::game::place_cursor(&mut game);
     Screen::Game(Box::new(game))

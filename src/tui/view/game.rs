@@ -26,7 +26,7 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
     let session = &game.session;
     let rules = session.rules();
     let position = session.position();
-    let parts = crate::tui::layout::game((area.width, area.height));
+    let parts = crate::tui::layout::game((area.width, area.height), position.pit_count());
     let frame = game
         .animation
         .as_ref()
@@ -68,6 +68,9 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
         Paragraph::new(Line::styled(line, theme.text))
             .alignment(Alignment::Center)
             .render(parts.detail, buf);
+    }
+    if let Some(moves) = parts.moves {
+        super::moves::render_panel(config, game, moves, buf);
     }
     render_footer(app, config, game, parts.footer, buf);
 
@@ -220,12 +223,6 @@ fn render_notice(
     let theme = &config.theme;
     let moving = frame.is_some_and(|f| !f.finished);
     let first = Rect::new(area.x, area.y, area.width, 1);
-    let rest = Rect::new(
-        area.x,
-        area.y + 1,
-        area.width,
-        area.height.saturating_sub(1),
-    );
     if moving {
         // While seeds move: what is happening now (the lap line is below).
         if let Some(told) = frame.and_then(|f| {
@@ -238,28 +235,64 @@ fn render_notice(
         }
         return;
     }
-    // What the last move did stays; passing messages go below it (a long
-    // report takes the room it needs when there is none). A name is never
-    // broken between two lines.
+    // What the last turn did stays, told whole where it fits and otherwise
+    // its start and its latest moves (the list of moves has it all);
+    // passing messages go below it. A name is never broken between lines.
     let names = Side::BOTH.map(|side| game.session.display_name(side));
-    match (&game.report, &game.notice) {
-        (Some((_, report)), Some(_)) => {
-            let report = Notice {
-                text: unbroken(report, &names),
-                warning: false,
-            };
-            notice_line(theme, Some(&report), first, buf);
-            notice_line(theme, game.notice.as_ref(), rest, buf);
-        }
-        (Some((_, report)), None) => {
-            let report = Notice {
-                text: unbroken(report, &names),
-                warning: false,
-            };
-            notice_line(theme, Some(&report), area, buf);
-        }
-        (None, notice) => notice_line(theme, notice.as_ref(), area, buf),
+    let notice_rows = game.notice.as_ref().map_or(0, |notice| {
+        wrapped_height(&[Line::raw(notice.text.clone())], area.width).clamp(1, area.height / 2)
+    });
+    let mut below = area;
+    if let Some((_, report)) = &game.report {
+        let room = Rect {
+            height: area.height - notice_rows,
+            ..area
+        };
+        let text = fitted(&unbroken(report, &names), room);
+        let rows = wrapped_height(&[Line::raw(text.clone())], area.width).min(room.height);
+        let report = Notice {
+            text,
+            warning: false,
+        };
+        notice_line(
+            theme,
+            Some(&report),
+            Rect {
+                height: rows,
+                ..area
+            },
+            buf,
+        );
+        below = Rect {
+            y: area.y + rows,
+            height: area.height - rows,
+            ..area
+        };
     }
+    notice_line(theme, game.notice.as_ref(), below, buf);
+}
+
+/// A turn's telling fitted to `area`: whole where it fits, otherwise its
+/// first move, an ellipsis and as many of its latest moves as fit, broken
+/// only where one move ends and the next begins.
+fn fitted(told: &str, area: Rect) -> String {
+    let fits =
+        |text: &str| wrapped_height(&[Line::raw(text.to_string())], area.width) <= area.height;
+    if fits(told) {
+        return told.to_string();
+    }
+    let moves: Vec<&str> = told.split(crate::words::THEN).collect();
+    (2..moves.len())
+        .map(|from| {
+            format!(
+                "{}{}{}",
+                moves[0],
+                words::LATER_MOVES,
+                moves[from..].join(crate::words::THEN)
+            )
+        })
+        .find(|text| fits(text))
+        .unwrap_or_else(|| told.to_string())
 }
 
 /// Drops the keys that scroll a table of rounds from a game of one round,

@@ -51,6 +51,7 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
     let yes_no = |yes: &str, no: &str| key_line(theme, &answers(yes, no));
     match overlay {
         Overlay::Help { scroll } => render_help(app, config, *scroll, area, buf),
+        Overlay::Moves { from_end } => super::moves::render_box(app, config, *from_end, area, buf),
         Overlay::ConfirmQuit => question(config, words::QUIT, quit_lines(app, config), area, buf),
         Overlay::SaveAs { name } => {
             let folder = config

@@ -28,6 +28,8 @@ const STORE_WIDTH: u16 = 8;
 /// and the largest that still looks like a pit.
 const MIN_PIT_WIDTH: u16 = 5;
 const MAX_PIT_WIDTH: u16 = 17;
+/// Columns of a pit on a board of seven at 80 columns.
+const COMFORTABLE_PIT_WIDTH: u16 = 9;
 
 pub use crate::tui::board_view::BoardView;
 pub use crate::tui::pit_keys::{NORTH_KEYS, SOUTH_KEYS, column_of_pit, pit_for_key, pit_in_column};
@@ -47,6 +49,13 @@ impl BoardGeometry {
     #[must_use]
     pub fn min_width(pits: u8) -> u16 {
         2 * STORE_WIDTH + u16::from(pits) * MIN_PIT_WIDTH
+    }
+
+    /// Columns the board takes with pits as wide as on an 80-column
+    /// terminal: what it keeps before anything is put beside it.
+    #[must_use]
+    pub fn comfortable_width(pits: u8) -> u16 {
+        2 * STORE_WIDTH + u16::from(pits) * COMFORTABLE_PIT_WIDTH
     }
 
     /// The layout in `area`, or `None` when it does not fit.
@@ -321,8 +330,13 @@ fn seed_picture(count: u16, width: u16) -> String {
 }
 
 /// A pit's seeds as dots over `rows` lines of `width`, the last ending in
-/// `+` when some do not fit.
+/// `+` when some do not fit: in groups of five, a space between, where a
+/// group fits, so that a count reads at a glance.
 fn seed_rows(count: u16, width: u16, rows: u16) -> Vec<String> {
+    let groups_a_row = (usize::from(width) + 1) / 6;
+    if groups_a_row > 0 {
+        return grouped_seed_rows(usize::from(count), groups_a_row, usize::from(rows).max(1));
+    }
     let width = usize::from(width).max(1);
     let shown = usize::from(count).min(width * usize::from(rows));
     let mut dots: Vec<String> = (0..shown.div_ceil(width))
@@ -335,6 +349,30 @@ fn seed_rows(count: u16, width: u16, rows: u16) -> Vec<String> {
         last.push('+');
     }
     dots
+}
+
+/// `count` dots in groups of five over at most `rows` lines of at most
+/// `groups_a_row` groups: as few groups a line as hold them all.
+fn grouped_seed_rows(count: usize, groups_a_row: usize, rows: usize) -> Vec<String> {
+    let groups = count.div_ceil(5);
+    let a_row = groups.div_ceil(rows).clamp(1, groups_a_row);
+    let shown = count.min(a_row * 5 * rows);
+    let mut lines: Vec<String> = (0..shown.div_ceil(a_row * 5))
+        .map(|row| {
+            let dots = (shown - row * a_row * 5).min(a_row * 5);
+            (0..dots.div_ceil(5))
+                .map(|group| "•".repeat((dots - group * 5).min(5)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    if count > shown
+        && let Some(last) = lines.last_mut()
+    {
+        last.pop();
+        last.push('+');
+    }
+    lines
 }
 
 fn put_centred(buf: &mut Buffer, x: u16, y: u16, width: u16, text: &str, style: Style) {
@@ -393,6 +431,10 @@ mod tests {
     fn seeds_fill_the_rows_of_a_tall_pit() {
         assert_eq!(seed_rows(5, 3, 3), ["•••", "••"]);
         assert_eq!(seed_rows(10, 3, 3), ["•••", "•••", "••+"]);
+        // Wide enough for groups of five: a count reads at a glance.
+        assert_eq!(seed_rows(14, 15, 5), ["•••••", "•••••", "••••"]);
+        assert_eq!(seed_rows(14, 7, 2), ["•••••", "••••+"]);
+        assert_eq!(seed_rows(22, 15, 2), ["••••• •••••", "••••• ••••+"]);
         assert!(seed_rows(0, 3, 3).is_empty());
     }
 

@@ -12,17 +12,26 @@ use super::theme::Theme;
 
 /// The list's rows at `width` columns, oldest first: a heading for each
 /// round of a match of rounds, then each turn numbered, its later lines
-/// indented under its text (a name is never broken).
+/// indented under its text (a name is never broken). The move whose seeds
+/// are still moving is not told yet.
 #[must_use]
 pub fn lines(game: &Game, theme: &Theme, width: u16) -> Vec<Line<'static>> {
+    let moving = game.animation.as_ref().is_some_and(|a| !a.is_finished());
+    let mut turns = game.turns.clone();
+    if moving && let Some(last) = turns.last_mut() {
+        last.moves.pop();
+        if last.moves.is_empty() {
+            turns.pop();
+        }
+    }
     let many = game.session.rules().rounds() == crate::engine::Rounds::Many;
     let names = crate::engine::Side::BOTH.map(|side| game.session.display_name(side));
     let mut rows = Vec::new();
-    if game.turns.is_empty() {
+    if turns.is_empty() {
         rows.push(Line::styled(describe::NO_MOVES_YET, theme.dim));
     }
     let mut round = 0;
-    for (number, turn) in (1..).zip(&game.turns) {
+    for (number, turn) in (1..).zip(&turns) {
         if many && turn.round != round {
             round = turn.round;
             rows.push(Line::styled(describe::round_heading(round), theme.title));
@@ -30,7 +39,7 @@ pub fn lines(game: &Game, theme: &Theme, width: u16) -> Vec<Line<'static>> {
         let style = turn.side.map_or(theme.flash, |side| theme.side(side));
         let mark = format!("{number}. ");
         let indent = mark.chars().count();
-        let text = no_break(&turn.text, &names);
+        let text = no_break(&turn.text(usize::MAX), &names);
         let room = usize::from(width).saturating_sub(indent).max(8);
         for (index, line) in wrap_words(&text, room).into_iter().enumerate() {
             let lead = if index == 0 {

@@ -12,8 +12,25 @@ pub struct TurnTold {
     pub round: u16,
     /// The side that moved (`None` for a swap, which is no move).
     pub side: Option<Side>,
-    /// "Ann played pit 1 - moves again; then pit 2: 12 laps".
-    pub text: String,
+    /// "Ann played", or the whole of a swap.
+    pub who: String,
+    /// What each move of the turn did: "pit 1 - moves again", "pit 2: 12
+    /// laps".
+    pub moves: Vec<String>,
+}
+
+impl TurnTold {
+    /// The turn in one sentence, its first `moves` moves: "Ann played pit 1
+    /// - moves again; then pit 2: 12 laps".
+    #[must_use]
+    pub fn text(&self, moves: usize) -> String {
+        let told = self.moves[..moves.min(self.moves.len())].join(super::THEN);
+        if told.is_empty() {
+            self.who.clone()
+        } else {
+            format!("{} {told}", self.who)
+        }
+    }
 }
 
 /// Every turn of the match so far, oldest first: a player's moves until the
@@ -33,13 +50,13 @@ pub fn turns_told(session: &Session) -> Vec<TurnTold> {
                 let details = move_details(session, played, &trace);
                 match turns.last_mut() {
                     Some(last) if open && last.side == Some(side) && last.round == round => {
-                        last.text.push_str(super::THEN);
-                        last.text.push_str(&details);
+                        last.moves.push(details);
                     }
                     _ => turns.push(TurnTold {
                         round,
                         side: Some(side),
-                        text: format!("{} played {details}", session.display_name_at(side, index)),
+                        who: format!("{} played", session.display_name_at(side, index)),
+                        moves: vec![details],
                     }),
                 }
                 open = true;
@@ -48,7 +65,8 @@ pub fn turns_told(session: &Session) -> Vec<TurnTold> {
                 turns.push(TurnTold {
                     round,
                     side: None,
-                    text: swap_told(session, session.first()),
+                    who: swap_told(session, session.first()),
+                    moves: Vec::new(),
                 });
                 open = false;
             }
@@ -77,8 +95,12 @@ mod tests {
         let turns = turns_told(&session);
         assert_eq!(turns.len(), 2, "{turns:?}");
         assert_eq!(turns[0].side, Some(Side::South));
-        assert_eq!(turns[0].text, "Ann played pit 3 - moves again; then pit 6");
-        assert_eq!(turns[1].text, "Bo played pit 1");
+        assert_eq!(
+            turns[0].text(usize::MAX),
+            "Ann played pit 3 - moves again; then pit 6"
+        );
+        assert_eq!(turns[0].text(1), "Ann played pit 3 - moves again");
+        assert_eq!(turns[1].text(usize::MAX), "Bo played pit 1");
         assert!(turns.iter().all(|t| t.round == 1));
     }
 }

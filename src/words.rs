@@ -96,13 +96,13 @@ pub fn move_said(played: Move) -> String {
     format!("pit {played}")
 }
 
-/// "North's pit 4 is South's own (a tuzdyk): every seed sown there goes to
+/// "North 4 is South's own (a tuzdyk): every seed sown there goes to
 /// South".
 #[must_use]
 pub fn owned_pit_said(owner: Side, pit: Pit) -> String {
     format!(
-        "{}'s pit {pit} is {}'s own (a tuzdyk): every seed sown there goes to {}",
-        side_title(owner.other()),
+        "{} is {}'s own (a tuzdyk): every seed sown there goes to {}",
+        place_name(Place::Pit(owner.other(), pit)),
         side_title(owner),
         side_title(owner)
     )
@@ -301,7 +301,7 @@ mod tests {
         );
         assert_eq!(
             said,
-            "Ann played pit 6 - captured 2 + 3 + 2 from North's pits 4, 3 and 2"
+            "Ann played pit 6 - captured 2 + 3 + 2 from North 4, North 3 and North 2"
         );
     }
 
@@ -327,7 +327,7 @@ mod tests {
         );
         assert_eq!(
             said,
-            "Ann played pit 6 - captured 3 from North's pit 1, \
+            "Ann played pit 6 - captured 3 from North 1, \
              that ends the game (a player has more than half the seeds): \
              each adds the seeds left on their row (Ann 1, Bo 1)"
         );

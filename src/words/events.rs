@@ -188,40 +188,18 @@ fn seeds_left(
     }
 }
 
-/// "captured 3 + 2 from North's pits 4 and 3": a chain of captures by
-/// count, each pit with its count, in the order taken; a chain that crosses
-/// rows names each row's pits ("from South's pit 1 and North's pits 6 and 5").
+/// "captured 3 + 2 from North 4 and North 3": a chain of captures by
+/// count, each pit with its count, in the order taken, each pit named as
+/// every pit is ("South 1, North 6 and North 5" where it crosses rows).
 #[must_use]
 pub fn row_capture(taken: &[(Place, u16)]) -> String {
     let counts: Vec<String> = taken.iter().map(|(_, count)| count.to_string()).collect();
-    // Runs of pits on one row, in the order taken.
-    let mut runs: Vec<(Side, Vec<String>)> = Vec::new();
-    for (place, _) in taken {
-        let Place::Pit(row, pit) = *place else {
-            continue;
-        };
-        match runs.last_mut() {
-            Some((side, pits)) if *side == row => pits.push(pit.to_string()),
-            _ => runs.push((row, vec![pit.to_string()])),
-        }
-    }
-    let runs: Vec<String> = runs
-        .iter()
-        .map(|(row, pits)| {
-            let pits = match pits.split_last() {
-                Some((last, rest)) if !rest.is_empty() => {
-                    format!("pits {} and {last}", rest.join(", "))
-                }
-                _ => format!("pit {}", pits.join("")),
-            };
-            format!("{}'s {pits}", side_title(*row))
-        })
-        .collect();
-    format!(
-        "captured {} from {}",
-        counts.join(" + "),
-        runs.join(" and ")
-    )
+    let pits: Vec<String> = taken.iter().map(|(place, _)| place_name(*place)).collect();
+    let pits = match pits.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => pits.concat(),
+    };
+    format!("captured {} from {pits}", counts.join(" + "))
 }
 
 /// "North 4 is now Ann's tuzdyk: its 3 seeds and all sown there later are

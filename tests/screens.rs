@@ -419,6 +419,28 @@ fn help_scrolls_to_its_last_page_and_no_further() {
 }
 
 #[test]
+fn help_pages_keep_one_line_and_name_only_the_boards_pit_keys() {
+    let mut ui = game("kalaha", None);
+    ui.send(Msg::Help);
+    let top = rows(&draw(&mut ui, 80, 24));
+    // Kalaha's six pits a side: the keys of six pits, digits 1-6.
+    let text = top.join("\n");
+    assert!(text.contains(" z x c v b n  South"), "{text}");
+    assert!(!text.contains(" m ") && !text.contains("1-9"), "{text}");
+    // A page down: the last line of the page before is the first now.
+    ui.send(Msg::PageDown);
+    let next = rows(&draw(&mut ui, 80, 24));
+    let inside = |lines: &[String]| -> Vec<String> {
+        lines[2..lines.len() - 2]
+            .iter()
+            .map(|l| l.trim().to_string())
+            .collect()
+    };
+    let (before, after) = (inside(&top), inside(&next));
+    assert_eq!(before.last(), after.first(), "{before:?}\n{after:?}");
+}
+
+#[test]
 fn a_round_over_box_calls_the_store_what_the_rules_call_it() {
     // Raja Pasu keeps captured seeds in a pile beside the board.
     // Rounds are played until one leaves a player seeds beyond the refill.

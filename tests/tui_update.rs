@@ -1432,3 +1432,20 @@ fn the_list_of_moves_opens_scrolls_back_and_closes() {
         "no further back than the first move"
     );
 }
+
+#[test]
+fn at_80_columns_the_footer_keeps_saving_and_leaving_in_sight() {
+    let mut ui = game_app("kalaha", Side::South);
+    ui.config.reduced_motion = true;
+    send(&mut ui, &[Msg::Digit(1), Msg::Undo]);
+    assert!(game(&ui.app).session.can_redo());
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|frame| ui.render(frame)).unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    let footer: String = (0..80)
+        .map(|x| buffer[(x, 23)].symbol().to_string())
+        .collect();
+    for keys in ["Ctrl+Y redo", "Ctrl+S save", "Esc menu", "Backspace undo"] {
+        assert!(footer.contains(keys), "{keys} missing: {footer}");
+    }
+}

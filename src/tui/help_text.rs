@@ -21,6 +21,11 @@ fn screen_keys(app: &App, config: &Config, width: u16) -> Vec<Line<'static>> {
     let titled = contexts.len() > 1;
     let indent = " ".repeat(KEY_COLUMN + 2);
     let text_width = usize::from(width).saturating_sub(KEY_COLUMN + 2).max(20);
+    // Over a match, the pit keys of its board only.
+    let pits = match &app.screen {
+        super::app::Screen::Game(game) => Some(game.session.position().pit_count()),
+        _ => None,
+    };
     let mut lines = Vec::new();
     for (at, &context) in contexts.iter().enumerate() {
         if titled {
@@ -37,7 +42,7 @@ fn screen_keys(app: &App, config: &Config, width: u16) -> Vec<Line<'static>> {
             let name = if stacked {
                 keys::acting_keys_name(&contexts, at, binding)
             } else {
-                binding.keys_name()
+                binding.keys_name_on(pits)
             };
             if name.is_empty() {
                 continue;

@@ -152,6 +152,21 @@ impl Key {
     /// The key as help and README name it.
     #[must_use]
     pub fn name(self) -> String {
+        self.name_on(None)
+    }
+
+    /// The key as help names it over a board of `pits` pits a row: only the
+    /// row keys and digits that play a pit there.
+    #[must_use]
+    pub fn name_on(self, pits: Option<u8>) -> String {
+        let row = |keys: &[char]| {
+            let shown = pits.map_or(keys.len(), |p| usize::from(p).min(keys.len()));
+            keys[..shown]
+                .iter()
+                .map(char::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         match self {
             Key::Code(code) => match code {
                 KeyCode::Up => "↑".into(),
@@ -173,17 +188,13 @@ impl Key {
                 other => format!("{other:?}"),
             },
             Key::Ctrl(c) => format!("Ctrl+{}", c.to_ascii_uppercase()),
-            Key::Digits => "1-9".into(),
-            Key::SouthRow => SOUTH_KEYS
-                .iter()
-                .map(char::to_string)
-                .collect::<Vec<_>>()
-                .join(" "),
-            Key::NorthRow => NORTH_KEYS
-                .iter()
-                .map(char::to_string)
-                .collect::<Vec<_>>()
-                .join(" "),
+            Key::Digits => match pits {
+                Some(pits @ 2..=9) => format!("1-{pits}"),
+                Some(1) => "1".into(),
+                _ => "1-9".into(),
+            },
+            Key::SouthRow => row(&SOUTH_KEYS),
+            Key::NorthRow => row(&NORTH_KEYS),
             Key::Typed | Key::Letters => "letters".into(),
             Key::Number => "0-9".into(),
             Key::Any => "any other key".into(),
@@ -277,9 +288,15 @@ impl Binding {
     /// Its keys as help and README name them.
     #[must_use]
     pub fn keys_name(&self) -> String {
+        self.keys_name_on(None)
+    }
+
+    /// [`Binding::keys_name`] over a board of `pits` pits a row.
+    #[must_use]
+    pub fn keys_name_on(&self, pits: Option<u8>) -> String {
         self.keys
             .iter()
-            .map(|k| k.name())
+            .map(|k| k.name_on(pits))
             .collect::<Vec<_>>()
             .join(", ")
     }

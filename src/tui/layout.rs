@@ -274,12 +274,7 @@ pub fn help_box(area: Rect) -> Rect {
 /// its edges.
 #[must_use]
 pub fn moves_box(area: Rect) -> Rect {
-    Rect::new(
-        area.x,
-        area.y + 1,
-        area.width,
-        area.height.saturating_sub(2),
-    )
+    between_header_and_footer(area)
 }
 
 /// Where the moves go inside their box: within the border and a column
@@ -290,15 +285,20 @@ pub fn moves_list(area: Rect) -> Rect {
 }
 
 /// Where help's text goes inside its box: within the border and a column
-/// each side, above the line of help's own keys.
+/// each side (its keys are the screen's footer).
 #[must_use]
 pub fn help_text(area: Rect) -> Rect {
-    let inner = help_box(area).inner(Margin::new(2, 1));
+    help_box(area).inner(Margin::new(2, 1))
+}
+
+/// Every row of `area` but the header's and the footer's.
+#[must_use]
+pub fn between_header_and_footer(area: Rect) -> Rect {
     Rect::new(
-        inner.x,
-        inner.y,
-        inner.width,
-        inner.height.saturating_sub(1),
+        area.x,
+        area.y + 1,
+        area.width,
+        area.height.saturating_sub(2),
     )
 }
 

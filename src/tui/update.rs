@@ -448,6 +448,26 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
     None
 }
 
+/// The whole terminal as the app last saw it.
+fn screen_of(app: &App) -> ratatui::layout::Rect {
+    ratatui::layout::Rect::new(0, 0, app.size.0, app.size.1)
+}
+
+/// Where a box of text `rows` tall, scrolled to `at` of at most `last`,
+/// goes after `msg`: a row, or a page less one row kept for context
+/// (`None`: any other key closes it).
+fn scrolled(msg: &Msg, at: u16, rows: u16, last: u16) -> Option<u16> {
+    let page = rows.saturating_sub(1).max(1);
+    let to = match msg {
+        Msg::Up => at.saturating_sub(1),
+        Msg::Down => at + 1,
+        Msg::PageUp => at.saturating_sub(page),
+        Msg::PageDown => at + page,
+        _ => return None,
+    };
+    Some(to.min(last))
+}
+
 /// Handles `msg` if a box is open over the screen; whether it did.
 fn overlay(app: &mut App, config: &Config, msg: &Msg) -> bool {
     let Some(open) = app.overlay.take() else {
@@ -461,32 +481,20 @@ fn overlay(app: &mut App, config: &Config, msg: &Msg) -> bool {
         }
         Overlay::Moves { from_end } => {
             let most = crate::tui::moves_text::most_scroll(app, config);
-            let from_end = match msg {
-                Msg::Up => from_end + 1,
-                Msg::Down => from_end.saturating_sub(1),
-                Msg::PageUp => from_end + 10,
-                Msg::PageDown => from_end.saturating_sub(10),
-                _ => return true,
-            };
-            app.overlay = Some(Overlay::Moves {
-                from_end: from_end.min(most),
-            });
+            let page = crate::tui::layout::moves_list(screen_of(app)).height;
+            // Counted back from the latest: up is further back.
+            if let Some(back) = scrolled(msg, most - from_end.min(most), page, most) {
+                app.overlay = Some(Overlay::Moves {
+                    from_end: most - back,
+                });
+            }
         }
         Overlay::Help { scroll } => {
             let last = help_text::last_scroll_now(app, config);
-            let scroll = match msg {
-                Msg::Up => scroll.saturating_sub(1),
-                Msg::Down => scroll + 1,
-                Msg::PageUp => scroll.saturating_sub(10),
-                Msg::PageDown => scroll + 10,
-                _ => {
-                    app.overlay = None;
-                    return true;
-                }
-            };
-            app.overlay = Some(Overlay::Help {
-                scroll: scroll.min(last),
-            });
+            let page = crate::tui::layout::help_text(screen_of(app)).height;
+            if let Some(scroll) = scrolled(msg, scroll, page, last) {
+                app.overlay = Some(Overlay::Help { scroll });
+            }
         }
         Overlay::SaveAs { name } => match msg {
             Msg::Confirm => save_copy(app, name, false),

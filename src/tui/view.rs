@@ -216,6 +216,25 @@ fn footer(theme: &Theme, message: Option<&Notice>, keys: &KeyWords, area: Rect, 
         .render(Rect::new(area.x, bottom, area.width, 1), buf);
 }
 
+/// The pairs that fit in `width` columns: where all do not, first those
+/// whose word begins with one of `least_needed` go, in its order, then the
+/// last ones.
+fn fitting_dropping(keys: &KeyWords, width: u16, least_needed: &[&str]) -> KeyWords {
+    let columns = |keys: &KeyWords| -> usize {
+        keys.iter()
+            .map(|(key, word)| key.chars().count() + word.chars().count() + 3)
+            .sum()
+    };
+    let mut keys = keys.clone();
+    for word in least_needed {
+        if columns(&keys) <= usize::from(width) {
+            break;
+        }
+        keys.retain(|(_, w)| !w.starts_with(word));
+    }
+    fitting(&keys, width)
+}
+
 /// The first pairs that fit in `width` columns.
 fn fitting(keys: &KeyWords, width: u16) -> KeyWords {
     let mut used = 0;

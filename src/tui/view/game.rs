@@ -8,8 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Sparkline, Widget, Wrap};
 
 use super::{
-    KeyWords, context_keys, fitting, key_line, notice_line, popup, table_keys, unbroken,
-    wrapped_height,
+    KeyWords, context_keys, key_line, notice_line, popup, table_keys, unbroken, wrapped_height,
 };
 use crate::engine::{Outcome, Places, Position, Side, Status};
 use crate::session::Session;
@@ -313,7 +312,10 @@ fn render_footer(app: &App, config: &Config, game: &Game, area: Rect, buf: &mut 
             *word = crate::tui::describe::speed_word(config.speed_ms, !config.reduced_motion);
         }
     }
-    Paragraph::new(key_line(&config.theme, &fitting(&keys, area.width)))
+    // Where they do not all fit, the pace and the hint give way first:
+    // saving and leaving must stay in sight.
+    let keys = super::fitting_dropping(&keys, area.width, &["speed", "hint", "moves"]);
+    Paragraph::new(key_line(&config.theme, &keys))
         .alignment(Alignment::Center)
         .render(area, buf);
 }

@@ -14,21 +14,17 @@ use crate::tui::{help_text, keys, layout};
 
 pub fn render_help(app: &App, config: &Config, scroll: u16, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
+    // Nothing of the screen under it shows at its sides; its keys are the
+    // screen's footer.
+    ratatui::widgets::Clear.render(layout::between_header_and_footer(area), buf);
     let frame = layout::help_box(area);
-    let inner = popup(area, frame.width, frame.height, "Help", theme, buf)
-        .inner(ratatui::layout::Margin::new(1, 0));
+    popup(area, frame.width, frame.height, "Help", theme, buf);
     let text_area = layout::help_text(area);
     let lines = help_text::lines(app, config, text_area.width);
     let scroll = scroll.min(help_text::last_scroll(lines.len(), text_area.height));
     Paragraph::new(lines)
         .scroll((scroll, 0))
         .render(text_area, buf);
-    Paragraph::new(key_line(theme, &context_keys(keys::Context::Help)))
-        .alignment(Alignment::Center)
-        .render(
-            Rect::new(inner.x, inner.y + inner.height - 1, inner.width, 1),
-            buf,
-        );
 }
 
 /// What the swap's question says, and its title.

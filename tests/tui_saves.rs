@@ -1322,3 +1322,36 @@ fn a_long_error_wraps_instead_of_being_cut_at_80_columns() {
     let screen = format!("{:?}", draw(&g.ui).backend());
     assert!(screen.contains("quitting keeps one"), "{screen}");
 }
+
+#[test]
+fn the_lists_detail_keeps_when_a_match_began_and_its_file_name_at_80_columns() {
+    let mut g = Game::new(Start::Game {
+        rules: catalog().find("toguz-kumalak").unwrap().rules.clone(),
+        names: ["Maximiliana Rose".into(), "Bartholomew Kent".into()],
+        computer: [None, None],
+        first: Some(Side::South),
+        round_limit: None,
+        swap_rule: None,
+    });
+    g.send(&[Msg::Digit(1), Msg::Back, Msg::Digit(3)]);
+    let file = g.match_files()[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    g.ui.send(Msg::Resize {
+        width: 80,
+        height: 24,
+    });
+    terminal.draw(|frame| g.ui.render(frame)).unwrap();
+    let screen = format!("{:?}", terminal.backend());
+    let began = mancala::storage::time::local_minutes(
+        load(&g.match_files()[0], &catalog())
+            .unwrap()
+            .session
+            .started_at,
+    );
+    assert!(screen.contains(&format!("begun {began}")), "{screen}");
+    assert!(screen.contains(&file), "{file} in {screen}");
+}

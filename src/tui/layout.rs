@@ -313,9 +313,39 @@ pub fn cut_to(text: &str, width: usize) -> String {
     format!("{kept}…")
 }
 
+/// A file's `path` in at most `width` columns: whole where it fits, else
+/// its middle left out, so that its start and its file name show
+/// (`/home/ann/…/rules/broken.toml`); a file name too long alone keeps its
+/// end.
+#[must_use]
+pub fn shortened_path(path: &str, width: usize) -> String {
+    let length = path.chars().count();
+    if length <= width {
+        return path.to_string();
+    }
+    let name_at = path.rfind(['/', '\\']).map_or(0, |at| at);
+    let name: String = path[name_at..].to_string();
+    let name_length = name.chars().count();
+    if name_length + 1 >= width {
+        let tail: String = path.chars().skip(length + 1 - width.max(1)).collect();
+        return format!("…{tail}");
+    }
+    let start: String = path.chars().take(width - name_length - 1).collect();
+    format!("{start}…{name}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_path_loses_its_middle_not_its_file_name() {
+        let path = "/home/ann/.config/mancala/rules/broken-game.toml";
+        assert_eq!(shortened_path(path, 60), path);
+        assert_eq!(shortened_path(path, 30), "/home/ann/.c…/broken-game.toml");
+        assert_eq!(shortened_path(path, 30).chars().count(), 30);
+        assert_eq!(shortened_path(path, 12), "…n-game.toml");
+    }
 
     #[test]
     fn the_match_screen_is_centred_between_header_and_keys() {

@@ -40,7 +40,9 @@ pub fn lines(
             super::keys::Context::Variants,
             &super::msg::Msg::ReloadRules,
         );
-        let mut lines = labelled(describe::FILE_LABEL, &file.path, width, config);
+        let room = usize::from(width).saturating_sub(describe::FILE_LABEL.chars().count());
+        let path = super::layout::shortened_path(&file.path, room);
+        let mut lines = labelled(describe::FILE_LABEL, &path, width, config);
         lines.push(Line::raw(""));
         lines.push(Line::styled(describe::BROKEN_FILE, theme.warning));
         lines.extend(paragraphs(&file.reason, width));

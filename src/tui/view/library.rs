@@ -188,7 +188,7 @@ pub fn render_library(
             area.width - 2,
             2,
         );
-        Paragraph::new(detail_lines(app, listing))
+        Paragraph::new(detail_lines(app, listing, usize::from(detail.width)))
             .style(theme.dim)
             .render(detail, buf);
     }
@@ -256,38 +256,52 @@ fn render_empty(config: &Config, list: &LibraryList, area: Rect, buf: &mut Buffe
         .render(area, buf);
 }
 
-/// Two lines about the chosen match: what it is, and its file.
-fn detail_lines(app: &App, listing: &Listing) -> Vec<Line<'static>> {
-    let file = crate::text::printable(&listing.path.display().to_string());
+/// Two lines about the chosen match, `width` columns wide: what it is
+/// (the least needed parts left out where it does not fit), and its file
+/// (its middle left out).
+fn detail_lines(app: &App, listing: &Listing, width: usize) -> Vec<Line<'static>> {
+    let file = crate::tui::layout::shortened_path(
+        &crate::text::printable(&listing.path.display().to_string()),
+        width,
+    );
     let header = match &listing.header {
         Ok(header) => header,
         Err(reason) => {
             return vec![Line::raw(words::cannot_be_read(reason)), Line::raw(file)];
         }
     };
-    let mut about = who(header);
     let rounds = if header.rounds == 1 {
         String::new()
     } else {
         format!(" in {} rounds", header.rounds)
     };
     let plural = if header.moves == 1 { "" } else { "s" };
-    let _ = write!(
-        about,
-        ", {}, {} move{plural}{rounds}, begun {}",
-        app.variant_name(&header.variant),
-        header.moves,
-        local_minutes(header.started_at)
-    );
-    if let Some(branch) = &header.branched_from {
+    let branch = header.branched_from.as_ref().map(|branch| {
         let source = std::path::Path::new(&branch.file)
             .file_name()
             .map_or_else(|| branch.file.clone(), |n| n.to_string_lossy().into_owned());
-        let _ = write!(
-            about,
-            "; played on from {source} after move {}",
-            branch.moves
-        );
-    }
+        format!("; played on from {source} after move {}", branch.moves)
+    });
+    // Longest first, leaving out what the list's row shows already; where
+    // none fits, the shortest, cut at its end.
+    let moves = format!("{} move{plural}", header.moves);
+    let begun = format!("begun {}", local_minutes(header.started_at));
+    let variant = app.variant_name(&header.variant);
+    let who = who(header);
+    let choices = [
+        format!(
+            "{who}, {variant}, {moves}{rounds}, {begun}{}",
+            branch.unwrap_or_default()
+        ),
+        format!("{who}, {variant}, {moves}{rounds}, {begun}"),
+        format!("{who}, {variant}, {moves}, {begun}"),
+        format!("{who}, {moves}, {begun}"),
+        format!("{moves}, {begun}"),
+    ];
+    let about = choices
+        .iter()
+        .find(|text| text.chars().count() <= width)
+        .cloned()
+        .unwrap_or_else(|| crate::tui::layout::cut_to(&choices[4], width));
     vec![Line::raw(about), Line::raw(file)]
 }

@@ -80,6 +80,8 @@ pub enum Setting {
         seats: [Option<Level>; 2],
     },
     LastVariant(String),
+    /// The round limit of a match of rounds begun.
+    RoundLimit(Option<u16>),
     /// A match over (or, with `undo`, one taken back) for the pair's tally.
     Tally {
         variant: String,
@@ -104,6 +106,8 @@ pub struct Settings {
     pub names: [String; 2],
     /// Who played each seat last: `person`, or the computer's level.
     pub seats: [String; 2],
+    /// The round limit chosen last for a match of rounds (none: no limit).
+    pub round_limit: Option<u16>,
     pub tally: Vec<Tally>,
 }
 
@@ -117,6 +121,7 @@ impl Default for Settings {
             last_variant: None,
             names: [String::new(), String::new()],
             seats: [PERSON.to_string(), PERSON.to_string()],
+            round_limit: None,
             tally: Vec::new(),
         }
     }
@@ -170,6 +175,7 @@ impl Settings {
             *name = crate::session::one_line(name, crate::session::NAME_LENGTH);
         }
         self.speed_ms = self.speed_ms.clamp(1, 5000);
+        self.round_limit = self.round_limit.filter(|&limit| limit > 0);
         self.tally.truncate(MAX_TALLIES);
         let tallies = std::mem::take(&mut self.tally);
         for mut tally in tallies {
@@ -225,6 +231,7 @@ impl Settings {
                 self.seats = seats.map(seat_word);
             }
             Setting::LastVariant(id) => self.last_variant = Some(id.clone()),
+            Setting::RoundLimit(limit) => self.round_limit = *limit,
             Setting::Tally {
                 variant,
                 names,
@@ -390,6 +397,7 @@ mod tests {
             last_variant: Some("raja-pasu".into()),
             names: ["Ann".into(), "Bo".into()],
             seats: [seat_word(None), seat_word(Some(Level::Hard))],
+            round_limit: Some(5),
             tally: Vec::new(),
         };
         settings.count(

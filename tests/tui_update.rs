@@ -604,6 +604,11 @@ fn a_hint_names_the_best_pit() {
         notice(&ui.app)
     );
     assert_eq!(game(&ui.app).cursor, Pit::new(3));
+    // The board marks the pit named, on South's row of numbers.
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|frame| ui.render(frame)).unwrap();
+    let screen = format!("{:?}", terminal.backend());
+    assert_eq!(screen.matches(">3<").count(), 1, "{screen}");
     // Values the search saw to the end say so.
     send(
         &mut ui,
@@ -1448,4 +1453,47 @@ fn at_80_columns_the_footer_keeps_saving_and_leaving_in_sight() {
     for keys in ["Ctrl+Y redo", "Ctrl+S save", "Esc menu", "Backspace undo"] {
         assert!(footer.contains(keys), "{keys} missing: {footer}");
     }
+}
+
+/// From the menu: Play, the game found by typing `search`, its setup.
+fn setup_of(ui: &mut Runner, search: &str) {
+    send(ui, &[Msg::Digit(1)]);
+    for c in search.chars() {
+        send(ui, &[Msg::Char(c)]);
+    }
+    send(ui, &[Msg::Confirm]);
+    assert!(
+        matches!(ui.app.screen, Screen::Setup(_)),
+        "{:?}",
+        ui.app.screen
+    );
+}
+
+#[test]
+fn the_round_limit_chosen_last_is_offered_for_the_next_match_of_rounds() {
+    let mut ui = app_at(Start::Menu);
+    setup_of(&mut ui, "raja");
+    if let Screen::Setup(setup) = &mut ui.app.screen {
+        assert_eq!(setup.round_limit, None);
+        setup.round_limit = Some(3);
+    }
+    send(&mut ui, &[Msg::Confirm]);
+    assert_eq!(game(&ui.app).session.round_limit, Some(3));
+    assert_eq!(ui.config.settings.round_limit, Some(3));
+    send(&mut ui, &[Msg::Back]);
+    // Another game of rounds offers it; a game of one round has none, and
+    // playing one leaves the remembered limit alone.
+    setup_of(&mut ui, "dakon");
+    let Screen::Setup(setup) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(setup.round_limit, Some(3));
+    send(&mut ui, &[Msg::Back, Msg::Back, Msg::Back]);
+    setup_of(&mut ui, "kalaha");
+    let Screen::Setup(setup) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(setup.round_limit, None);
+    send(&mut ui, &[Msg::Confirm]);
+    assert_eq!(ui.config.settings.round_limit, Some(3));
 }

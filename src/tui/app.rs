@@ -275,6 +275,8 @@ pub struct Game {
     pub swap_declined: bool,
     /// The rest of the computer's turn, searched with its first move.
     pub plan: TurnPlan,
+    /// The pit the last hint named, and the key of the position it is for.
+    pub hint: Option<(u64, Pit)>,
     /// Every turn so far as the move list tells it, and the moment it was
     /// told for (actions so far, the position), to tell it again on change.
     pub turns: Vec<crate::words::TurnTold>,

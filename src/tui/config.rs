@@ -51,7 +51,10 @@ impl Config {
             Setting::Speed(ms) => self.speed_ms = *ms,
             Setting::ReducedMotion(on) => self.reduced_motion = *on,
             Setting::Look(look) => self.theme = Theme::for_look(*look, self.no_colour),
-            Setting::Players { .. } | Setting::LastVariant(_) | Setting::Tally { .. } => {}
+            Setting::Players { .. }
+            | Setting::LastVariant(_)
+            | Setting::RoundLimit(_)
+            | Setting::Tally { .. } => {}
         }
         self.settings.apply(change);
     }

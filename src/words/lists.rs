@@ -23,10 +23,19 @@ pub fn who(header: &Header) -> String {
     }
 }
 
-/// Where the match stands: "in play", "round 3 over", "Ann won", "draw".
+/// Where the match stands: "in play", "round 3 over", "Ann won", "draw";
+/// a computer is named by its level, and the side is said where both
+/// players go by one name ("Computer (hard) (North) won").
 #[must_use]
 pub fn result(header: &Header) -> String {
-    let name = |side: Side| header.names[side].clone();
+    let shown = |side: Side| crate::session::shown_name(&header.names[side], header.computer[side]);
+    let name = |side: Side| {
+        if shown(Side::South) == shown(Side::North) {
+            format!("{} ({})", shown(side), crate::words::side_title(side))
+        } else {
+            shown(side)
+        }
+    };
     match (header.status, header.winner) {
         (StatusKind::Ongoing, _) => "in play".to_string(),
         (StatusKind::RoundOver, _) => format!("round {} over", header.rounds),
@@ -79,4 +88,47 @@ pub fn tally(tally: &crate::settings::Tally, names: &[String; 2]) -> String {
         let _ = write!(text, ", {} draw{s}", tally.draws);
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::ai::Level;
+    use crate::engine::{Pit, Rules};
+    use crate::session::Session;
+
+    /// A finished Kalah of one pit and two seeds a side: South's move puts
+    /// one in its store and one in North's pit, and North keeps its three:
+    /// North wins 3-1.
+    fn finished(names: [&str; 2], computer: [Option<Level>; 2]) -> Header {
+        let text = include_str!("../../rules/kalaha.toml")
+            .replace("pits = 6", "pits = 1")
+            .replace("seeds-per-pit = 4", "seeds-per-pit = 2");
+        let rules = Arc::new(Rules::from_toml(&text).unwrap());
+        let mut session = Session::new(rules, names.map(String::from), Side::South);
+        session.computer = computer.into();
+        session.play(Pit::new(1)).unwrap();
+        let meta = crate::storage::MatchMeta::new(crate::storage::MatchId::new());
+        crate::storage::format::header_of(&session, &meta)
+    }
+
+    #[test]
+    fn a_result_names_a_computer_by_its_level_and_two_alike_by_their_sides() {
+        let people = finished(["Ann", "Bo"], [None, None]);
+        assert_eq!(result(&people), "Bo won");
+        let one = finished(["Ann", "Computer"], [None, Some(Level::Hard)]);
+        assert_eq!(result(&one), "Computer (hard) won");
+        let both = finished(
+            ["Computer", "Computer"],
+            [Some(Level::Easy), Some(Level::Easy)],
+        );
+        assert_eq!(result(&both), "Computer (easy) (North) won");
+        let levels = finished(
+            ["Computer", "Computer"],
+            [Some(Level::Easy), Some(Level::Hard)],
+        );
+        assert_eq!(result(&levels), "Computer (hard) won");
+    }
 }

@@ -55,6 +55,12 @@ pub fn motion_set(animated: bool, keys: &SettingKeys) -> String {
     format!("Animation {state}{note}")
 }
 
+/// The number of the pit a hint named, marked on the board: ">3<".
+#[must_use]
+pub fn hinted_pit(pit: crate::engine::Pit) -> String {
+    format!(">{pit}<")
+}
+
 /// The notice after the replay viewer's animation was turned on or off.
 #[must_use]
 pub fn viewer_motion_set(animated: bool, keys: &SettingKeys) -> String {

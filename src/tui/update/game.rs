@@ -498,6 +498,7 @@ fn show_hint(game: &mut Game, key: u64, values: &[(Move, i32)], reach: HintReach
         });
         if let Some(&(best, _)) = values.first() {
             game.cursor = best.pit();
+            game.hint = Some((key, best.pit()));
         }
     }
 }

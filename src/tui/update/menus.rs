@@ -106,6 +106,7 @@ fn game_screen(app: &mut App, session: Session, note: Option<String>) -> Screen 
         box_scroll: 0,
         swap_declined: false,
         plan: TurnPlan::default(),
+        hint: None,
         turns: Vec::new(),
         turns_for: None,
     };
@@ -226,6 +227,12 @@ pub(super) fn rules_read(app: &mut App, variants: Vec<Entry>, broken: Vec<Broken
 pub fn new_setup(rules: Arc<Rules>, settings: &Settings) -> Setup {
     let swap_rule = rules.swap_by_default();
     let starter = StarterChoice::default_for(&rules);
+    // The limit chosen last, for a match of rounds, where it is one of the
+    // setup's choices.
+    let round_limit = settings
+        .round_limit
+        .filter(|limit| ROUND_LIMIT_CHOICES.contains(limit))
+        .filter(|_| rules.rounds() == crate::engine::Rounds::Many);
     Setup {
         rules,
         names: BySide::default(),
@@ -233,7 +240,7 @@ pub fn new_setup(rules: Arc<Rules>, settings: &Settings) -> Setup {
         computer: BySide::from(settings.seats.clone()).map(|s| crate::settings::seat_of(&s)),
         field: SetupField::SouthName,
         starter,
-        round_limit: None,
+        round_limit,
         swap_rule,
     }
 }
@@ -337,6 +344,9 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
     app.command(Command::Set(Setting::LastVariant(
         setup.rules.id().to_string(),
     )));
+    if setup.rules.rounds() == crate::engine::Rounds::Many {
+        app.command(Command::Set(Setting::RoundLimit(setup.round_limit)));
+    }
     let players = |names: BySide<String>| Players {
         names,
         computer: setup.computer,

@@ -56,6 +56,10 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
         last_move: if animating { None } else { session.last_move() },
         hand: frame.as_ref().and_then(|f| f.hand),
         focus: frame.as_ref().and_then(|f| f.focus),
+        hint: game
+            .hint
+            .filter(|&(key, _)| key == position.key() && !animating)
+            .map(|(_, pit)| pit),
     }
     .render(parts.board, buf);
 
@@ -549,6 +553,15 @@ fn render_rounds_table(
     }
 }
 
+/// The heights of a bar one row tall.
+const BAR_LEVELS: u64 = 8;
+
+/// A bar's height for `seeds` of `total`: a few seeds still show the lowest
+/// bar, and none shows none.
+fn bar_height(seeds: u64, total: u64) -> u64 {
+    (seeds * BAR_LEVELS).div_ceil(total).min(BAR_LEVELS)
+}
+
 /// Each player's seeds round by round: a row a player (named), a column a
 /// round (the last rounds, when they do not all fit).
 fn render_rounds_chart(
@@ -565,12 +578,30 @@ fn render_rounds_chart(
         let y = area.y + u16::try_from(row).unwrap_or(0);
         let style = config.theme.side(side);
         buf.set_stringn(area.x, y, session.display_name(side), label, style);
-        let data: Vec<u64> = rounds.iter().map(|r| u64::from(r.stores[side])).collect();
+        let total = u64::from(session.rules().total_seeds()).max(1);
+        let data: Vec<u64> = rounds
+            .iter()
+            .map(|r| bar_height(u64::from(r.stores[side]), total))
+            .collect();
         let skip = data.len().saturating_sub(usize::from(width));
         Sparkline::default()
             .data(&data[skip..])
-            .max(u64::from(session.rules().total_seeds()))
+            .max(BAR_LEVELS)
             .style(style)
             .render(Rect::new(area.x + label_width + 1, y, width, 1), buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_few_seeds_show_a_bar_and_none_show_none() {
+        assert_eq!(bar_height(0, 98), 0);
+        assert_eq!(bar_height(4, 98), 1);
+        assert_eq!(bar_height(9, 98), 1);
+        assert_eq!(bar_height(49, 98), 4);
+        assert_eq!(bar_height(98, 98), 8);
     }
 }

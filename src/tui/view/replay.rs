@@ -164,6 +164,7 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
         last_move: if frame.is_some() { None } else { last_move },
         hand: frame.as_ref().and_then(|f| f.hand),
         focus: frame.as_ref().and_then(|f| f.focus),
+        hint: None,
     }
     .render(board_area, buf);
 

@@ -139,6 +139,8 @@ pub struct BoardWidget<'a> {
     pub last_move: Option<(Side, Move)>,
     pub hand: Option<(Place, u16)>,
     pub focus: Option<Place>,
+    /// The pit a hint named, of the player to move: its number is marked.
+    pub hint: Option<Pit>,
 }
 
 impl BoardWidget<'_> {
@@ -278,6 +280,8 @@ impl BoardWidget<'_> {
                 .map(|(_, seeds)| seeds);
             let (label, style) = if let Some(seeds) = hand_here {
                 (format!("[{seeds}]"), self.theme.focus)
+            } else if self.to_move == Some(side) && self.hint == Some(pit) {
+                (crate::tui::describe::hinted_pit(pit), self.theme.focus)
             } else if self.to_move == Some(side) {
                 (
                     pit.to_string(),

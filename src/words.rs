@@ -121,21 +121,26 @@ pub fn ending_reason(ending: Ending) -> Option<&'static str> {
     }
 }
 
-/// For a result: why the round ended, when it ended with each player
-/// keeping their row for a reason of the rules (not when someone took the
-/// remaining seeds, which is said with the result).
+/// For a result: why the round ended by the rules, and where the seeds
+/// left on the board went ("Ended: a row is empty; Bo took the remaining
+/// seeds.").
 #[must_use]
-pub fn ending_told(position: &Position) -> Option<String> {
-    let kept_rows = matches!(
-        position.status(),
-        Status::RoundOver {
-            took_remaining: None
-        } | Status::MatchOver {
-            took_remaining: None
+pub fn ending_told(session: &Session, position: &Position) -> Option<String> {
+    let taker = match position.status() {
+        Status::Ongoing => return None,
+        Status::RoundOver { took_remaining } | Status::MatchOver { took_remaining } => {
+            took_remaining
         }
-    );
-    let why = ending_reason(position.ending()?).filter(|_| kept_rows)?;
-    Some(format!("Ended: {why}; each kept their row."))
+    };
+    let why = match position.ending()? {
+        Ending::RowEmpty => "a row is empty",
+        ending => ending_reason(ending)?,
+    };
+    let rest = match taker {
+        Some(side) => format!("{} took the remaining seeds", session.display_name(side)),
+        None => "each kept their row".to_string(),
+    };
+    Some(format!("Ended: {why}; {rest}."))
 }
 
 /// The two sides in the order a score is said: the winner first (South
@@ -244,6 +249,11 @@ mod tests {
         assert_eq!(
             said,
             "Ann played pit 1 - that ends the game: Bo adds the 1 seed left on their row"
+        );
+        // The result says why the game ended.
+        assert_eq!(
+            super::ending_told(&session, session.position()).as_deref(),
+            Some("Ended: a row is empty; each kept their row.")
         );
     }
 

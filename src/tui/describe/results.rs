@@ -168,7 +168,7 @@ pub fn how_it_ended(session: &Session) -> Option<String> {
             "Ended by the players.".to_string()
         });
     }
-    let ended = crate::words::ending_told(position);
+    let ended = crate::words::ending_told(session, position);
     match (ended, too_few_to_go_on(session, position)) {
         (Some(ended), Some(why)) => Some(format!("{ended} {why}")),
         (ended, why) => ended.or(why),

@@ -147,32 +147,32 @@ pub fn refill_line(
     text
 }
 
-/// How the match ended, when it was not simply played out: at the round
-/// limit, by the players, or by an end of the rules where each keeps their row.
+/// How the match ended, a sentence a line: at the round limit, by the
+/// players, or by an end of the rules (and, in a match of rounds, that a
+/// player cannot fill a pit).
 #[must_use]
-pub fn how_it_ended(session: &Session) -> Option<String> {
+pub fn how_it_ended(session: &Session) -> Vec<String> {
     let position = session.position();
     if session.ended_at_round_limit() {
-        return Some(format!(
+        return vec![format!(
             "Ended after round {}, as agreed.",
             position.round()
-        ));
+        )];
     }
     if session.ended_by_players() {
         let positions = session.positions();
         let midway = positions.len() >= 2
             && positions[positions.len() - 2].status() == crate::engine::Status::Ongoing;
-        return Some(if midway {
+        return vec![if midway {
             "Ended by the players midway, each row counted to its owner.".to_string()
         } else {
             "Ended by the players.".to_string()
-        });
+        }];
     }
-    let ended = crate::words::ending_told(session, position);
-    match (ended, too_few_to_go_on(session, position)) {
-        (Some(ended), Some(why)) => Some(format!("{ended} {why}")),
-        (ended, why) => ended.or(why),
-    }
+    crate::words::ending_told(session, position)
+        .into_iter()
+        .chain(too_few_to_go_on(session, position))
+        .collect()
 }
 
 /// Why a match of rounds ended after a round before any limit: a player's

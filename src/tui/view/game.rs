@@ -437,7 +437,7 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
         ),
         totals_line(session, position, theme),
     ];
-    if let Some(text) = words::how_it_ended(session) {
+    for text in words::how_it_ended(session) {
         lines.push(Line::styled(text, theme.dim));
     }
     // The pair's record in this rule set, this match included.

@@ -719,3 +719,35 @@ fn a_long_turn_is_told_in_whole_words_and_the_list_of_moves_has_it_all() {
     let boxed = rows(&draw(&mut ui, 80, 24)).join("");
     assert!(boxed.replace(' ', "").contains(&last.replace(' ', "")));
 }
+
+#[test]
+fn a_big_terminal_is_used_for_the_board_the_moves_and_the_result() {
+    // Toguz Kumalak a few moves in: taller pits whose seeds read in fives,
+    // the list of moves beside them, who leads in the header.
+    let mut ui = game("toguz-kumalak", None);
+    for _ in 0..6 {
+        let Screen::Game(game) = &ui.app.screen else {
+            unreachable!()
+        };
+        let pit = game.session.position().legal_moves(game.session.rules())[0];
+        ui.send(Msg::Digit(pit.pit().number()));
+    }
+    let wide = rows(&draw(&mut ui, 200, 50));
+    assert_names_whole("toguz_kumalak_wide", &wide, false);
+    assert!(wide[0].contains("leads by") || wide[0].trim_end().ends_with("level"));
+    assert!(wide.iter().any(|l| l.contains("╭ Moves")));
+    assert!(
+        wide.iter()
+            .any(|l| l.contains("••••• •••••") || l.contains("•••••"))
+    );
+    insta::assert_snapshot!("toguz_kumalak@200x50", wide.join("\n"));
+    // The end of a game, with why it ended.
+    play_until_not_ongoing(&mut ui);
+    let over = rows(&draw(&mut ui, 200, 50));
+    assert!(
+        over.iter().any(|l| l.contains("Ended: ")),
+        "{}",
+        over.join("\n")
+    );
+    insta::assert_snapshot!("toguz_kumalak_over@200x50", over.join("\n"));
+}

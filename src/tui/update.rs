@@ -396,10 +396,9 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
                 replay.list = list;
                 if at_end {
                     replay.shown = replay.session.actions().len();
+                    let play_on = keys::key_for(keys::Context::Replay, &Msg::PlayOn);
                     app.message = Some(Notice {
-                        text:
-                            "A copy is kept as it was saved: p plays on from here as a new match."
-                                .into(),
+                        text: describe::copy_plays_on(&play_on),
                         warning: false,
                     });
                 }

@@ -55,6 +55,12 @@ pub fn motion_set(animated: bool, keys: &SettingKeys) -> String {
     format!("Animation {state}{note}")
 }
 
+/// A saved copy opened at its end, in the viewer.
+#[must_use]
+pub fn copy_plays_on(play_on: &str) -> String {
+    format!("A copy is kept as it was saved: {play_on} plays on from here as a new match.")
+}
+
 /// The number of the pit a hint named, marked on the board: ">3<".
 #[must_use]
 pub fn hinted_pit(pit: crate::engine::Pit) -> String {

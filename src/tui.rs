@@ -7,6 +7,7 @@ pub mod board_view;
 pub mod broken;
 pub mod command;
 pub mod config;
+pub mod context;
 pub mod describe;
 pub mod effects;
 #[cfg(unix)]
@@ -21,6 +22,7 @@ pub mod msg;
 pub mod pit_keys;
 pub mod rules_text;
 pub mod runner;
+pub mod screens;
 pub mod terminal;
 pub mod theme;
 pub mod update;

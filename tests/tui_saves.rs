@@ -918,7 +918,7 @@ fn the_analysis_worker_values_every_position() {
 fn finished_and_unfinished_are_told_apart_in_the_list() {
     let mut g = Game::new(match_of(one_move_rules()));
     g.send(&[Msg::Digit(1), Msg::Confirm]);
-    assert!(matches!(g.ui.app.screen, Screen::Menu { .. }));
+    assert!(matches!(g.ui.app.screen, Screen::Menu(_)));
     assert!(
         !g.ui.app.menu_items().contains(&MenuItem::Continue),
         "nothing to continue"

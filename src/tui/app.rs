@@ -1,244 +1,28 @@
 //! The model: everything the interface shows, and nothing about the terminal.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use crate::ai::Level;
 use crate::catalog::Entry;
-use crate::engine::{BySide, FirstPlayer, Move, Pit, Rules, Side};
-use crate::session::Session;
-use crate::storage::{Listing, MatchMeta};
+use crate::engine::Rules;
+use crate::storage::Listing;
 
-use super::anim::Animation;
 pub use super::broken::BrokenRuleFile;
 use super::command::Command;
-use super::judged::{HintReach, Judged};
+use super::context::Context;
+pub use super::screens::game::state::{Game, TurnPlan};
+pub use super::screens::library::state::LibraryList;
+pub use super::screens::menu::state::{Menu, MenuItem};
+pub use super::screens::odd_even::state::{OddEven, OddEvenStage};
+pub use super::screens::replay::state::Replay;
+pub use super::screens::setup::state::{
+    NAME_LENGTH, ROUND_LIMIT_CHOICES, SEAT_CHOICES, SETUP_FIELDS, Setup, SetupField, StarterChoice,
+    clean_name,
+};
+pub use super::screens::variants::state::GameList;
 
 /// Milliseconds per dropped seed that the speed keys step through.
 pub const SPEEDS_MS: [u64; 9] = [15, 30, 45, 70, 100, 150, 250, 400, 600];
 pub use crate::settings::DEFAULT_SPEED_MS;
-
-/// Entries of the main menu.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MenuItem {
-    Continue,
-    Play,
-    Replay,
-    Rules,
-    Quit,
-}
-
-/// The list of saved matches on screen.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LibraryList {
-    /// Only unfinished matches, to choose one to continue.
-    pub continuing: bool,
-    /// Shown are the matches whose players, title or variant contain this.
-    pub filter: String,
-    /// Keys type into the filter.
-    pub filtering: bool,
-    pub oldest_first: bool,
-    /// Index into the matches shown.
-    pub selected: usize,
-    /// The first match drawn, when they do not all fit.
-    pub offset: usize,
-}
-
-/// A saved match being watched.
-#[derive(Clone, Debug)]
-pub struct Replay {
-    pub session: Session,
-    /// The file it was read from, and what the file says of the match (its
-    /// id, which format 1 lacked, and its title).
-    pub path: PathBuf,
-    pub meta: MatchMeta,
-    /// Actions shown: 0 is the start, `session.actions().len()` the end.
-    pub shown: usize,
-    pub animation: Option<Animation>,
-    pub autoplay: bool,
-    /// Milliseconds since the last autoplay step finished.
-    pub waited_ms: u64,
-    /// The engine's value of each position, for South (`None` until the
-    /// analysis, which runs in the background, arrives).
-    pub values: Option<Vec<Judged>>,
-    pub analysis_asked: bool,
-    /// A round number being typed, digit by digit, and the milliseconds
-    /// since its last digit (it is forgotten after a pause).
-    pub typed_round: Option<(usize, u64)>,
-    /// The list Esc goes back to, as it was left (filter, choice).
-    pub list: LibraryList,
-    /// Animation turned on or off in this viewer, for it alone (`None`:
-    /// as the setting is).
-    pub motion: Option<bool>,
-}
-
-impl Replay {
-    /// Whether the move that led to position `shown` threw the game away: the
-    /// mover could hold a draw or better before it, and no longer after it,
-    /// by verdicts that held at two depths. Gives how far the shallower of
-    /// the two judgements looked.
-    #[must_use]
-    pub fn threw_away(&self, shown: usize) -> Option<HintReach> {
-        let (values, before) = (self.values.as_ref()?, shown.checked_sub(1)?);
-        let mover = self.session.positions()[before].to_move()?;
-        let sign = if mover == Side::South { 1 } else { -1 };
-        let (was, now) = (values.get(before)?, values.get(shown)?);
-        let thrown = sign * was.value >= 0 && sign * now.value < 0;
-        (thrown && was.stable && now.stable).then(|| match (was.reach, now.reach) {
-            (HintReach::Plies(a), HintReach::Plies(b)) => HintReach::Plies(a.min(b)),
-            (HintReach::Plies(a), HintReach::Exact) | (HintReach::Exact, HintReach::Plies(a)) => {
-                HintReach::Plies(a)
-            }
-            (HintReach::Exact, HintReach::Exact) => HintReach::Exact,
-        })
-    }
-}
-
-/// How the first player is settled on the setup screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StarterChoice {
-    South,
-    North,
-    Random,
-    OddEven,
-}
-
-impl StarterChoice {
-    pub const ALL: [StarterChoice; 4] = [
-        StarterChoice::South,
-        StarterChoice::North,
-        StarterChoice::Random,
-        StarterChoice::OddEven,
-    ];
-
-    /// What the rule set suggests.
-    #[must_use]
-    pub fn default_for(rules: &Rules) -> StarterChoice {
-        match rules.first_player() {
-            FirstPlayer::Chosen => StarterChoice::South,
-            FirstPlayer::Drawn => StarterChoice::Random,
-            FirstPlayer::OddEven => StarterChoice::OddEven,
-        }
-    }
-}
-
-/// Fields of the setup screen, top to bottom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SetupField {
-    SouthName,
-    SouthSeat,
-    NorthName,
-    NorthSeat,
-    Starter,
-    /// How many rounds to play at most (matches of rounds only).
-    RoundLimit,
-    /// The swap rule, on or off.
-    SwapRule,
-    Start,
-}
-
-pub const SETUP_FIELDS: [SetupField; 8] = [
-    SetupField::SouthName,
-    SetupField::SouthSeat,
-    SetupField::NorthName,
-    SetupField::NorthSeat,
-    SetupField::Starter,
-    SetupField::RoundLimit,
-    SetupField::SwapRule,
-    SetupField::Start,
-];
-
-/// The round limits the setup screen offers, after "no limit".
-pub const ROUND_LIMIT_CHOICES: [u16; 14] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 30];
-
-/// Who plays a seat, as the setup screen cycles through: a person, then the
-/// computer's levels.
-pub const SEAT_CHOICES: [Option<Level>; 5] = [
-    None,
-    Some(Level::Easy),
-    Some(Level::Medium),
-    Some(Level::Hard),
-    Some(Level::Strongest),
-];
-
-pub use crate::session::{NAME_LENGTH, clean_name};
-
-#[derive(Clone, Debug)]
-pub struct Setup {
-    pub rules: Arc<Rules>,
-    /// What was typed in each name field (empty: the placeholder is used).
-    pub names: BySide<String>,
-    /// The names used last time, offered as placeholders.
-    pub remembered: BySide<String>,
-    pub computer: BySide<Option<Level>>,
-    pub field: SetupField,
-    pub starter: StarterChoice,
-    /// The round the match ends after, if the players set one.
-    pub round_limit: Option<u16>,
-    /// The swap rule is played (the rule file gives the default).
-    pub swap_rule: bool,
-}
-
-impl Setup {
-    /// What an empty name field shows and stands for: "Computer" for a
-    /// computer's seat, else the name used last time, else the side's name.
-    #[must_use]
-    pub fn placeholder(&self, side: Side) -> String {
-        let remembered = &self.remembered[side];
-        if self.computer[side].is_some() {
-            "Computer".to_string()
-        } else if remembered.is_empty() {
-            crate::words::side_title(side).to_string()
-        } else {
-            remembered.clone()
-        }
-    }
-
-    /// The name a side plays under: what was typed, or the placeholder.
-    #[must_use]
-    pub fn name(&self, side: Side) -> String {
-        clean_name(&self.names[side], &self.placeholder(side))
-    }
-
-    /// The fields these rules use, top to bottom: a round limit only for a
-    /// match of rounds.
-    #[must_use]
-    pub fn fields(&self) -> Vec<SetupField> {
-        let many = self.rules.rounds() == crate::engine::Rounds::Many;
-        SETUP_FIELDS
-            .into_iter()
-            .filter(|&field| many || field != SetupField::RoundLimit)
-            .collect()
-    }
-}
-
-/// The odd-or-even guess that settles who starts Sat-gharva. North hides the
-/// marbles, South guesses.
-#[derive(Clone, Debug)]
-pub struct OddEven {
-    pub rules: Arc<Rules>,
-    pub names: BySide<String>,
-    pub computer: BySide<Option<Level>>,
-    pub round_limit: Option<u16>,
-    pub swap_rule: bool,
-    pub stage: OddEvenStage,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OddEvenStage {
-    /// North types a number, shown as stars.
-    Hide {
-        typed: String,
-    },
-    Guess {
-        marbles: u32,
-    },
-    Reveal {
-        marbles: u32,
-        guessed_odd: bool,
-        starter: Side,
-    },
-}
 
 /// A line under the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -247,87 +31,72 @@ pub struct Notice {
     pub warning: bool,
 }
 
-/// A match on screen.
-#[derive(Clone, Debug)]
-pub struct Game {
-    /// Tells this match on screen from any other (a rematch, say), however
-    /// alike their moves.
-    pub serial: u64,
-    pub session: Session,
-    /// The cursor's pit on the row of the player to move.
-    pub cursor: Pit,
-    pub animation: Option<Animation>,
-    /// What the last move did (with the moves its player made before it in
-    /// the same turn, after extra turns), kept until the next move.
-    pub report: Option<(Side, String)>,
-    /// A passing message: a refusal, a hint, an undo, a setting changed.
-    pub notice: Option<Notice>,
-    /// The computer is choosing a move (in another thread).
-    pub thinking: bool,
-    /// On boards of 10 pits or more, a `1` typed that may begin pit 10-16.
-    pub pending_digit: Option<u8>,
-    /// The players hid the round's or match's result to look at the board.
-    pub box_hidden: bool,
-    /// The first round shown in the match's table of rounds.
-    pub box_scroll: u16,
-    /// The second player was asked whether to swap and played on (asked
-    /// once; an undo back to the question asks again).
-    pub swap_declined: bool,
-    /// The rest of the computer's turn, searched with its first move.
-    pub plan: TurnPlan,
-    /// The pit the last hint named, and the key of the position it is for.
-    pub hint: Option<(u64, Pit)>,
-    /// Every turn so far as the move list tells it, and the moment it was
-    /// told for (actions so far, the position), to tell it again on change.
-    pub turns: Vec<crate::words::TurnTold>,
-    pub turns_for: Option<(usize, crate::engine::Position)>,
-}
+/// What the rest of the interface asks of any screen's state. Each screen
+/// (`tui/screens/<name>/`) answers for itself in its `state.rs`.
+pub trait ScreenState {
+    /// Whether a text field has the focus, so keys type instead of acting.
+    fn is_typing(&self) -> bool {
+        false
+    }
 
-/// The moves the computer means to make next in its turn: each is played
-/// without searching again, as soon as the seeds of the one before have
-/// stopped, while the position is the one it was planned for.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TurnPlan {
-    /// The key of the position the first of `moves` was planned for.
-    pub at: u64,
-    pub moves: std::collections::VecDeque<Move>,
-}
+    /// Whether something moves, so the loop should wake up on its own.
+    fn is_animating(&self) -> bool {
+        false
+    }
 
-/// The list of games (rule sets) on screen, to play one or read its rules.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameList {
-    /// The chosen entry: an index into the rule sets, then the rule files
-    /// that could not be read.
-    pub selected: usize,
-    /// Choosing a game to play, or just reading the rules.
-    pub for_play: bool,
-    /// How far its rules are scrolled.
-    pub scroll: u16,
-    /// What was typed to find a game: only those whose name or place has
-    /// it are listed.
-    pub search: String,
-}
+    /// The rule set the screen is about, if any.
+    fn rules<'a>(&'a self, _app: &'a App) -> Option<&'a Rules> {
+        None
+    }
 
-impl GameList {
-    #[must_use]
-    pub fn at(selected: usize, for_play: bool) -> GameList {
-        GameList {
-            selected,
-            for_play,
-            ..GameList::default()
-        }
+    /// Where its keys apply, first taken first, whatever box is over it.
+    fn contexts(&self) -> Vec<Context>;
+
+    /// The contexts help lists for the screen.
+    fn help_contexts(&self) -> Vec<Context> {
+        self.contexts()
+    }
+
+    /// Whether help's contexts are a stack (the first that has a key takes
+    /// it), rather than moments listed side by side.
+    fn help_is_a_stack(&self) -> bool {
+        true
     }
 }
 
+/// The screen shown: each is a folder of `tui/screens/`, registered here
+/// and in one arm of `Screen::state`, `update::route` and `view::render_to`.
 #[derive(Clone, Debug)]
 pub enum Screen {
-    Menu { selected: usize },
+    Menu(Menu),
     Library(LibraryList),
     Replay(Box<Replay>),
     Variants(GameList),
     Setup(Setup),
     OddEven(OddEven),
     Game(Box<Game>),
+}
+
+impl Screen {
+    /// The main menu, its first entry chosen.
+    #[must_use]
+    pub fn menu() -> Screen {
+        Screen::Menu(Menu::default())
+    }
+
+    /// The screen's own answers to what the interface asks of it.
+    #[must_use]
+    pub fn state(&self) -> &dyn ScreenState {
+        match self {
+            Screen::Menu(menu) => menu,
+            Screen::Library(list) => list,
+            Screen::Replay(replay) => &**replay,
+            Screen::Variants(list) => list,
+            Screen::Setup(setup) => setup,
+            Screen::OddEven(odd_even) => odd_even,
+            Screen::Game(game) => &**game,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -407,7 +176,7 @@ impl App {
     pub fn new(variants: Vec<Entry>, seed: u64) -> App {
         App {
             variants,
-            screen: Screen::Menu { selected: 0 },
+            screen: Screen::menu(),
             overlay: None,
             size: (80, 24),
             quit: false,
@@ -558,40 +327,18 @@ impl App {
     /// Whether a text field has the focus, so keys type instead of acting.
     #[must_use]
     pub fn is_typing(&self) -> bool {
-        match &self.screen {
-            Screen::Setup(setup) => {
-                matches!(setup.field, SetupField::SouthName | SetupField::NorthName)
-            }
-            Screen::OddEven(odd_even) => matches!(odd_even.stage, OddEvenStage::Hide { .. }),
-            Screen::Library(list) => list.filtering,
-            _ => false,
-        }
+        self.screen.state().is_typing()
     }
 
     /// Whether something is moving, so the loop should wake up on its own.
     #[must_use]
     pub fn is_animating(&self) -> bool {
-        match &self.screen {
-            Screen::Game(game) => {
-                game.thinking || game.animation.as_ref().is_some_and(|a| !a.is_finished())
-            }
-            Screen::Replay(replay) => {
-                replay.autoplay || replay.animation.as_ref().is_some_and(|a| !a.is_finished())
-            }
-            _ => false,
-        }
+        self.screen.state().is_animating()
     }
 
     /// The rule set the current screen is about, if any.
     #[must_use]
     pub fn current_rules(&self) -> Option<&Rules> {
-        match &self.screen {
-            Screen::Menu { .. } | Screen::Library(_) => None,
-            Screen::Replay(replay) => Some(replay.session.rules()),
-            Screen::Variants(list) => self.variants.get(list.selected).map(|e| &*e.rules),
-            Screen::Setup(setup) => Some(&setup.rules),
-            Screen::OddEven(odd_even) => Some(&odd_even.rules),
-            Screen::Game(game) => Some(game.session.rules()),
-        }
+        self.screen.state().rules(self)
     }
 }

@@ -12,107 +12,12 @@ use std::fmt::Write;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::app::{App, OddEvenStage, Overlay, Screen, SetupField};
+use super::app::{App, Overlay};
 use super::msg::Msg;
 
 pub use super::pit_keys::{NORTH_KEYS, SOUTH_KEYS};
 
-/// Where keys apply. A screen may stack several (a match: its own keys, then
-/// the keys of any match).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Context {
-    /// Every screen and box, while typing too (not while the terminal is
-    /// too small to draw).
-    Always,
-    /// Menus, lists and the viewer (not a match).
-    Anywhere,
-    /// The terminal is too small to draw the screen.
-    TooSmall,
-    Help,
-    /// The box of the match's moves.
-    MoveList,
-    /// A yes-or-no question.
-    Question,
-    /// Typing a name in a box (a copy's name, a title).
-    NameBox,
-    Menu,
-    Variants,
-    Setup,
-    /// Typing a player's name on the setup screen.
-    NameField,
-    OddEvenHide,
-    OddEvenGuess,
-    OddEvenReveal,
-    /// A match with a player to move.
-    Turn,
-    /// Seeds being sown on screen.
-    Sowing,
-    RoundOver,
-    MatchOver,
-    /// Every moment of a match.
-    Match,
-    Library,
-    /// Typing the list's filter.
-    Filter,
-    Replay,
-}
-
-impl Context {
-    /// Every context, in the order a player meets them (README's order).
-    pub const ALL: [Context; 22] = [
-        Context::Menu,
-        Context::Variants,
-        Context::Setup,
-        Context::NameField,
-        Context::OddEvenHide,
-        Context::OddEvenGuess,
-        Context::OddEvenReveal,
-        Context::Turn,
-        Context::Sowing,
-        Context::RoundOver,
-        Context::MatchOver,
-        Context::Match,
-        Context::Library,
-        Context::Filter,
-        Context::Replay,
-        Context::Anywhere,
-        Context::Always,
-        Context::Help,
-        Context::MoveList,
-        Context::Question,
-        Context::NameBox,
-        Context::TooSmall,
-    ];
-
-    /// The heading README and help give the keys of this context.
-    #[must_use]
-    pub fn title(self) -> &'static str {
-        match self {
-            Context::Anywhere => "On every screen but a match",
-            Context::Always => "On every screen and in every box, typing too",
-            Context::TooSmall => "While the terminal is too small",
-            Context::Help => "In help",
-            Context::MoveList => "In the list of moves",
-            Context::Question => "When asked yes or no",
-            Context::NameBox => "Typing a name or title",
-            Context::Menu => "Main menu",
-            Context::Variants => "Rule sets",
-            Context::Setup => "Setting up a match",
-            Context::NameField => "Typing a player's name",
-            Context::OddEvenHide => "Odd or even: North hides marbles",
-            Context::OddEvenGuess => "Odd or even: South guesses",
-            Context::OddEvenReveal => "Odd or even: the reveal",
-            Context::Turn => "A match: the player to move",
-            Context::Sowing => "A match: while seeds move",
-            Context::RoundOver => "A match: a round is over",
-            Context::MatchOver => "A match: the match is over",
-            Context::Match => "A match: at any moment",
-            Context::Library => "Saved matches",
-            Context::Filter => "Typing the list's filter",
-            Context::Replay => "Watching a match",
-        }
-    }
-}
+pub use super::context::Context;
 
 /// A key, or a family of keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -488,55 +393,18 @@ pub fn contexts(app: &App) -> Vec<Context> {
     contexts
 }
 
-/// What help lists for the screen: its keys, and in a match those of every
-/// moment of one.
+/// What help lists for the screen: its keys (in a match, those of every
+/// moment of one), then the keys that always act.
 #[must_use]
 pub fn help_contexts(app: &App) -> Vec<Context> {
-    let mut contexts = match &app.screen {
-        Screen::Game(_) => vec![
-            Context::Turn,
-            Context::Sowing,
-            Context::RoundOver,
-            Context::MatchOver,
-            Context::Match,
-        ],
-        _ => screen_contexts(app),
-    };
+    let mut contexts = app.screen.state().help_contexts();
     contexts.push(Context::Always);
     contexts
 }
 
 /// The contexts of the screen, whatever box is over it.
 fn screen_contexts(app: &App) -> Vec<Context> {
-    match &app.screen {
-        Screen::Menu { .. } => vec![Context::Menu, Context::Anywhere],
-        Screen::Variants(_) => vec![Context::Variants, Context::Anywhere],
-        Screen::Setup(setup) => match setup.field {
-            SetupField::SouthName | SetupField::NorthName => vec![Context::NameField],
-            _ => vec![Context::Setup, Context::Anywhere],
-        },
-        Screen::OddEven(odd_even) => match odd_even.stage {
-            OddEvenStage::Hide { .. } => vec![Context::OddEvenHide],
-            OddEvenStage::Guess { .. } => vec![Context::OddEvenGuess, Context::Anywhere],
-            OddEvenStage::Reveal { .. } => vec![Context::OddEvenReveal, Context::Anywhere],
-        },
-        Screen::Game(game) => {
-            let position = game.session.position();
-            let first = if game.animation.as_ref().is_some_and(|a| !a.is_finished()) {
-                Context::Sowing
-            } else if position.to_move().is_some() {
-                Context::Turn
-            } else if matches!(position.status(), crate::engine::Status::MatchOver { .. }) {
-                Context::MatchOver
-            } else {
-                Context::RoundOver
-            };
-            vec![first, Context::Match]
-        }
-        Screen::Library(list) if list.filtering => vec![Context::Filter],
-        Screen::Library(_) => vec![Context::Library, Context::Anywhere],
-        Screen::Replay(_) => vec![Context::Replay, Context::Anywhere],
-    }
+    app.screen.state().contexts()
 }
 
 /// The bindings of one context, in the table's order.
@@ -597,7 +465,7 @@ pub fn acting_keys_name(contexts: &[Context], at: usize, binding: &Binding) -> S
 /// takes it), rather than a match's moments listed side by side.
 #[must_use]
 pub fn help_is_a_stack(app: &App) -> bool {
-    !matches!(app.screen, Screen::Game(_))
+    app.screen.state().help_is_a_stack()
 }
 
 /// The first key of `binding` (of context `contexts[at]`) that no context

@@ -1,12 +1,8 @@
-//! `update`: the only code that changes the model. This file routes each
-//! message; the handlers for each group of screens live in `update/`. It
-//! never touches a file or a thread: it returns commands, and the answers
-//! come back as messages.
-
-mod game;
-mod library;
-mod menus;
-mod replay;
+//! `update`: the only code that changes the model. This file handles what
+//! every screen shares (boxes, answers of the effects, time) and routes the
+//! rest to the screen's own `update.rs` under `screens/`. It never touches a
+//! file or a thread: it returns commands, and the answers come back as
+//! messages.
 
 use crate::engine::Position;
 use crate::storage::format::clean_title;
@@ -21,8 +17,11 @@ use super::keys;
 use super::msg::Msg;
 use crate::settings::Setting;
 
-pub use menus::{Players, new_setup, resume, start_game};
-pub use replay::open_replay;
+use super::screens::{game, library, menu, odd_even, replay, setup, variants};
+
+pub use game::update::{Players, resume, start_game};
+pub use replay::update::open_replay;
+pub use setup::update::new_setup;
 
 /// Handles one message and returns what the runner should do.
 #[allow(clippy::needless_pass_by_value)] // messages are consumed by design
@@ -32,7 +31,7 @@ pub fn update(app: &mut App, config: &Config, msg: Msg) -> Vec<Command> {
     route(app, config, msg);
     if let Screen::Game(game) = &mut app.screen {
         if app.overlay.is_none() {
-            game::play_planned(config, game, false);
+            game::update::play_planned(config, game, false);
         }
         tell_turns(game);
     }
@@ -126,7 +125,7 @@ fn offer_swap(app: &mut App) {
         Some(_) if position.to_move().is_none() => {
             let ahead = position.store(second.other()) > position.store(second);
             if ahead {
-                game::swap(game);
+                game::update::swap(game);
             } else {
                 game.swap_declined = true;
             }
@@ -160,9 +159,9 @@ fn tally(app: &mut App, before: &Position, after: &Position, undo: bool) {
 pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
     app.command(Command::ListMatches);
     app.screen = match start {
-        Start::Menu => Screen::Menu { selected: 0 },
+        Start::Menu => Screen::menu(),
         Start::ChooseVariant => Screen::Variants(super::app::GameList::at(
-            menus::last_variant(app, &config.settings),
+            variants::update::last_variant(app, &config.settings),
             true,
         )),
         Start::ContinueList => Screen::Library(LibraryList {
@@ -171,7 +170,7 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
         }),
         Start::Resume(path) => {
             app.command(Command::ResumeMatch(path));
-            Screen::Menu { selected: 0 }
+            Screen::menu()
         }
         Start::Branch(session, from) => {
             let note = describe::playing_on("from the end", &from.file);
@@ -230,7 +229,7 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
 }
 
 fn shows_the_list(app: &App) -> bool {
-    matches!(app.screen, Screen::Menu { .. } | Screen::Library(_))
+    matches!(app.screen, Screen::Menu(_) | Screen::Library(_))
 }
 
 /// A replay on screen gets its positions valued once, in the background.
@@ -346,15 +345,15 @@ fn route(app: &mut App, config: &Config, msg: Msg) {
         app.message = None;
     }
     // Each handler may replace the screen; take it out to avoid borrowing twice.
-    let screen = std::mem::replace(&mut app.screen, Screen::Menu { selected: 0 });
+    let screen = std::mem::replace(&mut app.screen, Screen::menu());
     app.screen = match screen {
-        Screen::Menu { selected } => menus::menu(app, config, selected, &msg),
-        Screen::Variants(list) => menus::variants(app, config, list, &msg),
-        Screen::Setup(setup) => menus::setup(app, setup, &msg),
-        Screen::OddEven(odd_even) => menus::odd_even(app, odd_even, &msg),
-        Screen::Library(list) => library::library(app, list, &msg),
-        Screen::Game(game) => game::game(app, config, game, &msg),
-        Screen::Replay(replay) => replay::replay(app, config, replay, &msg),
+        Screen::Menu(state) => menu::update::menu(app, config, state.selected, &msg),
+        Screen::Variants(list) => variants::update::variants(app, config, list, &msg),
+        Screen::Setup(state) => setup::update::setup(app, state, &msg),
+        Screen::OddEven(state) => odd_even::update::odd_even(app, state, &msg),
+        Screen::Library(list) => library::update::library(app, list, &msg),
+        Screen::Game(state) => game::update::game(app, config, state, &msg),
+        Screen::Replay(state) => replay::update::replay(app, config, state, &msg),
     };
 }
 
@@ -379,7 +378,7 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
         Msg::CopyNotSaved { reason } => set_notice(app, describe::copy_not_saved(&reason), true),
         Msg::MatchesListed(matches) => {
             app.matches = matches;
-            library::keep_in_range(app);
+            library::update::keep_in_range(app);
         }
         Msg::ReplayOpened {
             session,
@@ -435,7 +434,7 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
             app.command(Command::ListMatches);
         }
         Msg::FileFailed { reason } => set_notice(app, reason, true),
-        Msg::RulesRead { variants, broken } => menus::rules_read(app, variants, broken),
+        Msg::RulesRead { variants, broken } => variants::update::rules_read(app, variants, broken),
         Msg::Note(text) => {
             app.message = Some(Notice {
                 text,
@@ -520,7 +519,7 @@ fn overlay(app: &mut App, config: &Config, msg: &Msg) -> bool {
         Overlay::OfferSwap => {
             if let Screen::Game(game) = &mut app.screen {
                 if *msg == Msg::Yes {
-                    game::swap(game);
+                    game::update::swap(game);
                 } else {
                     game.swap_declined = true;
                 }
@@ -530,7 +529,7 @@ fn overlay(app: &mut App, config: &Config, msg: &Msg) -> bool {
             if *msg == Msg::Yes
                 && let Screen::Game(game) = &mut app.screen
             {
-                game::end_match_now(game);
+                game::update::end_match_now(game);
             }
         }
         Overlay::ConfirmDelete { path, .. } => {
@@ -596,7 +595,7 @@ fn tick(app: &mut App, config: &Config, ms: u64) {
                 animation.advance(ms, speed);
             }
         }
-        Screen::Replay(replay) => replay::tick(replay, ms, speed),
+        Screen::Replay(replay) => replay::update::tick(replay, ms, speed),
         _ => {}
     }
 }
@@ -694,7 +693,7 @@ pub fn default_copy_name(session: &crate::session::Session) -> String {
     format!("{}-{stamp}", session.rules().id())
 }
 
-fn step(selected: usize, len: usize, down: bool) -> usize {
+pub(crate) fn step(selected: usize, len: usize, down: bool) -> usize {
     if len == 0 {
         0
     } else if down {

@@ -1,14 +1,10 @@
-//! Drawing: a side-effect-free function of the model. Each screen has its own
-//! file under `view/`; this one holds what they share.
+//! Drawing: a side-effect-free function of the model. Each screen draws
+//! itself in its `view.rs` under `screens/`; the boxes over any screen are
+//! drawn in `view/`; this file holds what they share.
 
 mod ascii;
-mod game;
 mod help;
-mod library;
-mod menu;
-mod moves;
-mod replay;
-mod setup;
+pub(crate) mod moves;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -19,6 +15,7 @@ use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 use super::app::{App, Notice, Screen};
 use super::config::Config;
 use super::keys;
+use super::screens::{game, library, menu, odd_even, replay, setup, variants};
 use super::theme::Theme;
 
 use super::layout::required_size;
@@ -39,13 +36,13 @@ pub fn render_to(app: &App, config: &Config, area: Rect, buf: &mut Buffer) {
         return;
     }
     match &app.screen {
-        Screen::Menu { selected } => menu::render_menu(app, config, *selected, area, buf),
-        Screen::Variants(list) => menu::render_variants(app, config, list, area, buf),
-        Screen::Setup(setup) => setup::render_setup(app, config, setup, area, buf),
-        Screen::OddEven(odd_even) => setup::render_odd_even(config, odd_even, area, buf),
-        Screen::Game(game) => game::render_game(app, config, game, area, buf),
-        Screen::Library(list) => library::render_library(app, config, list, area, buf),
-        Screen::Replay(state) => replay::render_replay(app, config, state, area, buf),
+        Screen::Menu(state) => menu::view::render_menu(app, config, state.selected, area, buf),
+        Screen::Variants(list) => variants::view::render_variants(app, config, list, area, buf),
+        Screen::Setup(state) => setup::view::render_setup(app, config, state, area, buf),
+        Screen::OddEven(state) => odd_even::view::render_odd_even(config, state, area, buf),
+        Screen::Game(state) => game::view::render_game(app, config, state, area, buf),
+        Screen::Library(list) => library::view::render_library(app, config, list, area, buf),
+        Screen::Replay(state) => replay::view::render_replay(app, config, state, area, buf),
     }
     if let Some(banner) = &app.banner {
         render_banner(&config.theme, banner, area, buf);
@@ -70,7 +67,7 @@ const NO_BREAK: &str = "\u{a0}";
 
 /// `text` with the spaces inside each of `names` made ones that wrapping
 /// never breaks at, so a name stays on one line.
-fn unbroken(text: &str, names: &[String]) -> String {
+pub(crate) fn unbroken(text: &str, names: &[String]) -> String {
     let mut text = text.to_string();
     for name in names.iter().filter(|n| n.contains(' ')) {
         text = text.replace(name.as_str(), &name.replace(' ', NO_BREAK));
@@ -112,7 +109,7 @@ fn too_small(theme: &Theme, area: Rect, buf: &mut Buffer, (width, height): (u16,
 
 /// A bordered box in the middle of `area`, cleared, with a title; returns the
 /// inside.
-fn popup(
+pub(crate) fn popup(
     area: Rect,
     width: u16,
     height: u16,
@@ -138,7 +135,7 @@ fn popup(
 }
 
 /// A notice centred on one line: plain, or as a warning.
-fn notice_line(theme: &Theme, notice: Option<&Notice>, area: Rect, buf: &mut Buffer) {
+pub(crate) fn notice_line(theme: &Theme, notice: Option<&Notice>, area: Rect, buf: &mut Buffer) {
     if let Some(notice) = notice {
         let style = if notice.warning {
             theme.warning
@@ -153,7 +150,7 @@ fn notice_line(theme: &Theme, notice: Option<&Notice>, area: Rect, buf: &mut Buf
 }
 
 /// How many rows `lines` take wrapped at word breaks to `width` columns.
-fn wrapped_height(lines: &[Line], width: u16) -> u16 {
+pub(crate) fn wrapped_height(lines: &[Line], width: u16) -> u16 {
     let width = usize::from(width.max(1));
     let mut rows = 0;
     for line in lines {
@@ -179,11 +176,11 @@ fn wrapped_height(lines: &[Line], width: u16) -> u16 {
 }
 
 /// `key word` pairs for a line of keys.
-type KeyWords = Vec<(String, String)>;
+pub(crate) type KeyWords = Vec<(String, String)>;
 
 /// The keys of the screen now, from the key table: those with a word for the
 /// foot of the screen.
-fn table_keys(app: &App) -> KeyWords {
+pub(crate) fn table_keys(app: &App) -> KeyWords {
     keys::footer(&keys::contexts(app))
         .into_iter()
         .map(|(key, word)| (key, word.to_string()))
@@ -191,7 +188,7 @@ fn table_keys(app: &App) -> KeyWords {
 }
 
 /// The keys of one context, for a line in a box.
-fn context_keys(context: keys::Context) -> KeyWords {
+pub(crate) fn context_keys(context: keys::Context) -> KeyWords {
     keys::footer(&[context])
         .into_iter()
         .map(|(key, word)| (key, word.to_string()))
@@ -200,7 +197,13 @@ fn context_keys(context: keys::Context) -> KeyWords {
 
 /// The foot of a screen: a message (if any) above a line of keys (as many
 /// as fit, the first first).
-fn footer(theme: &Theme, message: Option<&Notice>, keys: &KeyWords, area: Rect, buf: &mut Buffer) {
+pub(crate) fn footer(
+    theme: &Theme,
+    message: Option<&Notice>,
+    keys: &KeyWords,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let bottom = area.y + area.height - 1;
     // A long message rises over the lines above it rather than being cut.
     let rows = message.map_or(1, |notice| {
@@ -219,7 +222,7 @@ fn footer(theme: &Theme, message: Option<&Notice>, keys: &KeyWords, area: Rect, 
 /// The pairs that fit in `width` columns: where all do not, first those
 /// whose word begins with one of `least_needed` go, in its order, then the
 /// last ones.
-fn fitting_dropping(keys: &KeyWords, width: u16, least_needed: &[&str]) -> KeyWords {
+pub(crate) fn fitting_dropping(keys: &KeyWords, width: u16, least_needed: &[&str]) -> KeyWords {
     let columns = |keys: &KeyWords| -> usize {
         keys.iter()
             .map(|(key, word)| key.chars().count() + word.chars().count() + 3)
@@ -236,7 +239,7 @@ fn fitting_dropping(keys: &KeyWords, width: u16, least_needed: &[&str]) -> KeyWo
 }
 
 /// The first pairs that fit in `width` columns.
-fn fitting(keys: &KeyWords, width: u16) -> KeyWords {
+pub(crate) fn fitting(keys: &KeyWords, width: u16) -> KeyWords {
     let mut used = 0;
     keys.iter()
         .take_while(|(key, word)| {
@@ -249,7 +252,7 @@ fn fitting(keys: &KeyWords, width: u16) -> KeyWords {
 }
 
 /// A line of `key word` pairs.
-fn key_line(theme: &Theme, keys: &[(String, String)]) -> Line<'static> {
+pub(crate) fn key_line(theme: &Theme, keys: &[(String, String)]) -> Line<'static> {
     let mut spans = Vec::new();
     for (i, (key, what)) in keys.iter().enumerate() {
         if i > 0 {

@@ -1,6 +1,10 @@
 //! A match being played: moves, the cursor, rounds, undo and redo.
 
-use crate::engine::{BySide, Event, Move, Outcome, Pit, Place, Position, Side, Status};
+use std::sync::Arc;
+
+use crate::ai::Level;
+use crate::engine::{BySide, Event, Move, Outcome, Pit, Place, Position, Rules, Side, Status};
+use crate::session::Session;
 use crate::tui::anim::Animation;
 use crate::tui::app::{App, Game, Notice, Overlay, Screen, TurnPlan};
 use crate::tui::command::Command;
@@ -46,13 +50,13 @@ fn digit(config: &Config, game: &mut Game, d: u8) {
 }
 
 /// Puts the cursor on the first pit the player to move can play.
-pub(super) fn place_cursor(game: &mut Game) {
+pub(crate) fn place_cursor(game: &mut Game) {
     if let Some(&first) = game.session.game().legal_moves().first() {
         game.cursor = first.pit();
     }
 }
 
-pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Msg) -> Screen {
+pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Msg) -> Screen {
     // While seeds move, a key shows the move's end; a pit key then plays
     // that pit if it is the next mover's (no refusal: they were skipping).
     let from_a_player = !matches!(msg, Msg::ComputerMove { .. } | Msg::HintReady { .. });
@@ -121,7 +125,7 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
                 try_move(config, &mut game, position.to_move(), pit);
             }
             Status::RoundOver { .. } => next_round(&mut game),
-            Status::MatchOver { .. } => return Screen::Menu { selected: 0 },
+            Status::MatchOver { .. } => return Screen::menu(),
         },
         Msg::NextRound => next_round(&mut game),
         Msg::ToggleBox | Msg::Up | Msg::PageUp | Msg::Down | Msg::PageDown
@@ -136,10 +140,10 @@ pub(super) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
         Msg::Undo => undo(&mut game),
         Msg::Redo => redo(config, &mut game),
         // The match is saved after every move, so leaving keeps it for Continue.
-        Msg::Back => return Screen::Menu { selected: 0 },
+        Msg::Back => return Screen::menu(),
         Msg::Save => {
             app.overlay = Some(Overlay::SaveAs {
-                name: super::default_copy_name(&game.session),
+                name: crate::tui::update::default_copy_name(&game.session),
             });
         }
         _ => {}
@@ -160,7 +164,7 @@ fn rematch(app: &mut App, game: &Game) -> Screen {
         Some(Outcome::Win(winner)) => winner.other(),
         _ => session.first().other(),
     };
-    let players = super::Players {
+    let players = Players {
         names: BySide::from_fn(|side| session.name(side).to_string()),
         computer: session.computer,
         round_limit: session.round_limit,
@@ -168,7 +172,7 @@ fn rematch(app: &mut App, game: &Game) -> Screen {
     };
     let after_a_draw = session.position().outcome() == Some(Outcome::Draw);
     let note = crate::tui::describe::rematch(session, first, after_a_draw);
-    super::start_game(app, session.rules().clone(), players, first, Some(note))
+    start_game(app, session.rules().clone(), players, first, Some(note))
 }
 
 /// Takes back the last move (and the computer's reply to it), saying what.
@@ -243,7 +247,7 @@ fn end_match(app: &mut App, game: &mut Game) {
 }
 
 /// The players agreed to end the match in the middle of a round.
-pub(super) fn end_match_now(game: &mut Game) {
+pub(crate) fn end_match_now(game: &mut Game) {
     if game.session.end_match().is_ok() {
         game.report = None;
         game.notice = Some(Notice {
@@ -436,7 +440,7 @@ fn computer_move(
 /// Plays the computer's chosen and planned moves once the seeds of the one
 /// before have stopped: one at a time, each shown, or (`at_once`, when a
 /// key asked to see the turn's end) all that are left, with no seeds moving.
-pub(super) fn play_planned(config: &Config, game: &mut Game, at_once: bool) {
+pub(crate) fn play_planned(config: &Config, game: &mut Game, at_once: bool) {
     loop {
         let position = *game.session.position();
         let moving = game.animation.as_ref().is_some_and(|a| !a.is_finished());
@@ -459,7 +463,7 @@ pub(super) fn play_planned(config: &Config, game: &mut Game, at_once: bool) {
 
 /// The second player swaps: the players change seats, and the notice says
 /// who plays which side now.
-pub(super) fn swap(game: &mut Game) {
+pub(crate) fn swap(game: &mut Game) {
     // The player who swaps now has the side that made the first turn.
     let first = game.session.first();
     if game.session.swap().is_ok() {
@@ -501,4 +505,62 @@ fn show_hint(game: &mut Game, key: u64, values: &[(Move, i32)], reach: HintReach
             game.hint = Some((key, best.pit()));
         }
     }
+}
+/// A match on screen again, as it was saved.
+#[must_use]
+pub fn resume(app: &mut App, session: Session, note: &str) -> Screen {
+    game_screen(app, session, Some(note.to_string()))
+}
+
+/// A match on screen, the cursor on a pit the mover can play.
+fn game_screen(app: &mut App, session: Session, note: Option<String>) -> Screen {
+    let mut game = Game {
+        serial: app.next_serial(),
+        cursor: Pit::new(1),
+        session,
+        animation: None,
+        report: None,
+        notice: note.map(|text| Notice {
+            text,
+            warning: false,
+        }),
+        thinking: false,
+        pending_digit: None,
+        box_hidden: false,
+        box_scroll: 0,
+        swap_declined: false,
+        plan: TurnPlan::default(),
+        hint: None,
+        turns: Vec::new(),
+        turns_for: None,
+    };
+    place_cursor(&mut game);
+    Screen::Game(Box::new(game))
+}
+
+/// Who plays a new match: names and, for the computer's seats, its level.
+#[derive(Clone, Debug)]
+pub struct Players {
+    pub names: BySide<String>,
+    pub computer: BySide<Option<Level>>,
+    /// The round they agreed to stop after, if any.
+    pub round_limit: Option<u16>,
+    /// The swap rule is played.
+    pub swap_rule: bool,
+}
+
+/// A new match on screen; its file is made at its first move.
+pub fn start_game(
+    app: &mut App,
+    rules: Arc<Rules>,
+    players: Players,
+    first: Side,
+    note: Option<String>,
+) -> Screen {
+    let mut session = Session::begun_at(rules, players.names, first, app.clock);
+    session.computer = players.computer;
+    session.round_limit = players.round_limit;
+    session.set_swap_rule(players.swap_rule);
+    app.command(Command::BeginMatch);
+    game_screen(app, session, note)
 }

@@ -3,15 +3,15 @@
 
 use crate::storage::Listing;
 use crate::storage::library::Shelf;
-use crate::tui::app::{App, LibraryList, Overlay, Screen};
+use crate::tui::app::{App, LibraryList, Menu, Overlay, Screen};
 use crate::tui::command::Command;
 use crate::tui::describe::listing_summary;
 use crate::tui::layout::library_rows;
 use crate::tui::msg::Msg;
 
-use super::set_notice;
+use crate::tui::update::set_notice;
 
-pub(super) fn library(app: &mut App, mut list: LibraryList, msg: &Msg) -> Screen {
+pub(crate) fn library(app: &mut App, mut list: LibraryList, msg: &Msg) -> Screen {
     if list.filtering {
         filter_key(&mut list, msg);
         fit(app, &mut list);
@@ -38,7 +38,11 @@ pub(super) fn library(app: &mut App, mut list: LibraryList, msg: &Msg) -> Screen
         Msg::Delete => ask_to_delete(app, &list),
         Msg::UndoDelete => match app.last_deleted.take() {
             Some((to, from)) => app.command(Command::Restore { from, to }),
-            None => super::set_notice(app, crate::tui::describe::NOTHING_TO_RESTORE.into(), true),
+            None => crate::tui::update::set_notice(
+                app,
+                crate::tui::describe::NOTHING_TO_RESTORE.into(),
+                true,
+            ),
         },
         Msg::Rename => ask_for_title(app, &list),
         Msg::Click { row, .. } => {
@@ -53,7 +57,7 @@ pub(super) fn library(app: &mut App, mut list: LibraryList, msg: &Msg) -> Screen
             list.filter.clear();
             list.selected = 0;
         }
-        Msg::Back => return Screen::Menu { selected: 0 },
+        Msg::Back => return Screen::menu(),
         Msg::Quit => app.quit = true,
         _ => {}
     }
@@ -95,16 +99,16 @@ fn fit(app: &App, list: &mut LibraryList) {
 }
 
 /// After a new listing: the list screen's choice still on a match.
-pub(super) fn keep_in_range(app: &mut App) {
-    let screen = std::mem::replace(&mut app.screen, Screen::Menu { selected: 0 });
+pub(crate) fn keep_in_range(app: &mut App) {
+    let screen = std::mem::replace(&mut app.screen, Screen::menu());
     app.screen = match screen {
         Screen::Library(mut list) => {
             fit(app, &mut list);
             Screen::Library(list)
         }
-        Screen::Menu { selected } => Screen::Menu {
+        Screen::Menu(Menu { selected }) => Screen::Menu(Menu {
             selected: selected.min(app.menu_items().len() - 1),
-        },
+        }),
         other => other,
     };
 }
@@ -155,7 +159,7 @@ fn continue_chosen(app: &mut App, list: &LibraryList) {
 
 /// Resumes a listed unfinished match, or offers to watch it if another game
 /// plays it.
-pub(super) fn continue_listing(app: &mut App, listing: &Listing) {
+pub(crate) fn continue_listing(app: &mut App, listing: &Listing) {
     if listing.open_elsewhere {
         app.overlay = Some(Overlay::OpenElsewhere {
             path: listing.path.clone(),

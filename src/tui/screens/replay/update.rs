@@ -37,7 +37,7 @@ pub fn open_replay(session: Session, path: PathBuf, meta: MatchMeta) -> Screen {
     }))
 }
 
-pub(super) fn tick(replay: &mut Replay, ms: u64, speed_ms: u64) {
+pub(crate) fn tick(replay: &mut Replay, ms: u64, speed_ms: u64) {
     if let Some((_, waited)) = &mut replay.typed_round {
         *waited += ms;
         if *waited >= TYPED_ROUND_PAUSE_MS {
@@ -90,7 +90,7 @@ fn round_starts(session: &Session) -> Vec<usize> {
     starts
 }
 
-pub(super) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, msg: &Msg) -> Screen {
+pub(crate) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, msg: &Msg) -> Screen {
     if let Some(animation) = &mut replay.animation
         && !animation.is_finished()
         && !matches!(msg, Msg::AnalysisReady { .. })
@@ -238,7 +238,7 @@ fn play_on(app: &mut App, replay: &Replay) -> Screen {
     } else {
         format!("after move {moves}")
     };
-    super::resume(
+    crate::tui::screens::game::update::resume(
         app,
         branch,
         &crate::tui::describe::playing_on(&point, &name),

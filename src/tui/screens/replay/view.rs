@@ -7,12 +7,12 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::{footer, table_keys};
 use crate::engine::{Place, Places, Side};
 use crate::session::Action;
 use crate::tui::app::{App, Replay};
 use crate::tui::config::Config;
 use crate::tui::theme::Theme;
+use crate::tui::view::{footer, table_keys};
 use crate::tui::widgets::board::{BoardView, BoardWidget};
 use crate::tui::widgets::value_chart::ValueChart;
 

@@ -7,9 +7,6 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Sparkline, Widget, Wrap};
 
-use super::{
-    KeyWords, context_keys, key_line, notice_line, popup, table_keys, unbroken, wrapped_height,
-};
 use crate::engine::{Outcome, Places, Position, Side, Status};
 use crate::session::Session;
 use crate::tui::anim::Frame;
@@ -17,6 +14,9 @@ use crate::tui::app::{App, Game, Notice};
 use crate::tui::config::Config;
 use crate::tui::describe as words;
 use crate::tui::keys;
+use crate::tui::view::{
+    KeyWords, context_keys, key_line, notice_line, popup, table_keys, unbroken, wrapped_height,
+};
 use crate::tui::widgets::board::{BoardView, BoardWidget};
 use crate::words::player_name;
 
@@ -73,7 +73,7 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
             .render(parts.detail, buf);
     }
     if let Some(moves) = parts.moves {
-        super::moves::render_panel(config, game, moves, buf);
+        crate::tui::view::moves::render_panel(config, game, moves, buf);
     }
     render_footer(app, config, game, parts.footer, buf);
 
@@ -318,7 +318,7 @@ fn render_footer(app: &App, config: &Config, game: &Game, area: Rect, buf: &mut 
     }
     // Where they do not all fit, the pace and the hint give way first:
     // saving and leaving must stay in sight.
-    let keys = super::fitting_dropping(&keys, area.width, &["speed", "hint", "moves"]);
+    let keys = crate::tui::view::fitting_dropping(&keys, area.width, &["speed", "hint", "moves"]);
     Paragraph::new(key_line(&config.theme, &keys))
         .alignment(Alignment::Center)
         .render(area, buf);

@@ -10,7 +10,6 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::{footer, table_keys};
 use crate::session::NAME_LENGTH;
 use crate::storage::Listing;
 use crate::storage::time::local_minutes;
@@ -20,6 +19,7 @@ use crate::tui::describe as words;
 use crate::tui::keys;
 use crate::tui::layout::{LIBRARY_ABOVE, LIBRARY_BELOW, library_rows};
 use crate::tui::msg::Msg;
+use crate::tui::view::{footer, table_keys};
 use crate::words::{OPEN_ELSEWHERE, listing_result, listing_result_by_side, who};
 
 /// The file column is drawn from this width on (room for a whole match file

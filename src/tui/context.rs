@@ -1,0 +1,100 @@
+//! The contexts keys apply in: a screen, a moment of a match, a box over
+//! the screen. Named here, apart from the key table, so that a screen's
+//! state can say which contexts it is in without knowing any key.
+
+/// Where keys apply. A screen may stack several (a match: its own keys, then
+/// the keys of any match).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Context {
+    /// Every screen and box, while typing too (not while the terminal is
+    /// too small to draw).
+    Always,
+    /// Menus, lists and the viewer (not a match).
+    Anywhere,
+    /// The terminal is too small to draw the screen.
+    TooSmall,
+    Help,
+    /// The box of the match's moves.
+    MoveList,
+    /// A yes-or-no question.
+    Question,
+    /// Typing a name in a box (a copy's name, a title).
+    NameBox,
+    Menu,
+    Variants,
+    Setup,
+    /// Typing a player's name on the setup screen.
+    NameField,
+    OddEvenHide,
+    OddEvenGuess,
+    OddEvenReveal,
+    /// A match with a player to move.
+    Turn,
+    /// Seeds being sown on screen.
+    Sowing,
+    RoundOver,
+    MatchOver,
+    /// Every moment of a match.
+    Match,
+    Library,
+    /// Typing the list's filter.
+    Filter,
+    Replay,
+}
+
+impl Context {
+    /// Every context, in the order a player meets them (README's order).
+    pub const ALL: [Context; 22] = [
+        Context::Menu,
+        Context::Variants,
+        Context::Setup,
+        Context::NameField,
+        Context::OddEvenHide,
+        Context::OddEvenGuess,
+        Context::OddEvenReveal,
+        Context::Turn,
+        Context::Sowing,
+        Context::RoundOver,
+        Context::MatchOver,
+        Context::Match,
+        Context::Library,
+        Context::Filter,
+        Context::Replay,
+        Context::Anywhere,
+        Context::Always,
+        Context::Help,
+        Context::MoveList,
+        Context::Question,
+        Context::NameBox,
+        Context::TooSmall,
+    ];
+
+    /// The heading README and help give the keys of this context.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Context::Anywhere => "On every screen but a match",
+            Context::Always => "On every screen and in every box, typing too",
+            Context::TooSmall => "While the terminal is too small",
+            Context::Help => "In help",
+            Context::MoveList => "In the list of moves",
+            Context::Question => "When asked yes or no",
+            Context::NameBox => "Typing a name or title",
+            Context::Menu => "Main menu",
+            Context::Variants => "Rule sets",
+            Context::Setup => "Setting up a match",
+            Context::NameField => "Typing a player's name",
+            Context::OddEvenHide => "Odd or even: North hides marbles",
+            Context::OddEvenGuess => "Odd or even: South guesses",
+            Context::OddEvenReveal => "Odd or even: the reveal",
+            Context::Turn => "A match: the player to move",
+            Context::Sowing => "A match: while seeds move",
+            Context::RoundOver => "A match: a round is over",
+            Context::MatchOver => "A match: the match is over",
+            Context::Match => "A match: at any moment",
+            Context::Library => "Saved matches",
+            Context::Filter => "Typing the list's filter",
+            Context::Replay => "Watching a match",
+        }
+    }
+}

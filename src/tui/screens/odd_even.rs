@@ -1,0 +1,3 @@
+pub mod state;
+pub mod update;
+pub mod view;

@@ -3,7 +3,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use mancala::catalog::{Catalog, load_file};
 use mancala::engine::Side;
-use mancala::tui::msg::Msg;
+use mancala::tui::msg::{Input, Msg};
 use mancala::tui::runner::Runner;
 use mancala::tui::{Options, Start};
 use ratatui::Terminal;
@@ -26,7 +26,7 @@ fn render_bench(c: &mut Criterion) {
     let mut ui = Runner::new(&catalog, Options::in_memory(start, 70), 1);
     ui.app.size = (160, 50);
     // Mid-move, so the hand, the focus and a message are drawn too.
-    ui.send(Msg::Digit(1));
+    ui.send(Msg::Input(Input::Digit(1)));
     ui.send(Msg::Tick { ms: 70 * 5 });
     let mut terminal = Terminal::new(TestBackend::new(160, 50)).expect("test terminal");
     c.bench_function("draw 16-pit board at 160x50", |b| {

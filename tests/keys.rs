@@ -3,7 +3,7 @@
 //! nothing else.
 
 use mancala::tui::keys::{self, Context, NORTH_KEYS, SOUTH_KEYS};
-use mancala::tui::msg::Msg;
+use mancala::tui::msg::{Input, Msg};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 const BEGIN: &str = "<!-- keys:begin -->\n";
@@ -96,7 +96,7 @@ fn during_a_match_the_pit_rows_only_play_pits() {
                 let msg = keys::lookup(&[first, Context::Match], &event);
                 let fine = match &msg {
                     None | Some(Msg::Skip) => true,
-                    Some(Msg::RowKey(k)) => *k == c,
+                    Some(Msg::Input(Input::RowKey(k))) => *k == c,
                     _ => false,
                 };
                 assert!(fine, "{first:?}: {c:?} sends {msg:?}");
@@ -107,7 +107,7 @@ fn during_a_match_the_pit_rows_only_play_pits() {
             let event = KeyEvent::new(KeyCode::Char(d), KeyModifiers::NONE);
             let msg = keys::lookup(&[first, Context::Match], &event);
             assert!(
-                matches!(msg, None | Some(Msg::Skip | Msg::Digit(_))),
+                matches!(msg, None | Some(Msg::Skip | Msg::Input(Input::Digit(_)))),
                 "{first:?}: {d:?} sends {msg:?}"
             );
         }
@@ -129,8 +129,14 @@ fn while_too_small_only_quitting_acts() {
 fn hiding_marbles_takes_digits_and_says_so() {
     let press = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
     let hide = [Context::OddEvenHide];
-    assert_eq!(keys::lookup(&hide, &press('0')), Some(Msg::Char('0')));
-    assert_eq!(keys::lookup(&hide, &press('7')), Some(Msg::Char('7')));
+    assert_eq!(
+        keys::lookup(&hide, &press('0')),
+        Some(Msg::Input(Input::Char('0')))
+    );
+    assert_eq!(
+        keys::lookup(&hide, &press('7')),
+        Some(Msg::Input(Input::Char('7')))
+    );
     // A letter does nothing there, and help does not offer letters.
     assert_eq!(keys::lookup(&hide, &press('a')), None);
     let named: Vec<String> = keys::of(Context::OddEvenHide)

@@ -6,7 +6,7 @@ use mancala::catalog::Catalog;
 use mancala::engine::Side;
 use mancala::storage::library::Library;
 use mancala::tui::keys::{self, Context};
-use mancala::tui::msg::Msg;
+use mancala::tui::msg::{Input, Msg};
 use mancala::tui::runner::Runner;
 use mancala::tui::{Options, Start};
 
@@ -127,15 +127,18 @@ fn every_key_a_screen_names_is_bound_there() {
         ("animation", Msg::ToggleMotion),
         ("animation again", Msg::ToggleMotion),
         ("look", Msg::NextLook),
-        ("a move", Msg::Digit(3)),
+        ("a move", Msg::Input(Input::Digit(3))),
         ("undo", Msg::Undo),
         ("redo", Msg::Redo),
         ("nothing to redo", Msg::Redo),
-        ("North's key on South's turn", Msg::RowKey('q')),
+        (
+            "North's key on South's turn",
+            Msg::Input(Input::RowKey('q')),
+        ),
         ("a hint", Msg::Hint),
         ("to the menu", Msg::Back),
         // The library: delete and bring back.
-        ("the list", Msg::Digit(3)),
+        ("the list", Msg::Input(Input::Digit(3))),
         ("delete", Msg::Delete),
         ("yes", Msg::Yes),
         ("bring back", Msg::UndoDelete),
@@ -145,11 +148,11 @@ fn every_key_a_screen_names_is_bound_there() {
         ("watch", Msg::Confirm),
         ("faster", Msg::Faster),
         ("animation", Msg::ToggleMotion),
-        ("a round that is not there", Msg::Digit(9)),
+        ("a round that is not there", Msg::Input(Input::Digit(9))),
         ("back", Msg::Back),
         ("to the menu", Msg::Back),
         // The rule sets.
-        ("the rule sets", Msg::Digit(2)),
+        ("the rule sets", Msg::Input(Input::Digit(2))),
         ("read again", Msg::ReloadRules),
     ];
     let mut keys_seen = 0;

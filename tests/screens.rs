@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use mancala::catalog::Catalog;
 use mancala::engine::{Side, Status};
 use mancala::tui::app::{Overlay, Screen};
-use mancala::tui::msg::{HintReach, Msg};
+use mancala::tui::msg::{HintReach, Input, Msg};
 use mancala::tui::runner::Runner;
 use mancala::tui::{Options, Start};
 use ratatui::Terminal;
@@ -74,7 +74,7 @@ fn play_until_not_ongoing(ui: &mut Runner) {
             unreachable!()
         };
         let pit = game.session.position().legal_moves(game.session.rules())[0];
-        ui.send(Msg::Digit(pit.pit().number()));
+        ui.send(Msg::Input(Input::Digit(pit.pit().number())));
     }
 }
 
@@ -200,7 +200,7 @@ fn check(ui: &mut Runner, screen: &str, boxed: bool) {
 /// Types a name into the field being edited.
 fn type_name(ui: &mut Runner, name: &str) {
     for c in name.chars() {
-        ui.send(Msg::Char(c));
+        ui.send(Msg::Input(Input::Char(c)));
     }
 }
 
@@ -209,15 +209,15 @@ fn menus_and_setup() {
     let mut ui = app_at(Start::Menu);
     check(&mut ui, "menu", false);
 
-    ui.send(Msg::Digit(1));
+    ui.send(Msg::Input(Input::Digit(1)));
     check(&mut ui, "choose_a_game", false);
 
     let mut rules = app_at(Start::Menu);
-    rules.send(Msg::Digit(3));
+    rules.send(Msg::Input(Input::Digit(3)));
     check(&mut rules, "rules", false);
 
     // Sat-gharva, both names typed, on to the odd-or-even guess.
-    ui.send(Msg::Digit(3));
+    ui.send(Msg::Input(Input::Digit(3)));
     ui.send(Msg::Confirm);
     type_name(&mut ui, SOUTH);
     ui.send(Msg::NextField);
@@ -229,7 +229,7 @@ fn menus_and_setup() {
 #[test]
 fn a_name_field_says_how_long_a_name_may_be() {
     let mut ui = app_at(Start::Menu);
-    ui.send(Msg::Digit(1));
+    ui.send(Msg::Input(Input::Digit(1)));
     ui.send(Msg::Confirm);
     let screen = rows(&draw(&mut ui, 80, 24)).join("\n");
     assert!(screen.contains("(up to 16 characters)"), "{screen}");
@@ -258,7 +258,7 @@ fn the_odd_or_even_guess() {
         ui.app.screen
     );
     check(&mut ui, "odd_even_hide", true);
-    ui.send(Msg::Digit(7));
+    ui.send(Msg::Input(Input::Digit(7)));
     ui.send(Msg::Confirm);
     check(&mut ui, "odd_even_guess", true);
     ui.send(Msg::Odd);
@@ -285,7 +285,7 @@ fn play_until_told(ui: &mut Runner, words: &str) {
             unreachable!()
         };
         let pit = game.session.position().legal_moves(game.session.rules())[0];
-        ui.send(Msg::Digit(pit.pit().number()));
+        ui.send(Msg::Input(Input::Digit(pit.pit().number())));
     }
     assert!(report(ui).contains(words), "never told {words:?}");
 }
@@ -300,10 +300,10 @@ fn a_match_from_start_to_end() {
 
     let mut ui = game("raja-pasu", Some(3));
     // A pit of the other row is refused, with the reason under the board.
-    ui.send(Msg::RowKey('q'));
+    ui.send(Msg::Input(Input::RowKey('q')));
     check(&mut ui, "refusal", false);
     // The first move of the spec, a relay of many laps, told after it.
-    ui.send(Msg::Digit(1));
+    ui.send(Msg::Input(Input::Digit(1)));
     check(&mut ui, "after_a_relay", false);
 
     ui.send(Msg::Help);
@@ -363,12 +363,12 @@ fn the_new_games_mechanics_on_screen() {
     // A tuzdyk: drawn in its owner's colour with its sign, and told.
     let mut ui = game("toguz-kumalak", None);
     for pit in [4, 4, 7, 8, 2, 1] {
-        ui.send(Msg::Digit(pit));
+        ui.send(Msg::Input(Input::Digit(pit)));
     }
     assert!(report(&ui).contains("tuzdyk"), "{}", report(&ui));
     check(&mut ui, "toguz_kumalak_tuzdyk", false);
     // A seed sown into it, told.
-    ui.send(Msg::Digit(1));
+    ui.send(Msg::Input(Input::Digit(1)));
     assert!(
         report(&ui).contains("into Bartholomew Kent's tuzdyk"),
         "{}",
@@ -380,7 +380,7 @@ fn the_new_games_mechanics_on_screen() {
     check(&mut ui, "dakon_pass", false);
     // A relay from the landing pit and a capture where it ends.
     let mut ui = game("dakon", None);
-    ui.send(Msg::Digit(2));
+    ui.send(Msg::Input(Input::Digit(2)));
     check(&mut ui, "dakon_relay", false);
     // A chain of single seeds, told pit by pit.
     let mut ui = game("vai-lung-thlan", None);
@@ -454,7 +454,9 @@ fn a_round_over_box_calls_the_store_what_the_rules_call_it() {
                 unreachable!()
             };
             let legal = game.session.position().legal_moves(game.session.rules());
-            ui.send(Msg::Digit(legal[turn % legal.len()].pit().number()));
+            ui.send(Msg::Input(Input::Digit(
+                legal[turn % legal.len()].pit().number(),
+            )));
             turn += 1;
         }
         screen = rows(&draw(&mut ui, 100, 30)).join("\n");
@@ -482,7 +484,7 @@ fn a_result_box_says_the_winner_first() {
             Some(Side::South) => legal[0],
             _ => legal[legal.len() - 1],
         };
-        ui.send(Msg::Digit(pit.pit().number()));
+        ui.send(Msg::Input(Input::Digit(pit.pit().number())));
     }
     let Screen::Game(game) = &ui.app.screen else {
         unreachable!()
@@ -530,7 +532,7 @@ fn kalahas_description_names_the_capture_it_plays() {
 #[test]
 fn the_rules_pane_scrolls_to_its_last_page_and_no_further() {
     let mut ui = app_at(Start::Menu);
-    ui.send(Msg::Digit(3));
+    ui.send(Msg::Input(Input::Digit(3)));
     for _ in 0..60 {
         ui.send(Msg::PageDown);
     }
@@ -546,7 +548,7 @@ fn the_rules_pane_scrolls_to_its_last_page_and_no_further() {
 #[test]
 fn quitting_asks_first() {
     let mut ui = game("kalaha", None);
-    ui.send(Msg::Digit(3));
+    ui.send(Msg::Input(Input::Digit(3)));
     ui.send(Msg::Quit);
     assert!(ui.app.overlay.is_some(), "quitting a match asks");
     check(&mut ui, "quit_a_match", true);
@@ -601,7 +603,7 @@ fn the_match_library_and_the_replay_viewer() {
         swap_rule: None,
     };
     let mut second = Runner::new(&catalog, options(unfinished), 7);
-    second.send(Msg::Digit(1));
+    second.send(Msg::Input(Input::Digit(1)));
     drop(second);
     let mut menu = Runner::new(&catalog, options(Start::Menu), 7);
     let shown = rows(&draw(&mut menu, 80, 24)).join("\n");
@@ -613,7 +615,7 @@ fn the_match_library_and_the_replay_viewer() {
     check_names_only(&mut menu, "menu with a match to continue");
 
     let mut list = Runner::new(&catalog, options(Start::Menu), 7);
-    list.send(Msg::Digit(3)); // Replay, after Continue and Play
+    list.send(Msg::Input(Input::Digit(3))); // Replay, after Continue and Play
     assert!(
         matches!(list.app.screen, Screen::Library(_)),
         "{:?}",
@@ -662,7 +664,7 @@ fn a_long_dakon_turn() -> Runner {
                 .is_ok_and(|next| next.to_move() == Some(Side::South))
         });
         let chosen = again.copied().unwrap_or(legal[0]);
-        ui.send(Msg::Digit(chosen.pit().number()));
+        ui.send(Msg::Input(Input::Digit(chosen.pit().number())));
         if again.is_none() || status(&ui) != Status::Ongoing {
             // North plays on rather than swap.
             if ui.app.overlay == Some(Overlay::OfferSwap) {
@@ -687,7 +689,7 @@ fn a_long_turn_is_told_in_whole_words_and_the_list_of_moves_has_it_all() {
     }
     // A key refused then needs a line: the turn keeps its start and its
     // latest moves, in whole words, and the refusal is read in full.
-    ui.send(Msg::RowKey('z'));
+    ui.send(Msg::Input(Input::RowKey('z')));
     let lines = rows(&draw(&mut ui, 80, 24));
     let shown = lines[18..20].join(" ");
     assert!(shown.contains("; ... then "), "{shown}");
@@ -730,7 +732,7 @@ fn a_big_terminal_is_used_for_the_board_the_moves_and_the_result() {
             unreachable!()
         };
         let pit = game.session.position().legal_moves(game.session.rules())[0];
-        ui.send(Msg::Digit(pit.pit().number()));
+        ui.send(Msg::Input(Input::Digit(pit.pit().number())));
     }
     let wide = rows(&draw(&mut ui, 200, 50));
     assert_names_whole("toguz_kumalak_wide", &wide, false);

@@ -13,7 +13,7 @@ use mancala::engine::{
 use mancala::session::{Action, Session};
 use mancala::storage::{MatchId, MatchMeta, from_toml, to_toml};
 use mancala::tui::app::{Overlay, Screen};
-use mancala::tui::msg::Msg;
+use mancala::tui::msg::{Input, Msg};
 use mancala::tui::runner::Runner;
 use mancala::tui::{Options, Start};
 
@@ -206,7 +206,7 @@ fn ann_and_bo(computer_north: Option<mancala::ai::Level>) -> Runner {
 #[test]
 fn the_second_player_is_asked_on_screen_and_may_swap() {
     let mut ui = ann_and_bo(None);
-    for msg in [Msg::Digit(1), Msg::Digit(4)] {
+    for msg in [Msg::Input(Input::Digit(1)), Msg::Input(Input::Digit(4))] {
         ui.send(msg);
     }
     assert_eq!(ui.app.overlay, Some(Overlay::OfferSwap));
@@ -222,7 +222,7 @@ fn the_second_player_is_asked_on_screen_and_may_swap() {
     assert_eq!(ui.app.overlay, Some(Overlay::OfferSwap));
     ui.send(Msg::No);
     assert_eq!(ui.app.overlay, None);
-    ui.send(Msg::Digit(2));
+    ui.send(Msg::Input(Input::Digit(2)));
     assert_eq!(ui.app.overlay, None);
     let Screen::Game(game) = &ui.app.screen else {
         panic!()
@@ -233,7 +233,7 @@ fn the_second_player_is_asked_on_screen_and_may_swap() {
 #[test]
 fn the_computer_as_second_player_answers_the_swap_by_its_search() {
     let mut ui = ann_and_bo(Some(mancala::ai::Level::Easy));
-    for msg in [Msg::Digit(1), Msg::Digit(4)] {
+    for msg in [Msg::Input(Input::Digit(1)), Msg::Input(Input::Digit(4))] {
         ui.send(msg);
     }
     // No question for the computer: it thinks, then swaps or plays on.

@@ -15,7 +15,7 @@ use mancala::storage::library::{Library, TRASH_FOLDER};
 use mancala::storage::lock::FileLock;
 use mancala::storage::{MatchId, MatchMeta, load};
 use mancala::tui::app::{MenuItem, Overlay, Screen};
-use mancala::tui::msg::{HintReach, Judged, Msg};
+use mancala::tui::msg::{HintReach, Input, Judged, Msg};
 use mancala::tui::runner::Runner;
 use mancala::tui::{Options, Start};
 use ratatui::Terminal;
@@ -143,11 +143,11 @@ fn a_match_gets_its_own_file_at_its_first_move() {
         g.match_files().is_empty(),
         "nothing is written before a move"
     );
-    g.send(&[Msg::Digit(3)]);
+    g.send(&[Msg::Input(Input::Digit(3))]);
     let files = g.match_files();
     assert_eq!(files.len(), 1);
     assert_eq!(moves(&files[0]), [3]);
-    g.send(&[Msg::Digit(1), Msg::Digit(2)]);
+    g.send(&[Msg::Input(Input::Digit(1)), Msg::Input(Input::Digit(2))]);
     assert_eq!(moves(&files[0]), [3, 1, 2]);
     // Undo and redo are written too: the file is the match as it stands.
     g.send(&[Msg::Undo]);
@@ -165,7 +165,7 @@ fn a_match_gets_its_own_file_at_its_first_move() {
 fn a_match_begun_from_the_command_line_is_stamped_with_the_time_it_began() {
     let before = mancala::storage::time::now_seconds();
     let mut g = Game::kalaha();
-    g.send(&[Msg::Digit(3)]);
+    g.send(&[Msg::Input(Input::Digit(3))]);
     let saved = load(&g.match_files()[0], &catalog()).unwrap();
     let after = mancala::storage::time::now_seconds();
     assert!(
@@ -178,7 +178,7 @@ fn a_match_begun_from_the_command_line_is_stamped_with_the_time_it_began() {
 #[test]
 fn a_finished_match_stays_when_the_next_one_begins() {
     let mut g = Game::new(match_of(one_move_rules()));
-    g.send(&[Msg::Digit(1)]);
+    g.send(&[Msg::Input(Input::Digit(1))]);
     let Screen::Game(game) = &g.ui.app.screen else {
         panic!()
     };
@@ -192,7 +192,7 @@ fn a_finished_match_stays_when_the_next_one_begins() {
     // Enter: the menu; Play, the first rule set, Start; a move.
     g.send(&[Msg::Confirm, Msg::Confirm, Msg::Confirm, Msg::Confirm]);
     assert!(matches!(g.ui.app.screen, Screen::Game(_)));
-    g.send(&[Msg::Digit(3)]);
+    g.send(&[Msg::Input(Input::Digit(3))]);
     let files = g.match_files();
     assert_eq!(files.len(), 2, "{files:?}");
     assert_eq!(std::fs::read(&first[0]).unwrap(), finished, "untouched");
@@ -206,7 +206,11 @@ fn a_finished_match_stays_when_the_next_one_begins() {
 #[test]
 fn continue_resumes_the_one_unfinished_match() {
     let mut g = Game::kalaha();
-    g.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Back]);
+    g.send(&[
+        Msg::Input(Input::Digit(3)),
+        Msg::Input(Input::Digit(1)),
+        Msg::Back,
+    ]);
     assert_eq!(g.ui.app.menu_items()[0], MenuItem::Continue);
     g.send(&[Msg::Confirm]);
     let Screen::Game(game) = &g.ui.app.screen else {
@@ -215,7 +219,7 @@ fn continue_resumes_the_one_unfinished_match() {
     assert_eq!(game.session.actions().len(), 2);
     assert_eq!(game.session.position().to_move(), Some(Side::North));
     // And it goes on in the same file.
-    g.send(&[Msg::Digit(2)]);
+    g.send(&[Msg::Input(Input::Digit(2))]);
     let files = g.match_files();
     assert_eq!(files.len(), 1);
     assert_eq!(moves(&files[0]), [3, 1, 2]);
@@ -224,17 +228,17 @@ fn continue_resumes_the_one_unfinished_match() {
 #[test]
 fn continue_offers_the_list_when_several_matches_are_unfinished() {
     let mut g = Game::kalaha();
-    g.send(&[Msg::Digit(3), Msg::Back]);
+    g.send(&[Msg::Input(Input::Digit(3)), Msg::Back]);
     // Play, Kalaha, Start (the menu shows Continue first).
     g.send(&[
-        Msg::Digit(2),
+        Msg::Input(Input::Digit(2)),
         Msg::Confirm,
         Msg::Confirm,
-        Msg::Digit(6),
+        Msg::Input(Input::Digit(6)),
         Msg::Back,
     ]);
     assert_eq!(g.match_files().len(), 2);
-    g.send(&[Msg::Digit(1)]);
+    g.send(&[Msg::Input(Input::Digit(1))]);
     let Screen::Library(list) = &g.ui.app.screen else {
         panic!("no list: {:?}", g.ui.app.screen)
     };
@@ -251,14 +255,14 @@ fn continue_offers_the_list_when_several_matches_are_unfinished() {
 #[test]
 fn a_match_another_game_plays_is_offered_read_only() {
     let mut g = Game::kalaha();
-    g.send(&[Msg::Digit(3), Msg::Back]);
+    g.send(&[Msg::Input(Input::Digit(3)), Msg::Back]);
     let file = g.match_files()[0].clone();
     // Another game takes it up (its lock, as a second process would hold).
     let lock = FileLock::acquire(&file).unwrap();
-    g.send(&[Msg::Digit(3), Msg::Back]); // the Replay list and back: listed again
+    g.send(&[Msg::Input(Input::Digit(3)), Msg::Back]); // the Replay list and back: listed again
     assert!(g.ui.app.matches[0].open_elsewhere);
     // At 80 columns the list says so in words that fit, not cut short.
-    g.send(&[Msg::Digit(3)]);
+    g.send(&[Msg::Input(Input::Digit(3))]);
     g.ui.send(Msg::Resize {
         width: 80,
         height: 24,
@@ -271,7 +275,7 @@ fn a_match_another_game_plays_is_offered_read_only() {
         height: 30,
     });
     g.send(&[Msg::Back]);
-    g.send(&[Msg::Digit(1)]);
+    g.send(&[Msg::Input(Input::Digit(1))]);
     assert!(
         matches!(&g.ui.app.overlay, Some(Overlay::OpenElsewhere { path }) if *path == file),
         "{:?}",
@@ -290,8 +294,8 @@ fn two_games_on_one_data_folder_keep_all_their_moves() {
     let mut ann = Game::kalaha();
     let mut cy = ann.beside(kalaha_match());
     for (a, c) in [(3, 1), (1, 2), (2, 3)] {
-        ann.send(&[Msg::Digit(a)]);
-        cy.send(Msg::Digit(c));
+        ann.send(&[Msg::Input(Input::Digit(a))]);
+        cy.send(Msg::Input(Input::Digit(c)));
     }
     let files = ann.match_files();
     assert_eq!(files.len(), 2);
@@ -305,17 +309,17 @@ fn the_save_file_of_a_command_follows_only_its_own_match() {
     let dir = tempfile::tempdir().unwrap();
     let mine = dir.path().join("mine.toml");
     let mut ui = runner(dir.path(), kalaha_match(), Some(mine.clone()));
-    ui.send(Msg::Digit(3));
-    ui.send(Msg::Digit(1));
+    ui.send(Msg::Input(Input::Digit(3)));
+    ui.send(Msg::Input(Input::Digit(1)));
     assert_eq!(moves(&mine), [3, 1]);
     let kept = std::fs::read(&mine).unwrap();
     // Esc, then a new Raja Pasu match from the menu (Continue is first).
     ui.send(Msg::Back);
-    ui.send(Msg::Digit(2));
+    ui.send(Msg::Input(Input::Digit(2)));
     ui.send(Msg::Down);
     ui.send(Msg::Confirm);
     ui.send(Msg::Confirm);
-    ui.send(Msg::Digit(1));
+    ui.send(Msg::Input(Input::Digit(1)));
     let Screen::Game(game) = &ui.app.screen else {
         panic!()
     };
@@ -326,23 +330,23 @@ fn the_save_file_of_a_command_follows_only_its_own_match() {
 #[test]
 fn a_copy_is_saved_under_a_name_and_replaced_only_when_asked() {
     let mut g = Game::kalaha();
-    g.send(&[Msg::Digit(3), Msg::Save]);
+    g.send(&[Msg::Input(Input::Digit(3)), Msg::Save]);
     let Some(Overlay::SaveAs { name }) = &g.ui.app.overlay else {
         panic!("no save box")
     };
     assert!(name.starts_with("kalaha-"));
     g.send(&[Msg::ClearField]);
     for c in "my g".chars() {
-        g.send(&[Msg::Char(c)]);
+        g.send(&[Msg::Input(Input::Char(c))]);
     }
     g.send(&[Msg::Confirm]);
     let copy = g.library().copies_dir().join("my-g.toml");
     assert_eq!(moves(&copy), [3]);
     assert!(g.notice().contains("my-g.toml"), "{}", g.notice());
     // The same name again: asked first; "no" keeps the old copy.
-    g.send(&[Msg::Digit(1), Msg::Save, Msg::ClearField]);
+    g.send(&[Msg::Input(Input::Digit(1)), Msg::Save, Msg::ClearField]);
     for c in "my g".chars() {
-        g.send(&[Msg::Char(c)]);
+        g.send(&[Msg::Input(Input::Char(c))]);
     }
     g.send(&[Msg::Confirm]);
     assert!(matches!(
@@ -353,12 +357,12 @@ fn a_copy_is_saved_under_a_name_and_replaced_only_when_asked() {
     assert_eq!(moves(&copy), [3]);
     g.send(&[Msg::Save, Msg::ClearField]);
     for c in "my g".chars() {
-        g.send(&[Msg::Char(c)]);
+        g.send(&[Msg::Input(Input::Char(c))]);
     }
     g.send(&[Msg::Confirm, Msg::Yes]);
     assert_eq!(moves(&copy), [3, 1]);
     // In the list it is a copy; continuing it shows its end, to play on from.
-    g.send(&[Msg::Back, Msg::Digit(3)]);
+    g.send(&[Msg::Back, Msg::Input(Input::Digit(3))]);
     let Screen::Library(list) = &g.ui.app.screen else {
         panic!()
     };
@@ -400,7 +404,11 @@ fn a_list_names_the_computer_by_its_level() {
         round_limit: None,
         swap_rule: None,
     });
-    g.send(&[Msg::Digit(3), Msg::Back, Msg::Digit(3)]);
+    g.send(&[
+        Msg::Input(Input::Digit(3)),
+        Msg::Back,
+        Msg::Input(Input::Digit(3)),
+    ]);
     assert!(
         g.screen().contains("Me v Computer (hard)"),
         "{}",
@@ -411,18 +419,23 @@ fn a_list_names_the_computer_by_its_level() {
 #[test]
 fn playing_on_from_a_replay_makes_a_new_match_and_leaves_the_source() {
     let mut g = Game::kalaha();
-    g.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Digit(2), Msg::Back]);
+    g.send(&[
+        Msg::Input(Input::Digit(3)),
+        Msg::Input(Input::Digit(1)),
+        Msg::Input(Input::Digit(2)),
+        Msg::Back,
+    ]);
     let source = g.match_files()[0].clone();
     let before = std::fs::read(&source).unwrap();
     // Replay, the match, one move on, play on, a move of South's own.
-    g.send(&[Msg::Digit(3), Msg::Confirm]);
+    g.send(&[Msg::Input(Input::Digit(3)), Msg::Confirm]);
     assert!(matches!(g.ui.app.screen, Screen::Replay(_)));
     g.send(&[Msg::Right, Msg::PlayOn]);
     let Screen::Game(game) = &g.ui.app.screen else {
         panic!("not playing on")
     };
     assert_eq!(game.session.actions().len(), 1);
-    g.send(&[Msg::Digit(6)]);
+    g.send(&[Msg::Input(Input::Digit(6))]);
     assert_eq!(
         std::fs::read(&source).unwrap(),
         before,
@@ -450,14 +463,14 @@ fn the_list_filters_orders_and_scrolls() {
     // Cy v Di from another game.
     for _ in 0..2 {
         g.send(&[
-            Msg::Digit(3),
+            Msg::Input(Input::Digit(3)),
             Msg::Back,
-            Msg::Digit(2),
+            Msg::Input(Input::Digit(2)),
             Msg::Confirm,
             Msg::Confirm,
         ]);
     }
-    g.send(&[Msg::Digit(4), Msg::Back]);
+    g.send(&[Msg::Input(Input::Digit(4)), Msg::Back]);
     assert_eq!(g.match_files().len(), 3);
     let mut other = g.beside(Start::Game {
         rules: catalog().find("raja-pasu").unwrap().rules.clone(),
@@ -467,14 +480,18 @@ fn the_list_filters_orders_and_scrolls() {
         round_limit: None,
         swap_rule: None,
     });
-    other.send(Msg::Digit(1));
+    other.send(Msg::Input(Input::Digit(1)));
     drop(other);
-    g.send(&[Msg::Digit(3)]); // Replay
+    g.send(&[Msg::Input(Input::Digit(3))]); // Replay
     let Screen::Library(list) = &g.ui.app.screen else {
         panic!()
     };
     assert_eq!(g.ui.app.shown_matches(list).len(), 4);
-    g.send(&[Msg::Filter, Msg::Char('d'), Msg::Char('i')]);
+    g.send(&[
+        Msg::Filter,
+        Msg::Input(Input::Char('d')),
+        Msg::Input(Input::Char('i')),
+    ]);
     let Screen::Library(list) = &g.ui.app.screen else {
         panic!()
     };
@@ -484,7 +501,7 @@ fn the_list_filters_orders_and_scrolls() {
     // By variant name too; Esc clears.
     g.send(&[Msg::ClearField]);
     for c in "raja".chars() {
-        g.send(&[Msg::Char(c)]);
+        g.send(&[Msg::Input(Input::Char(c))]);
     }
     let Screen::Library(list) = &g.ui.app.screen else {
         panic!()
@@ -514,14 +531,14 @@ fn a_long_list_scrolls_to_keep_the_choice_in_view() {
     let mut g = Game::kalaha();
     for _ in 0..30 {
         g.send(&[
-            Msg::Digit(3),
+            Msg::Input(Input::Digit(3)),
             Msg::Back,
-            Msg::Digit(2),
+            Msg::Input(Input::Digit(2)),
             Msg::Confirm,
             Msg::Confirm,
         ]);
     }
-    g.send(&[Msg::Back, Msg::Digit(3)]);
+    g.send(&[Msg::Back, Msg::Input(Input::Digit(3))]);
     assert_eq!(g.ui.app.matches.len(), 30);
     for _ in 0..25 {
         g.send(&[Msg::Down]);
@@ -540,7 +557,11 @@ fn a_long_list_scrolls_to_keep_the_choice_in_view() {
 #[test]
 fn delete_moves_the_file_to_the_trash_after_asking() {
     let mut g = Game::kalaha();
-    g.send(&[Msg::Digit(3), Msg::Back, Msg::Digit(3)]);
+    g.send(&[
+        Msg::Input(Input::Digit(3)),
+        Msg::Back,
+        Msg::Input(Input::Digit(3)),
+    ]);
     let file = g.match_files()[0].clone();
     g.send(&[Msg::Delete]);
     assert!(matches!(
@@ -583,7 +604,11 @@ fn delete_moves_the_file_to_the_trash_after_asking() {
 #[test]
 fn a_match_brought_back_never_replaces_a_file_in_its_place() {
     let mut g = Game::kalaha();
-    g.send(&[Msg::Digit(3), Msg::Back, Msg::Digit(3)]);
+    g.send(&[
+        Msg::Input(Input::Digit(3)),
+        Msg::Back,
+        Msg::Input(Input::Digit(3)),
+    ]);
     let file = g.match_files()[0].clone();
     g.send(&[Msg::Delete, Msg::Yes]);
     std::fs::write(&file, "someone else's").unwrap();
@@ -595,9 +620,14 @@ fn a_match_brought_back_never_replaces_a_file_in_its_place() {
 #[test]
 fn rename_gives_the_match_a_title() {
     let mut g = Game::kalaha();
-    g.send(&[Msg::Digit(3), Msg::Back, Msg::Digit(3), Msg::Rename]);
+    g.send(&[
+        Msg::Input(Input::Digit(3)),
+        Msg::Back,
+        Msg::Input(Input::Digit(3)),
+        Msg::Rename,
+    ]);
     for c in "Cup final".chars() {
-        g.send(&[Msg::Char(c)]);
+        g.send(&[Msg::Input(Input::Char(c))]);
     }
     g.send(&[Msg::Confirm]);
     let file = g.match_files()[0].clone();
@@ -606,7 +636,12 @@ fn rename_gives_the_match_a_title() {
     assert_eq!(moves(&file), [3]);
     assert!(g.screen().contains("Cup final"));
     // Found by its title.
-    g.send(&[Msg::Filter, Msg::Char('c'), Msg::Char('u'), Msg::Char('p')]);
+    g.send(&[
+        Msg::Filter,
+        Msg::Input(Input::Char('c')),
+        Msg::Input(Input::Char('u')),
+        Msg::Input(Input::Char('p')),
+    ]);
     let Screen::Library(list) = &g.ui.app.screen else {
         panic!()
     };
@@ -624,7 +659,7 @@ fn files_that_cannot_be_read_are_listed_and_left_alone() {
     std::fs::write(&broken, "format = 2\nvariant = ").unwrap();
     let bytes = |p: &Path| std::fs::read(p).unwrap();
     let (newer_bytes, broken_bytes) = (bytes(&newer), bytes(&broken));
-    g.send(&[Msg::Back, Msg::Digit(2)]); // the menu: Play, Replay...
+    g.send(&[Msg::Back, Msg::Input(Input::Digit(2))]); // the menu: Play, Replay...
     assert!(matches!(g.ui.app.screen, Screen::Library(_)));
     assert_eq!(g.ui.app.matches.len(), 2);
     let newer_listed = g.ui.app.matches.iter().find(|m| m.path == newer).unwrap();
@@ -645,10 +680,10 @@ fn files_that_cannot_be_read_are_listed_and_left_alone() {
     // A new match does not disturb them either.
     g.send(&[
         Msg::Back,
-        Msg::Digit(1),
+        Msg::Input(Input::Digit(1)),
         Msg::Confirm,
         Msg::Confirm,
-        Msg::Digit(3),
+        Msg::Input(Input::Digit(3)),
     ]);
     assert_eq!(bytes(&newer), newer_bytes);
     assert_eq!(bytes(&broken), broken_bytes);
@@ -663,11 +698,11 @@ fn a_failed_write_shows_a_banner_keeps_the_match_and_is_tried_again() {
     let matches = g.library().matches_dir();
     std::fs::create_dir_all(matches.parent().unwrap()).unwrap();
     std::fs::write(&matches, "in the way").unwrap();
-    g.send(&[Msg::Digit(3)]);
+    g.send(&[Msg::Input(Input::Digit(3))]);
     let banner = g.ui.app.banner.clone().expect("a banner");
     assert!(banner.starts_with("Not saved"), "{banner}");
     assert!(g.screen().contains("Not saved"));
-    g.send(&[Msg::Digit(1)]);
+    g.send(&[Msg::Input(Input::Digit(1))]);
     assert!(g.ui.app.banner.is_some(), "it stays");
     assert_eq!(std::fs::read_to_string(&matches).unwrap(), "in the way");
     // The match lives on in memory, and leaving it keeps it listed.
@@ -687,7 +722,7 @@ fn a_failed_write_shows_a_banner_keeps_the_match_and_is_tried_again() {
         panic!("not resumed: {:?}", g.ui.app.screen)
     };
     assert_eq!(game.session.actions().len(), 2);
-    g.send(&[Msg::Digit(2)]);
+    g.send(&[Msg::Input(Input::Digit(2))]);
     assert_eq!(g.ui.app.banner, None);
     let files = g.match_files();
     assert_eq!(files.len(), 1);
@@ -700,10 +735,19 @@ fn a_match_left_unsaved_is_written_when_the_folder_comes_back() {
     let matches = g.library().matches_dir();
     std::fs::create_dir_all(matches.parent().unwrap()).unwrap();
     std::fs::write(&matches, "in the way").unwrap();
-    g.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Back]);
+    g.send(&[
+        Msg::Input(Input::Digit(3)),
+        Msg::Input(Input::Digit(1)),
+        Msg::Back,
+    ]);
     std::fs::remove_file(&matches).unwrap();
     // A new match's first write tries the earlier one again.
-    g.send(&[Msg::Digit(2), Msg::Confirm, Msg::Confirm, Msg::Digit(4)]);
+    g.send(&[
+        Msg::Input(Input::Digit(2)),
+        Msg::Confirm,
+        Msg::Confirm,
+        Msg::Input(Input::Digit(4)),
+    ]);
     assert_eq!(g.ui.app.banner, None);
     let mut all: Vec<Vec<u8>> = g.match_files().iter().map(|f| moves(f)).collect();
     all.sort();
@@ -719,7 +763,11 @@ fn draw(ui: &Runner) -> Terminal<TestBackend> {
 /// A replay of Kalaha 3, 1, 2 between Ann and Bo, in memory.
 fn replay_of_three_moves() -> Runner {
     let mut g = Game::kalaha();
-    g.send(&[Msg::Digit(3), Msg::Digit(1), Msg::Digit(2)]);
+    g.send(&[
+        Msg::Input(Input::Digit(3)),
+        Msg::Input(Input::Digit(1)),
+        Msg::Input(Input::Digit(2)),
+    ]);
     let saved = load(&g.match_files()[0], &catalog()).unwrap();
     let start = Start::Replay(
         Box::new(saved.session),
@@ -917,7 +965,7 @@ fn the_analysis_worker_values_every_position() {
 #[test]
 fn finished_and_unfinished_are_told_apart_in_the_list() {
     let mut g = Game::new(match_of(one_move_rules()));
-    g.send(&[Msg::Digit(1), Msg::Confirm]);
+    g.send(&[Msg::Input(Input::Digit(1)), Msg::Confirm]);
     assert!(matches!(g.ui.app.screen, Screen::Menu(_)));
     assert!(
         !g.ui.app.menu_items().contains(&MenuItem::Continue),
@@ -925,7 +973,7 @@ fn finished_and_unfinished_are_told_apart_in_the_list() {
     );
     let header = g.ui.app.matches[0].header.as_ref().unwrap();
     assert_eq!(header.status, StatusKind::MatchOver);
-    g.send(&[Msg::Digit(2)]);
+    g.send(&[Msg::Input(Input::Digit(2))]);
     assert!(g.screen().contains("draw"), "{}", g.screen());
 }
 
@@ -939,7 +987,7 @@ fn control_characters_from_files_never_reach_the_screen() {
         "format = 2\nvariant = \"\u{1b}[2J\"\n",
     )
     .unwrap();
-    g.send(&[Msg::Back, Msg::Digit(2)]);
+    g.send(&[Msg::Back, Msg::Input(Input::Digit(2))]);
     assert_eq!(g.ui.app.matches.len(), 1);
     let screen = g.screen();
     assert!(
@@ -996,25 +1044,25 @@ fn a_round_number_of_two_digits_is_typed_in_the_viewer() {
 
     // "1" shows round 1 at once; a quick "2" then shows round 12.
     ui.send(Msg::End);
-    ui.send(Msg::Digit(1));
+    ui.send(Msg::Input(Input::Digit(1)));
     assert_eq!(round_shown(&ui), (1, Status::Ongoing));
-    ui.send(Msg::Digit(2));
+    ui.send(Msg::Input(Input::Digit(2)));
     assert_eq!(round_shown(&ui), (12, Status::Ongoing));
     // A third digit would name no round: it starts a new number.
-    ui.send(Msg::Digit(3));
+    ui.send(Msg::Input(Input::Digit(3)));
     assert_eq!(round_shown(&ui).0, 3);
     // After a pause a digit starts a new number too.
-    ui.send(Msg::Digit(1));
+    ui.send(Msg::Input(Input::Digit(1)));
     ui.send(Msg::Tick { ms: 2_000 });
-    ui.send(Msg::Digit(2));
+    ui.send(Msg::Input(Input::Digit(2)));
     assert_eq!(round_shown(&ui).0, 2);
     // So does any other key.
-    ui.send(Msg::Digit(1));
+    ui.send(Msg::Input(Input::Digit(1)));
     ui.send(Msg::Right);
-    ui.send(Msg::Digit(1));
+    ui.send(Msg::Input(Input::Digit(1)));
     assert_eq!(round_shown(&ui).0, 1);
     ui.send(Msg::Home);
-    ui.send(Msg::Digit(0));
+    ui.send(Msg::Input(Input::Digit(0)));
     assert!(ui.app.message.as_ref().unwrap().text.contains("no round 0"));
 }
 
@@ -1066,18 +1114,18 @@ fn the_replay_viewer_draws_the_match_as_a_chart_with_the_move_shown_marked() {
 #[test]
 fn a_click_on_the_chart_shows_that_move() {
     let mut ui = replay_with_values();
-    ui.send(Msg::Click {
+    ui.send(Msg::Input(Input::Click {
         column: 19,
         row: 20,
-    });
+    }));
     assert!(matches!(&ui.app.screen, Screen::Replay(replay) if replay.shown == 3));
-    ui.send(Msg::Click { column: 9, row: 19 });
+    ui.send(Msg::Input(Input::Click { column: 9, row: 19 }));
     assert!(matches!(&ui.app.screen, Screen::Replay(replay) if replay.shown == 0));
     // Beside the chart: nothing moves.
-    ui.send(Msg::Click {
+    ui.send(Msg::Input(Input::Click {
         column: 60,
         row: 19,
-    });
+    }));
     assert!(matches!(&ui.app.screen, Screen::Replay(replay) if replay.shown == 0));
 }
 
@@ -1104,7 +1152,7 @@ fn nothing_at_an_old_lock_files_name_is_followed_written_or_deleted() {
     std::os::unix::fs::symlink(&victim, docs.join(".g.toml.lock")).unwrap();
     let save = docs.join("g.toml");
     let mut ui = runner(dir.path(), kalaha_match(), Some(save.clone()));
-    ui.send(Msg::Digit(1));
+    ui.send(Msg::Input(Input::Digit(1)));
     assert_eq!(ui.app.banner, None);
     assert_eq!(moves(&save), [1]);
     let _ = ui.finish();
@@ -1115,13 +1163,13 @@ fn nothing_at_an_old_lock_files_name_is_followed_written_or_deleted() {
     // A library match taken up again, with a file of someone's at the name
     // older versions locked: read, written around, never deleted.
     let mut g = Game::kalaha();
-    g.send(&[Msg::Digit(3), Msg::Back]);
+    g.send(&[Msg::Input(Input::Digit(3)), Msg::Back]);
     let file = g.match_files()[0].clone();
     let name = file.file_name().unwrap().to_string_lossy().into_owned();
     let beside = file.with_file_name(format!(".{name}.lock"));
     std::fs::write(&beside, "mine").unwrap();
-    g.send(&[Msg::Digit(1)]);
-    g.send(&[Msg::Digit(1), Msg::Back]);
+    g.send(&[Msg::Input(Input::Digit(1))]);
+    g.send(&[Msg::Input(Input::Digit(1)), Msg::Back]);
     assert_eq!(moves(&file), [3, 1]);
     let _ = g.ui.finish();
     assert_eq!(std::fs::read_to_string(&beside).unwrap(), "mine");
@@ -1130,7 +1178,7 @@ fn nothing_at_an_old_lock_files_name_is_followed_written_or_deleted() {
 #[test]
 fn a_second_game_never_writes_a_match_another_plays() {
     let mut a = Game::kalaha();
-    a.send(&[Msg::Digit(1), Msg::Digit(2)]);
+    a.send(&[Msg::Input(Input::Digit(1)), Msg::Input(Input::Digit(2))]);
     let file = a.match_files()[0].clone();
     // There is no lock file to remove: the lock is on the match file itself.
     let folder = file.parent().unwrap();
@@ -1146,7 +1194,7 @@ fn a_second_game_never_writes_a_match_another_plays() {
         b.app.overlay
     );
     assert!(!matches!(b.app.screen, Screen::Game(_)));
-    a.send(&[Msg::Digit(3)]);
+    a.send(&[Msg::Input(Input::Digit(3))]);
     assert_eq!(moves(&file), [1, 2, 3]);
     assert_eq!(a.ui.app.banner, None);
 }
@@ -1154,7 +1202,7 @@ fn a_second_game_never_writes_a_match_another_plays() {
 #[test]
 fn a_game_whose_match_another_game_took_stops_writing_and_keeps_its_moves() {
     let mut a = Game::kalaha();
-    a.send(&[Msg::Digit(1), Msg::Digit(2)]);
+    a.send(&[Msg::Input(Input::Digit(1)), Msg::Input(Input::Digit(2))]);
     let file = a.match_files()[0].clone();
     // Another game's file in its place, held by that game (as one of an
     // older version, or one that got in while the file was gone, would).
@@ -1163,7 +1211,7 @@ fn a_game_whose_match_another_game_took_stops_writing_and_keeps_its_moves() {
         .replace("moves = \"1,2\"", "moves = \"1,2,6\"");
     assert!(theirs.contains("1,2,6"), "{theirs}");
     let other_game = mancala::storage::atomic::write_replacing_locked(&file, &theirs).unwrap();
-    a.send(&[Msg::Digit(3)]);
+    a.send(&[Msg::Input(Input::Digit(3))]);
     assert_eq!(
         moves(&file),
         [1, 2, 6],
@@ -1175,7 +1223,7 @@ fn a_game_whose_match_another_game_took_stops_writing_and_keeps_its_moves() {
         "{banner}"
     );
     assert!(banner.contains("Ctrl+S saves a copy"), "{banner}");
-    a.send(&[Msg::Digit(4)]);
+    a.send(&[Msg::Input(Input::Digit(4))]);
     assert_eq!(moves(&file), [1, 2, 6]);
     // Leaving and quitting: this game's moves are kept as a copy of their own.
     a.send(&[Msg::Back]);
@@ -1195,10 +1243,10 @@ fn a_game_whose_match_another_game_took_stops_writing_and_keeps_its_moves() {
 #[test]
 fn a_match_file_removed_in_play_is_written_again() {
     let mut a = Game::kalaha();
-    a.send(&[Msg::Digit(1), Msg::Digit(2)]);
+    a.send(&[Msg::Input(Input::Digit(1)), Msg::Input(Input::Digit(2))]);
     let file = a.match_files()[0].clone();
     std::fs::remove_file(&file).unwrap();
-    a.send(&[Msg::Digit(3)]);
+    a.send(&[Msg::Input(Input::Digit(3))]);
     assert_eq!(moves(&file), [1, 2, 3]);
     assert_eq!(a.ui.app.banner, None);
 }
@@ -1207,7 +1255,11 @@ fn a_match_file_removed_in_play_is_written_again() {
 #[test]
 fn a_library_folder_swapped_for_a_link_is_never_written() {
     let mut a = Game::kalaha();
-    a.send(&[Msg::Digit(1), Msg::Digit(2), Msg::Digit(3)]);
+    a.send(&[
+        Msg::Input(Input::Digit(1)),
+        Msg::Input(Input::Digit(2)),
+        Msg::Input(Input::Digit(3)),
+    ]);
     let file = a.match_files()[0].clone();
     let matches = a.library().matches_dir();
     let moved = matches.with_file_name("matches.orig");
@@ -1217,7 +1269,7 @@ fn a_library_folder_swapped_for_a_link_is_never_written() {
     let stranger = elsewhere.join(file.file_name().unwrap());
     std::fs::write(&stranger, "someone else's").unwrap();
     std::os::unix::fs::symlink(&elsewhere, &matches).unwrap();
-    a.send(&[Msg::Digit(4), Msg::Digit(5)]);
+    a.send(&[Msg::Input(Input::Digit(4)), Msg::Input(Input::Digit(5))]);
     assert_eq!(
         std::fs::read_to_string(&stranger).unwrap(),
         "someone else's"
@@ -1260,7 +1312,7 @@ fn two_games_sharing_the_settings_keep_each_others_tallies() {
         round_limit: None,
         swap_rule: None,
     });
-    x.send(Msg::Digit(1));
+    x.send(Msg::Input(Input::Digit(1)));
     let pair = ["Pat".to_string(), "Quin".to_string()];
     let tally = |settings: &mancala::settings::Settings| {
         settings
@@ -1284,7 +1336,7 @@ fn two_games_sharing_the_settings_keep_each_others_tallies() {
         round_limit: None,
         swap_rule: None,
     });
-    z.send(Msg::Digit(1));
+    z.send(Msg::Input(Input::Digit(1)));
     assert_eq!(tally(&on_disk()), Some(([0, 0], 2)));
 }
 
@@ -1298,7 +1350,11 @@ fn a_long_error_wraps_instead_of_being_cut_at_80_columns() {
     let deep =
         "/home/someone-with-a-long-name/.local/share/mancala/matches/20261201-111334-568-3b3e.toml";
     // The list, as after a failed resume: the notice at its foot.
-    g.send(&[Msg::Digit(3), Msg::Back, Msg::Digit(3)]);
+    g.send(&[
+        Msg::Input(Input::Digit(3)),
+        Msg::Back,
+        Msg::Input(Input::Digit(3)),
+    ]);
     assert!(
         matches!(g.ui.app.screen, Screen::Library(_)),
         "{:?}",
@@ -1310,7 +1366,7 @@ fn a_long_error_wraps_instead_of_being_cut_at_80_columns() {
     let screen = format!("{:?}", draw(&g.ui).backend());
     assert!(screen.contains("the last words"), "{screen}");
     // The banner in a match.
-    g.send(&[Msg::Back, Msg::Digit(1)]);
+    g.send(&[Msg::Back, Msg::Input(Input::Digit(1))]);
     assert!(
         matches!(g.ui.app.screen, Screen::Game(_)),
         "{:?}",
@@ -1333,7 +1389,11 @@ fn the_lists_detail_keeps_when_a_match_began_and_its_file_name_at_80_columns() {
         round_limit: None,
         swap_rule: None,
     });
-    g.send(&[Msg::Digit(1), Msg::Back, Msg::Digit(3)]);
+    g.send(&[
+        Msg::Input(Input::Digit(1)),
+        Msg::Back,
+        Msg::Input(Input::Digit(3)),
+    ]);
     let file = g.match_files()[0]
         .file_name()
         .unwrap()

@@ -3,7 +3,7 @@
 
 use mancala::catalog::Catalog;
 use mancala::engine::{Move, Pit, Side, Status};
-use mancala::tui::msg::Msg;
+use mancala::tui::msg::{Input, Msg};
 use mancala::tui::runner::Runner;
 use mancala::tui::{Options, Start};
 use ratatui::Terminal;
@@ -56,7 +56,7 @@ fn variant_list() {
 #[test]
 fn setup_screen() {
     let mut ui = app_at(Start::ChooseVariant);
-    ui.send(Msg::Digit(3));
+    ui.send(Msg::Input(Input::Digit(3)));
     ui.send(Msg::Confirm);
     insta::assert_snapshot!(draw(&mut ui, 80, 24).backend());
 }
@@ -82,7 +82,7 @@ fn sat_gharva_board_at_the_start() {
 #[test]
 fn a_frame_in_the_middle_of_a_relay() {
     let mut ui = game_app("raja-pasu");
-    ui.send(Msg::Digit(1));
+    ui.send(Msg::Input(Input::Digit(1)));
     ui.send(Msg::Tick { ms: 70 * 24 });
     assert!(ui.app.is_animating());
     insta::assert_snapshot!(draw(&mut ui, 80, 24).backend());
@@ -101,7 +101,7 @@ fn round_end() {
             break;
         }
         let pit = position.legal_moves(game.session.rules())[0];
-        ui.send(Msg::Digit(pit.pit().number()));
+        ui.send(Msg::Input(Input::Digit(pit.pit().number())));
     }
     insta::assert_snapshot!(draw(&mut ui, 80, 24).backend());
 }
@@ -161,7 +161,7 @@ fn a_hint_on_the_widest_board_wraps_below_it() {
 fn a_match_in_ascii() {
     let mut ui = game_app("raja-pasu");
     ui.config.ascii = true;
-    ui.send(Msg::Digit(1));
+    ui.send(Msg::Input(Input::Digit(1)));
     ui.send(Msg::Tick { ms: 70 * 24 });
     let terminal = draw(&mut ui, 80, 24);
     let cells: String = terminal

@@ -6,7 +6,7 @@ use mancala::catalog::Catalog;
 use mancala::engine::{Move, Pit, Side, Status};
 use mancala::tui::app::{App, GameList, OddEvenStage, Overlay, Screen, SetupField, StarterChoice};
 use mancala::tui::layout::board_geometry;
-use mancala::tui::msg::{HintReach, Msg};
+use mancala::tui::msg::{HintReach, Input, Msg};
 use mancala::tui::runner::Runner;
 use mancala::tui::{Options, Start};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -115,13 +115,20 @@ fn names_are_typed_on_the_setup_screen() {
     send(
         &mut ui,
         &[
-            Msg::Char('X'),
+            Msg::Input(Input::Char('X')),
             Msg::Backspace,
-            Msg::Char('Z'),
+            Msg::Input(Input::Char('Z')),
             Msg::ClearField,
         ],
     );
-    send(&mut ui, &[Msg::Char('A'), Msg::Char('n'), Msg::Char('n')]);
+    send(
+        &mut ui,
+        &[
+            Msg::Input(Input::Char('A')),
+            Msg::Input(Input::Char('n')),
+            Msg::Input(Input::Char('n')),
+        ],
+    );
     // South's seat, North's name, North's seat, then who starts.
     send(
         &mut ui,
@@ -199,12 +206,18 @@ fn a_round_limit_is_set_up_for_a_match_of_rounds_only() {
 #[test]
 fn odd_or_even_settles_who_starts() {
     let mut ui = app_at(Start::Menu);
-    send(&mut ui, &[Msg::Confirm, Msg::Digit(3), Msg::Confirm]);
+    send(
+        &mut ui,
+        &[Msg::Confirm, Msg::Input(Input::Digit(3)), Msg::Confirm],
+    );
     let Screen::Setup(setup) = &ui.app.screen else {
         panic!()
     };
     assert_eq!(setup.starter, StarterChoice::OddEven);
-    send(&mut ui, &[Msg::Confirm, Msg::Char('7'), Msg::Confirm]);
+    send(
+        &mut ui,
+        &[Msg::Confirm, Msg::Input(Input::Char('7')), Msg::Confirm],
+    );
     let Screen::OddEven(odd_even) = &ui.app.screen else {
         panic!()
     };
@@ -231,7 +244,7 @@ fn odd_or_even_settles_who_starts() {
 #[test]
 fn a_move_animates_and_any_key_finishes_it() {
     let mut ui = game_app("raja-pasu", Side::South);
-    send(&mut ui, &[Msg::Digit(1)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(1))]);
     assert!(ui.app.is_animating());
     send(&mut ui, &[Msg::Tick { ms: 140 }]); // two ticks at 70 ms
     assert!(ui.app.is_animating());
@@ -251,17 +264,23 @@ fn a_move_animates_and_any_key_finishes_it() {
 #[test]
 fn a_pit_key_while_seeds_move_finishes_the_move_and_plays() {
     let mut ui = game_app("raja-pasu", Side::South);
-    send(&mut ui, &[Msg::Digit(1), Msg::Tick { ms: 140 }]);
+    send(
+        &mut ui,
+        &[Msg::Input(Input::Digit(1)), Msg::Tick { ms: 140 }],
+    );
     assert!(ui.app.is_animating());
     // North's pit 7 (its leftmost key, q) holds 2 after South's move: played.
-    send(&mut ui, &[Msg::RowKey('q')]);
+    send(&mut ui, &[Msg::Input(Input::RowKey('q'))]);
     assert_eq!(
         game(&ui.app).session.last_move(),
         Some((Side::North, Move::sow(Pit::new(7))))
     );
     // A key that is not the next mover's pit only finishes the move.
     let mut ui = game_app("raja-pasu", Side::South);
-    send(&mut ui, &[Msg::Digit(1), Msg::RowKey('z')]);
+    send(
+        &mut ui,
+        &[Msg::Input(Input::Digit(1)), Msg::Input(Input::RowKey('z'))],
+    );
     assert!(!ui.app.is_animating());
     assert_eq!(game(&ui.app).session.actions().len(), 1);
 }
@@ -269,7 +288,7 @@ fn a_pit_key_while_seeds_move_finishes_the_move_and_plays() {
 #[test]
 fn ticks_run_the_animation_to_its_end() {
     let mut ui = game_app("kalaha", Side::South);
-    send(&mut ui, &[Msg::Digit(1)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(1))]);
     for _ in 0..100 {
         send(&mut ui, &[Msg::Tick { ms: 70 }]);
     }
@@ -280,13 +299,13 @@ fn ticks_run_the_animation_to_its_end() {
 fn row_keys_play_the_pit_above_or_below_them() {
     let mut ui = game_app("kalaha", Side::South);
     ui.config.reduced_motion = true;
-    send(&mut ui, &[Msg::RowKey('x')]); // South pit 2
+    send(&mut ui, &[Msg::Input(Input::RowKey('x'))]); // South pit 2
     assert_eq!(
         game(&ui.app).session.last_move(),
         Some((Side::South, Move::sow(Pit::new(2))))
     );
     // North's leftmost key is its pit 6.
-    send(&mut ui, &[Msg::RowKey('q')]);
+    send(&mut ui, &[Msg::Input(Input::RowKey('q'))]);
     assert_eq!(
         game(&ui.app).session.last_move(),
         Some((Side::North, Move::sow(Pit::new(6))))
@@ -297,15 +316,22 @@ fn row_keys_play_the_pit_above_or_below_them() {
 fn choices_that_cannot_be_played_are_explained() {
     let mut ui = game_app("kalaha", Side::South);
     ui.config.reduced_motion = true;
-    send(&mut ui, &[Msg::RowKey('q')]);
+    send(&mut ui, &[Msg::Input(Input::RowKey('q'))]);
     assert!(
         notice(&ui.app).contains("North's row"),
         "{}",
         notice(&ui.app)
     );
-    send(&mut ui, &[Msg::Digit(9)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(9))]);
     assert!(notice(&ui.app).contains("no pit 9"), "{}", notice(&ui.app));
-    send(&mut ui, &[Msg::Digit(1), Msg::Digit(1), Msg::Digit(1)]);
+    send(
+        &mut ui,
+        &[
+            Msg::Input(Input::Digit(1)),
+            Msg::Input(Input::Digit(1)),
+            Msg::Input(Input::Digit(1)),
+        ],
+    );
     // South played 1, North played 1, South's pit 1 is now empty.
     assert!(
         notice(&ui.app).contains("Pit 1 is empty"),
@@ -346,10 +372,10 @@ fn clicking_a_pit_plays_it() {
     let rect = geometry.pit_rect(Side::South, Pit::new(4));
     send(
         &mut ui,
-        &[Msg::Click {
+        &[Msg::Input(Input::Click {
             column: rect.x + 2,
             row: rect.y + 1,
-        }],
+        })],
     );
     assert_eq!(
         game(&ui.app).session.last_move(),
@@ -361,7 +387,7 @@ fn clicking_a_pit_plays_it() {
 fn undo_and_redo() {
     let mut ui = game_app("kalaha", Side::South);
     ui.config.reduced_motion = true;
-    send(&mut ui, &[Msg::Digit(1)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(1))]);
     let after = *game(&ui.app).session.position();
     send(&mut ui, &[Msg::Undo]);
     assert_eq!(game(&ui.app).session.actions().len(), 0);
@@ -426,7 +452,7 @@ fn a_round_ends_and_the_next_one_starts() {
             break;
         }
         let pit = position.legal_moves(game(&ui.app).session.rules())[0];
-        send(&mut ui, &[Msg::Digit(pit.pit().number())]);
+        send(&mut ui, &[Msg::Input(Input::Digit(pit.pit().number()))]);
     }
     let position = *game(&ui.app).session.position();
     assert!(
@@ -447,7 +473,7 @@ fn ending_the_match_after_a_round() {
     while game(&ui.app).session.position().status() == Status::Ongoing {
         let position = *game(&ui.app).session.position();
         let pit = position.legal_moves(game(&ui.app).session.rules())[0];
-        send(&mut ui, &[Msg::Digit(pit.pit().number())]);
+        send(&mut ui, &[Msg::Input(Input::Digit(pit.pit().number()))]);
     }
     send(&mut ui, &[Msg::EndMatch]);
     assert!(matches!(
@@ -465,7 +491,7 @@ fn ending_the_match_after_a_round() {
 fn ending_the_match_midway_asks_first_and_gives_each_player_their_row() {
     let mut ui = game_app("kalaha", Side::South);
     ui.config.reduced_motion = true;
-    send(&mut ui, &[Msg::Digit(6), Msg::EndMatch]);
+    send(&mut ui, &[Msg::Input(Input::Digit(6)), Msg::EndMatch]);
     assert_eq!(
         ui.app.overlay,
         Some(Overlay::ConfirmEndMatch {
@@ -491,7 +517,7 @@ fn the_reduced_motion_setting_shows_moves_at_once() {
     let mut ui = game_app("kalaha", Side::South);
     send(&mut ui, &[Msg::ToggleMotion]);
     assert!(ui.config.reduced_motion);
-    send(&mut ui, &[Msg::Digit(1)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(1))]);
     assert!(!ui.app.is_animating());
     assert!(report(&ui.app).contains("played pit 1"));
 }
@@ -531,11 +557,11 @@ fn a_seat_can_be_given_to_the_computer() {
 fn the_computer_moves_when_its_answer_arrives() {
     let mut ui = against_the_computer(Side::South);
     ui.config.reduced_motion = true;
-    send(&mut ui, &[Msg::Digit(1)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(1))]);
     assert!(game(&ui.app).thinking);
     assert!(ui.is_busy(), "the computer is searching");
     // A person's key on the computer's turn is refused.
-    send(&mut ui, &[Msg::RowKey('q')]);
+    send(&mut ui, &[Msg::Input(Input::RowKey('q'))]);
     assert!(
         notice(&ui.app).contains("turn: wait for its move"),
         "{}",
@@ -651,7 +677,7 @@ fn the_computer_takes_its_part_in_the_odd_or_even_guess() {
         round_limit: None,
         swap_rule: None,
     });
-    send(&mut ui, &[Msg::Char('4'), Msg::Confirm]);
+    send(&mut ui, &[Msg::Input(Input::Char('4')), Msg::Confirm]);
     let Screen::OddEven(odd_even) = &ui.app.screen else {
         panic!()
     };
@@ -709,7 +735,7 @@ fn pits_past_nine_are_typed_as_two_digits() {
         height: 40,
     });
     // 1 then Enter: pit 1.
-    send(&mut ui, &[Msg::Digit(1)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(1))]);
     assert_eq!(
         game(&ui.app).session.actions().len(),
         0,
@@ -733,7 +759,13 @@ fn pits_past_nine_are_typed_as_two_digits() {
         .skip(9)
         .find(|&p| position.check(&rules, p).is_ok())
         .unwrap();
-    send(&mut ui, &[Msg::Digit(1), Msg::Digit(pit.number() - 10)]);
+    send(
+        &mut ui,
+        &[
+            Msg::Input(Input::Digit(1)),
+            Msg::Input(Input::Digit(pit.number() - 10)),
+        ],
+    );
     assert_eq!(
         game(&ui.app).session.last_move(),
         Some((mover, Move::sow(pit))),
@@ -741,7 +773,7 @@ fn pits_past_nine_are_typed_as_two_digits() {
         notice(&ui.app)
     );
     // 1, then another key: nothing is played.
-    send(&mut ui, &[Msg::Digit(1), Msg::Left]);
+    send(&mut ui, &[Msg::Input(Input::Digit(1)), Msg::Left]);
     assert_eq!(game(&ui.app).session.actions().len(), 2);
     assert_eq!(game(&ui.app).pending_digit, None);
 }
@@ -764,7 +796,7 @@ fn setup_offers_remembered_names_and_uses_them_when_nothing_is_typed() {
     );
     // Type South's name only; North's stays the placeholder.
     for c in "Ann".chars() {
-        send(&mut ui, &[Msg::Char(c)]);
+        send(&mut ui, &[Msg::Input(Input::Char(c))]);
     }
     let Screen::Setup(setup) = &ui.app.screen else {
         panic!()
@@ -783,7 +815,7 @@ fn setup_offers_remembered_names_and_uses_them_when_nothing_is_typed() {
     );
     assert_eq!(ui.config.settings.last_variant.as_deref(), Some("kalaha"));
     // Next time they are offered, and the list opens on the same rule set.
-    send(&mut ui, &[Msg::Back, Msg::Digit(1)]); // the menu, Play
+    send(&mut ui, &[Msg::Back, Msg::Input(Input::Digit(1))]); // the menu, Play
     let Screen::Variants(GameList { selected, .. }) = ui.app.screen else {
         panic!()
     };
@@ -835,7 +867,7 @@ fn one_move_game() -> Runner {
 #[test]
 fn a_rematch_keeps_the_players_and_the_tally_counts_each_match_once() {
     let mut ui = one_move_game();
-    send(&mut ui, &[Msg::Digit(1)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(1))]);
     assert!(matches!(
         game(&ui.app).session.position().status(),
         Status::MatchOver { .. }
@@ -846,7 +878,7 @@ fn a_rematch_keeps_the_players_and_the_tally_counts_each_match_once() {
     // Undoing the end takes it out of the tally; playing it again puts it back.
     send(&mut ui, &[Msg::Undo]);
     assert_eq!(tally(&ui).unwrap().draws, 0);
-    send(&mut ui, &[Msg::Digit(1)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(1))]);
     assert_eq!(tally(&ui).unwrap().draws, 1);
     // A rematch: the same players; after a draw, the other player starts.
     send(&mut ui, &[Msg::Rematch]);
@@ -855,7 +887,7 @@ fn a_rematch_keeps_the_players_and_the_tally_counts_each_match_once() {
     assert_eq!(session.name(Side::North), "Bo");
     assert_eq!(session.first(), Side::North);
     assert!(notice(&ui.app).contains("Rematch"), "{}", notice(&ui.app));
-    send(&mut ui, &[Msg::Digit(1)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(1))]);
     assert_eq!(tally(&ui).unwrap().draws, 2);
 }
 
@@ -864,15 +896,15 @@ fn the_last_move_stays_told_and_a_turn_of_extra_moves_is_told_whole() {
     let mut ui = game_app("kalaha", Side::South);
     ui.config.reduced_motion = true;
     // Pit 3's last seed falls in the store: South moves again, then pit 1.
-    send(&mut ui, &[Msg::Digit(3)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(3))]);
     assert_eq!(report(&ui.app), "Ann played pit 3 - moves again");
-    send(&mut ui, &[Msg::Digit(1)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(1))]);
     assert_eq!(
         report(&ui.app),
         "Ann played pit 3 - moves again; then pit 1"
     );
     // Passing messages do not take its place.
-    send(&mut ui, &[Msg::Faster, Msg::RowKey('z')]);
+    send(&mut ui, &[Msg::Faster, Msg::Input(Input::RowKey('z'))]);
     assert!(
         notice(&ui.app).contains("South's row"),
         "{}",
@@ -883,7 +915,7 @@ fn the_last_move_stays_told_and_a_turn_of_extra_moves_is_told_whole() {
         "Ann played pit 3 - moves again; then pit 1"
     );
     // North's move starts a new report.
-    send(&mut ui, &[Msg::Digit(2)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(2))]);
     assert_eq!(report(&ui.app), "Bo played pit 2");
     assert_eq!(notice(&ui.app), "");
 }
@@ -910,7 +942,7 @@ fn a_broken_rule_file_is_listed_with_its_error_and_read_again_once_fixed() {
         broken[0].reason
     );
     // Found by typing its name, and chosen.
-    let typed = "mine".chars().map(Msg::Char);
+    let typed = "mine".chars().map(|typed| Msg::Input(Input::Char(typed)));
     send(&mut ui, &typed.chain([Msg::Confirm]).collect::<Vec<_>>());
     let Screen::Variants(GameList { selected, .. }) = ui.app.screen else {
         panic!()
@@ -1033,7 +1065,7 @@ fn the_move_that_reaches_the_round_limit_is_told_like_any_other() {
         let mover = position.to_move().unwrap();
         let pit = position.legal_moves(game(&ui.app).session.rules())[0];
         last = Some((mover, pit));
-        send(&mut ui, &[Msg::Digit(pit.pit().number())]);
+        send(&mut ui, &[Msg::Input(Input::Digit(pit.pit().number()))]);
     }
     assert!(game(&ui.app).session.ended_at_round_limit());
     // The session's last action is the match's end, not the move; the line
@@ -1081,8 +1113,8 @@ fn update_does_the_same_for_the_same_messages() {
         Msg::Right,
         Msg::Right,
         Msg::Confirm,
-        Msg::Digit(3),
-        Msg::Digit(1),
+        Msg::Input(Input::Digit(3)),
+        Msg::Input(Input::Digit(1)),
         Msg::Undo,
         Msg::Save,
         Msg::Confirm,
@@ -1120,7 +1152,13 @@ fn typing_finds_a_game_by_name_or_place() {
         other => panic!("{other:?}"),
     };
     // A place: "sri" finds Raja Pasu and Pallanguzhi (Sri Lanka), in order.
-    send(&mut ui, &"sri".chars().map(Msg::Char).collect::<Vec<_>>());
+    send(
+        &mut ui,
+        &"sri"
+            .chars()
+            .map(|typed| Msg::Input(Input::Char(typed)))
+            .collect::<Vec<_>>(),
+    );
     let Screen::Variants(list) = &ui.app.screen else {
         panic!()
     };
@@ -1132,13 +1170,19 @@ fn typing_finds_a_game_by_name_or_place() {
         .collect();
     assert_eq!(found, ["raja-pasu", "pallanguzhi"]);
     assert_eq!(chosen(&ui), "raja-pasu");
-    send(&mut ui, &[Msg::Digit(2)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(2))]);
     assert_eq!(chosen(&ui), "pallanguzhi");
     send(&mut ui, &[Msg::Down]);
     assert_eq!(chosen(&ui), "raja-pasu", "the list of two goes round");
     // Words begin words: "ayo" finds both Yoruba games, not "Kalaha".
     send(&mut ui, &[Msg::ClearField]);
-    send(&mut ui, &"ayo".chars().map(Msg::Char).collect::<Vec<_>>());
+    send(
+        &mut ui,
+        &"ayo"
+            .chars()
+            .map(|typed| Msg::Input(Input::Char(typed)))
+            .collect::<Vec<_>>(),
+    );
     let Screen::Variants(list) = &ui.app.screen else {
         panic!()
     };
@@ -1150,7 +1194,13 @@ fn typing_finds_a_game_by_name_or_place() {
         .collect();
     assert_eq!(found, ["ayoayo", "ayo-olopon"]);
     // Nothing found: Enter says so and stays.
-    send(&mut ui, &"xyz".chars().map(Msg::Char).collect::<Vec<_>>());
+    send(
+        &mut ui,
+        &"xyz"
+            .chars()
+            .map(|typed| Msg::Input(Input::Char(typed)))
+            .collect::<Vec<_>>(),
+    );
     send(&mut ui, &[Msg::Confirm]);
     assert!(matches!(ui.app.screen, Screen::Variants(_)));
     assert!(ui.app.message.as_ref().is_some_and(|m| m.warning));
@@ -1169,7 +1219,7 @@ fn typing_finds_a_game_by_name_or_place() {
         &mut ui,
         &"bohn"
             .chars()
-            .map(Msg::Char)
+            .map(|typed| Msg::Input(Input::Char(typed)))
             .chain([Msg::Confirm])
             .collect::<Vec<_>>(),
     );
@@ -1275,7 +1325,7 @@ fn a_plan_for_another_position_is_not_played() {
         }],
     );
     assert_eq!(moves_played(&ui), [1]);
-    send(&mut ui, &[Msg::Digit(1)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(1))]);
     assert_eq!(
         moves_played(&ui),
         [1, 1],
@@ -1348,7 +1398,7 @@ fn a_match_that_ends_before_its_round_limit_says_why() {
         swap_rule: None,
     });
     ui.config.reduced_motion = true;
-    send(&mut ui, &[Msg::Digit(1)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(1))]);
     assert!(matches!(
         game(&ui.app).session.position().status(),
         Status::MatchOver { .. }
@@ -1378,7 +1428,7 @@ fn the_header_says_who_leads() {
     };
     assert!(header(&ui).trim_end().ends_with("level"), "{}", header(&ui));
     // Pit 3's last seed falls in Ann's store.
-    send(&mut ui, &[Msg::Digit(3)]);
+    send(&mut ui, &[Msg::Input(Input::Digit(3))]);
     assert!(
         header(&ui).trim_end().ends_with("Ann leads by 1"),
         "{}",
@@ -1414,7 +1464,7 @@ fn the_list_of_moves_opens_scrolls_back_and_closes() {
         let Some(&first) = g.session.game().legal_moves().first() else {
             break;
         };
-        send(&mut ui, &[Msg::Digit(first.pit().number())]);
+        send(&mut ui, &[Msg::Input(Input::Digit(first.pit().number()))]);
     }
     assert!(
         game(&ui.app).turns.len() > 20,
@@ -1442,7 +1492,7 @@ fn the_list_of_moves_opens_scrolls_back_and_closes() {
 fn at_80_columns_the_footer_keeps_saving_and_leaving_in_sight() {
     let mut ui = game_app("kalaha", Side::South);
     ui.config.reduced_motion = true;
-    send(&mut ui, &[Msg::Digit(1), Msg::Undo]);
+    send(&mut ui, &[Msg::Input(Input::Digit(1)), Msg::Undo]);
     assert!(game(&ui.app).session.can_redo());
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
     terminal.draw(|frame| ui.render(frame)).unwrap();
@@ -1457,9 +1507,9 @@ fn at_80_columns_the_footer_keeps_saving_and_leaving_in_sight() {
 
 /// From the menu: Play, the game found by typing `search`, its setup.
 fn setup_of(ui: &mut Runner, search: &str) {
-    send(ui, &[Msg::Digit(1)]);
+    send(ui, &[Msg::Input(Input::Digit(1))]);
     for c in search.chars() {
-        send(ui, &[Msg::Char(c)]);
+        send(ui, &[Msg::Input(Input::Char(c))]);
     }
     send(ui, &[Msg::Confirm]);
     assert!(

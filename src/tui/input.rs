@@ -10,7 +10,7 @@ use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind, MouseButton, Mous
 
 use super::app::App;
 use super::keys;
-use super::msg::Msg;
+use super::msg::{Input, Msg};
 
 /// The message for a terminal event in the app's present state, if any.
 #[must_use]
@@ -18,10 +18,10 @@ pub fn to_msg(app: &App, event: &Event) -> Option<Msg> {
     match event {
         Event::Key(key) if key.kind == KeyEventKind::Press => key_to_msg(app, key),
         Event::Mouse(mouse) => match mouse.kind {
-            MouseEventKind::Down(MouseButton::Left) => Some(Msg::Click {
+            MouseEventKind::Down(MouseButton::Left) => Some(Msg::Input(Input::Click {
                 column: mouse.column,
                 row: mouse.row,
-            }),
+            })),
             MouseEventKind::ScrollDown => Some(Msg::Down),
             MouseEventKind::ScrollUp => Some(Msg::Up),
             _ => None,

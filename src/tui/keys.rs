@@ -13,7 +13,7 @@ use std::fmt::Write;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::app::{App, Overlay};
-use super::msg::Msg;
+use super::msg::{Input, Msg};
 
 pub use super::pit_keys::{NORTH_KEYS, SOUTH_KEYS};
 
@@ -158,9 +158,9 @@ impl Key {
             Action::Digit => typed
                 .and_then(|c| c.to_digit(10))
                 .and_then(|d| u8::try_from(d).ok())
-                .map(Msg::Digit),
-            Action::RowKey => typed.map(Msg::RowKey),
-            Action::Char => typed.map(Msg::Char),
+                .map(|typed| Msg::Input(Input::Digit(typed))),
+            Action::RowKey => typed.map(|typed| Msg::Input(Input::RowKey(typed))),
+            Action::Char => typed.map(|typed| Msg::Input(Input::Char(typed))),
         }
     }
 }

@@ -12,7 +12,25 @@ pub use super::judged::{HintReach, Judged};
 
 use super::broken::BrokenRuleFile;
 
-/// A message for [`super::update::update`], the only code that changes the model.
+/// A key or click that stands for itself rather than for an intent: which
+/// digit, letter or cell it was is what the screen it lands on reads. The key
+/// table says in which contexts each is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A digit key: a pit number for the player to move, an entry's number.
+    Digit(u8),
+    /// A key of one player's row (see the board widget's key rows).
+    RowKey(char),
+    /// A character typed into a text field.
+    Char(char),
+    /// A left click at a screen cell.
+    Click { column: u16, row: u16 },
+}
+
+/// A message for [`super::update::update`], the only code that changes the
+/// model. Three kinds, in this order: what a key of the key table means
+/// (an intent, the same whichever key of the binding was pressed), raw
+/// [`Input`], and what happened (answers of the effects, time, resizes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Msg {
     Up,
@@ -39,12 +57,6 @@ pub enum Msg {
     ReloadRules,
     /// `?`: help for this screen and the variant's rules.
     Help,
-    /// A digit key: a pit number for the player to move.
-    Digit(u8),
-    /// A key of one player's row (see the board widget's key rows).
-    RowKey(char),
-    /// A character typed into a text field.
-    Char(char),
     Backspace,
     /// Ctrl+U: empty the text field.
     ClearField,
@@ -85,6 +97,10 @@ pub enum Msg {
     Hint,
     /// `l`: the moves so far, every turn told whole.
     Moves,
+    /// The odd-or-even guess: odd.
+    Odd,
+    /// The odd-or-even guess: even.
+    Even,
     /// The computer chose this move in the position with this key
     /// (`None`: it found no legal move).
     ComputerMove {
@@ -177,13 +193,8 @@ pub enum Msg {
     },
     /// Something the player should know from the start (older saves moved in).
     Note(String),
-    Odd,
-    Even,
-    /// A left click at a screen cell.
-    Click {
-        column: u16,
-        row: u16,
-    },
+    /// A key, typed or clicked, that stands for itself.
+    Input(Input),
     /// Time passed while something moves on screen.
     Tick {
         ms: u64,

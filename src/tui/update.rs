@@ -14,7 +14,7 @@ use super::config::Config;
 use super::describe;
 use super::help_text;
 use super::keys;
-use super::msg::Msg;
+use super::msg::{Input, Msg};
 use crate::settings::Setting;
 
 use super::screens::{game, library, menu, odd_even, replay, setup, variants};
@@ -558,7 +558,9 @@ const FIELD_LENGTH: usize = 48;
 /// A text field after a key: typed characters added, Backspace and Ctrl+U.
 fn edit(mut text: String, msg: &Msg) -> String {
     match msg {
-        Msg::Char(c) if !crate::text::is_unsafe(*c) && text.chars().count() < FIELD_LENGTH => {
+        Msg::Input(Input::Char(c))
+            if !crate::text::is_unsafe(*c) && text.chars().count() < FIELD_LENGTH =>
+        {
             text.push(*c);
         }
         Msg::Backspace => {

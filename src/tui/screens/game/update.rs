@@ -10,7 +10,7 @@ use crate::tui::app::{App, Game, Notice, Overlay, Screen, TurnPlan};
 use crate::tui::command::Command;
 use crate::tui::config::Config;
 use crate::tui::layout::board_geometry;
-use crate::tui::msg::{HintReach, Msg};
+use crate::tui::msg::{HintReach, Input, Msg};
 use crate::tui::widgets::board::pit_for_key;
 use crate::tui::{describe, keys};
 
@@ -20,8 +20,8 @@ fn pit_of_the_mover(game: &Game, msg: &Msg) -> Option<Pit> {
     let mover = position.to_move()?;
     game.session.computer(mover).is_none().then_some(())?;
     let pit = match msg {
-        Msg::Digit(d) => Pit::new(*d),
-        Msg::RowKey(key) => match pit_for_key(*key, position.pit_count()) {
+        Msg::Input(Input::Digit(d)) => Pit::new(*d),
+        Msg::Input(Input::RowKey(key)) => match pit_for_key(*key, position.pit_count()) {
             Some((side, pit)) if side == mover => pit,
             _ => return None,
         },
@@ -68,7 +68,7 @@ pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
         play_planned(config, &mut game, true);
         match msg {
             Msg::Quit => {}
-            Msg::Digit(_) | Msg::RowKey(_) => {
+            Msg::Input(Input::Digit(_) | Input::RowKey(_)) => {
                 if pit_of_the_mover(&game, msg).is_none() {
                     return Screen::Game(game);
                 }
@@ -81,7 +81,10 @@ pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
     // A pit number begun waits for its second digit or Enter, nothing else.
     if !matches!(
         msg,
-        Msg::Digit(_) | Msg::Confirm | Msg::ComputerMove { .. } | Msg::HintReady { .. }
+        Msg::Input(Input::Digit(_))
+            | Msg::Confirm
+            | Msg::ComputerMove { .. }
+            | Msg::HintReady { .. }
     ) {
         game.pending_digit = None;
     }
@@ -94,7 +97,7 @@ pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
                 app.overlay = Some(Overlay::ConfirmQuit);
             }
         }
-        Msg::Digit(d) => digit(config, &mut game, *d),
+        Msg::Input(Input::Digit(d)) => digit(config, &mut game, *d),
         Msg::ComputerMove {
             key,
             chosen,
@@ -106,12 +109,12 @@ pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
         Msg::Hint => ask_hint(app, &mut game),
         Msg::Moves => app.overlay = Some(Overlay::Moves { from_end: 0 }),
         Msg::HintReady { key, values, reach } => show_hint(&mut game, *key, values, *reach),
-        Msg::RowKey(key) => {
+        Msg::Input(Input::RowKey(key)) => {
             if let Some((side, pit)) = pit_for_key(*key, pits) {
                 try_move(config, &mut game, Some(side), pit);
             }
         }
-        Msg::Click { column, row } => {
+        Msg::Input(Input::Click { column, row }) => {
             if let Some(geometry) = board_geometry(app.size, pits)
                 && let Some((side, pit)) = geometry.pit_at(*column, *row)
             {

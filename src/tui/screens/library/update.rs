@@ -7,7 +7,7 @@ use crate::tui::app::{App, LibraryList, Menu, Overlay, Screen};
 use crate::tui::command::Command;
 use crate::tui::describe::listing_summary;
 use crate::tui::layout::library_rows;
-use crate::tui::msg::Msg;
+use crate::tui::msg::{Input, Msg};
 
 use crate::tui::update::set_notice;
 
@@ -45,7 +45,7 @@ pub(crate) fn library(app: &mut App, mut list: LibraryList, msg: &Msg) -> Screen
             ),
         },
         Msg::Rename => ask_for_title(app, &list),
-        Msg::Click { row, .. } => {
+        Msg::Input(Input::Click { row, .. }) => {
             let top = crate::tui::layout::library_first_row();
             if let Some(index) = row.checked_sub(top).map(usize::from)
                 && list.offset + index < count
@@ -68,7 +68,9 @@ pub(crate) fn library(app: &mut App, mut list: LibraryList, msg: &Msg) -> Screen
 /// Keys while the filter is being typed: the list narrows as it grows.
 fn filter_key(list: &mut LibraryList, msg: &Msg) {
     match msg {
-        Msg::Char(c) if !crate::text::is_unsafe(*c) && list.filter.chars().count() < 32 => {
+        Msg::Input(Input::Char(c))
+            if !crate::text::is_unsafe(*c) && list.filter.chars().count() < 32 =>
+        {
             list.filter.push(*c);
         }
         Msg::Backspace => {

@@ -2,7 +2,7 @@
 
 use crate::tui::app::{App, GameList, LibraryList, Menu, MenuItem, Screen};
 use crate::tui::config::Config;
-use crate::tui::msg::Msg;
+use crate::tui::msg::{Input, Msg};
 use crate::tui::screens::library::update::continue_listing;
 use crate::tui::screens::variants::update::last_variant;
 use crate::tui::update::step;
@@ -30,7 +30,7 @@ pub(crate) fn menu(app: &mut App, config: &Config, selected: usize, msg: &Msg) -
             Some(&item) => choose(app, item),
             None => Screen::menu(),
         },
-        Msg::Digit(d) if (1..=items.len()).contains(&usize::from(*d)) => {
+        Msg::Input(Input::Digit(d)) if (1..=items.len()).contains(&usize::from(*d)) => {
             choose(app, items[usize::from(*d) - 1])
         }
         // Esc, pressed once more than needed to leave a box, stays here.
@@ -38,7 +38,7 @@ pub(crate) fn menu(app: &mut App, config: &Config, selected: usize, msg: &Msg) -
             app.quit = true;
             Screen::Menu(Menu { selected })
         }
-        Msg::Click { row, .. } => {
+        Msg::Input(Input::Click { row, .. }) => {
             match crate::tui::layout::menu_item_at(app.size, items.len(), *row) {
                 Some(i) => choose(app, items[i]),
                 None => Screen::Menu(Menu { selected }),

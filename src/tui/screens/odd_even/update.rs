@@ -4,7 +4,7 @@
 use crate::engine::Side;
 use crate::session::OddEvenGuess;
 use crate::tui::app::{App, OddEven, OddEvenStage, Screen, Setup, SetupField, StarterChoice};
-use crate::tui::msg::Msg;
+use crate::tui::msg::{Input, Msg};
 use crate::tui::screens::game::update::{Players, start_game};
 
 /// Marbles the game hides when it draws for the odd-or-even guess.
@@ -36,7 +36,9 @@ pub(crate) fn computer_plays_odd_even(app: &mut App, odd_even: &mut OddEven) {
 
 pub(crate) fn odd_even(app: &mut App, mut odd_even: OddEven, msg: &Msg) -> Screen {
     match (&mut odd_even.stage, msg) {
-        (OddEvenStage::Hide { typed }, Msg::Char(c)) if c.is_ascii_digit() && typed.len() < 2 => {
+        (OddEvenStage::Hide { typed }, Msg::Input(Input::Char(c)))
+            if c.is_ascii_digit() && typed.len() < 2 =>
+        {
             typed.push(*c);
         }
         (OddEvenStage::Hide { typed }, Msg::Backspace) => {

@@ -10,7 +10,7 @@ use crate::tui::anim::Animation;
 use crate::tui::app::{App, LibraryList, Notice, Replay, Screen};
 use crate::tui::command::Command;
 use crate::tui::config::Config;
-use crate::tui::msg::Msg;
+use crate::tui::msg::{Input, Msg};
 
 /// Ticks of stillness between two moves while autoplaying.
 const AUTOPLAY_PAUSE_TICKS: u64 = 12;
@@ -117,7 +117,7 @@ pub(crate) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, ms
     }
     let starts = round_starts(&replay.session);
     let animate = replay.motion.unwrap_or(!config.reduced_motion);
-    if !matches!(msg, Msg::Digit(_)) {
+    if !matches!(msg, Msg::Input(Input::Digit(_))) {
         replay.typed_round = None;
     }
     match msg {
@@ -149,7 +149,9 @@ pub(crate) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, ms
                 .unwrap_or(total);
             jump(&mut replay, next);
         }
-        Msg::Digit(digit) => type_round(app, &mut replay, &starts, usize::from(*digit)),
+        Msg::Input(Input::Digit(digit)) => {
+            type_round(app, &mut replay, &starts, usize::from(*digit));
+        }
         Msg::Confirm => {
             replay.autoplay = !replay.autoplay;
             replay.waited_ms = 0;
@@ -158,7 +160,7 @@ pub(crate) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, ms
                 replay.autoplay = true;
             }
         }
-        Msg::Click { column, row } => {
+        Msg::Input(Input::Click { column, row }) => {
             let screen = ratatui::layout::Rect::new(0, 0, app.size.0, app.size.1);
             if let Some(position) =
                 crate::tui::layout::chart_position_at(&replay, screen, *column, *row)

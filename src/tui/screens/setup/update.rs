@@ -11,7 +11,7 @@ use crate::tui::app::{
     Setup, SetupField, StarterChoice,
 };
 use crate::tui::command::Command;
-use crate::tui::msg::Msg;
+use crate::tui::msg::{Input, Msg};
 use crate::tui::screens::game::update::{Players, start_game};
 use crate::tui::screens::odd_even::update::computer_plays_odd_even;
 use crate::tui::update::step;
@@ -52,7 +52,7 @@ pub(crate) fn setup(app: &mut App, mut setup: Setup, msg: &Msg) -> Screen {
     match msg {
         Msg::Up => setup.field = fields[step(index, fields.len(), false)],
         Msg::Down | Msg::NextField => setup.field = fields[step(index, fields.len(), true)],
-        Msg::Char(c) if !crate::text::is_unsafe(*c) => {
+        Msg::Input(Input::Char(c)) if !crate::text::is_unsafe(*c) => {
             if let Some(side) = name_side
                 && setup.names[side].chars().count() < NAME_LENGTH
             {

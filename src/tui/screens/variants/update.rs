@@ -7,7 +7,7 @@ use crate::tui::app::{App, BrokenRuleFile, GameList, Menu, Screen};
 use crate::tui::command::Command;
 use crate::tui::config::Config;
 use crate::tui::keys;
-use crate::tui::msg::Msg;
+use crate::tui::msg::{Input, Msg};
 use crate::tui::screens::setup::update::new_setup;
 use crate::tui::update::step;
 
@@ -42,13 +42,13 @@ pub(crate) fn variants(app: &mut App, config: &Config, mut list: GameList, msg: 
             list.scroll = (list.scroll + 5).min(furthest);
         }
         Msg::PageUp | Msg::Left => list.scroll = list.scroll.saturating_sub(5),
-        Msg::Digit(d) => {
+        Msg::Input(Input::Digit(d)) => {
             if let Some(&chosen) = usize::from(*d).checked_sub(1).and_then(|i| found.get(i)) {
                 list.selected = chosen;
                 list.scroll = 0;
             }
         }
-        Msg::Char(c) => {
+        Msg::Input(Input::Char(c)) => {
             list.search.push(*c);
             find(app, &mut list);
         }

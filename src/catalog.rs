@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 18] = [
+const BUILT_IN: [(&str, &str); 19] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -47,6 +47,7 @@ const BUILT_IN: [(&str, &str); 18] = [
     ),
     ("endodoi.toml", include_str!("../rules/endodoi.toml")),
     ("bestemshe.toml", include_str!("../rules/bestemshe.toml")),
+    ("nam-nam.toml", include_str!("../rules/nam-nam.toml")),
 ];
 
 /// Where a rule set was read from.
@@ -350,7 +351,8 @@ mod tests {
                 "songo",
                 "das-bohnenspiel",
                 "endodoi",
-                "bestemshe"
+                "bestemshe",
+                "nam-nam"
             ]
         );
     }

@@ -118,6 +118,7 @@ pub fn ending_reason(ending: Ending) -> Option<&'static str> {
         Ending::NeitherCanMove => Some("neither player can move"),
         Ending::MoreThanHalf => Some("a player has more than half the seeds"),
         Ending::Repetition => Some("the position repeats one since the last capture"),
+        Ending::LastSeeds => Some("too few seeds are left to play on"),
     }
 }
 

@@ -199,24 +199,23 @@ pub(crate) fn to_owner<O: Observer>(
 }
 
 /// A drop made the pit at `index` hold the count taken while sowing (Raja
-/// Pasu's four): they go to the row's owner, whoever is sowing. Gives the
-/// owner.
+/// Pasu's four): they go to `taker` (the row's owner, or the sower for a
+/// lap's last seed where the rules say so).
 #[inline]
 pub(crate) fn while_sowing<O: Observer>(
     board: &mut Board,
     layout: Layout,
     index: usize,
+    taker: Side,
     obs: &mut O,
-) -> Side {
-    let owner = layout.owner(index);
+) {
     let count = board.take(index);
-    board.add(layout.store(owner), count);
+    board.add(layout.store(taker), count);
     obs.record(Event::SowingCapture {
         pit: layout.place(index),
         count,
-        owner,
+        owner: taker,
     });
-    owner
 }
 
 /// The relay stopped at an empty pit; the mover takes the whole pit after it

@@ -109,6 +109,17 @@ pub enum AcrossEmpty {
     CapturingSeed,
 }
 
+/// Who takes a group made by a lap's last seed while sowing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LastSeedGroup {
+    /// The row's owner, like any other group (Raja Pasu).
+    #[default]
+    ToOwner,
+    /// The sower, on either row; the turn ends there (Nam-nam).
+    ToSower,
+}
+
 /// When a round is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -203,6 +214,7 @@ rule_words! {
     Relay { Off => "off", NextPit => "next-pit", LandingPit => "landing-pit" }
     CountRow { Opponent => "opponent", Either => "either" }
     AcrossEmpty { Nothing => "nothing", CapturingSeed => "capturing-seed" }
+    LastSeedGroup { ToOwner => "to-owner", ToSower => "to-sower" }
     EndsWhen { RowEmpty => "row-empty", NoMove => "no-move", NoOneCanMove => "no-one-can-move" }
     RestGoesTo { RowOwner => "row-owner", OtherPlayer => "other-player", Emptier => "emptier" }
     CapturingSeed { Taken => "taken", Left => "left" }
@@ -315,6 +327,12 @@ pub struct ExtraTurn {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WhileSowing {
     pub count: u16,
+    /// Who takes a group made by a lap's last seed.
+    pub last_seed: LastSeedGroup,
+    /// After a move that took a group, when 1 to this many seeds are left
+    /// on the board, the taker of the move's last group takes them and the
+    /// round is over (0: never; Nam-nam's 4).
+    pub leftover_to_capturer: u16,
 }
 
 /// `[capture.leap]`: when a relay from the next pit stops at an empty pit,
@@ -594,6 +612,25 @@ impl Rules {
     #[must_use]
     pub fn while_sowing_count(&self) -> u16 {
         self.capture.while_sowing.map_or(0, |w| w.count)
+    }
+    /// A group made by a lap's last seed goes to the sower, and the turn
+    /// ends there.
+    #[inline]
+    #[must_use]
+    pub fn last_seed_group_to_sower(&self) -> bool {
+        self.capture
+            .while_sowing
+            .is_some_and(|w| w.last_seed == LastSeedGroup::ToSower)
+    }
+    /// After a move that took a group while sowing, the most seeds left on
+    /// the board that go to the taker of its last group, ending the round
+    /// (0: none).
+    #[inline]
+    #[must_use]
+    pub fn leftover_to_capturer(&self) -> u16 {
+        self.capture
+            .while_sowing
+            .map_or(0, |w| w.leftover_to_capturer)
     }
     /// When a relay stops at an empty pit, the mover takes the pit after it.
     #[must_use]

@@ -37,6 +37,8 @@ pub(crate) struct TurnEnd {
     /// capture): a leap, a Kalah capture, a capture by count, or seeds
     /// taken while sowing from the mover's own row.
     pub captured: bool,
+    /// Who took the move's last group while sowing, if it took any.
+    pub group_taker: Option<Side>,
 }
 
 impl TurnEnd {
@@ -46,8 +48,21 @@ impl TurnEnd {
             extra_turn: false,
             owned: 0,
             captured,
+            group_taker: None,
         }
     }
+}
+
+/// What one lap did.
+struct Lap {
+    /// The place of its last seed.
+    at: usize,
+    /// The mover took seeds while sowing.
+    took: bool,
+    /// Who took its last group while sowing, if it took any.
+    group_taker: Option<Side>,
+    /// Its last seed made a group that went to the sower: the turn ends.
+    ended_on_group: bool,
 }
 
 /// Where a relay lap's end leads.
@@ -130,6 +145,7 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
     let mut take = turn.origin;
     let mut lap: u32 = 1;
     let mut captured = false;
+    let mut group_taker = None;
     loop {
         let hand = board.take(take);
         obs.record(if lap == 1 {
@@ -158,12 +174,16 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
             take + 1
         };
         // Rule sets without owned pits get a loop that never looks for one.
-        let (at, took) = if PLAIN || turn.owned == 0 {
+        let done = if PLAIN || turn.owned == 0 {
             sow_lap::<O, false>(board, turn, first, hand, lap_track, obs)
         } else {
             sow_lap::<O, true>(board, turn, first, hand, lap_track, obs)
         };
-        captured |= took;
+        let at = done.at;
+        captured |= done.took;
+        if done.group_taker.is_some() {
+            group_taker = done.group_taker;
+        }
         obs.record(Event::LapEnd {
             lap,
             last: layout.place(at),
@@ -178,18 +198,31 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
                 extra_turn: true,
                 owned: 0,
                 captured,
+                group_taker,
+            });
+        }
+        if !PLAIN && done.ended_on_group {
+            // The pit is empty again: nothing to relay from or capture with.
+            fed(board, turn)?;
+            return Ok(TurnEnd {
+                group_taker,
+                ..TurnEnd::ended(captured)
             });
         }
         let next = match relay {
             Relay::Off => {
                 let mut end = end_of_lap::<O, PLAIN>(board, turn, at, lap_track, obs)?;
                 end.captured |= captured;
+                end.group_taker = group_taker;
                 return Ok(end);
             }
             kind => match relay_goes_on(board, turn, kind, at, obs)? {
                 LapEnd::Next(next) => next,
                 LapEnd::TurnOver { captured: took } => {
-                    return Ok(TurnEnd::ended(captured || took));
+                    return Ok(TurnEnd {
+                        group_taker,
+                        ..TurnEnd::ended(captured || took)
+                    });
                 }
             },
         };
@@ -251,8 +284,7 @@ fn relay_goes_on<O: Observer>(
 }
 
 /// Drops `hand` seeds along `lap_track`, one a place, from the place
-/// `first` on; returns the place of the last, and whether the mover took
-/// seeds of their own row while sowing.
+/// `first` on, taking the groups the rules take while sowing.
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn sow_lap<O: Observer, const OWNED: bool>(
@@ -262,10 +294,13 @@ fn sow_lap<O: Observer, const OWNED: bool>(
     mut hand: u16,
     lap_track: u64,
     obs: &mut O,
-) -> (usize, bool) {
+) -> Lap {
     let layout = turn.layout;
     // Whether the mover took seeds from their own row while sowing.
     let mut took = false;
+    let mut group_taker = None;
+    let mut ended_on_group = false;
+    let to_sower = turn.rules.last_seed_group_to_sower();
     // Read once: the compiler cannot always see that sowing leaves it alone.
     // 0 where nothing is taken while sowing: no drop makes a pit hold 0.
     let while_sowing = turn.rules.while_sowing_count();
@@ -292,10 +327,20 @@ fn sow_lap<O: Observer, const OWNED: bool>(
             in_hand: hand,
         });
         if count == while_sowing && !layout.is_store(at) {
-            took |= capture::while_sowing(board, layout, at, obs) == turn.mover;
+            let last = hand == 0 && to_sower;
+            let taker = if last { turn.mover } else { layout.owner(at) };
+            capture::while_sowing(board, layout, at, taker, obs);
+            took |= taker == turn.mover;
+            group_taker = Some(taker);
+            ended_on_group = last;
         }
     }
-    (at, took)
+    Lap {
+        at,
+        took,
+        group_taker,
+        ended_on_group,
+    }
 }
 
 /// `track` without the place `index` (unless that would leave nothing,
@@ -333,6 +378,7 @@ fn end_of_lap<O: Observer, const PLAIN: bool>(
             extra_turn: false,
             owned: owned as u8 + 1,
             captured,
+            group_taker: None,
         });
     }
     if rules.count_captures() {

@@ -33,6 +33,9 @@ pub enum Ending {
     MoreThanHalf,
     /// A position came back that was seen since the last capture.
     Repetition,
+    /// A move that took a group while sowing left so few seeds on the board
+    /// that the taker of its last group took them.
+    LastSeeds,
     /// The players ended the match in the middle of a round.
     Agreed,
 }
@@ -44,6 +47,7 @@ rule_words! {
         NeitherCanMove => "neither-can-move",
         MoreThanHalf => "more-than-half",
         Repetition => "repetition",
+        LastSeeds => "last-seeds",
         Agreed => "agreed",
     }
 }

@@ -195,6 +195,11 @@ impl Position {
         } else {
             mover.other()
         };
+        if let Some(taker) = end.group_taker
+            && next.leftover_to_capturer(rules, taker, obs)
+        {
+            return Ok(());
+        }
         next.start_turn(rules, obs);
         debug_assert_eq!(next.total_seeds(), self.total_seeds());
         debug_assert!(next.board.is_consistent());

@@ -65,6 +65,31 @@ impl Position {
         }
     }
 
+    /// After a move that took a group while sowing: when 1 to the rules'
+    /// count of seeds are left on the board, `taker` (who took the move's
+    /// last group) takes them and the round is over. Gives whether it did.
+    pub(super) fn leftover_to_capturer<O: Observer>(
+        &mut self,
+        rules: &Rules,
+        taker: Side,
+        obs: &mut O,
+    ) -> bool {
+        let most = rules.leftover_to_capturer();
+        let left: u16 = indices(self.layout.pits_mask())
+            .map(|index| self.board.get(index))
+            .sum();
+        if most == 0 || left == 0 || left > most {
+            return false;
+        }
+        let mut swept = BySide::new(0, 0);
+        swept[taker] = Side::BOTH
+            .map(|side| self.sweep_row(side, taker))
+            .iter()
+            .sum();
+        self.finish_round(rules, Some(taker), swept, Ending::LastSeeds, obs);
+        true
+    }
+
     /// A store holds more than half of all seeds, or both hold exactly half.
     pub(super) fn has_more_than_half(&self, rules: &Rules) -> bool {
         let total = rules.total_seeds();

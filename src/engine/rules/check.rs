@@ -11,9 +11,9 @@ use super::file::{CaptureSection, CountsValue, RulesFile};
 use super::old_keys;
 use super::{
     Across, AcrossEmpty, Board, ByCount, Captures, CapturingSeed, CountRow, CountSet, EndsWhen,
-    ExtraTurn, FirstSeed, GrandSlam, Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules,
-    NextStarter, OwnedPits, Relay, RestGoesTo, RoundRules, Rounds, Rules, Skip, Sowing, Stores,
-    WhileSowing,
+    ExtraTurn, FirstSeed, GrandSlam, LastSeedGroup, Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT,
+    MatchRules, NextStarter, OwnedPits, Relay, RestGoesTo, RoundRules, Rounds, Rules, Skip, Sowing,
+    Stores, WhileSowing,
 };
 
 /// Why a rule file was refused, with the place in the text that is at fault.
@@ -203,6 +203,8 @@ pub(super) struct Shape {
     pub extra_turn: Flag,
     pub after_capture: bool,
     pub while_sowing: Option<Written<i64>>,
+    pub last_seed_group: LastSeedGroup,
+    pub leftover_to_capturer: Option<Written<i64>>,
     pub leap: Option<Written<Leap>>,
     pub across: Option<Written<Across>>,
     pub by_count: Option<ByCountShape>,
@@ -359,6 +361,8 @@ fn shape(file: &RulesFile, text: &str) -> Result<Shape, RulesError> {
         extra_turn,
         after_capture,
         while_sowing: captures.while_sowing,
+        last_seed_group: captures.last_seed_group,
+        leftover_to_capturer: captures.leftover_to_capturer,
         leap: captures.leap,
         across: captures.across,
         by_count: captures.by_count,
@@ -392,6 +396,8 @@ fn read_skip(skip: &Spanned<Vec<Spanned<Skip>>>, text: &str) -> Result<[Flag; 2]
 #[derive(Default)]
 pub(super) struct CapturePieces {
     pub while_sowing: Option<Written<i64>>,
+    pub last_seed_group: LastSeedGroup,
+    pub leftover_to_capturer: Option<Written<i64>>,
     pub leap: Option<Written<Leap>>,
     pub across: Option<Written<Across>>,
     pub by_count: Option<ByCountShape>,
@@ -403,6 +409,19 @@ fn read_capture(capture: &CaptureSection) -> CapturePieces {
         while_sowing: capture.while_sowing.as_ref().map(|w| {
             let count = &w.get_ref().count;
             Written::new(*count.get_ref(), count.span(), "capture.while-sowing.count")
+        }),
+        last_seed_group: capture
+            .while_sowing
+            .as_ref()
+            .map_or_else(LastSeedGroup::default, |w| w.get_ref().last_seed),
+        leftover_to_capturer: capture.while_sowing.as_ref().and_then(|w| {
+            w.get_ref().leftover_to_capturer.as_ref().map(|k| {
+                Written::new(
+                    *k.get_ref(),
+                    k.span(),
+                    "capture.while-sowing.leftover-to-capturer",
+                )
+            })
         }),
         leap: capture.leap.as_ref().map(|l| {
             let leap = Leap {
@@ -688,6 +707,12 @@ fn check_captures(
     let while_sowing = match &shape.while_sowing {
         Some(count) => Some(WhileSowing {
             count: seed_count(count, text)?,
+            last_seed: shape.last_seed_group,
+            // 0, as the template writes it, is off.
+            leftover_to_capturer: match &shape.leftover_to_capturer {
+                Some(k) if k.value != 0 => seed_count(k, text)?,
+                _ => 0,
+            },
         }),
         None => None,
     };

@@ -12,7 +12,7 @@ use toml::Spanned;
 use super::old_keys::{OldCaptures, OldRoundEnd};
 use super::{
     AcrossEmpty, CapturingSeed, CountRow, Direction, EndsWhen, FirstPlayer, FirstSeed, GrandSlam,
-    NextStarter, Relay, RestGoesTo, Rounds, Skip, Stores,
+    LastSeedGroup, NextStarter, Relay, RestGoesTo, Rounds, Skip, Stores,
 };
 
 #[derive(Debug, Deserialize)]
@@ -112,6 +112,9 @@ pub(crate) struct CaptureSection {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct WhileSowingSection {
     pub count: Spanned<i64>,
+    #[serde(default)]
+    pub last_seed: LastSeedGroup,
+    pub leftover_to_capturer: Option<Spanned<i64>>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -20,7 +20,10 @@ use toml::Spanned;
 
 use super::check::{ByCountShape, CapturePieces, RulesError, Written, written_on};
 use super::file::CountsValue;
-use super::{Across, AcrossEmpty, CapturingSeed, CountRow, EndsWhen, GrandSlam, Leap, RestGoesTo};
+use super::{
+    Across, AcrossEmpty, CapturingSeed, CountRow, EndsWhen, GrandSlam, LastSeedGroup, Leap,
+    RestGoesTo,
+};
 
 /// The old `[captures]` table: every capture a flag or a list.
 #[derive(Debug, Default, Deserialize)]
@@ -124,6 +127,8 @@ pub(super) fn captures(
         while_sowing: table
             .four
             .then(|| Written::new(4, old.span(), "captures.four")),
+        last_seed_group: LastSeedGroup::ToOwner,
+        leftover_to_capturer: None,
         leap: written_on(table.leap.as_ref(), "captures.leap")
             .map(|on| Written::new(Leap { also_across: false }, on.span, on.key)),
         across: kalah.map(|on| {

@@ -4,8 +4,8 @@
 //! the file reads as the game's description does.
 
 use super::{
-    AcrossEmpty, CapturingSeed, CountRow, CountSet, FirstSeed, GrandSlam, Relay, RestGoesTo,
-    Rounds, Rules,
+    AcrossEmpty, CapturingSeed, CountRow, CountSet, FirstSeed, GrandSlam, LastSeedGroup, Relay,
+    RestGoesTo, Rounds, Rules,
 };
 
 /// A text value quoted as TOML reads it.
@@ -100,6 +100,15 @@ fn write_captures(rules: &Rules, line: &mut dyn FnMut(&str)) {
     if let Some(while_sowing) = capture.while_sowing {
         line("\n[capture.while-sowing]");
         line(&format!("count = {}", while_sowing.count));
+        if while_sowing.last_seed != LastSeedGroup::default() {
+            line(&format!("last-seed = \"{}\"", while_sowing.last_seed));
+        }
+        if while_sowing.leftover_to_capturer > 0 {
+            line(&format!(
+                "leftover-to-capturer = {}",
+                while_sowing.leftover_to_capturer
+            ));
+        }
     }
     if let Some(leap) = capture.leap {
         line("\n[capture.leap]");

@@ -1,0 +1,155 @@
+//! The mechanics of rules.md §9 on hand-worked positions: each worked out on
+//! paper from the rules contract before the engine was asked, then the
+//! engine's answer compared with it.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{north, south};
+use mancala::engine::{Ending, Event, GameState, Pit, Place, Position, Rules, Side, Status};
+
+fn at(rules: &Arc<Rules>, text: &str) -> GameState {
+    GameState::at(rules.clone(), Position::from_text(rules, text).unwrap())
+}
+
+fn play(game: &GameState, pit: u8) -> (GameState, Vec<Event>) {
+    let mut trace = Vec::new();
+    let next = game
+        .play_traced(Pit::new(pit), &mut trace)
+        .unwrap_or_else(|e| panic!("pit {pit}: {e}"));
+    (next, trace)
+}
+
+/// The groups taken while sowing: where, and who took them.
+fn groups(trace: &[Event]) -> Vec<(Place, Side)> {
+    trace
+        .iter()
+        .filter_map(|e| match *e {
+            Event::SowingCapture { pit, owner, .. } => Some((pit, owner)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn laps(trace: &[Event]) -> usize {
+    trace
+        .iter()
+        .filter(|e| matches!(e, Event::LapEnd { .. }))
+        .count()
+}
+
+fn nam_nam() -> Arc<Rules> {
+    Arc::new(common::builtin("nam-nam"))
+}
+
+/// Nam-nam: South's pit 1 (1 seed) lands in pit 2, which held 1: a relay
+/// takes its 2, the last making pit 4 hold 4. A four made by a lap's last
+/// seed is the sower's, and the turn ends there with the pit empty; 7 seeds
+/// are left, more than 4, so play goes on.
+#[test]
+fn a_four_made_by_the_last_seed_goes_to_the_sower_and_ends_the_turn() {
+    let start = at(
+        &nam_nam(),
+        "south: 1 1 0 3 0 0 store 17; north: 3 3 0 0 0 0 store 20; round 1; south to move",
+    );
+    let (after, trace) = play(&start, 1);
+    assert_eq!(laps(&trace), 2);
+    assert_eq!(groups(&trace), [(south(4), Side::South)]);
+    assert_eq!(
+        after.to_text(start.rules()),
+        "south: 0 0 1 0 0 0 store 21; north: 3 3 0 0 0 0 store 20; round 1; north to move"
+    );
+}
+
+/// Nam-nam: South's pit 6 (3 seeds) makes North's pit 1 hold 4 with two
+/// seeds still in hand: that four is North's, the row's owner, and sowing
+/// goes on into North's pits 2 and 3 (both empty: the turn ends). Two seeds
+/// are left, at most 4: North, who took the move's last four, takes them
+/// and the game is over.
+#[test]
+fn a_four_made_on_the_way_goes_to_the_rows_owner_who_then_takes_the_last_seeds() {
+    let start = at(
+        &nam_nam(),
+        "south: 0 0 0 0 0 3 store 20; north: 3 0 0 0 0 0 store 22; round 1; south to move",
+    );
+    let (after, trace) = play(&start, 6);
+    assert_eq!(groups(&trace), [(north(1), Side::North)]);
+    assert!(trace.iter().any(|e| matches!(
+        e,
+        Event::RoundEnd {
+            took_remaining: Some(Side::North),
+            ending: Ending::LastSeeds,
+            ..
+        }
+    )));
+    let position = after.position();
+    assert_eq!(position.ending(), Some(Ending::LastSeeds));
+    assert!(matches!(
+        position.status(),
+        Status::MatchOver {
+            took_remaining: Some(Side::North)
+        }
+    ));
+    assert_eq!(
+        after.to_text(start.rules()),
+        "south: 0 0 0 0 0 0 store 20; north: 0 0 0 0 0 0 store 28; round 1; match over"
+    );
+}
+
+/// The last seed's four ends a relay from the next pit too: in a Nam-nam
+/// with that relay, South's single seed makes North's pit 1 hold 4. The
+/// next pit (North's 2) holds seeds, but the turn is over; 9 seeds are
+/// left. Where the last seed's group goes to the row's owner, the same move
+/// gives North the four and relays on from North's pit 2 instead.
+#[test]
+fn the_last_seeds_four_ends_a_relay_from_the_next_pit() {
+    let text = "south: 4 0 0 0 0 1 store 16; north: 3 2 3 0 0 0 store 19; round 1; south to move";
+    let next_pit = Arc::new(common::variant_of(
+        "nam-nam",
+        &[("relay = \"landing-pit\"", "relay = \"next-pit\"")],
+    ));
+    let (after, trace) = play(&at(&next_pit, text), 6);
+    assert_eq!(laps(&trace), 1);
+    assert_eq!(groups(&trace), [(north(1), Side::South)]);
+    assert_eq!(
+        after.to_text(&next_pit),
+        "south: 4 0 0 0 0 0 store 20; north: 0 2 3 0 0 0 store 19; round 1; north to move"
+    );
+
+    let to_owner = Arc::new(common::variant_of(
+        "nam-nam",
+        &[
+            ("relay = \"landing-pit\"", "relay = \"next-pit\""),
+            ("last-seed = \"to-sower\"\n", ""),
+        ],
+    ));
+    let (after, trace) = play(&at(&to_owner, text), 6);
+    // North's pit 2's 2 seeds: North's 3 (now 4, North's) and 4; North's 5
+    // is empty, so the turn ends.
+    assert_eq!(laps(&trace), 2);
+    assert_eq!(
+        groups(&trace),
+        [(north(1), Side::North), (north(3), Side::North)]
+    );
+    assert_eq!(
+        after.to_text(&to_owner),
+        "south: 4 0 0 0 0 0 store 16; north: 0 0 0 1 0 0 store 27; round 1; north to move"
+    );
+}
+
+/// A rule set that names the two options writes them back, and one that
+/// leaves them out reads as the defaults.
+#[test]
+fn the_fours_options_are_written_back() {
+    let rules = nam_nam();
+    let written = rules.to_toml();
+    assert!(written.contains("last-seed = \"to-sower\""), "{written}");
+    assert!(written.contains("leftover-to-capturer = 4"), "{written}");
+    assert_eq!(
+        Rules::from_toml(&written).unwrap().mechanics(),
+        rules.mechanics()
+    );
+    let raja_pasu = common::builtin("raja-pasu").to_toml();
+    assert!(!raja_pasu.contains("last-seed") && !raja_pasu.contains("leftover"));
+}

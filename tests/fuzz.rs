@@ -70,6 +70,10 @@ struct Params {
     leap_across: bool,
     after_capture: bool,
     emptier: bool,
+    /// The keys of §9 (today's keys only, with the fours): a last seed's
+    /// four to the sower, the last 1 to 4 seeds to the last taker.
+    four_to_sower: bool,
+    leftover: bool,
 }
 
 const STORES: [&str; 3] = ["sown", "not-sown", "aside"];
@@ -230,6 +234,12 @@ impl Params {
         }
         if self.four {
             tables.push_str("[capture.while-sowing]\ncount = 4\n");
+            if self.four_to_sower {
+                tables.push_str("last-seed = \"to-sower\"\n");
+            }
+            if self.leftover {
+                tables.push_str("leftover-to-capturer = 4\n");
+            }
         }
         if self.leap {
             tables.push_str("[capture.leap]\n");
@@ -458,6 +468,8 @@ impl Params {
             leap_across: false,
             after_capture: false,
             emptier: false,
+            four_to_sower: false,
+            leftover: false,
         }
     }
 }
@@ -546,6 +558,8 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 leap_across: f[21],
                 after_capture: f[22],
                 emptier: f[23],
+                four_to_sower: f[2],
+                leftover: f[24],
             },
         )
         .prop_map(Params::made_valid)

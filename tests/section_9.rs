@@ -153,3 +153,17 @@ fn the_fours_options_are_written_back() {
     let raja_pasu = common::builtin("raja-pasu").to_toml();
     assert!(!raja_pasu.contains("last-seed") && !raja_pasu.contains("leftover"));
 }
+
+/// The rule sheet says where a last seed's four goes and who takes the last
+/// seeds.
+#[test]
+fn the_rule_sheet_tells_the_fours_options() {
+    let sheet = mancala::words::rules_sheet(&nam_nam());
+    assert!(
+        sheet.contains(
+            "fours to the row's owner, the last seed's to the sower; \
+             1 to 4 seeds left go to the last taker"
+        ),
+        "{sheet}"
+    );
+}

@@ -51,6 +51,15 @@ impl TurnEnd {
             group_taker: None,
         }
     }
+
+    /// The same end, saying who took the move's last group while sowing.
+    #[inline]
+    const fn with_group_taker(self, group_taker: Option<Side>) -> TurnEnd {
+        TurnEnd {
+            group_taker,
+            ..self
+        }
+    }
 }
 
 /// What one lap did.
@@ -181,9 +190,7 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
         };
         let at = done.at;
         captured |= done.took;
-        if done.group_taker.is_some() {
-            group_taker = done.group_taker;
-        }
+        group_taker = done.group_taker.or(group_taker);
         obs.record(Event::LapEnd {
             lap,
             last: layout.place(at),
@@ -194,35 +201,27 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
                 fed(board, turn)?;
             }
             obs.record(Event::ExtraTurn { side: turn.mover });
+            let extra = TurnEnd::ended(captured).with_group_taker(group_taker);
             return Ok(TurnEnd {
                 extra_turn: true,
-                owned: 0,
-                captured,
-                group_taker,
+                ..extra
             });
         }
         if !PLAIN && done.ended_on_group {
             // The pit is empty again: nothing to relay from or capture with.
             fed(board, turn)?;
-            return Ok(TurnEnd {
-                group_taker,
-                ..TurnEnd::ended(captured)
-            });
+            return Ok(TurnEnd::ended(captured).with_group_taker(group_taker));
         }
         let next = match relay {
             Relay::Off => {
                 let mut end = end_of_lap::<O, PLAIN>(board, turn, at, lap_track, obs)?;
                 end.captured |= captured;
-                end.group_taker = group_taker;
-                return Ok(end);
+                return Ok(end.with_group_taker(group_taker));
             }
             kind => match relay_goes_on(board, turn, kind, at, obs)? {
                 LapEnd::Next(next) => next,
                 LapEnd::TurnOver { captured: took } => {
-                    return Ok(TurnEnd {
-                        group_taker,
-                        ..TurnEnd::ended(captured || took)
-                    });
+                    return Ok(TurnEnd::ended(captured || took).with_group_taker(group_taker));
                 }
             },
         };

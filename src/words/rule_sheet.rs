@@ -142,13 +142,26 @@ fn or_no(text: String) -> String {
 /// space, so no value touches its label.
 pub const SHEET_LABEL_WIDTH: usize = 15;
 
-/// "fours to the row's owner" (empty where nothing is taken while sowing).
+/// "fours to the row's owner" (empty where nothing is taken while sowing),
+/// with what the last seed's group and the last seeds do where the rules
+/// say.
 fn while_sowing_said(rules: &Rules) -> String {
-    match rules.while_sowing_count() {
-        0 => String::new(),
+    let mut said = match rules.while_sowing_count() {
+        0 => return String::new(),
         4 => "fours to the row's owner".to_string(),
         count => format!("pits of {count} to the row's owner"),
+    };
+    if rules.last_seed_group_to_sower() {
+        said.push_str(", the last seed's to the sower");
     }
+    match rules.leftover_to_capturer() {
+        0 => {}
+        1 => said.push_str("; 1 seed left goes to the last taker"),
+        most => {
+            let _ = write!(said, "; 1 to {most} seeds left go to the last taker");
+        }
+    }
+    said
 }
 
 /// The sheet's line on captures by count.

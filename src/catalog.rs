@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 19] = [
+const BUILT_IN: [(&str, &str); 21] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -48,6 +48,11 @@ const BUILT_IN: [(&str, &str); 19] = [
     ("endodoi.toml", include_str!("../rules/endodoi.toml")),
     ("bestemshe.toml", include_str!("../rules/bestemshe.toml")),
     ("nam-nam.toml", include_str!("../rules/nam-nam.toml")),
+    ("gabata.toml", include_str!("../rules/gabata.toml")),
+    (
+        "layli-goobalay.toml",
+        include_str!("../rules/layli-goobalay.toml"),
+    ),
 ];
 
 /// Where a rule set was read from.
@@ -352,7 +357,9 @@ mod tests {
                 "das-bohnenspiel",
                 "endodoi",
                 "bestemshe",
-                "nam-nam"
+                "nam-nam",
+                "gabata",
+                "layli-goobalay"
             ]
         );
     }

@@ -73,6 +73,9 @@ pub fn named(name: &str, side: Side) -> String {
 pub fn refusal(error: PlayError, pits: u8) -> String {
     match error {
         PlayError::Empty(pit) => format!("Pit {pit} is empty - choose a pit with seeds in it."),
+        PlayError::Owned(pit) => {
+            format!("Pit {pit} is an owned pit - its seeds stay there and it is never played.")
+        }
         PlayError::Closed(pit) => format!("Pit {pit} is closed this round - it is out of play."),
         PlayError::Endless(pit) => format!(
             "Pit {pit} would start a turn that never ends (its laps repeat forever), so it cannot be played."

@@ -656,11 +656,10 @@ fn play_moves(
         }
         // An owned pit stays its owner's (through the end of the game).
         for side in Side::BOTH {
-            if let Some(pit) = position.owned_pit(side)
-                && next.owned_pit(side) != Some(pit)
-            {
+            let kept: Vec<_> = next.owned_places(side).collect();
+            if let Some(place) = position.owned_places(side).find(|p| !kept.contains(p)) {
                 return Err(format!(
-                    "{side}'s own pit {pit} was lost under\n{}",
+                    "{side}'s own pit {place} was lost under\n{}",
                     rules.text()
                 ));
             }

@@ -117,6 +117,8 @@ fn every_worked_example_plays_as_the_rules_say() {
         "endodoi",
         "bestemshe",
         "nam-nam",
+        "gabata",
+        "layli-goobalay",
     ] {
         let name = common::builtin(id).name().to_string();
         assert!(

@@ -138,7 +138,7 @@ pub(crate) fn own_pit<O: Observer>(
     let owned = turn.rules.owned_pits()?;
     // The cheapest tests first, inlined: most last seeds make no pit of the
     // count, and most players own one before long.
-    if board.get(last) != owned.count || turn.owned_by[turn.mover] != 0 {
+    if Some(board.get(last)) != owned.count || turn.owned_by[turn.mover] != 0 {
         return None;
     }
     make_owned(board, turn, last, owned, obs)
@@ -165,8 +165,7 @@ fn make_owned<O: Observer>(
         return None;
     }
     if !owned.same_number_allowed
-        && let Some(theirs) = turn.owned_by[mover.other()].checked_sub(1)
-        && layout.place(usize::from(theirs)) == Place::Pit(mover, pit)
+        && turn.owned_by[mover.other()] & (1 << layout.pit(mover, pit)) != 0
     {
         return None;
     }
@@ -265,6 +264,10 @@ pub(crate) fn kalah<O: Observer>(
         return false;
     }
     let opposite = layout.opposite(index);
+    // Owned pits are never captured, nor captured with.
+    if turn.owned & ((1 << index) | (1 << opposite)) != 0 {
+        return false;
+    }
     let count = board.get(opposite);
     if count == 0 && !turn.rules.kalah_empty() {
         return false;
@@ -283,4 +286,116 @@ pub(crate) fn kalah<O: Observer>(
         seed_taken,
     });
     true
+}
+
+/// Where a turn ends at `index`: the pair of owned pits where the rules make
+/// one (and then no capture), else the Kalah capture where the rules have
+/// it. Gives whether anything was captured and the pits made the mover's.
+#[inline]
+pub(crate) fn at_turn_end<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    index: usize,
+    obs: &mut O,
+) -> (bool, u64) {
+    if let Some(pair) = turn.rules.owned_pits().and_then(|o| o.pair_across)
+        && let Some(owned) = own_pair(board, turn, index, pair, obs)
+    {
+        return (false, owned);
+    }
+    (
+        turn.rules.kalah_capture() && kalah(board, turn, index, obs),
+        0,
+    )
+}
+
+/// A turn ended at `index`: if that is an empty pit of the mover's row (it
+/// now holds 1), not owned, facing an unowned open pit of `pair` seeds, one
+/// seed moves across into it and both become the mover's. Gives their bits.
+fn own_pair<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    index: usize,
+    pair: u16,
+    obs: &mut O,
+) -> Option<u64> {
+    let (layout, mover) = (turn.layout, turn.mover);
+    if layout.is_store(index) || layout.owner(index) != mover || board.get(index) != 1 {
+        return None;
+    }
+    let across = layout.opposite(index);
+    let bits = (1u64 << index) | (1u64 << across);
+    if turn.owned & bits != 0 || turn.open_pits & (1 << across) == 0 || board.get(across) != pair {
+        return None;
+    }
+    board.set(across, pair - 1);
+    board.add(index, 1);
+    obs.record(Event::PairOwned {
+        pit: layout.place(index),
+        across: layout.place(across),
+        by: mover,
+    });
+    Some(bits)
+}
+
+/// Owned pits that keep their seeds, where a lap's last seed fell at `at`:
+/// the turn ends there when `at` is an owned pit (taking from the
+/// opponent's where the rules say, with another move) or when the seed made
+/// a pit of the opponent's row hold the owning count (the pit becomes the
+/// mover's). `None` where neither holds and the lap's end goes on as usual.
+#[inline]
+pub(crate) fn kept_lap_end<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    at: usize,
+    obs: &mut O,
+) -> Option<super::sow::TurnEnd> {
+    let (layout, mover) = (turn.layout, turn.mover);
+    if layout.is_store(at) {
+        return None;
+    }
+    if turn.owned & (1 << at) != 0 {
+        let theirs = turn.owned_by[mover.other()] & (1 << at) != 0;
+        if !(theirs && turn.rules.captures_from_owned_pits()) {
+            return Some(super::sow::TurnEnd::ended(false));
+        }
+        // The last seed and one more, if there is one.
+        let count = board.get(at).min(2);
+        board.set(at, board.get(at) - count);
+        board.add(layout.store(mover), count);
+        obs.record(Event::FromOwnedPit {
+            pit: layout.place(at),
+            count,
+            by: mover,
+        });
+        obs.record(Event::AnotherMove { side: mover });
+        return Some(super::sow::TurnEnd {
+            extra_turn: true,
+            ..super::sow::TurnEnd::ended(true)
+        });
+    }
+    let owned = turn.rules.owned_pits()?;
+    let opponent_row = layout.row_mask(mover.other()) & turn.open_pits;
+    if Some(board.get(at)) != owned.count || opponent_row & (1 << at) == 0 {
+        return None;
+    }
+    let Place::Pit(_, pit) = layout.place(at) else {
+        return None;
+    };
+    if !owned.last_pit_allowed && pit.number() == layout.pits {
+        return None;
+    }
+    if !owned.same_number_allowed
+        && turn.owned_by[mover.other()] & (1 << layout.pit(mover, pit)) != 0
+    {
+        return None;
+    }
+    obs.record(Event::PitKept {
+        pit: layout.place(at),
+        by: mover,
+    });
+    Some(super::sow::TurnEnd {
+        owned: 1 << at,
+        ..super::sow::TurnEnd::ended(false)
+    })
 }

@@ -28,9 +28,10 @@ pub struct Position {
     layout: Layout,
     /// Bits (by track index) of the pits in play; closed pits are clear.
     open_pits: u64,
-    /// The pit each player (South, North) owns, as its track index plus one
-    /// (0: none). An owned pit lies on the other player's row.
-    owned: BySide<u8>,
+    /// Bits (by track index) of the pits each player (South, North) owns.
+    /// A tuzdyk lies on the other player's row and holds no seeds; pits
+    /// that keep their seeds may lie on either row.
+    owned: BySide<u64>,
     to_move: Side,
     /// The player to move is making the one more move a capture gave them
     /// (which gives no further one).
@@ -100,29 +101,34 @@ impl Position {
             .collect()
     }
 
-    /// The pit `side` owns (on the other player's row), if any.
+    /// The pits `side` owns, as places, in track order.
+    pub fn owned_places(&self, side: Side) -> impl Iterator<Item = Place> + use<> {
+        let layout = self.layout;
+        super::board::indices(self.owned[side]).map(move |index| layout.place(index))
+    }
+
+    /// A pit `side` owns on the other player's row (a tuzdyk), if any.
     #[must_use]
     pub fn owned_pit(&self, side: Side) -> Option<Pit> {
-        let index = usize::from(self.owned[side].checked_sub(1)?);
-        match self.layout.place(index) {
-            Place::Pit(_, pit) => Some(pit),
-            Place::Store(_) => None,
-        }
+        self.owned_places(side).find_map(|place| match place {
+            Place::Pit(row, pit) if row != side => Some(pit),
+            _ => None,
+        })
     }
 
     /// Who owns pit `pit` of `side`'s row, if anyone does.
     #[must_use]
     pub fn owner_of(&self, side: Side, pit: Pit) -> Option<Side> {
-        let owner = side.other();
-        (self.owned_pit(owner) == Some(pit)).then_some(owner)
+        let bit = 1u64 << self.layout.pit(side, pit);
+        Side::BOTH
+            .into_iter()
+            .find(|&owner| self.owned[owner] & bit != 0)
     }
 
     /// Bits of the owned pits of both players.
     #[inline]
     fn owned_mask(&self) -> u64 {
-        // Most rule sets own no pits: one test, no loop.
-        let bit = |o: u8| if o == 0 { 0 } else { 1u64 << (o - 1) };
-        bit(self.owned.south) | bit(self.owned.north)
+        self.owned.south | self.owned.north
     }
 
     /// Every seed on the board and in the stores.

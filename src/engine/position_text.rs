@@ -3,8 +3,10 @@
 //!
 //! `south: 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4 store 0; round 1; south to move`
 //!
-//! Each row is given pit 1 first, a closed pit as `x` and a pit owned by the
-//! player across (a tuzdyk) as `o`; then the store, the round and who moves.
+//! Each row is given pit 1 first, a closed pit as `x`, a pit owned by the
+//! player across (a tuzdyk) as `o`, and a pit owned with its seeds kept as
+//! its count and its owner's letter (`2n`: North's, holding 2); then the
+//! store, the round and who moves.
 //! Where the winner (or the loser) of a round starts the next and a draw
 //! passes the start on, the round says who began it (`round 2 begun by
 //! north`). A move that a capture gave is `south to move after a capture`.
@@ -34,8 +36,8 @@ pub enum PositionTextError {
         expected: String,
     },
     #[error(
-        "{side}'s row: {found:?} is neither a seed count, `x` (a closed pit) nor `o` (a pit \
-         owned by the player across)"
+        "{side}'s row: {found:?} is neither a seed count, `x` (a closed pit), `o` (a pit \
+         owned by the player across) nor a count and an owner (`2n`: North's, holding 2)"
     )]
     Pit { side: Side, found: String },
     #[error("{side}'s row has {given} pits but the board has {pits}")]
@@ -66,9 +68,12 @@ impl fmt::Display for PositionText<'_> {
         for side in Side::BOTH {
             write!(f, "{side}:")?;
             for pit in Pit::all(position.pit_count()) {
-                match position.pit_setup(side, pit) {
+                match position.pit_setup(rules, side, pit) {
                     PitSetup::Closed => f.write_str(" x")?,
                     PitSetup::Owned => f.write_str(" o")?,
+                    PitSetup::Kept { owner, seeds } => {
+                        write!(f, " {seeds}{}", owner_letter(owner))?;
+                    }
                     PitSetup::Seeds(count) => write!(f, " {count}")?,
                 }
             }
@@ -180,9 +185,8 @@ fn read_row(side: Side, part: &str, pits: u8) -> Result<(Vec<PitSetup>, u16), Po
         .map(|&word| match word {
             "x" => Ok(PitSetup::Closed),
             "o" => Ok(PitSetup::Owned),
-            _ => word
-                .parse::<u16>()
-                .map(PitSetup::Seeds)
+            _ => owned_with_seeds(word)
+                .map_or_else(|| word.parse::<u16>().map(PitSetup::Seeds), Ok)
                 .map_err(|_| PositionTextError::Pit {
                     side,
                     found: word.to_string(),
@@ -190,6 +194,23 @@ fn read_row(side: Side, part: &str, pits: u8) -> Result<(Vec<PitSetup>, u16), Po
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((row, store))
+}
+
+/// `s` or `n`: the owner of a pit that keeps its seeds, after its count.
+fn owner_letter(owner: Side) -> char {
+    match owner {
+        Side::South => 's',
+        Side::North => 'n',
+    }
+}
+
+/// `3n`: a pit North owns holding 3 seeds (`None` for any other word).
+fn owned_with_seeds(word: &str) -> Option<PitSetup> {
+    let owner = Side::BOTH
+        .into_iter()
+        .find(|&side| word.ends_with(owner_letter(side)))?;
+    let seeds = word[..word.len() - 1].parse::<u16>().ok()?;
+    Some(PitSetup::Kept { owner, seeds })
 }
 
 #[cfg(test)]

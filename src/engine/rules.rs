@@ -120,6 +120,19 @@ pub enum LastSeedGroup {
     ToSower,
 }
 
+/// What becomes of the seeds sown into an owned pit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OwnedSeeds {
+    /// Each goes at once to the owner's store; a player owns at most one pit
+    /// (Toguz Kumalak's tuzdyk).
+    #[default]
+    ToOwner,
+    /// They stay in the pit, counted as its owner's when the round ends; a
+    /// player may own any number (Gabata's weg, Layli Goobalay's uur).
+    Kept,
+}
+
 /// When a round is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -215,6 +228,7 @@ rule_words! {
     CountRow { Opponent => "opponent", Either => "either" }
     AcrossEmpty { Nothing => "nothing", CapturingSeed => "capturing-seed" }
     LastSeedGroup { ToOwner => "to-owner", ToSower => "to-sower" }
+    OwnedSeeds { ToOwner => "to-owner", Kept => "kept" }
     EndsWhen { RowEmpty => "row-empty", NoMove => "no-move", NoOneCanMove => "no-one-can-move" }
     RestGoesTo { RowOwner => "row-owner", OtherPlayer => "other-player", Emptier => "emptier" }
     CapturingSeed { Taken => "taken", Left => "left" }
@@ -363,6 +377,12 @@ pub struct ByCount {
     pub grand_slam: GrandSlam,
 }
 
+/// `[capture.owned-pit]` (Gabata's weg): a turn ending in a pit the
+/// opponent owns takes the last seed and one more from it, and the mover
+/// moves again (owned pits that keep their seeds only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FromOwnedPit;
+
 /// `[capture]`: the ways seeds are taken during a move; each absent is off.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Captures {
@@ -370,15 +390,26 @@ pub struct Captures {
     pub leap: Option<Leap>,
     pub across: Option<Across>,
     pub by_count: Option<ByCount>,
+    pub owned_pit: Option<FromOwnedPit>,
 }
 
-/// `[owned-pits]` (Toguz Kumalak's tuzdyk): a last seed that makes a pit of
-/// the opponent's row hold `count` makes that pit the mover's for the rest
-/// of the game, each player owning at most one. Every seed sown into an
-/// owned pit goes to its owner's store; it is never played or captured.
+/// `[owned-pits]`: pits that become a player's in play, for the rest of
+/// the game, never played or captured. Toguz Kumalak's tuzdyk: a last seed
+/// that makes a pit of the opponent's row hold `count` makes it the
+/// mover's, each player owning at most one, every seed sown into it going
+/// to its owner's store. With the seeds kept (Gabata, Layli Goobalay) a
+/// player may own any number, a relay stops where one is made and at any
+/// owned pit, and the seeds stay in them, their owner's at the round's end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OwnedPits {
-    pub count: u16,
+    /// The count a lap's last seed makes in a pit of the opponent's row to
+    /// make it the mover's (`None`: owned pits come only in pairs).
+    pub count: Option<u16>,
+    pub seeds: OwnedSeeds,
+    /// A turn ending in an empty pit of the mover's row facing an unowned
+    /// pit of this many makes both the mover's, one seed moving across so
+    /// each holds 2 (Layli Goobalay's uur; seeds kept only).
+    pub pair_across: Option<u16>,
     /// The opponent's last pit (pit n) may become one.
     pub last_pit_allowed: bool,
     /// A pit may become the mover's when the opponent owns the mover's pit
@@ -704,6 +735,18 @@ impl Rules {
             .map(|b| b.grand_slam)
             .unwrap_or_default()
     }
+    /// Owned pits keep the seeds sown into them.
+    #[inline]
+    #[must_use]
+    pub fn owned_pits_keep_seeds(&self) -> bool {
+        self.owned_pits.is_some_and(|o| o.seeds == OwnedSeeds::Kept)
+    }
+    /// A turn ending in a pit the opponent owns takes from it (and gives
+    /// another move).
+    #[must_use]
+    pub fn captures_from_owned_pits(&self) -> bool {
+        self.capture.owned_pit.is_some()
+    }
     /// How pits become a player's own, if they can.
     #[must_use]
     pub fn owned_pits(&self) -> Option<OwnedPits> {
@@ -802,6 +845,8 @@ fn sows_plainly(mechanics: Mechanics<'_>) -> bool {
                 // Judged after the lap on both paths.
                 across: _,
                 by_count: _,
+                // Judged where the turn ends, the same on both paths.
+                owned_pit: _,
             },
         owned_pits,
         // Rounds are judged between moves.

@@ -1,6 +1,6 @@
 //! One turn of sowing: the laps, relays, and the detection of turns that never end.
 
-use super::board::{Board, Layout, Seeds, next_on};
+use super::board::{Board, Layout, Place, Seeds, next_on};
 use super::capture;
 use super::rules::{Relay, Rules};
 use super::side::{BySide, Side};
@@ -17,22 +17,26 @@ pub(crate) struct Turn<'r> {
     pub sow_track: u64,
     /// Open pits of both rows: where relays and leaps look.
     pub open_pits: u64,
-    /// Owned pits (of either player): a seed sown into one goes to its
-    /// owner's store.
+    /// Owned pits (of either player): never captured; a relay stops at one.
     pub owned: u64,
-    /// The pit each player owns, as its track index plus one (0: none).
-    pub owned_by: BySide<u8>,
+    /// Owned pits whose sown seeds go to the owner's store (tuzdyks).
+    pub to_owner: u64,
+    /// The pits each player owns.
+    pub owned_by: BySide<u64>,
     /// The opponent's row is empty and the rules say the move must reach it.
     pub must_feed: bool,
+    /// Owned pits keep their seeds (read once from the rules).
+    pub owned_pits_kept: bool,
+    /// Pits become owned as tuzdyks (read once from the rules).
+    pub to_owner_pits: bool,
 }
 
 /// How a turn that ended did end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct TurnEnd {
     pub extra_turn: bool,
-    /// The pit that became the mover's own, as its track index plus one (0:
-    /// none): small, as every move returns one.
-    pub owned: u8,
+    /// Bits of the pits that became the mover's own.
+    pub owned: u64,
     /// The move captured something for the mover (for the move after a
     /// capture): a leap, a Kalah capture, a capture by count, or seeds
     /// taken while sowing from the mover's own row.
@@ -43,7 +47,7 @@ pub(crate) struct TurnEnd {
 
 impl TurnEnd {
     /// A turn that ended with nothing more to say, captured or not.
-    const fn ended(captured: bool) -> TurnEnd {
+    pub(crate) const fn ended(captured: bool) -> TurnEnd {
         TurnEnd {
             extra_turn: false,
             owned: 0,
@@ -78,8 +82,9 @@ struct Lap {
 enum LapEnd {
     /// Another lap, taken up from this place.
     Next(usize),
-    /// The turn is over (its captures made; whether any took something).
-    TurnOver { captured: bool },
+    /// The turn is over (its captures made; whether any took something, and
+    /// the pits it made the mover's).
+    TurnOver { captured: bool, owned: u64 },
 }
 
 /// Why a turn cannot be played.
@@ -157,18 +162,7 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
     let mut group_taker = None;
     loop {
         let hand = board.take(take);
-        obs.record(if lap == 1 {
-            Event::TakeUp {
-                pit: layout.place(take),
-                count: hand,
-            }
-        } else {
-            Event::RelayTakeUp {
-                pit: layout.place(take),
-                count: hand,
-                lap,
-            }
-        });
+        obs.record(taken_up(layout.place(take), hand, lap));
 
         let lap_track = if skip_lap_start {
             without(drop_track, take)
@@ -183,7 +177,7 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
             take + 1
         };
         // Rule sets without owned pits get a loop that never looks for one.
-        let done = if PLAIN || turn.owned == 0 {
+        let done = if PLAIN || turn.to_owner == 0 {
             sow_lap::<O, false>(board, turn, first, hand, lap_track, obs)
         } else {
             sow_lap::<O, true>(board, turn, first, hand, lap_track, obs)
@@ -207,10 +201,10 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
                 ..extra
             });
         }
-        if !PLAIN && done.ended_on_group {
-            // The pit is empty again: nothing to relay from or capture with.
+        if !PLAIN && let Some(mut end) = ends_where_it_fell(board, turn, &done, obs) {
             fed(board, turn)?;
-            return Ok(TurnEnd::ended(captured).with_group_taker(group_taker));
+            end.captured |= captured;
+            return Ok(end.with_group_taker(group_taker));
         }
         let next = match relay {
             Relay::Off => {
@@ -220,8 +214,15 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
             }
             kind => match relay_goes_on(board, turn, kind, at, obs)? {
                 LapEnd::Next(next) => next,
-                LapEnd::TurnOver { captured: took } => {
-                    return Ok(TurnEnd::ended(captured || took).with_group_taker(group_taker));
+                LapEnd::TurnOver {
+                    captured: took,
+                    owned,
+                } => {
+                    let end = TurnEnd {
+                        owned,
+                        ..TurnEnd::ended(captured || took)
+                    };
+                    return Ok(end.with_group_taker(group_taker));
                 }
             },
         };
@@ -238,6 +239,34 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
     }
 }
 
+/// The event of a lap's seeds taken up: the turn's first, or a relay's.
+#[inline]
+fn taken_up(pit: Place, count: u16, lap: u32) -> Event {
+    if lap == 1 {
+        Event::TakeUp { pit, count }
+    } else {
+        Event::RelayTakeUp { pit, count, lap }
+    }
+}
+
+/// The turn ends where the lap's last seed fell, whatever the relay: a
+/// group it made went to the sower (the pit is empty again), or owned pits
+/// that keep their seeds say so (see [`capture::kept_lap_end`]).
+fn ends_where_it_fell<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    lap: &Lap,
+    obs: &mut O,
+) -> Option<TurnEnd> {
+    if lap.ended_on_group {
+        return Some(TurnEnd::ended(false));
+    }
+    if turn.owned_pits_kept {
+        return capture::kept_lap_end(board, turn, lap.at, obs);
+    }
+    None
+}
+
 /// A relay lap ended at `at`: the pit the next lap is taken from, or the
 /// turn's end (its captures made).
 #[allow(clippy::inline_always)]
@@ -250,7 +279,7 @@ fn relay_goes_on<O: Observer>(
     obs: &mut O,
 ) -> Result<LapEnd, Refused> {
     let (rules, layout) = (turn.rules, turn.layout);
-    let mut captured = false;
+    let (mut captured, owned);
     match kind {
         Relay::NextPit => {
             // The next pit decides whether the turn goes on.
@@ -258,9 +287,7 @@ fn relay_goes_on<O: Observer>(
             if board.get(next) != 0 {
                 return Ok(LapEnd::Next(next));
             }
-            if rules.kalah_capture() {
-                captured |= capture::kalah(board, turn, at, obs);
-            }
+            (captured, owned) = capture::at_turn_end(board, turn, at, obs);
             if rules.leap_capture() {
                 let beyond = next_on(turn.open_pits, next);
                 captured |= capture::leap(board, turn, beyond, obs);
@@ -273,13 +300,11 @@ fn relay_goes_on<O: Observer>(
             if !ends {
                 return Ok(LapEnd::Next(at));
             }
-            if rules.kalah_capture() {
-                captured |= capture::kalah(board, turn, at, obs);
-            }
+            (captured, owned) = capture::at_turn_end(board, turn, at, obs);
         }
     }
     fed(board, turn)?;
-    Ok(LapEnd::TurnOver { captured })
+    Ok(LapEnd::TurnOver { captured, owned })
 }
 
 /// Drops `hand` seeds along `lap_track`, one a place, from the place
@@ -307,7 +332,7 @@ fn sow_lap<O: Observer, const OWNED: bool>(
     // Drops go to the set bits of `ahead` in order, then round again. Walking
     // bits keeps each step short, which is most of the cost of a move.
     let mut ahead = lap_track & (!0u64 << first);
-    let owned = turn.owned;
+    let to_owner = turn.to_owner;
     while hand > 0 {
         if ahead == 0 {
             ahead = lap_track;
@@ -315,7 +340,7 @@ fn sow_lap<O: Observer, const OWNED: bool>(
         at = ahead.trailing_zeros() as usize;
         ahead &= ahead - 1;
         hand -= 1;
-        if OWNED && owned & (1 << at) != 0 {
+        if OWNED && to_owner & (1 << at) != 0 {
             capture::to_owner(board, layout, at, hand, obs);
             continue;
         }
@@ -364,20 +389,25 @@ fn end_of_lap<O: Observer, const PLAIN: bool>(
     obs: &mut O,
 ) -> Result<TurnEnd, Refused> {
     let rules = turn.rules;
-    let mut captured = false;
-    if rules.kalah_capture() {
-        captured |= capture::kalah(board, turn, last, obs);
+    let (mut captured, mut owned) = (false, 0);
+    if PLAIN {
+        if rules.kalah_capture() {
+            captured = capture::kalah(board, turn, last, obs);
+        }
+    } else {
+        (captured, owned) = capture::at_turn_end(board, turn, last, obs);
     }
     if !PLAIN
-        && rules.owned_pits().is_some()
-        && let Some(owned) = capture::own_pit(board, turn, last, obs)
+        && turn.to_owner_pits
+        && let Some(made) = capture::own_pit(board, turn, last, obs)
     {
+        owned = 1 << made;
+    }
+    if owned != 0 {
         fed(board, turn)?;
         return Ok(TurnEnd {
-            extra_turn: false,
-            owned: owned as u8 + 1,
-            captured,
-            group_taker: None,
+            owned,
+            ..TurnEnd::ended(captured)
         });
     }
     if rules.count_captures() {

@@ -59,6 +59,16 @@ pub enum Event {
     /// makes it `by`'s own for the rest of the game; its `count` seeds went to
     /// `by`'s store.
     PitOwned { pit: Place, count: u16, by: Side },
+    /// The lap's last seed made a pit of the opponent's row hold the count
+    /// that makes it `by`'s own; its seeds stay in it (Gabata's weg).
+    PitKept { pit: Place, by: Side },
+    /// The turn ended in an empty pit of `by`'s row facing a pit of the
+    /// pair count: one seed moved from `across` into `pit`, and both are
+    /// `by`'s own (Layli Goobalay's uur).
+    PairOwned { pit: Place, across: Place, by: Side },
+    /// The turn ended in a pit the opponent owns: the last seed and one
+    /// more (`count` in all) went to `by`'s store.
+    FromOwnedPit { pit: Place, count: u16, by: Side },
     /// The move would have captured every seed on the opponent's row (`spared`
     /// of them), so under the grand-slam rule it captured nothing.
     GrandSlam { by: Side, spared: u16 },
@@ -126,6 +136,17 @@ impl Event {
             Event::PitOwned { pit, count, by } => {
                 places.set(pit, 0);
                 places.set_owner(pit, by);
+                places.add(Place::Store(by), count);
+            }
+            Event::PitKept { pit, by } => places.set_owner(pit, by),
+            Event::PairOwned { pit, across, by } => {
+                places.set(across, places.get(across) - 1);
+                places.add(pit, 1);
+                places.set_owner(pit, by);
+                places.set_owner(across, by);
+            }
+            Event::FromOwnedPit { pit, count, by } => {
+                places.set(pit, places.get(pit) - count);
                 places.add(Place::Store(by), count);
             }
             Event::RoundEnd { swept, .. } => {

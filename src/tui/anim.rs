@@ -66,9 +66,9 @@ fn ticks_of(event: &Event) -> u32 {
         Event::LeapCapture { .. } | Event::KalahCapture { .. } | Event::RowCapture { .. } => {
             CAPTURE_TICKS
         }
-        Event::GrandSlam { .. } => CAPTURE_TICKS,
+        Event::GrandSlam { .. } | Event::FromOwnedPit { .. } => CAPTURE_TICKS,
         Event::DropToOwner { .. } => TO_OWNER_TICKS,
-        Event::PitOwned { .. } => OWNED_TICKS,
+        Event::PitOwned { .. } | Event::PitKept { .. } | Event::PairOwned { .. } => OWNED_TICKS,
         Event::ExtraTurn { .. } | Event::AnotherMove { .. } => EXTRA_TURN_TICKS,
         Event::Pass { .. } => PASS_TICKS,
         Event::RoundEnd { .. } => ROUND_END_TICKS,
@@ -233,7 +233,11 @@ fn apply(frame: &mut Frame, event: &Event) {
             frame.hand = Some((pit, in_hand));
             frame.focus = Some(Place::Store(owner));
         }
-        Event::LeapCapture { pit, .. } | Event::PitOwned { pit, .. } => frame.focus = Some(pit),
+        Event::LeapCapture { pit, .. }
+        | Event::PitOwned { pit, .. }
+        | Event::PitKept { pit, .. }
+        | Event::PairOwned { pit, .. }
+        | Event::FromOwnedPit { pit, .. } => frame.focus = Some(pit),
         Event::KalahCapture { opposite, .. } => frame.focus = Some(opposite),
         Event::RowCapture { pit, count, .. } => {
             frame.focus = Some(pit);

@@ -42,6 +42,9 @@ pub fn move_details(session: &Session, played: Move, trace: &[Event]) -> String 
             Event::RowCapture { pit, count, .. } => chain.push((pit, count)),
             Event::GrandSlam { by, spared } => notes.push(grand_slam(by.other(), spared)),
             Event::PitOwned { pit, count, by } => notes.push(pit_owned(session, pit, count, by)),
+            Event::PitKept { .. } | Event::PairOwned { .. } | Event::FromOwnedPit { .. } => {
+                notes.extend(event_told(session, event, &[]));
+            }
             Event::DropToOwner { owner, .. } => to_owners[owner] += 1,
             Event::ExtraTurn { .. } if !round_ends => notes.push("moves again".to_string()),
             Event::Pass { side } => {
@@ -319,6 +322,22 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
             name(owner)
         ),
         Event::PitOwned { pit, count, by } => pit_owned(session, pit, count, by),
+        Event::PitKept { pit, by } => format!(
+            "{} is now {}'s own: the seeds in it stay, counted as theirs",
+            place_name(pit),
+            name(by)
+        ),
+        Event::PairOwned { pit, across, by } => format!(
+            "{} and {} are now {}'s own, 2 seeds each",
+            place_name(pit),
+            place_name(across),
+            name(by)
+        ),
+        Event::FromOwnedPit { pit, count, by } => format!(
+            "{} takes {count} from {}, an owned pit of the opponent's",
+            name(by),
+            place_name(pit)
+        ),
         Event::Pass { side } => pass(session, side),
         Event::GrandSlam { by, spared } => {
             format!("{} made {}", name(by), grand_slam(by.other(), spared))

@@ -6,8 +6,8 @@ use std::fmt::Write;
 
 use super::RULES_IN_FULL;
 use crate::engine::{
-    CountRow, EndsWhen, FirstPlayer, GrandSlam, NextStarter, Relay, RestGoesTo, Rounds, Rules,
-    Stores,
+    CountRow, EndsWhen, FirstPlayer, GrandSlam, NextStarter, OwnedSeeds, Relay, RestGoesTo, Rounds,
+    Rules, Stores,
 };
 
 /// "2 rows of 6 pits, 4 seeds each (48 in all)".
@@ -190,14 +190,33 @@ fn owned_pits_said(rules: &Rules) -> String {
     let Some(owned) = rules.owned_pits() else {
         return "no".to_string();
     };
-    let mut text = format!(
-        "a last seed making {} on the opponent's row makes the pit the mover's, one each",
-        owned.count
-    );
-    if !owned.last_pit_allowed {
+    let mut parts = Vec::new();
+    if let Some(count) = owned.count {
+        parts.push(match owned.seeds {
+            OwnedSeeds::ToOwner => format!(
+                "a last seed making {count} on the opponent's row makes the pit the mover's, one each"
+            ),
+            OwnedSeeds::Kept => format!(
+                "a lap's last seed making {count} on the opponent's row makes the pit the mover's"
+            ),
+        });
+    }
+    if let Some(pair) = owned.pair_across {
+        parts.push(format!(
+            "a turn ending in an empty own pit facing {pair} makes both the mover's"
+        ));
+    }
+    let mut text = parts.join("; ");
+    if owned.seeds == OwnedSeeds::Kept {
+        text.push_str("; their seeds stay in them");
+    }
+    if rules.captures_from_owned_pits() {
+        text.push_str("; a turn ending in the opponent's takes 2 and moves again");
+    }
+    if owned.count.is_some() && !owned.last_pit_allowed {
         text.push_str("; not the opponent's last pit");
     }
-    if !owned.same_number_allowed {
+    if owned.count.is_some() && !owned.same_number_allowed {
         text.push_str("; not the number across from the opponent's own");
     }
     text

@@ -160,6 +160,7 @@ fn kalah_shape(rules: &Rules) -> Option<Shape> {
                 leap,
                 across,
                 by_count,
+                owned_pit,
             },
         owned_pits,
         round:
@@ -198,6 +199,7 @@ fn kalah_shape(rules: &Rules) -> Option<Shape> {
         && while_sowing.is_none()
         && leap.is_none()
         && by_count.is_none()
+        && owned_pit.is_none()
         && owned_pits.is_none()
         && !must_feed
         && !more_than_half

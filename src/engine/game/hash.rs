@@ -34,12 +34,15 @@ impl Position {
         };
         let mut hash = mix(
             self.open_pits
-                ^ (u64::from(self.owned.south) << 40)
-                ^ (u64::from(self.owned.north) << 48)
                 ^ (u64::from(self.after_capture) << 62)
                 ^ (u64::from(self.to_move.index() as u8) << 63),
             0,
         );
+        // Most rule sets own no pits: one test, nothing mixed.
+        if self.owned.south | self.owned.north != 0 {
+            hash ^= mix(self.owned.south, 0x5851_f42d_4c95_7f2d).rotate_left(11)
+                ^ mix(self.owned.north, 0x1405_7b7e_f767_814f);
+        }
         // Only the board's own places: the rest of the array is always empty.
         let mut words = seeds[..self.layout.len()].chunks_exact(4);
         let mut salt = 0x632b_e59b_d9b4_e019_u64;

@@ -25,6 +25,8 @@ pub enum PlayError {
     Closed(Pit),
     #[error("pit {0} is empty")]
     Empty(Pit),
+    #[error("pit {0} is an owned pit, which is never played")]
+    Owned(Pit),
     #[error("pit {0} would start a turn that never ends")]
     Endless(Pit),
     #[error("pit {0} sows nothing into the opponent's empty row")]
@@ -137,6 +139,9 @@ impl Position {
         if self.open_pits & (1 << origin) == 0 {
             return Err(PlayError::Closed(pit));
         }
+        if self.owned_mask() & (1 << origin) != 0 {
+            return Err(PlayError::Owned(pit));
+        }
         if self.board.get(origin) == 0 {
             return Err(PlayError::Empty(pit));
         }
@@ -180,9 +185,7 @@ impl Position {
         debug_assert_eq!(self.to_move(), Some(mover));
         debug_assert!(self.open_pits & self.board.filled() & (1 << origin) != 0);
         let end = sow_turn(&mut next.board, &self.turn(rules, mover, origin), obs)?;
-        if end.owned != 0 {
-            next.owned[mover] = end.owned;
-        }
+        next.owned[mover] |= end.owned;
         // One more move for a capture, once: the move it gives gives none.
         let again =
             end.captured && !end.extra_turn && !self.after_capture && rules.move_after_capture();
@@ -240,6 +243,7 @@ impl Position {
         } else {
             0
         };
+        let kept = rules.owned_pits_keep_seeds();
         Turn {
             rules,
             layout: self.layout,
@@ -248,14 +252,13 @@ impl Position {
             sow_track: self.open_pits | own_store,
             open_pits: self.open_pits,
             // Most rule sets own no pits: their moves never look.
-            owned: if rules.owned_pits().is_some() {
-                self.owned_mask()
-            } else {
-                0
-            },
+            owned: self.owned_mask(),
+            to_owner: if kept { 0 } else { self.owned_mask() },
             owned_by: self.owned,
             must_feed: rules.must_feed()
                 && self.board.filled() & self.layout.row_mask(mover.other()) == 0,
+            owned_pits_kept: kept,
+            to_owner_pits: !kept && rules.owned_pits().is_some(),
         }
     }
 
@@ -263,7 +266,7 @@ impl Position {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub(super) fn movable(&self, side: Side) -> u64 {
-        self.layout.row_mask(side) & self.open_pits & self.board.filled()
+        self.layout.row_mask(side) & self.open_pits & self.board.filled() & !self.owned_mask()
     }
 
     /// Whether `side` has no legal move: no open non-empty pit, or (with relay

@@ -12,9 +12,10 @@ use crate::engine::trace::{Event, Observer};
 impl Position {
     /// The round-end checks made whenever a player is about to move.
     pub(super) fn start_turn<O: Observer>(&mut self, rules: &Rules, obs: &mut O) {
-        let filled = self.board.filled();
-        let mover_row_empty = filled & self.layout.row_mask(self.to_move) == 0;
-        let other_row_empty = filled & self.layout.row_mask(self.to_move.other()) == 0;
+        // A row is empty when no pit of it could be played (owned pits that
+        // keep their seeds are never played).
+        let mover_row_empty = self.movable(self.to_move) == 0;
+        let other_row_empty = self.movable(self.to_move.other()) == 0;
         let side_empty =
             rules.ends_when() == EndsWhen::RowEmpty && (mover_row_empty || other_row_empty);
         // Without relays or feeding any seed on the mover's row is a legal move.
@@ -30,7 +31,7 @@ impl Position {
                 // The player whose row is empty takes the other row.
                 Some(taker) => {
                     let mut swept = BySide::new(0, 0);
-                    swept[taker] = self.sweep_row(taker.other(), taker);
+                    self.sweep_row(taker.other(), taker, &mut swept);
                     self.finish_round(rules, Some(taker), swept, Ending::RowEmpty, obs);
                 }
                 None => self.finish_keeping_rows(rules, Ending::RowEmpty, obs),
@@ -56,10 +57,9 @@ impl Position {
                 // player takes the rest (docs/rules.md §3).
                 let taker = self.to_move.other();
                 let mut swept = BySide::new(0, 0);
-                swept[taker] = Side::BOTH
-                    .map(|side| self.sweep_row(side, taker))
-                    .iter()
-                    .sum();
+                for side in Side::BOTH {
+                    self.sweep_row(side, taker, &mut swept);
+                }
                 self.finish_round(rules, Some(taker), swept, Ending::NoMove, obs);
             }
         }
@@ -82,10 +82,9 @@ impl Position {
             return false;
         }
         let mut swept = BySide::new(0, 0);
-        swept[taker] = Side::BOTH
-            .map(|side| self.sweep_row(side, taker))
-            .iter()
-            .sum();
+        for side in Side::BOTH {
+            self.sweep_row(side, taker, &mut swept);
+        }
         self.finish_round(rules, Some(taker), swept, Ending::LastSeeds, obs);
         true
     }
@@ -117,18 +116,27 @@ impl Position {
         ending: Ending,
         obs: &mut O,
     ) {
-        let swept = BySide::from_fn(|side| self.sweep_row(side, side));
+        let mut swept = BySide::new(0, 0);
+        for side in Side::BOTH {
+            self.sweep_row(side, side, &mut swept);
+        }
         self.finish_round(rules, None, swept, ending, obs);
     }
 
-    /// Moves every seed of `row` into `taker`'s store; returns how many.
-    pub(super) fn sweep_row(&mut self, row: Side, taker: Side) -> u16 {
-        let mut total = 0;
+    /// Moves every seed of `row` into `taker`'s store, but those of a pit
+    /// owned with its seeds kept into its owner's; adds what each store got
+    /// to `swept`.
+    pub(super) fn sweep_row(&mut self, row: Side, taker: Side, swept: &mut BySide<u16>) {
         for index in indices(self.layout.row_mask(row)) {
-            total += self.board.take(index);
+            let bit = 1u64 << index;
+            let to = Side::BOTH
+                .into_iter()
+                .find(|&owner| self.owned[owner] & bit != 0)
+                .unwrap_or(taker);
+            let count = self.board.take(index);
+            self.board.add(self.layout.store(to), count);
+            swept[to] += count;
         }
-        self.board.add(self.layout.store(taker), total);
-        total
     }
 
     pub(super) fn finish_round<O: Observer>(

@@ -25,6 +25,11 @@ pub enum SetupError {
          (or that player owns a pit already)"
     )]
     OwnedPit { side: Side, pit: Pit },
+    #[error(
+        "{side}'s pit {pit} is owned with its seeds kept, but these rules keep no seeds in \
+         owned pits"
+    )]
+    KeptPit { side: Side, pit: Pit },
 }
 
 /// A pit of a position set up by hand.
@@ -35,6 +40,11 @@ pub enum PitSetup {
     Closed,
     /// Owned by the player across (a tuzdyk): it holds no seeds.
     Owned,
+    /// Owned by `owner`, on either row, keeping the seeds sown into it.
+    Kept {
+        owner: Side,
+        seeds: u16,
+    },
 }
 
 /// The round's starter as a position keeps it: only where it decides who
@@ -159,10 +169,18 @@ impl Position {
                         let allowed = rules.owned_pits().is_some_and(|owned| {
                             owned.last_pit_allowed || pit.number() != rules.pits()
                         });
+                        let allowed = allowed && !rules.owned_pits_keep_seeds();
                         if !allowed || position.owned[owner] != 0 {
                             return Err(SetupError::OwnedPit { side, pit });
                         }
-                        position.owned[owner] = index as u8 + 1;
+                        position.owned[owner] = 1 << index;
+                    }
+                    PitSetup::Kept { owner, seeds } => {
+                        if !rules.owned_pits_keep_seeds() {
+                            return Err(SetupError::KeptPit { side, pit });
+                        }
+                        position.owned[owner] |= 1 << index;
+                        position.board.set(index, seeds);
                     }
                 }
             }
@@ -183,11 +201,18 @@ impl Position {
 
     /// Pit `pit` of `side` as [`Position::from_parts`] takes it.
     #[must_use]
-    pub fn pit_setup(&self, side: Side, pit: Pit) -> PitSetup {
+    pub fn pit_setup(&self, rules: &Rules, side: Side, pit: Pit) -> PitSetup {
         if self.is_closed(side, pit) {
             PitSetup::Closed
-        } else if self.owner_of(side, pit).is_some() {
-            PitSetup::Owned
+        } else if let Some(owner) = self.owner_of(side, pit) {
+            if rules.owned_pits_keep_seeds() {
+                PitSetup::Kept {
+                    owner,
+                    seeds: self.pit(side, pit),
+                }
+            } else {
+                PitSetup::Owned
+            }
         } else {
             PitSetup::Seeds(self.pit(side, pit))
         }

@@ -7,13 +7,13 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::file::{CaptureSection, CountsValue, RulesFile};
+use super::file::{CaptureSection, CountsValue, OwnedPitsSection, RulesFile};
 use super::old_keys;
 use super::{
     Across, AcrossEmpty, Board, ByCount, Captures, CapturingSeed, CountRow, CountSet, EndsWhen,
-    ExtraTurn, FirstSeed, GrandSlam, LastSeedGroup, Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT,
-    MatchRules, NextStarter, OwnedPits, Relay, RestGoesTo, RoundRules, Rounds, Rules, Skip, Sowing,
-    Stores, WhileSowing,
+    ExtraTurn, FirstSeed, FromOwnedPit, GrandSlam, LastSeedGroup, Leap, MAX_PITS, MAX_SEEDS,
+    MAX_SEEDS_PER_PIT, MatchRules, NextStarter, OwnedPits, OwnedSeeds, Relay, RestGoesTo,
+    RoundRules, Rounds, Rules, Skip, Sowing, Stores, WhileSowing,
 };
 
 /// Why a rule file was refused, with the place in the text that is at fault.
@@ -208,6 +208,8 @@ pub(super) struct Shape {
     pub leap: Option<Written<Leap>>,
     pub across: Option<Written<Across>>,
     pub by_count: Option<ByCountShape>,
+    /// `[capture.owned-pit]` (today's keys only).
+    pub owned_pit: Flag,
     pub ends_when: Written<EndsWhen>,
     pub rest_goes_to: Option<Written<RestGoesTo>>,
 }
@@ -363,6 +365,7 @@ fn shape(file: &RulesFile, text: &str) -> Result<Shape, RulesError> {
         while_sowing: captures.while_sowing,
         last_seed_group: captures.last_seed_group,
         leftover_to_capturer: captures.leftover_to_capturer,
+        owned_pit: captures.owned_pit,
         leap: captures.leap,
         across: captures.across,
         by_count: captures.by_count,
@@ -398,6 +401,7 @@ pub(super) struct CapturePieces {
     pub while_sowing: Option<Written<i64>>,
     pub last_seed_group: LastSeedGroup,
     pub leftover_to_capturer: Option<Written<i64>>,
+    pub owned_pit: Flag,
     pub leap: Option<Written<Leap>>,
     pub across: Option<Written<Across>>,
     pub by_count: Option<ByCountShape>,
@@ -410,6 +414,10 @@ fn read_capture(capture: &CaptureSection) -> CapturePieces {
             let count = &w.get_ref().count;
             Written::new(*count.get_ref(), count.span(), "capture.while-sowing.count")
         }),
+        owned_pit: capture
+            .owned_pit
+            .as_ref()
+            .map(|o| Written::new((), o.span(), "capture.owned-pit")),
         last_seed_group: capture
             .while_sowing
             .as_ref()
@@ -738,6 +746,7 @@ fn check_captures(
         leap: shape.leap.as_ref().map(|l| l.value),
         across: shape.across.as_ref().map(|a| a.value),
         by_count,
+        owned_pit: shape.owned_pit.as_ref().map(|_| FromOwnedPit),
     })
 }
 
@@ -840,21 +849,32 @@ fn check_owned_pits(
     text: &str,
 ) -> Result<Option<OwnedPits>, RulesError> {
     let Some(section) = file.owned_pits.as_ref() else {
+        if let Some(from_owned) = &file
+            .capture
+            .as_ref()
+            .and_then(|c| c.get_ref().owned_pit.as_ref())
+        {
+            return refuse(
+                text,
+                from_owned.span(),
+                "capture.owned-pit",
+                "a capture from the opponent's owned pits needs owned pits: add \
+                 `[owned-pits]` with `seeds = \"kept\"`",
+            );
+        }
         return Ok(None);
     };
-    let count = &section.get_ref().count;
-    let count = seed_count(
-        &Written::new(*count.get_ref(), count.span(), "owned-pits.count"),
-        text,
-    )?;
-    let count_span = section.get_ref().count.span();
-    if sowing.relay != Relay::Off {
+    let owned = section.get_ref();
+    let kept = owned.seeds == OwnedSeeds::Kept;
+    let (count, pair_across) = owned_counts(section, text)?;
+    if !kept && sowing.relay != Relay::Off {
         return refuse(
             text,
             section.span(),
             "owned-pits",
             "a pit becomes owned where a single lap's last seed lands, and relay sowing \
-             goes on from there; turn one of them off",
+             goes on from there; turn one of them off, or keep the seeds in owned pits \
+             (`seeds = \"kept\"`), where a relay stops at an owned pit",
         );
     }
     if rounds_of(file) == Rounds::Many {
@@ -868,6 +888,7 @@ fn check_owned_pits(
     }
     if let Some(by_count) = capture.by_count
         && by_count.row == CountRow::Either
+        && let Some(count) = count
         && by_count.counts.contains(count)
     {
         let key = if shape.old_keys {
@@ -877,7 +898,7 @@ fn check_owned_pits(
         };
         return refuse(
             text,
-            count_span,
+            owned.count.as_ref().map_or(section.span(), Spanned::span),
             "owned-pits.count",
             &format!(
                 "a last seed that makes a pit hold this count would be both captured and \
@@ -885,11 +906,69 @@ fn check_owned_pits(
             ),
         );
     }
+    if let Some(from_owned) = &file
+        .capture
+        .as_ref()
+        .and_then(|c| c.get_ref().owned_pit.as_ref())
+        && !kept
+    {
+        return refuse(
+            text,
+            from_owned.span(),
+            "capture.owned-pit",
+            "a capture from the opponent's owned pits takes seeds that stay in them: it \
+             needs `[owned-pits]` with `seeds = \"kept\"`",
+        );
+    }
     Ok(Some(OwnedPits {
         count,
-        last_pit_allowed: section.get_ref().last_pit_allowed,
-        same_number_allowed: section.get_ref().same_number_allowed,
+        seeds: owned.seeds,
+        pair_across,
+        last_pit_allowed: owned.last_pit_allowed,
+        same_number_allowed: owned.same_number_allowed,
     }))
+}
+
+/// `owned-pits.count` and `pair-across`, each in range, one of them at
+/// least, pairs only where the seeds are kept.
+fn owned_counts(
+    section: &Spanned<OwnedPitsSection>,
+    text: &str,
+) -> Result<(Option<u16>, Option<u16>), RulesError> {
+    let owned = section.get_ref();
+    let count = match &owned.count {
+        Some(count) => Some(seed_count(
+            &Written::new(*count.get_ref(), count.span(), "owned-pits.count"),
+            text,
+        )?),
+        None => None,
+    };
+    let pair_across = match &owned.pair_across {
+        Some(pair) if owned.seeds != OwnedSeeds::Kept => {
+            return refuse(
+                text,
+                pair.span(),
+                "owned-pits.pair-across",
+                "pits owned in pairs keep their seeds (one moves across so each holds 2): \
+                 it needs `seeds = \"kept\"`",
+            );
+        }
+        Some(pair) => Some(seed_count(
+            &Written::new(*pair.get_ref(), pair.span(), "owned-pits.pair-across"),
+            text,
+        )?),
+        None => None,
+    };
+    if count.is_none() && pair_across.is_none() {
+        return refuse(
+            text,
+            section.span(),
+            "owned-pits",
+            "say how a pit becomes owned: `count` (a last seed making a pit of the \
+             opponent's row hold it) or `pair-across` (a pair, with `seeds = \"kept\"`)",
+        );
+    }
+    Ok((count, pair_across))
 }
 
 fn rounds_of(file: &RulesFile) -> Rounds {

@@ -12,7 +12,7 @@ use toml::Spanned;
 use super::old_keys::{OldCaptures, OldRoundEnd};
 use super::{
     AcrossEmpty, CapturingSeed, CountRow, Direction, EndsWhen, FirstPlayer, FirstSeed, GrandSlam,
-    LastSeedGroup, NextStarter, Relay, RestGoesTo, Rounds, Skip, Stores,
+    LastSeedGroup, NextStarter, OwnedSeeds, Relay, RestGoesTo, Rounds, Skip, Stores,
 };
 
 #[derive(Debug, Deserialize)]
@@ -106,7 +106,12 @@ pub(crate) struct CaptureSection {
     pub leap: Option<Spanned<LeapSection>>,
     pub across: Option<Spanned<AcrossSection>>,
     pub by_count: Option<Spanned<ByCountSection>>,
+    pub owned_pit: Option<Spanned<OwnedPitSection>>,
 }
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct OwnedPitSection {}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -188,7 +193,10 @@ impl<'de> Deserialize<'de> for CountsValue {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct OwnedPitsSection {
-    pub count: Spanned<i64>,
+    pub count: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub seeds: OwnedSeeds,
+    pub pair_across: Option<Spanned<i64>>,
     #[serde(default)]
     pub last_pit_allowed: bool,
     #[serde(default)]

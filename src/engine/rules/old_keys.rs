@@ -129,6 +129,7 @@ pub(super) fn captures(
             .then(|| Written::new(4, old.span(), "captures.four")),
         last_seed_group: LastSeedGroup::ToOwner,
         leftover_to_capturer: None,
+        owned_pit: None,
         leap: written_on(table.leap.as_ref(), "captures.leap")
             .map(|on| Written::new(Leap { also_across: false }, on.span, on.key)),
         across: kalah.map(|on| {

@@ -4,8 +4,8 @@
 //! the file reads as the game's description does.
 
 use super::{
-    AcrossEmpty, CapturingSeed, CountRow, CountSet, FirstSeed, GrandSlam, LastSeedGroup, Relay,
-    RestGoesTo, Rounds, Rules,
+    AcrossEmpty, CapturingSeed, CountRow, CountSet, FirstSeed, GrandSlam, LastSeedGroup,
+    OwnedSeeds, Relay, RestGoesTo, Rounds, Rules,
 };
 
 /// A text value quoted as TOML reads it.
@@ -144,9 +144,20 @@ fn write_captures(rules: &Rules, line: &mut dyn FnMut(&str)) {
         }
     }
 
+    if capture.owned_pit.is_some() {
+        line("\n[capture.owned-pit]");
+    }
     if let Some(owned) = rules.owned_pits {
         line("\n[owned-pits]");
-        line(&format!("count = {}", owned.count));
+        if let Some(count) = owned.count {
+            line(&format!("count = {count}"));
+        }
+        if owned.seeds != OwnedSeeds::default() {
+            line(&format!("seeds = \"{}\"", owned.seeds));
+        }
+        if let Some(pair) = owned.pair_across {
+            line(&format!("pair-across = {pair}"));
+        }
         line(&format!("last-pit-allowed = {}", owned.last_pit_allowed));
         line(&format!(
             "same-number-allowed = {}",

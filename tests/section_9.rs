@@ -7,7 +7,9 @@ mod common;
 use std::sync::Arc;
 
 use common::{north, south};
-use mancala::engine::{Ending, Event, GameState, Pit, Place, Position, Rules, Side, Status};
+use mancala::engine::{
+    Ending, Event, GameState, Move, Pit, Place, PlayError, Position, Rules, Side, Status,
+};
 
 fn at(rules: &Arc<Rules>, text: &str) -> GameState {
     GameState::at(rules.clone(), Position::from_text(rules, text).unwrap())
@@ -166,4 +168,141 @@ fn the_rule_sheet_tells_the_fours_options() {
         ),
         "{sheet}"
     );
+}
+
+fn gabata() -> Arc<Rules> {
+    Arc::new(common::builtin("gabata"))
+}
+
+fn layli_goobalay() -> Arc<Rules> {
+    Arc::new(common::builtin("layli-goobalay"))
+}
+
+/// Gabata: South's single seed falls into South's pit 2, North's weg,
+/// making it hold 4. The turn ends there: South takes that seed and one
+/// more (2 in all), the weg keeps 2 and stays North's, and South moves
+/// again.
+#[test]
+fn a_last_seed_in_the_opponents_weg_takes_two_and_moves_again() {
+    let start = at(
+        &gabata(),
+        "south: 1 3n 0 0 0 2 store 18; north: 1 1 1 1 1 1 store 18; round 1; south to move",
+    );
+    let (after, trace) = play(&start, 1);
+    assert!(trace.contains(&Event::FromOwnedPit {
+        pit: south(2),
+        count: 2,
+        by: Side::South
+    }));
+    assert_eq!(
+        after.to_text(start.rules()),
+        "south: 0 2n 0 0 0 2 store 20; north: 1 1 1 1 1 1 store 18; round 1 begun by south; \
+         south to move"
+    );
+}
+
+/// Gabata: a last seed in the mover's own weg ends the turn there and
+/// takes nothing; the seed stays in the weg.
+#[test]
+fn a_last_seed_in_ones_own_weg_ends_the_turn() {
+    let start = at(
+        &gabata(),
+        "south: 0 0 0 0 1 1 store 20; north: 2s 1 1 1 1 1 store 19; round 1; south to move",
+    );
+    let (after, trace) = play(&start, 6);
+    assert_eq!(laps(&trace), 1);
+    assert!(
+        !trace
+            .iter()
+            .any(|e| matches!(e, Event::FromOwnedPit { .. }))
+    );
+    assert_eq!(
+        after.to_text(start.rules()),
+        "south: 0 0 0 0 1 0 store 20; north: 3s 1 1 1 1 1 store 19; round 1 begun by south; \
+         north to move"
+    );
+}
+
+/// Gabata: South's last seed goes into South's own weg on North's row.
+/// North's only seeds are in that weg, which North never plays, and South
+/// has nothing left either: neither can move, so the game ends, and the
+/// weg's 6 seeds are South's though they lie on North's row.
+#[test]
+fn at_the_end_a_wegs_seeds_go_to_its_owner() {
+    let start = at(
+        &gabata(),
+        "south: 0 0 0 0 0 1 store 20; north: 5s 0 0 0 0 0 store 22; round 1; south to move",
+    );
+    let (after, _) = play(&start, 6);
+    let position = after.position();
+    assert_eq!(position.ending(), Some(Ending::NeitherCanMove));
+    assert_eq!(
+        (position.store(Side::South), position.store(Side::North)),
+        (26, 22)
+    );
+}
+
+/// Layli Goobalay: a turn ending in South's empty pit 3 facing 4 seeds
+/// takes them with the capturing seed (only 3 across makes a pair).
+#[test]
+fn facing_four_or_more_the_kalah_capture_is_made() {
+    let start = at(
+        &layli_goobalay(),
+        "south: 0 1 0 0 0 0 store 20; north: 2 0 0 4 0 0 store 21; round 1; south to move",
+    );
+    let (after, _) = play(&start, 2);
+    assert_eq!(
+        after.to_text(start.rules()),
+        "south: 0 0 0 0 0 0 store 25; north: 2 0 0 0 0 0 store 21; round 1; north to move"
+    );
+}
+
+/// Layli Goobalay: an uur is never played: it is refused with the reason,
+/// and the legal moves leave it out.
+#[test]
+fn an_owned_pit_is_never_played() {
+    let rules = layli_goobalay();
+    let position = Position::from_text(
+        &rules,
+        "south: 0 0 2s 1 0 0 store 19; north: 2 0 0 2s 0 0 store 22; round 1; south to move",
+    )
+    .unwrap();
+    assert_eq!(
+        position.check(&rules, Pit::new(3)),
+        Err(PlayError::Owned(Pit::new(3)))
+    );
+    assert_eq!(position.legal_moves(&rules), [Move::sow(Pit::new(4))]);
+}
+
+/// Layli Goobalay: South to move with only an uur on the row has no move:
+/// the game ends, each row to its owner but each uur to its owner, North's
+/// pit 4 to South.
+#[test]
+fn at_the_end_each_uur_goes_to_its_owner() {
+    let rules = layli_goobalay();
+    let position = Position::from_text(
+        &rules,
+        "south: 0 0 2s 0 0 0 store 22; north: 2 0 0 2s 0 0 store 20; round 1; south to move",
+    )
+    .unwrap();
+    assert_eq!(position.ending(), Some(Ending::NoMove));
+    assert_eq!(
+        (position.store(Side::South), position.store(Side::North)),
+        (26, 22)
+    );
+}
+
+/// The position text writes a kept owned pit as its count and its owner's
+/// letter, and reads it back; under rules without such pits it is refused.
+#[test]
+fn kept_owned_pits_read_and_write_as_count_and_owner() {
+    let rules = layli_goobalay();
+    let text = "south: 0 0 2s 1 0 0 store 19; north: 2 0 0 2s 0 0 store 22; round 1; south to move";
+    let position = Position::from_text(&rules, text).unwrap();
+    assert_eq!(position.to_text(&rules), text);
+    assert_eq!(
+        position.owner_of(Side::North, Pit::new(4)),
+        Some(Side::South)
+    );
+    assert!(Position::from_text(&common::builtin("kalaha"), text).is_err());
 }

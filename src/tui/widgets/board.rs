@@ -201,7 +201,13 @@ impl BoardWidget<'_> {
             } else {
                 &name[..1]
             };
-            (OWNED_SIGN.to_string(), word.to_string())
+            // Where owned pits keep their seeds, the count is shown too.
+            let sign = if self.rules.owned_pits_keep_seeds() {
+                format!("{OWNED_SIGN}{count}")
+            } else {
+                OWNED_SIGN.to_string()
+            };
+            (sign, word.to_string())
         } else if closed {
             let word = crate::tui::describe::closed_word(inner);
             ("--".to_string(), word.to_string())

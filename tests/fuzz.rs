@@ -74,6 +74,11 @@ struct Params {
     /// four to the sower, the last 1 to 4 seeds to the last taker.
     four_to_sower: bool,
     leftover: bool,
+    /// Owned pits that keep their seeds (relays allowed), made in pairs
+    /// too, and the capture from an opponent's owned pit.
+    owned_kept: bool,
+    owned_pair: bool,
+    from_owned: bool,
 }
 
 const STORES: [&str; 3] = ["sown", "not-sown", "aside"];
@@ -108,7 +113,9 @@ impl Params {
             self.from_origin && self.skip_origin,
             self.skip_lap_start && self.relay == 0,
             self.kalah_empty && !self.kalah,
-            self.owned && (self.relay != 0 || self.many_rounds),
+            self.owned && ((self.relay != 0 && !self.owned_kept) || self.many_rounds),
+            self.owned_pair && (!self.owned_kept || self.many_rounds),
+            self.from_owned && !(self.owned_kept && (self.owned || self.owned_pair)),
             self.next_starter != 0 && !self.many_rounds,
             self.next_starter == 1 && self.end != "stuck" && !self.emptier,
             self.seed_left && self.kalah_empty,
@@ -270,8 +277,20 @@ impl Params {
                 tables.push_str("grand-slam = \"captures-nothing\"\n");
             }
         }
-        if self.owned {
-            tables.push_str("[owned-pits]\ncount = 3\n");
+        if self.owned || self.owned_pair {
+            tables.push_str("[owned-pits]\n");
+            if self.owned {
+                tables.push_str("count = 3\n");
+            }
+            if self.owned_kept {
+                tables.push_str("seeds = \"kept\"\n");
+            }
+            if self.owned_pair {
+                tables.push_str("pair-across = 3\n");
+            }
+        }
+        if self.from_owned {
+            tables.push_str("[capture.owned-pit]\n");
         }
         let (ends_when, mut rest) = match self.end {
             "side-empty" => ("row-empty", "row-owner"),
@@ -356,8 +375,11 @@ impl Params {
         self.partial_pit &= self.many_rounds;
         self.either &= !self.counts;
         if self.relay != 0 {
-            (self.counts, self.either, self.owned) = (false, false, false);
+            (self.counts, self.either) = (false, false);
+            self.owned &= self.owned_kept;
         }
+        self.owned_pair &= self.owned_kept && !self.many_rounds;
+        self.from_owned &= self.owned_kept && (self.owned || self.owned_pair);
         self.chain &= self.counts || self.either;
         self.slam &= self.counts;
         self.from_origin &= !self.skip_origin;
@@ -470,6 +492,9 @@ impl Params {
             emptier: false,
             four_to_sower: false,
             leftover: false,
+            owned_kept: false,
+            owned_pair: false,
+            from_owned: false,
         }
     }
 }
@@ -523,7 +548,7 @@ fn the_validator_accepts_exactly_the_allowed_combinations() {
 
 /// Any rule set the validator accepts.
 fn valid_params() -> impl Strategy<Value = Params> {
-    let flags = proptest::collection::vec(any::<bool>(), 25);
+    let flags = proptest::collection::vec(any::<bool>(), 28);
     let choices = (0..3usize, 0..3usize, 0..4usize, 0..3usize, 0..4usize);
     (1u8..=16, 1u8..=64, choices, flags)
         .prop_map(
@@ -560,6 +585,9 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 emptier: f[23],
                 four_to_sower: f[2],
                 leftover: f[24],
+                owned_kept: f[25],
+                owned_pair: f[26],
+                from_owned: f[27],
             },
         )
         .prop_map(Params::made_valid)

@@ -208,6 +208,27 @@ impl Params {
         )
     }
 
+    /// `[owned-pits]` and `[capture.owned-pit]` in today's keys.
+    fn owned_pits_in_todays_keys(&self) -> String {
+        let mut tables = String::new();
+        if self.owned || self.owned_pair {
+            tables.push_str("[owned-pits]\n");
+            if self.owned {
+                tables.push_str("count = 3\n");
+            }
+            if self.owned_kept {
+                tables.push_str("seeds = \"kept\"\n");
+            }
+            if self.owned_pair {
+                tables.push_str("pair-across = 3\n");
+            }
+        }
+        if self.from_owned {
+            tables.push_str("[capture.owned-pit]\n");
+        }
+        tables
+    }
+
     /// The same rule set in today's keys (`[capture.*]`, `ends-when`, ...).
     /// Combinations that only the old keys can write (a chain or a grand
     /// slam without counts, counts on both rows at once, the empty capture
@@ -277,21 +298,7 @@ impl Params {
                 tables.push_str("grand-slam = \"captures-nothing\"\n");
             }
         }
-        if self.owned || self.owned_pair {
-            tables.push_str("[owned-pits]\n");
-            if self.owned {
-                tables.push_str("count = 3\n");
-            }
-            if self.owned_kept {
-                tables.push_str("seeds = \"kept\"\n");
-            }
-            if self.owned_pair {
-                tables.push_str("pair-across = 3\n");
-            }
-        }
-        if self.from_owned {
-            tables.push_str("[capture.owned-pit]\n");
-        }
+        tables.push_str(&self.owned_pits_in_todays_keys());
         let (ends_when, mut rest) = match self.end {
             "side-empty" => ("row-empty", "row-owner"),
             "stuck" => ("no-move", "other-player"),

@@ -28,8 +28,9 @@ use crate::ai::Level;
 use crate::catalog::Catalog;
 use crate::engine::{GameState, Position, Side, parse_moves};
 
-/// Eight traditional mancala games, from Kalaha and Oware to Toguz Kumalak
-/// and Dakon, for two players sharing one terminal or against the computer.
+/// Twenty-one traditional mancala games, from Kalaha and Oware to Toguz
+/// Kumalak, Dakon and Gabata, for two players sharing one terminal or against
+/// the computer.
 ///
 /// With no command the game opens at its menu: play a match, with a friend at
 /// the same keyboard or against the computer; continue one; watch a saved

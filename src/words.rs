@@ -111,6 +111,10 @@ pub fn owned_pit_said(owner: Side, pit: Pit) -> String {
     )
 }
 
+/// The legend of a text board's pits owned with their seeds.
+pub const OWNED_WITH_SEEDS_SAID: &str =
+    "2s: a pit South owns, holding 2 seeds (3n: North's, holding 3); they count as the owner's";
+
 /// Why a round ended, for endings the rule set adds to the usual ones
 /// (`None` for an empty row or the players' agreement, said elsewhere).
 #[must_use]

@@ -306,3 +306,22 @@ fn kept_owned_pits_read_and_write_as_count_and_owner() {
     );
     assert!(Position::from_text(&common::builtin("kalaha"), text).is_err());
 }
+
+/// The text board shows a kept owned pit as the position line writes it,
+/// and says what the mark means instead of calling it a tuzdyk.
+#[test]
+fn the_text_board_shows_kept_owned_pits_with_their_seeds() {
+    let rules = layli_goobalay();
+    let position = Position::from_text(
+        &rules,
+        "south: 0 0 2s 1 0 0 store 19; north: 2 0 0 2s 0 0 store 22; round 1; south to move",
+    )
+    .unwrap();
+    let board = mancala::report::board_text(&rules, &position);
+    assert!(board.contains("|  0 |  0 | 2s |  1 |  0 |  0 |"), "{board}");
+    assert!(
+        board.contains("2s: a pit South owns, holding 2 seeds"),
+        "{board}"
+    );
+    assert!(!board.contains("tuzdyk"), "{board}");
+}

@@ -29,7 +29,7 @@ pub struct PositionJson {
     /// Who took the seeds left on the board at the round's end, if anyone did.
     pub took_remaining: Option<&'static str>,
     /// Why the round ended (`row-empty`, `no-move`, `neither-can-move`,
-    /// `more-than-half`, `repetition`, `agreed`), once it has.
+    /// `more-than-half`, `repetition`, `last-seeds`, `agreed`), once it has.
     pub ending: Option<&'static str>,
 }
 

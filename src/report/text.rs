@@ -24,11 +24,18 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
         let mut text = String::from("|");
         for pit in pits {
             // A closed pit, a pit owned by the player across (a tuzdyk,
-            // marked with its owner's initial), or the seeds in it.
+            // marked with its owner's initial), a pit owned with its seeds
+            // (its count and the owner's letter, as the position line has
+            // it), or the seeds in it.
             let count = if position.is_closed(side, pit) {
                 "--".to_string()
             } else if let Some(owner) = position.owner_of(side, pit) {
-                format!("*{}", &side_title(owner)[..1])
+                if rules.owned_pits_keep_seeds() {
+                    let letter = side_title(owner)[..1].to_lowercase();
+                    format!("{}{letter}", position.pit(side, pit))
+                } else {
+                    format!("*{}", &side_title(owner)[..1])
+                }
             } else {
                 position.pit(side, pit).to_string()
             };
@@ -72,7 +79,15 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
         side_title(left),
         side_title(left.other())
     );
-    for owner in Side::BOTH {
+    let kept = rules.owned_pits_keep_seeds();
+    if kept
+        && Side::BOTH
+            .iter()
+            .any(|&s| position.owned_places(s).next().is_some())
+    {
+        let _ = writeln!(out, "{}", crate::words::OWNED_WITH_SEEDS_SAID);
+    }
+    for owner in Side::BOTH.into_iter().filter(|_| !kept) {
         if let Some(pit) = position.owned_pit(owner) {
             let _ = writeln!(
                 out,

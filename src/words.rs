@@ -73,6 +73,15 @@ pub fn named(name: &str, side: Side) -> String {
 pub fn refusal(error: PlayError, pits: u8) -> String {
     match error {
         PlayError::Empty(pit) => format!("Pit {pit} is empty - choose a pit with seeds in it."),
+        PlayError::TooFew { pit, needs } => {
+            format!("Pit {pit} has too few seeds - a pit needs at least {needs} to be played.")
+        }
+        PlayError::NoDirection(pit) => {
+            format!("Pit {pit}: choose which way to sow it, left or right.")
+        }
+        PlayError::DirectionFixed(pit) => {
+            format!("Pit {pit}: these rules fix the direction - play the pit alone.")
+        }
         PlayError::Owned(pit) => {
             format!("Pit {pit} is an owned pit - its seeds stay there and it is never played.")
         }

@@ -161,6 +161,21 @@ impl Layout {
         }
     }
 
+    /// Whether sowing `direction` goes against the track (the track runs
+    /// in the rules' direction, counter-clockwise where the mover chooses).
+    pub fn backward(self, direction: Direction) -> bool {
+        (direction == Direction::Clockwise) != self.clockwise
+    }
+
+    /// The direction of sowing along the track, or against it.
+    pub fn direction_of(self, backward: bool) -> Direction {
+        if backward == self.clockwise {
+            Direction::CounterClockwise
+        } else {
+            Direction::Clockwise
+        }
+    }
+
     fn n(self) -> usize {
         usize::from(self.pits)
     }

@@ -288,25 +288,101 @@ pub(crate) fn kalah<O: Observer>(
     true
 }
 
+/// What the end of a turn did.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Close {
+    pub captured: bool,
+    /// Pits made the mover's.
+    pub owned: u64,
+    /// The mover moves again (the turn stayed on their own row).
+    pub extra_turn: bool,
+}
+
 /// Where a turn ends at `index`: the pair of owned pits where the rules make
-/// one (and then no capture), else the Kalah capture where the rules have
-/// it. Gives whether anything was captured and the pits made the mover's.
+/// one (and then no capture); else, where the Kalah capture needs the
+/// opponent's row reached and the turn did not reach it, another move;
+/// else the Kalah capture where the rules have it, chained where they say.
 #[inline]
 pub(crate) fn at_turn_end<O: Observer>(
     board: &mut Board,
     turn: &Turn,
     index: usize,
+    course: super::sow::Course,
     obs: &mut O,
-) -> (bool, u64) {
+) -> Close {
     if let Some(pair) = turn.rules.owned_pits().and_then(|o| o.pair_across)
         && let Some(owned) = own_pair(board, turn, index, pair, obs)
     {
-        return (false, owned);
+        return Close {
+            owned,
+            ..Close::default()
+        };
     }
-    (
-        turn.rules.kalah_capture() && kalah(board, turn, index, obs),
-        0,
-    )
+    let Some(across) = turn.rules.capture().across else {
+        return Close::default();
+    };
+    let (layout, mover) = (turn.layout, turn.mover);
+    if across.after_reaching && !course.reached {
+        let own_empty = !layout.is_store(index)
+            && layout.owner(index) == mover
+            && turn.owned & (1 << index) == 0
+            && board.get(index) == 1;
+        if own_empty {
+            obs.record(Event::OwnRowOnly { side: mover });
+        }
+        return Close {
+            extra_turn: own_empty,
+            ..Close::default()
+        };
+    }
+    let captured = kalah(board, turn, index, obs);
+    if captured && across.chain {
+        chain_across(board, turn, index, course.backward, obs);
+    }
+    Close {
+        captured,
+        ..Close::default()
+    }
+}
+
+/// After a Kalah capture at `index`: the next pits of the mover's row along
+/// the last lap's way (against the track where `backward`), while each is
+/// empty and faces seeds, have those seeds taken too; the row's end stops it.
+fn chain_across<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    index: usize,
+    backward: bool,
+    obs: &mut O,
+) {
+    let (layout, mover) = (turn.layout, turn.mover);
+    let row = layout.row_mask(mover) & turn.open_pits & !turn.owned;
+    let mut at = index;
+    loop {
+        let next = if backward {
+            at.checked_sub(1)
+        } else {
+            Some(at + 1)
+        };
+        let Some(next) = next.filter(|&n| n < 64 && row & (1 << n) != 0) else {
+            return;
+        };
+        let opposite = layout.opposite(next);
+        let count = board.get(opposite);
+        if board.get(next) != 0 || count == 0 || turn.owned & (1 << opposite) != 0 {
+            return;
+        }
+        board.take(opposite);
+        board.add(layout.store(mover), count);
+        obs.record(Event::KalahCapture {
+            pit: layout.place(next),
+            opposite: layout.place(opposite),
+            count,
+            by: mover,
+            seed_taken: false,
+        });
+        at = next;
+    }
 }
 
 /// A turn ended at `index`: if that is an empty pit of the mover's row (it

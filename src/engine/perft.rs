@@ -106,8 +106,8 @@ pub fn perft_parallel(
         frontier = frontier
             .iter()
             .flat_map(|(p, history)| {
-                p.candidate_moves().filter_map(|pit| {
-                    let child = p.play(rules, pit).ok()?;
+                p.candidate_moves(rules).filter_map(|mv| {
+                    let child = p.play(rules, mv).ok()?;
                     let mut history = history.clone();
                     let child = history.enter(rules, &child).unwrap_or(child);
                     Some((child, history))

@@ -30,7 +30,7 @@ pub const MAX_SEEDS_PER_PIT: u8 = 64;
 pub const MAX_SEEDS: u16 = 2 * MAX_PITS as u16 * MAX_SEEDS_PER_PIT as u16;
 
 /// Which way seeds travel, seen from above with South at the bottom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Direction {
     /// Along one's own row from pit 1 to pit n, then the opponent's from their pit 1.
@@ -49,6 +49,17 @@ pub enum Stores {
     NotSown,
     /// No bowls: captured seeds are kept in a pile beside the player.
     Aside,
+}
+
+/// The sowing direction a rule file names: one for every move, or the
+/// mover's choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DirectionRule {
+    CounterClockwise,
+    Clockwise,
+    /// The mover chooses, move by move (rules.md §9).
+    Chosen,
 }
 
 /// Where a lap's first seed goes.
@@ -221,6 +232,11 @@ pub enum FirstPlayer {
 
 rule_words! {
     Direction { CounterClockwise => "counter-clockwise", Clockwise => "clockwise" }
+    DirectionRule {
+        CounterClockwise => "counter-clockwise",
+        Clockwise => "clockwise",
+        Chosen => "chosen",
+    }
     Stores { Sown => "sown", NotSown => "not-sown", Aside => "aside" }
     FirstSeed { NextPlace => "next-place", Origin => "origin" }
     Skip { Origin => "origin", LapStart => "lap-start" }
@@ -313,7 +329,16 @@ pub struct Board {
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sowing {
+    /// The direction of the board's track: the rules' direction, or
+    /// counter-clockwise where the mover chooses.
     pub direction: Direction,
+    /// The mover chooses the direction of each move (a move is a pit and a
+    /// direction).
+    pub direction_chosen: bool,
+    /// Each relay lap goes the other way from the lap before it.
+    pub reverse_laps: bool,
+    /// The fewest seeds a pit must hold to be played (1, or Kiuthi's 2).
+    pub min_seeds: u16,
     pub first_seed: FirstSeed,
     /// The turn's origin pit receives nothing for the whole turn.
     pub skip_origin: bool,
@@ -363,6 +388,13 @@ pub struct Leap {
 pub struct Across {
     pub across_empty: AcrossEmpty,
     pub capturing_seed: CapturingSeed,
+    /// Only a turn that has dropped a seed on the opponent's row captures;
+    /// one that ends in an empty pit of the mover's row without doing so
+    /// gives another move (Kiuthi).
+    pub after_reaching: bool,
+    /// The next pits of the mover's row along the last lap's direction are
+    /// taken too, while each is empty and faces seeds (no wrapping).
+    pub chain: bool,
 }
 
 /// `[capture.by-count]`: a last seed that makes a pit of `row` hold one of
@@ -621,6 +653,21 @@ impl Rules {
     pub fn sows_plainly(&self) -> bool {
         self.sows_plainly
     }
+    /// The mover chooses the direction of each move.
+    #[must_use]
+    pub fn direction_chosen(&self) -> bool {
+        self.sowing.direction_chosen
+    }
+    /// Each relay lap goes the other way from the lap before it.
+    #[must_use]
+    pub fn reverse_laps(&self) -> bool {
+        self.sowing.reverse_laps
+    }
+    /// The fewest seeds a pit must hold to be played.
+    #[must_use]
+    pub fn min_seeds(&self) -> u16 {
+        self.sowing.min_seeds
+    }
     /// Each lap leaves out the pit it was taken up from.
     #[must_use]
     pub fn skip_lap_start(&self) -> bool {
@@ -823,6 +870,10 @@ fn sows_plainly(mechanics: Mechanics<'_>) -> bool {
         sowing:
             Sowing {
                 direction: _,
+                direction_chosen,
+                reverse_laps,
+                // Judged before a move is sown, the same on both paths.
+                min_seeds: _,
                 first_seed,
                 // The plain path skips the origin as the general one does.
                 skip_origin: _,
@@ -842,8 +893,10 @@ fn sows_plainly(mechanics: Mechanics<'_>) -> bool {
                 while_sowing,
                 // Leaps need relays, which are not plain.
                 leap: _,
-                // Judged after the lap on both paths.
-                across: _,
+                // Judged after the lap on both paths, but for the opponent's
+                // row reached and the chain, which the plain path never
+                // follows.
+                across,
                 by_count: _,
                 // Judged where the turn ends, the same on both paths.
                 owned_pit: _,
@@ -854,6 +907,9 @@ fn sows_plainly(mechanics: Mechanics<'_>) -> bool {
         match_rules: _,
     } = mechanics;
     *first_seed == FirstSeed::NextPlace
+        && !direction_chosen
+        && !reverse_laps
+        && across.is_none_or(|a| !a.after_reaching && !a.chain)
         && !skip_lap_start
         && *relay == Relay::Off
         && while_sowing.is_none()

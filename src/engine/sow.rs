@@ -7,6 +7,8 @@ use super::side::{BySide, Side};
 use super::trace::{Event, Observer};
 
 /// Everything fixed for the length of one turn.
+// Each flag is one fact of the turn, read once from the rules or the move.
+#[allow(clippy::struct_excessive_bools)]
 pub(crate) struct Turn<'r> {
     pub rules: &'r Rules,
     pub layout: Layout,
@@ -29,6 +31,12 @@ pub(crate) struct Turn<'r> {
     pub owned_pits_kept: bool,
     /// Pits become owned as tuzdyks (read once from the rules).
     pub to_owner_pits: bool,
+    /// The first lap sows against the track (the mover chose the other
+    /// direction than the board's).
+    pub backward: bool,
+    /// The opponent's row, where the rules ask whether a turn reached it
+    /// (0 elsewhere).
+    pub reach_row: u64,
 }
 
 /// How a turn that ended did end.
@@ -76,15 +84,16 @@ struct Lap {
     group_taker: Option<Side>,
     /// Its last seed made a group that went to the sower: the turn ends.
     ended_on_group: bool,
+    /// A seed fell on the opponent's row (tracked where the rules ask).
+    reached: bool,
 }
 
 /// Where a relay lap's end leads.
 enum LapEnd {
     /// Another lap, taken up from this place.
     Next(usize),
-    /// The turn is over (its captures made; whether any took something, and
-    /// the pits it made the mover's).
-    TurnOver { captured: bool, owned: u64 },
+    /// The turn is over, its captures made.
+    TurnOver(capture::Close),
 }
 
 /// Why a turn cannot be played.
@@ -155,11 +164,14 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
     } else {
         turn.sow_track
     };
-    let mut cycle = (relay != Relay::Off).then(|| CycleCheck::new(board.seeds(), turn.origin));
+    let mut cycle = (relay != Relay::Off)
+        .then(|| CycleCheck::new(board.seeds(), lap_key(turn.origin, turn.backward)));
     let mut take = turn.origin;
     let mut lap: u32 = 1;
     let mut captured = false;
     let mut group_taker = None;
+    let mut backward = !PLAIN && turn.backward;
+    let mut reached = false;
     loop {
         let hand = board.take(take);
         obs.record(taken_up(layout.place(take), hand, lap));
@@ -171,19 +183,12 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
         };
         // Sowing from the origin puts the first seed back where the lap
         // began, unless it is the only one.
-        let first = if from_origin && hand >= 2 {
-            take
-        } else {
-            take + 1
-        };
-        // Rule sets without owned pits get a loop that never looks for one.
-        let done = if PLAIN || turn.to_owner == 0 {
-            sow_lap::<O, false>(board, turn, first, hand, lap_track, obs)
-        } else {
-            sow_lap::<O, true>(board, turn, first, hand, lap_track, obs)
-        };
+        let at_origin = from_origin && hand >= 2;
+        let done =
+            sow_lap_from::<O, PLAIN>(board, turn, take, at_origin, backward, hand, lap_track, obs);
         let at = done.at;
         captured |= done.took;
+        reached |= done.reached;
         group_taker = done.group_taker.or(group_taker);
         obs.record(Event::LapEnd {
             lap,
@@ -206,21 +211,20 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
             end.captured |= captured;
             return Ok(end.with_group_taker(group_taker));
         }
+        let course = Course { reached, backward };
         let next = match relay {
             Relay::Off => {
-                let mut end = end_of_lap::<O, PLAIN>(board, turn, at, lap_track, obs)?;
+                let mut end = end_of_lap::<O, PLAIN>(board, turn, at, lap_track, course, obs)?;
                 end.captured |= captured;
                 return Ok(end.with_group_taker(group_taker));
             }
-            kind => match relay_goes_on(board, turn, kind, at, obs)? {
+            kind => match relay_goes_on(board, turn, kind, at, course, obs)? {
                 LapEnd::Next(next) => next,
-                LapEnd::TurnOver {
-                    captured: took,
-                    owned,
-                } => {
+                LapEnd::TurnOver(close) => {
                     let end = TurnEnd {
-                        owned,
-                        ..TurnEnd::ended(captured || took)
+                        owned: close.owned,
+                        extra_turn: close.extra_turn,
+                        ..TurnEnd::ended(captured || close.captured)
                     };
                     return Ok(end.with_group_taker(group_taker));
                 }
@@ -228,15 +232,66 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
         };
         take = next;
         lap += 1;
+        if !PLAIN && rules.reverse_laps() {
+            backward = !backward;
+        }
         if lap > MAX_LAPS {
             return Err(Refused::Endless);
         }
         if let Some(cycle) = cycle.as_mut()
-            && cycle.repeats(board.seeds(), take)
+            && cycle.repeats(board.seeds(), lap_key(take, backward))
         {
             return Err(Refused::Endless);
         }
     }
+}
+
+/// One lap from the pit at `take` (its first seed back into it where
+/// `at_origin`), along the track or against it: the loop that fits, rule
+/// sets without tuzdyks getting one that never looks for one.
+#[allow(clippy::inline_always, clippy::too_many_arguments)]
+#[inline(always)]
+fn sow_lap_from<O: Observer, const PLAIN: bool>(
+    board: &mut Board,
+    turn: &Turn,
+    take: usize,
+    at_origin: bool,
+    backward: bool,
+    hand: u16,
+    lap_track: u64,
+    obs: &mut O,
+) -> Lap {
+    let plain = PLAIN || turn.to_owner == 0;
+    if backward {
+        let bound = if at_origin { take + 1 } else { take };
+        if plain {
+            sow_lap::<O, false, true>(board, turn, bound, hand, lap_track, obs)
+        } else {
+            sow_lap::<O, true, true>(board, turn, bound, hand, lap_track, obs)
+        }
+    } else {
+        let first = if at_origin { take } else { take + 1 };
+        if plain {
+            sow_lap::<O, false, false>(board, turn, first, hand, lap_track, obs)
+        } else {
+            sow_lap::<O, true, false>(board, turn, first, hand, lap_track, obs)
+        }
+    }
+}
+
+/// How the turn has gone so far, for what its end depends on.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Course {
+    /// A seed fell on the opponent's row (where the rules ask).
+    pub reached: bool,
+    /// The last lap went against the track.
+    pub backward: bool,
+}
+
+/// A lap's start as the endless-turn check keys it: the pit and the way.
+#[inline]
+fn lap_key(take: usize, backward: bool) -> usize {
+    take | (usize::from(backward) << 8)
 }
 
 /// The event of a lap's seeds taken up: the turn's first, or a relay's.
@@ -276,10 +331,11 @@ fn relay_goes_on<O: Observer>(
     turn: &Turn,
     kind: Relay,
     at: usize,
+    course: Course,
     obs: &mut O,
 ) -> Result<LapEnd, Refused> {
     let (rules, layout) = (turn.rules, turn.layout);
-    let (mut captured, owned);
+    let mut close;
     match kind {
         Relay::NextPit => {
             // The next pit decides whether the turn goes on.
@@ -287,10 +343,10 @@ fn relay_goes_on<O: Observer>(
             if board.get(next) != 0 {
                 return Ok(LapEnd::Next(next));
             }
-            (captured, owned) = capture::at_turn_end(board, turn, at, obs);
+            close = capture::at_turn_end(board, turn, at, course, obs);
             if rules.leap_capture() {
                 let beyond = next_on(turn.open_pits, next);
-                captured |= capture::leap(board, turn, beyond, obs);
+                close.captured |= capture::leap(board, turn, beyond, obs);
             }
         }
         Relay::LandingPit | Relay::Off => {
@@ -300,18 +356,18 @@ fn relay_goes_on<O: Observer>(
             if !ends {
                 return Ok(LapEnd::Next(at));
             }
-            (captured, owned) = capture::at_turn_end(board, turn, at, obs);
+            close = capture::at_turn_end(board, turn, at, course, obs);
         }
     }
     fed(board, turn)?;
-    Ok(LapEnd::TurnOver { captured, owned })
+    Ok(LapEnd::TurnOver(close))
 }
 
 /// Drops `hand` seeds along `lap_track`, one a place, from the place
 /// `first` on, taking the groups the rules take while sowing.
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn sow_lap<O: Observer, const OWNED: bool>(
+fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
     board: &mut Board,
     turn: &Turn,
     first: usize,
@@ -319,6 +375,7 @@ fn sow_lap<O: Observer, const OWNED: bool>(
     lap_track: u64,
     obs: &mut O,
 ) -> Lap {
+    let mut reached = false;
     let layout = turn.layout;
     // Whether the mover took seeds from their own row while sowing.
     let mut took = false;
@@ -331,15 +388,29 @@ fn sow_lap<O: Observer, const OWNED: bool>(
     let mut at = first;
     // Drops go to the set bits of `ahead` in order, then round again. Walking
     // bits keeps each step short, which is most of the cost of a move.
-    let mut ahead = lap_track & (!0u64 << first);
+    // Backwards (`BACK`), `first` is the bound below which the lap starts,
+    // and the bits are walked from the highest down.
+    let mut ahead = if BACK {
+        lap_track & ((1u64 << first) - 1)
+    } else {
+        lap_track & (!0u64 << first)
+    };
     let to_owner = turn.to_owner;
     while hand > 0 {
         if ahead == 0 {
             ahead = lap_track;
         }
-        at = ahead.trailing_zeros() as usize;
-        ahead &= ahead - 1;
+        if BACK {
+            at = 63 - ahead.leading_zeros() as usize;
+            ahead &= !(1u64 << at);
+        } else {
+            at = ahead.trailing_zeros() as usize;
+            ahead &= ahead - 1;
+        }
         hand -= 1;
+        if turn.reach_row != 0 {
+            reached |= turn.reach_row & (1 << at) != 0;
+        }
         if OWNED && to_owner & (1 << at) != 0 {
             capture::to_owner(board, layout, at, hand, obs);
             continue;
@@ -364,6 +435,7 @@ fn sow_lap<O: Observer, const OWNED: bool>(
         took,
         group_taker,
         ended_on_group,
+        reached,
     }
 }
 
@@ -386,16 +458,25 @@ fn end_of_lap<O: Observer, const PLAIN: bool>(
     turn: &Turn,
     last: usize,
     track: u64,
+    course: Course,
     obs: &mut O,
 ) -> Result<TurnEnd, Refused> {
     let rules = turn.rules;
-    let (mut captured, mut owned) = (false, 0);
+    let (mut captured, mut owned, mut extra_turn) = (false, 0, false);
     if PLAIN {
         if rules.kalah_capture() {
             captured = capture::kalah(board, turn, last, obs);
         }
     } else {
-        (captured, owned) = capture::at_turn_end(board, turn, last, obs);
+        let close = capture::at_turn_end(board, turn, last, course, obs);
+        (captured, owned, extra_turn) = (close.captured, close.owned, close.extra_turn);
+    }
+    if extra_turn {
+        fed(board, turn)?;
+        return Ok(TurnEnd {
+            extra_turn,
+            ..TurnEnd::ended(captured)
+        });
     }
     if !PLAIN
         && turn.to_owner_pits

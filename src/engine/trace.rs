@@ -69,6 +69,9 @@ pub enum Event {
     /// The turn ended in a pit the opponent owns: the last seed and one
     /// more (`count` in all) went to `by`'s store.
     FromOwnedPit { pit: Place, count: u16, by: Side },
+    /// The turn ended in an empty pit of `side`'s own row without a seed on
+    /// the opponent's row: no capture, and `side` moves again (Kiuthi).
+    OwnRowOnly { side: Side },
     /// The move would have captured every seed on the opponent's row (`spared`
     /// of them), so under the grand-slam rule it captured nothing.
     GrandSlam { by: Side, spared: u16 },
@@ -159,6 +162,7 @@ impl Event {
             | Event::GrandSlam { .. }
             | Event::ExtraTurn { .. }
             | Event::AnotherMove { .. }
+            | Event::OwnRowOnly { .. }
             | Event::Pass { .. } => {}
         }
     }

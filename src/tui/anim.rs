@@ -69,7 +69,9 @@ fn ticks_of(event: &Event) -> u32 {
         Event::GrandSlam { .. } | Event::FromOwnedPit { .. } => CAPTURE_TICKS,
         Event::DropToOwner { .. } => TO_OWNER_TICKS,
         Event::PitOwned { .. } | Event::PitKept { .. } | Event::PairOwned { .. } => OWNED_TICKS,
-        Event::ExtraTurn { .. } | Event::AnotherMove { .. } => EXTRA_TURN_TICKS,
+        Event::ExtraTurn { .. } | Event::AnotherMove { .. } | Event::OwnRowOnly { .. } => {
+            EXTRA_TURN_TICKS
+        }
         Event::Pass { .. } => PASS_TICKS,
         Event::RoundEnd { .. } => ROUND_END_TICKS,
     }
@@ -248,7 +250,8 @@ fn apply(frame: &mut Frame, event: &Event) {
         | Event::LapEnd { .. }
         | Event::GrandSlam { .. }
         | Event::ExtraTurn { .. }
-        | Event::AnotherMove { .. } => {}
+        | Event::AnotherMove { .. }
+        | Event::OwnRowOnly { .. } => {}
     }
 }
 

@@ -47,6 +47,9 @@ pub fn move_details(session: &Session, played: Move, trace: &[Event]) -> String 
             }
             Event::DropToOwner { owner, .. } => to_owners[owner] += 1,
             Event::ExtraTurn { .. } if !round_ends => notes.push("moves again".to_string()),
+            Event::OwnRowOnly { .. } if !round_ends => {
+                notes.push("stayed on their own row, so moves again".to_string());
+            }
             Event::Pass { side } => {
                 // An extra turn with nothing to play is passed at once.
                 if notes.last().is_some_and(|n| n == "moves again") {
@@ -259,6 +262,30 @@ pub fn grand_slam(row: Side, spared: u16) -> String {
     )
 }
 
+/// What the events of pits owned with their seeds say.
+fn owned_pit_told(session: &Session, event: &Event) -> Option<String> {
+    let name = |side: Side| player_name(session, side);
+    Some(match *event {
+        Event::PitKept { pit, by } => format!(
+            "{} is now {}'s own: the seeds in it stay, counted as theirs",
+            place_name(pit),
+            name(by)
+        ),
+        Event::PairOwned { pit, across, by } => format!(
+            "{} and {} are now {}'s own, 2 seeds each",
+            place_name(pit),
+            place_name(across),
+            name(by)
+        ),
+        Event::FromOwnedPit { pit, count, by } => format!(
+            "{} takes {count} from {}, an owned pit of the opponent's",
+            name(by),
+            place_name(pit)
+        ),
+        _ => return None,
+    })
+}
+
 /// What an event of a move says while it is on screen (`None` for the
 /// steps the board shows by itself: a pick-up, a drop, a lap's end).
 /// `chain` is the captures by count of the move so far, this one included.
@@ -314,6 +341,11 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
             place_name(opposite)
         ),
         Event::AnotherMove { side } => format!("A capture - {} moves once more", name(side)),
+        Event::OwnRowOnly { side } => format!(
+            "The turn stayed on {}'s row - no capture, {} moves again",
+            name(side),
+            name(side)
+        ),
         Event::ExtraTurn { side } => format!("Last seed in the store - {} moves again", name(side)),
         Event::RowCapture { by, .. } => format!("{} {}", name(by), row_capture(chain)),
         Event::DropToOwner { pit, owner, .. } => format!(
@@ -322,22 +354,9 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
             name(owner)
         ),
         Event::PitOwned { pit, count, by } => pit_owned(session, pit, count, by),
-        Event::PitKept { pit, by } => format!(
-            "{} is now {}'s own: the seeds in it stay, counted as theirs",
-            place_name(pit),
-            name(by)
-        ),
-        Event::PairOwned { pit, across, by } => format!(
-            "{} and {} are now {}'s own, 2 seeds each",
-            place_name(pit),
-            place_name(across),
-            name(by)
-        ),
-        Event::FromOwnedPit { pit, count, by } => format!(
-            "{} takes {count} from {}, an owned pit of the opponent's",
-            name(by),
-            place_name(pit)
-        ),
+        Event::PitKept { .. } | Event::PairOwned { .. } | Event::FromOwnedPit { .. } => {
+            owned_pit_told(session, event)?
+        }
         Event::Pass { side } => pass(session, side),
         Event::GrandSlam { by, spared } => {
             format!("{} made {}", name(by), grand_slam(by.other(), spared))

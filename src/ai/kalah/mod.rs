@@ -144,6 +144,9 @@ fn kalah_shape(rules: &Rules) -> Option<Shape> {
             SowingRules {
                 // The compact board is numbered in sowing order either way.
                 direction: _,
+                direction_chosen,
+                reverse_laps,
+                min_seeds,
                 first_seed,
                 skip_origin,
                 skip_lap_start,
@@ -186,6 +189,8 @@ fn kalah_shape(rules: &Rules) -> Option<Shape> {
     let Some(Across {
         across_empty,
         capturing_seed: CapturingSeed::Taken,
+        after_reaching: false,
+        chain: false,
     }) = *across
     else {
         return None;
@@ -194,6 +199,9 @@ fn kalah_shape(rules: &Rules) -> Option<Shape> {
         && *own_store
         && !after_capture
         && *relay == Relay::Off
+        && !direction_chosen
+        && !reverse_laps
+        && *min_seeds == 1
         && *first_seed == FirstSeed::NextPlace
         && !skip_lap_start
         && while_sowing.is_none()

@@ -27,6 +27,12 @@ pub enum PlayError {
     Empty(Pit),
     #[error("pit {0} is an owned pit, which is never played")]
     Owned(Pit),
+    #[error("pit {pit} holds too few seeds: a pit needs {needs} to be played")]
+    TooFew { pit: Pit, needs: u16 },
+    #[error("say which way to sow pit {0}: these rules let the mover choose (`{0}cw` or `{0}ccw`)")]
+    NoDirection(Pit),
+    #[error("these rules fix the direction: write pit {0} without one")]
+    DirectionFixed(Pit),
     #[error("pit {0} would start a turn that never ends")]
     Endless(Pit),
     #[error("pit {0} sows nothing into the opponent's empty row")]
@@ -77,43 +83,41 @@ impl Position {
         self.play(rules, mv).map(|_| ())
     }
 
-    /// The legal moves of the player to move, lowest pit first.
+    /// The legal moves of the player to move, lowest pit first (and, where
+    /// the mover chooses the direction, counter-clockwise before clockwise).
     #[must_use]
     pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
-        let mut moves: Vec<Move> = self.legal_origins(rules).map(Move::sow).collect();
+        let mut moves: Vec<Move> = self.legal(rules).collect();
         moves.sort_unstable();
         moves
     }
 
-    /// The pits of the legal moves, without playing them where no move can
-    /// be refused (no relays, nothing to feed), else sown on a copy of the
-    /// board alone.
-    fn legal_origins<'a>(&'a self, rules: &'a Rules) -> impl Iterator<Item = Pit> + 'a {
+    /// The legal moves, without playing them where no move can be refused
+    /// (no relays, nothing to feed), else sown on a copy of the board alone.
+    fn legal<'a>(&'a self, rules: &'a Rules) -> impl Iterator<Item = Move> + 'a {
         let (mover, movable) = match self.status {
-            Status::Ongoing => (self.to_move, self.movable(self.to_move)),
+            Status::Ongoing => (self.to_move, self.movable(rules, self.to_move)),
             _ => (self.to_move, 0),
         };
         let every = self.every_pit_moves(rules, mover);
-        let layout = self.layout;
         indices(movable)
-            .filter(move |&origin| every || self.turn_ends(rules, mover, origin))
-            .map(move |origin| match layout.place(origin) {
-                Place::Pit(_, pit) => pit,
-                Place::Store(_) => unreachable!("row masks hold only pits"),
+            .flat_map(move |origin| ways(rules).map(move |backward| (origin, backward)))
+            .filter(move |&(origin, backward)| {
+                every || self.turn_ends(rules, mover, origin, backward)
             })
+            .map(move |(origin, backward)| self.move_of(rules, origin, backward))
     }
 
-    /// The pits the player to move might play: open and not empty. With relay
-    /// sowing some of them may still be refused as endless.
-    pub fn candidate_moves(&self) -> impl Iterator<Item = Pit> + use<> {
-        let layout = self.layout;
+    /// The moves the player to move might make: open pits holding enough
+    /// seeds, each way the rules allow. With relay sowing some of them may
+    /// still be refused as endless.
+    pub fn candidate_moves<'a>(&'a self, rules: &'a Rules) -> impl Iterator<Item = Move> + 'a {
         let movable = match self.status {
-            Status::Ongoing => self.movable(self.to_move),
+            Status::Ongoing => self.movable(rules, self.to_move),
             _ => 0,
         };
-        indices(movable).map(move |index| match layout.place(index) {
-            Place::Pit(_, pit) => pit,
-            Place::Store(_) => unreachable!("row masks hold only pits"),
+        indices(movable).flat_map(move |origin| {
+            ways(rules).map(move |backward| self.move_of(rules, origin, backward))
         })
     }
 
@@ -142,10 +146,23 @@ impl Position {
         if self.owned_mask() & (1 << origin) != 0 {
             return Err(PlayError::Owned(pit));
         }
-        if self.board.get(origin) == 0 {
+        let seeds = self.board.get(origin);
+        if seeds == 0 {
             return Err(PlayError::Empty(pit));
         }
-        self.sow_from(rules, mover, origin, obs)
+        if seeds < rules.min_seeds() {
+            return Err(PlayError::TooFew {
+                pit,
+                needs: rules.min_seeds(),
+            });
+        }
+        let backward = match (rules.direction_chosen(), mv.direction()) {
+            (true, Some(direction)) => self.layout.backward(direction),
+            (true, None) => return Err(PlayError::NoDirection(pit)),
+            (false, None) => false,
+            (false, Some(_)) => return Err(PlayError::DirectionFixed(pit)),
+        };
+        self.sow_from(rules, mover, origin, backward, obs)
             .map_err(|refused| match refused {
                 Refused::Endless => PlayError::Endless(pit),
                 Refused::DoesNotFeed => PlayError::DoesNotFeed(pit),
@@ -161,10 +178,11 @@ impl Position {
         rules: &Rules,
         mover: Side,
         origin: usize,
+        backward: bool,
         obs: &mut O,
     ) -> Result<Position, Refused> {
         let mut next = *self;
-        self.sow_into(rules, mover, origin, &mut next, obs)?;
+        self.sow_into(rules, mover, origin, backward, &mut next, obs)?;
         Ok(next)
     }
 
@@ -179,12 +197,14 @@ impl Position {
         rules: &Rules,
         mover: Side,
         origin: usize,
+        backward: bool,
         next: &mut Position,
         obs: &mut O,
     ) -> Result<(), Refused> {
         debug_assert_eq!(self.to_move(), Some(mover));
         debug_assert!(self.open_pits & self.board.filled() & (1 << origin) != 0);
-        let end = sow_turn(&mut next.board, &self.turn(rules, mover, origin), obs)?;
+        let turn = self.turn(rules, mover, origin, backward);
+        let end = sow_turn(&mut next.board, &turn, obs)?;
         next.owned[mover] |= end.owned;
         // One more move for a capture, once: the move it gives gives none.
         let again =
@@ -224,20 +244,40 @@ impl Position {
             return;
         }
         let mover = self.to_move;
-        let movable = self.movable(mover);
+        let movable = self.movable(rules, mover);
         for origin in indices(movable) {
-            let mut child = *self;
-            if self
-                .sow_into(rules, mover, origin, &mut child, &mut NoTrace)
-                .is_ok()
-                && let Place::Pit(_, pit) = self.layout.place(origin)
-            {
-                visit(Move::sow(pit), &child);
+            for backward in ways(rules) {
+                let mut child = *self;
+                if self
+                    .sow_into(rules, mover, origin, backward, &mut child, &mut NoTrace)
+                    .is_ok()
+                {
+                    visit(self.move_of(rules, origin, backward), &child);
+                }
             }
         }
     }
 
-    pub(super) fn turn<'r>(&self, rules: &'r Rules, mover: Side, origin: usize) -> Turn<'r> {
+    /// The move that sows the pit at track index `origin` (against the track
+    /// where `backward`).
+    fn move_of(&self, rules: &Rules, origin: usize, backward: bool) -> Move {
+        let Place::Pit(_, pit) = self.layout.place(origin) else {
+            unreachable!("moves start from pits")
+        };
+        if rules.direction_chosen() {
+            Move::sow_toward(pit, self.layout.direction_of(backward))
+        } else {
+            Move::sow(pit)
+        }
+    }
+
+    pub(super) fn turn<'r>(
+        &self,
+        rules: &'r Rules,
+        mover: Side,
+        origin: usize,
+        backward: bool,
+    ) -> Turn<'r> {
         let own_store = if rules.stores() == Stores::Sown {
             1 << self.layout.store(mover)
         } else {
@@ -259,24 +299,39 @@ impl Position {
                 && self.board.filled() & self.layout.row_mask(mover.other()) == 0,
             owned_pits_kept: kept,
             to_owner_pits: !kept && rules.owned_pits().is_some(),
+            backward,
+            reach_row: if rules.capture().across.is_some_and(|a| a.after_reaching) {
+                self.layout.row_mask(mover.other())
+            } else {
+                0
+            },
         }
     }
 
     /// Bits of `side`'s open pits that hold seeds: the pits they might play.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    pub(super) fn movable(&self, side: Side) -> u64 {
-        self.layout.row_mask(side) & self.open_pits & self.board.filled() & !self.owned_mask()
+    pub(super) fn movable(&self, rules: &Rules, side: Side) -> u64 {
+        let movable =
+            self.layout.row_mask(side) & self.open_pits & self.board.filled() & !self.owned_mask();
+        // Most rule sets play a pit of one seed: one test, no loop.
+        if rules.min_seeds() <= 1 {
+            return movable;
+        }
+        indices(movable)
+            .filter(|&index| self.board.get(index) >= rules.min_seeds())
+            .fold(0, |bits, index| bits | (1 << index))
     }
 
     /// Whether `side` has no legal move: no open non-empty pit, or (with relay
     /// sowing or feeding) only pits whose turn is refused.
     pub(super) fn is_stuck(&self, rules: &Rules, side: Side) -> bool {
-        let movable = self.movable(side);
+        let movable = self.movable(rules, side);
         if self.every_pit_moves(rules, side) {
             return movable == 0;
         }
-        !indices(movable).any(|origin| self.turn_ends(rules, side, origin))
+        !indices(movable)
+            .any(|origin| ways(rules).any(|backward| self.turn_ends(rules, side, origin, backward)))
     }
 
     /// How many legal moves the player to move has: perft's last ply, counted
@@ -287,9 +342,10 @@ impl Position {
         }
         let mover = self.to_move;
         if self.every_pit_moves(rules, mover) {
-            return u64::from(self.movable(mover).count_ones());
+            let ways = if rules.direction_chosen() { 2 } else { 1 };
+            return u64::from(self.movable(rules, mover).count_ones()) * ways;
         }
-        self.legal_origins(rules).count() as u64
+        self.legal(rules).count() as u64
     }
 
     /// Whether every open non-empty pit of `side` is a legal move: no turn
@@ -301,10 +357,24 @@ impl Position {
 
     /// Whether the turn from `origin` ends and is allowed, sown on a copy of
     /// the board alone.
-    pub(super) fn turn_ends(&self, rules: &Rules, side: Side, origin: usize) -> bool {
+    pub(super) fn turn_ends(
+        &self,
+        rules: &Rules,
+        side: Side,
+        origin: usize,
+        backward: bool,
+    ) -> bool {
         let mut probe = self.board;
-        sow_turn(&mut probe, &self.turn(rules, side, origin), &mut NoTrace).is_ok()
+        let turn = self.turn(rules, side, origin, backward);
+        sow_turn(&mut probe, &turn, &mut NoTrace).is_ok()
     }
+}
+
+/// The ways a move may sow, as `backward` (against the board's track): the
+/// rules' direction alone, or both where the mover chooses.
+fn ways(rules: &Rules) -> impl Iterator<Item = bool> + use<> {
+    let both = rules.direction_chosen();
+    [false, true].into_iter().take(if both { 2 } else { 1 })
 }
 
 #[cfg(test)]
@@ -330,9 +400,9 @@ mod tests {
                     position = Position::new(&rules, Side::South);
                     continue;
                 };
-                let movable = position.movable(mover);
+                let movable = position.movable(&rules, mover);
                 for origin in indices(movable) {
-                    let turn = position.turn(&rules, mover, origin);
+                    let turn = position.turn(&rules, mover, origin, false);
                     let (mut plain, mut general) = (position.board, position.board);
                     let (mut plain_events, mut general_events) = (Vec::new(), Vec::new());
                     assert_eq!(

@@ -14,8 +14,8 @@ impl Position {
     pub(super) fn start_turn<O: Observer>(&mut self, rules: &Rules, obs: &mut O) {
         // A row is empty when no pit of it could be played (owned pits that
         // keep their seeds are never played).
-        let mover_row_empty = self.movable(self.to_move) == 0;
-        let other_row_empty = self.movable(self.to_move.other()) == 0;
+        let mover_row_empty = self.movable(rules, self.to_move) == 0;
+        let other_row_empty = self.movable(rules, self.to_move.other()) == 0;
         let side_empty =
             rules.ends_when() == EndsWhen::RowEmpty && (mover_row_empty || other_row_empty);
         // Without relays or feeding any seed on the mover's row is a legal move.

@@ -10,10 +10,10 @@ use toml::Spanned;
 use super::file::{CaptureSection, CountsValue, OwnedPitsSection, RulesFile};
 use super::old_keys;
 use super::{
-    Across, AcrossEmpty, Board, ByCount, Captures, CapturingSeed, CountRow, CountSet, EndsWhen,
-    ExtraTurn, FirstSeed, FromOwnedPit, GrandSlam, LastSeedGroup, Leap, MAX_PITS, MAX_SEEDS,
-    MAX_SEEDS_PER_PIT, MatchRules, NextStarter, OwnedPits, OwnedSeeds, Relay, RestGoesTo,
-    RoundRules, Rounds, Rules, Skip, Sowing, Stores, WhileSowing,
+    Across, AcrossEmpty, Board, ByCount, Captures, CapturingSeed, CountRow, CountSet, Direction,
+    DirectionRule, EndsWhen, ExtraTurn, FirstSeed, FromOwnedPit, GrandSlam, LastSeedGroup, Leap,
+    MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules, NextStarter, OwnedPits, OwnedSeeds, Relay,
+    RestGoesTo, RoundRules, Rounds, Rules, Skip, Sowing, Stores, WhileSowing,
 };
 
 /// Why a rule file was refused, with the place in the text that is at fault.
@@ -441,6 +441,8 @@ fn read_capture(capture: &CaptureSection) -> CapturePieces {
             let across = Across {
                 across_empty: a.get_ref().across_empty,
                 capturing_seed: a.get_ref().capturing_seed,
+                after_reaching: a.get_ref().after_reaching,
+                chain: a.get_ref().chain,
             };
             Written::new(across, a.span(), "capture.across")
         }),
@@ -669,8 +671,17 @@ fn check_sowing(
             ),
         );
     }
+    let (direction, direction_chosen) = match file.sowing.direction.get_ref() {
+        DirectionRule::CounterClockwise => (Direction::CounterClockwise, false),
+        DirectionRule::Clockwise => (Direction::Clockwise, false),
+        DirectionRule::Chosen => (Direction::CounterClockwise, true),
+    };
+    let (reverse_laps, min_seeds) = check_direction_choice(file, shape, board, relay, text)?;
     Ok(Sowing {
-        direction: file.sowing.direction,
+        direction,
+        direction_chosen,
+        reverse_laps,
+        min_seeds,
         first_seed: shape
             .first_seed
             .as_ref()
@@ -680,6 +691,75 @@ fn check_sowing(
         relay,
         must_feed: shape.must_feed,
     })
+}
+
+/// `reverse-laps` (relays only) and `min-seeds`; the mover's choice of
+/// direction with what it can be played with: stores off the track, a relay
+/// from the landing pit or none, no chain of captures by count (each looks
+/// one way along the track).
+fn check_direction_choice(
+    file: &RulesFile,
+    shape: &Shape,
+    board: Board,
+    relay: Relay,
+    text: &str,
+) -> Result<(bool, u16), RulesError> {
+    let sowing = &file.sowing;
+    let chosen = *sowing.direction.get_ref() == DirectionRule::Chosen;
+    let reverse_laps = sowing.reverse_laps.as_ref().is_some_and(|r| *r.get_ref());
+    if let Some(reverse) = &sowing.reverse_laps
+        && *reverse.get_ref()
+        && relay == Relay::Off
+    {
+        return refuse(
+            text,
+            reverse.span(),
+            "sowing.reverse-laps",
+            "laps reverse only where a relay starts another lap: it needs `sowing.relay`",
+        );
+    }
+    let min_seeds = match &sowing.min_seeds {
+        Some(min) => seed_count(
+            &Written::new(*min.get_ref(), min.span(), "sowing.min-seeds"),
+            text,
+        )?,
+        None => 1,
+    };
+    if !chosen {
+        return Ok((reverse_laps, min_seeds));
+    }
+    let span = sowing.direction.span();
+    if board.stores == Stores::Sown {
+        return refuse(
+            text,
+            span,
+            "sowing.direction",
+            "a sown store lies at one end of the mover's row, where only one direction \
+             reaches it; the mover's choice of direction needs `board.stores = \"not-sown\"` \
+             or \"aside\"",
+        );
+    }
+    if relay == Relay::NextPit {
+        return refuse(
+            text,
+            span,
+            "sowing.direction",
+            "a relay from the next pit looks one way along the board; with the mover's \
+             choice of direction use `relay = \"landing-pit\"`",
+        );
+    }
+    if let Some(by_count) = &shape.by_count
+        && by_count.chain
+    {
+        return refuse(
+            text,
+            span,
+            "sowing.direction",
+            "a chain of captures by count runs backwards along one direction; with the \
+             mover's choice of direction leave `chain` out",
+        );
+    }
+    Ok((reverse_laps, min_seeds))
 }
 
 /// A count of seeds a rule file names, in range.

@@ -11,8 +11,8 @@ use toml::Spanned;
 
 use super::old_keys::{OldCaptures, OldRoundEnd};
 use super::{
-    AcrossEmpty, CapturingSeed, CountRow, Direction, EndsWhen, FirstPlayer, FirstSeed, GrandSlam,
-    LastSeedGroup, NextStarter, OwnedSeeds, Relay, RestGoesTo, Rounds, Skip, Stores,
+    AcrossEmpty, CapturingSeed, CountRow, DirectionRule, EndsWhen, FirstPlayer, FirstSeed,
+    GrandSlam, LastSeedGroup, NextStarter, OwnedSeeds, Relay, RestGoesTo, Rounds, Skip, Stores,
 };
 
 #[derive(Debug, Deserialize)]
@@ -48,7 +48,9 @@ pub(crate) struct BoardSection {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct SowingSection {
-    pub direction: Direction,
+    pub direction: Spanned<DirectionRule>,
+    pub reverse_laps: Option<Spanned<bool>>,
+    pub min_seeds: Option<Spanned<i64>>,
     pub first_seed: Option<Spanned<FirstSeed>>,
     pub skip: Option<Spanned<Vec<Spanned<Skip>>>>,
     pub relay: Option<Spanned<RelayValue>>,
@@ -136,6 +138,10 @@ pub(crate) struct AcrossSection {
     pub across_empty: AcrossEmpty,
     #[serde(default)]
     pub capturing_seed: CapturingSeed,
+    #[serde(default)]
+    pub after_reaching: bool,
+    #[serde(default)]
+    pub chain: bool,
 }
 
 #[derive(Debug, Deserialize)]

@@ -141,6 +141,8 @@ pub(super) fn captures(
             let across = Across {
                 across_empty,
                 capturing_seed: CapturingSeed::Taken,
+                after_reaching: false,
+                chain: false,
             };
             Written::new(across, on.span, on.key)
         }),

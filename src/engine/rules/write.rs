@@ -60,7 +60,14 @@ fn write_head(rules: &Rules, line: &mut dyn FnMut(&str)) {
 
     let sowing = rules.sowing;
     line("\n[sowing]");
-    line(&format!("direction = \"{}\"", sowing.direction));
+    if sowing.direction_chosen {
+        line("direction = \"chosen\"");
+    } else {
+        line(&format!("direction = \"{}\"", sowing.direction));
+    }
+    if sowing.min_seeds > 1 {
+        line(&format!("min-seeds = {}", sowing.min_seeds));
+    }
     if sowing.first_seed != FirstSeed::NextPlace {
         line(&format!("first-seed = \"{}\"", sowing.first_seed));
     }
@@ -77,6 +84,9 @@ fn write_head(rules: &Rules, line: &mut dyn FnMut(&str)) {
     }
     if sowing.relay != Relay::Off {
         line(&format!("relay = \"{}\"", sowing.relay));
+    }
+    if sowing.reverse_laps {
+        line("reverse-laps = true");
     }
     if sowing.must_feed {
         line("must-feed = true");
@@ -120,6 +130,12 @@ fn write_captures(rules: &Rules, line: &mut dyn FnMut(&str)) {
         line("\n[capture.across]");
         if across.across_empty != AcrossEmpty::Nothing {
             line(&format!("across-empty = \"{}\"", across.across_empty));
+        }
+        if across.after_reaching {
+            line("after-reaching = true");
+        }
+        if across.chain {
+            line("chain = true");
         }
         if across.capturing_seed != CapturingSeed::Taken {
             line(&format!("capturing-seed = \"{}\"", across.capturing_seed));

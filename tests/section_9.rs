@@ -325,3 +325,113 @@ fn the_text_board_shows_kept_owned_pits_with_their_seeds() {
     );
     assert!(!board.contains("tuzdyk"), "{board}");
 }
+
+fn kiuthi() -> Arc<Rules> {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/valid/kiuthi.toml");
+    Arc::new(Rules::from_toml(&std::fs::read_to_string(path).unwrap()).unwrap())
+}
+
+fn play_move(game: &GameState, mv: &str) -> (GameState, Vec<Event>) {
+    let mut trace = Vec::new();
+    let next = game
+        .play_traced(mv.parse::<Move>().unwrap(), &mut trace)
+        .unwrap_or_else(|e| panic!("{mv}: {e}"));
+    (next, trace)
+}
+
+/// Kiuthi: South's pit 4 (2 seeds) either way ends in an empty pit of
+/// South's own row without a seed on North's: no capture (North's pit
+/// across holds 2), and South moves again.
+#[test]
+fn a_turn_that_stays_on_ones_own_row_gives_another_move_either_way() {
+    let start = at(
+        &kiuthi(),
+        "south: 0 0 0 2 0 0 0 5 store 37; north: 2 2 2 2 2 2 2 2 store 36; round 1; south to move",
+    );
+    for (mv, row) in [("4ccw", "0 0 0 0 1 1 0 5"), ("4cw", "0 1 1 0 0 0 0 5")] {
+        let (after, trace) = play_move(&start, mv);
+        assert!(
+            trace.contains(&Event::OwnRowOnly { side: Side::South }),
+            "{mv}"
+        );
+        assert_eq!(
+            after.to_text(start.rules()),
+            format!(
+                "south: {row} store 37; north: 2 2 2 2 2 2 2 2 store 36; round 1 begun by south; \
+                 south to move"
+            ),
+            "{mv}"
+        );
+    }
+}
+
+/// Kiuthi: South's pit 1 clockwise (3 seeds) goes round to North's pits 8,
+/// 7 and 6; North's 6 held 2, so its 3 are taken up and sown the other
+/// way: North's 7, North's 8, then South's empty pit 1. The turn reached
+/// North's row, so South takes North's 8 (3) with the capturing seed; the
+/// chain goes on the last lap's way: South's pit 2 is empty and faces
+/// North's 7 (3), taken too; South's pit 3 faces North's empty 6, and
+/// stops it. North, with single seeds only, cannot move and passes.
+#[test]
+fn a_reversed_lap_ends_in_a_chained_capture() {
+    let start = at(
+        &kiuthi(),
+        "south: 3 0 0 0 0 0 0 4 store 40; north: 1 1 1 1 1 2 1 1 store 40; round 1; south to move",
+    );
+    let (after, trace) = play_move(&start, "1cw");
+    assert_eq!(laps(&trace), 2);
+    let captures: Vec<(Place, u16)> = trace
+        .iter()
+        .filter_map(|e| match *e {
+            Event::KalahCapture {
+                opposite, count, ..
+            } => Some((opposite, count)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(captures, [(north(8), 3), (north(7), 3)]);
+    assert!(trace.contains(&Event::Pass { side: Side::North }));
+    assert_eq!(
+        after.to_text(start.rules()),
+        "south: 0 0 0 0 0 0 0 4 store 47; north: 1 1 1 1 1 0 0 0 store 40; round 1 begun by south; \
+         south to move"
+    );
+}
+
+/// Kiuthi: a pit of one seed is refused with the reason, a pit with no
+/// direction says to choose one, and the legal moves are the pits of two
+/// or more, each way.
+#[test]
+fn a_single_seed_is_not_played_and_a_move_needs_its_direction() {
+    let rules = kiuthi();
+    let position = Position::from_text(
+        &rules,
+        "south: 1 0 0 0 0 0 0 4 store 42; north: 1 1 1 1 1 2 1 1 store 40; round 1; south to move",
+    )
+    .unwrap();
+    assert_eq!(
+        position.check(&rules, "1ccw".parse::<Move>().unwrap()),
+        Err(PlayError::TooFew {
+            pit: Pit::new(1),
+            needs: 2
+        })
+    );
+    assert_eq!(
+        position.check(&rules, Pit::new(8)),
+        Err(PlayError::NoDirection(Pit::new(8)))
+    );
+    let legal: Vec<String> = position
+        .legal_moves(&rules)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(legal, ["8ccw", "8cw"]);
+    // Where the rules fix the direction, a move that names one is refused.
+    let kalaha = common::builtin("kalaha");
+    let start = Position::new(&kalaha, Side::South);
+    assert_eq!(
+        start.check(&kalaha, "3cw".parse::<Move>().unwrap()),
+        Err(PlayError::DirectionFixed(Pit::new(3)))
+    );
+}

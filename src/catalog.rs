@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 21] = [
+const BUILT_IN: [(&str, &str); 22] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -49,6 +49,7 @@ const BUILT_IN: [(&str, &str); 21] = [
     ("bestemshe.toml", include_str!("../rules/bestemshe.toml")),
     ("nam-nam.toml", include_str!("../rules/nam-nam.toml")),
     ("gabata.toml", include_str!("../rules/gabata.toml")),
+    ("kiuthi.toml", include_str!("../rules/kiuthi.toml")),
     (
         "layli-goobalay.toml",
         include_str!("../rules/layli-goobalay.toml"),
@@ -359,6 +360,7 @@ mod tests {
                 "bestemshe",
                 "nam-nam",
                 "gabata",
+                "kiuthi",
                 "layli-goobalay"
             ]
         );

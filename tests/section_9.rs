@@ -327,9 +327,7 @@ fn the_text_board_shows_kept_owned_pits_with_their_seeds() {
 }
 
 fn kiuthi() -> Arc<Rules> {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/valid/kiuthi.toml");
-    Arc::new(Rules::from_toml(&std::fs::read_to_string(path).unwrap()).unwrap())
+    Arc::new(common::builtin("kiuthi"))
 }
 
 fn play_move(game: &GameState, mv: &str) -> (GameState, Vec<Event>) {

@@ -8,14 +8,14 @@ mod common;
 
 use std::sync::Arc;
 
-use mancala::engine::{GameState, Pit, Position, Side};
+use mancala::engine::{Direction, GameState, Move, Pit, Position, Side};
 
 /// A worked example: its section, where it starts (`None`: the game's
 /// start, South first), the pits played and the position after them.
 struct Example {
     section: String,
     start: Option<String>,
-    pits: Vec<u8>,
+    pits: Vec<Move>,
     after: String,
 }
 
@@ -29,14 +29,23 @@ fn quoted(paragraph: &str) -> Vec<String> {
         .collect()
 }
 
-/// The pit of each "plays pit N" in the paragraph, in order.
-fn pits_played(paragraph: &str) -> Vec<u8> {
+/// The move of each "plays pit N" in the paragraph, in order, with its
+/// way where the paragraph names one ("plays pit 1 clockwise").
+fn pits_played(paragraph: &str) -> Vec<Move> {
     paragraph
         .split("plays pit ")
         .skip(1)
         .map(|rest| {
             let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-            digits.parse().expect("a pit number after `plays pit`")
+            let pit = Pit::new(digits.parse().expect("a pit number after `plays pit`"));
+            let after = &rest[digits.len()..];
+            if after.starts_with(" counter-clockwise") {
+                Move::sow_toward(pit, Direction::CounterClockwise)
+            } else if after.starts_with(" clockwise") {
+                Move::sow_toward(pit, Direction::Clockwise)
+            } else {
+                Move::sow(pit)
+            }
         })
         .collect()
 }
@@ -97,10 +106,10 @@ fn every_worked_example_plays_as_the_rules_say() {
             None => Position::new(&rules, Side::South),
         };
         let mut game = GameState::at(Arc::clone(&rules), start);
-        for &pit in &example.pits {
+        for &played in &example.pits {
             game = game
-                .play(Pit::new(pit))
-                .unwrap_or_else(|e| panic!("{}: pit {pit}: {e}", example.section));
+                .play(played)
+                .unwrap_or_else(|e| panic!("{}: {played}: {e}", example.section));
         }
         assert_eq!(game.to_text(&rules), example.after, "{}", example.section);
     }

@@ -30,6 +30,9 @@ pub enum Context {
     OddEvenReveal,
     /// A match with a player to move.
     Turn,
+    /// A pit chosen, its way to sow being chosen (where the rules let the
+    /// mover choose).
+    Direction,
     /// Seeds being sown on screen.
     Sowing,
     RoundOver,
@@ -44,7 +47,7 @@ pub enum Context {
 
 impl Context {
     /// Every context, in the order a player meets them (README's order).
-    pub const ALL: [Context; 22] = [
+    pub const ALL: [Context; 23] = [
         Context::Menu,
         Context::Variants,
         Context::Setup,
@@ -53,6 +56,7 @@ impl Context {
         Context::OddEvenGuess,
         Context::OddEvenReveal,
         Context::Turn,
+        Context::Direction,
         Context::Sowing,
         Context::RoundOver,
         Context::MatchOver,
@@ -88,6 +92,7 @@ impl Context {
             Context::OddEvenGuess => "Odd or even: South guesses",
             Context::OddEvenReveal => "Odd or even: the reveal",
             Context::Turn => "A match: the player to move",
+            Context::Direction => "A match: choosing which way to sow",
             Context::Sowing => "A match: while seeds move",
             Context::RoundOver => "A match: a round is over",
             Context::MatchOver => "A match: the match is over",

@@ -67,6 +67,18 @@ pub fn hinted_pit(pit: crate::engine::Pit) -> String {
     format!(">{pit}<")
 }
 
+/// The number of a pit whose way to sow is being chosen: `←3→`.
+#[must_use]
+pub fn pit_being_aimed(pit: crate::engine::Pit) -> String {
+    format!("←{pit}→")
+}
+
+/// What the line under the board says while a pit waits for its way.
+#[must_use]
+pub fn choose_the_way(pit: crate::engine::Pit) -> String {
+    format!("Pit {pit}: ← or → for the way to sow it (Esc: another pit)")
+}
+
 /// The notice after the replay viewer's animation was turned on or off.
 #[must_use]
 pub fn viewer_motion_set(animated: bool, keys: &SettingKeys) -> String {

@@ -141,6 +141,9 @@ pub struct BoardWidget<'a> {
     pub focus: Option<Place>,
     /// The pit a hint named, of the player to move: its number is marked.
     pub hint: Option<Pit>,
+    /// The pit of the player to move whose way to sow is being chosen:
+    /// arrows stand either side of its number.
+    pub choosing: Option<Pit>,
 }
 
 impl BoardWidget<'_> {
@@ -286,6 +289,8 @@ impl BoardWidget<'_> {
                 .map(|(_, seeds)| seeds);
             let (label, style) = if let Some(seeds) = hand_here {
                 (format!("[{seeds}]"), self.theme.focus)
+            } else if self.to_move == Some(side) && self.choosing == Some(pit) {
+                (crate::tui::describe::pit_being_aimed(pit), self.theme.focus)
             } else if self.to_move == Some(side) && self.hint == Some(pit) {
                 (crate::tui::describe::hinted_pit(pit), self.theme.focus)
             } else if self.to_move == Some(side) {

@@ -26,6 +26,9 @@ pub struct Game {
     pub thinking: bool,
     /// On boards of 10 pits or more, a `1` typed that may begin pit 10-16.
     pub pending_digit: Option<u8>,
+    /// Where the mover chooses the way to sow: the pit chosen, waiting for
+    /// its way (left or right on screen).
+    pub choosing: Option<Pit>,
     /// The players hid the round's or match's result to look at the board.
     pub box_hidden: bool,
     /// The first round shown in the match's table of rounds.
@@ -68,6 +71,8 @@ impl ScreenState for Game {
         let position = self.session.position();
         let first = if self.animation.as_ref().is_some_and(|a| !a.is_finished()) {
             Context::Sowing
+        } else if self.choosing.is_some() {
+            return vec![Context::Direction, Context::Turn, Context::Match];
         } else if position.to_move().is_some() {
             Context::Turn
         } else if matches!(position.status(), Status::MatchOver { .. }) {
@@ -81,13 +86,17 @@ impl ScreenState for Game {
     /// Every moment of a match side by side, since a player reading help
     /// wants the keys of the whole match.
     fn help_contexts(&self) -> Vec<Context> {
-        vec![
-            Context::Turn,
+        let mut moments = vec![Context::Turn];
+        if self.session.rules().direction_chosen() {
+            moments.push(Context::Direction);
+        }
+        moments.extend([
             Context::Sowing,
             Context::RoundOver,
             Context::MatchOver,
             Context::Match,
-        ]
+        ]);
+        moments
     }
 
     fn help_is_a_stack(&self) -> bool {

@@ -3,7 +3,9 @@
 use std::sync::Arc;
 
 use crate::ai::Level;
-use crate::engine::{BySide, Event, Move, Outcome, Pit, Place, Position, Rules, Side, Status};
+use crate::engine::{
+    BySide, Direction, Event, Move, Outcome, Pit, Place, Position, Rules, Side, Status,
+};
 use crate::session::Session;
 use crate::tui::anim::Animation;
 use crate::tui::app::{App, Game, Notice, Overlay, Screen, TurnPlan};
@@ -27,7 +29,65 @@ fn pit_of_the_mover(game: &Game, msg: &Msg) -> Option<Pit> {
         },
         _ => return None,
     };
-    game.session.game().check(Move::sow(pit)).ok().map(|()| pit)
+    playable(game, pit).then_some(pit)
+}
+
+/// The moves that sow `pit`: the rules' way, or each way the mover may
+/// choose.
+fn moves_of(game: &Game, pit: Pit) -> Vec<Move> {
+    if game.session.rules().direction_chosen() {
+        [Direction::CounterClockwise, Direction::Clockwise]
+            .map(|direction| Move::sow_toward(pit, direction))
+            .to_vec()
+    } else {
+        vec![Move::sow(pit)]
+    }
+}
+
+/// Whether the mover may sow `pit` (one way at least).
+fn playable(game: &Game, pit: Pit) -> bool {
+    let state = game.session.game();
+    moves_of(game, pit)
+        .into_iter()
+        .any(|mv| state.check(mv).is_ok())
+}
+
+/// The way an arrow key sows for `mover`: on screen South's pits run
+/// left to right in counter-clockwise order, North's right to left.
+fn way_of_arrow(mover: Side, right: bool) -> Direction {
+    if right == (mover == Side::South) {
+        Direction::CounterClockwise
+    } else {
+        Direction::Clockwise
+    }
+}
+
+/// A pit chosen where the mover chooses the way: the arrow keys sow it
+/// (its moves are known legal one way at least), Esc takes it back.
+fn choose_way(config: &Config, game: &mut Game, msg: &Msg) -> bool {
+    let (Some(pit), Some(mover)) = (game.choosing, game.session.position().to_move()) else {
+        game.choosing = None;
+        return false;
+    };
+    match msg {
+        Msg::Left | Msg::Right => {
+            game.choosing = None;
+            let way = way_of_arrow(mover, *msg == Msg::Right);
+            play(config, game, mover, Move::sow_toward(pit, way));
+            true
+        }
+        Msg::Back => {
+            game.choosing = None;
+            game.notice = None;
+            true
+        }
+        // The computer's answers and other pits leave it to what follows.
+        Msg::ComputerMove { .. } | Msg::HintReady { .. } => false,
+        _ => {
+            game.choosing = None;
+            false
+        }
+    }
 }
 
 /// A digit typed: a pit of the mover, or (on boards of 10 pits or more) the
@@ -75,6 +135,9 @@ pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
             }
             _ => return Screen::Game(game),
         }
+    }
+    if game.choosing.is_some() && choose_way(config, &mut game, msg) {
+        return Screen::Game(game);
     }
     let position = *game.session.position();
     let pits = position.pit_count();
@@ -328,7 +391,19 @@ fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: Pit) {
         });
         return;
     }
-    play(config, game, mover, Move::sow(pit));
+    let ways = moves_of(game, pit);
+    if ways.len() > 1 && playable(game, pit) {
+        // The way is chosen next, shown on the board until it is.
+        game.choosing = Some(pit);
+        game.cursor = pit;
+        game.notice = Some(Notice {
+            text: describe::choose_the_way(pit),
+            warning: false,
+        });
+        return;
+    }
+    // One way, or none: playing it says why it cannot be played.
+    play(config, game, mover, ways[0]);
 }
 
 /// Plays `chosen` for `mover`, who is to move, or says why it cannot be
@@ -529,6 +604,7 @@ fn game_screen(app: &mut App, session: Session, note: Option<String>) -> Screen 
         }),
         thinking: false,
         pending_digit: None,
+        choosing: None,
         box_hidden: false,
         box_scroll: 0,
         swap_declined: false,

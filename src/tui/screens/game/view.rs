@@ -60,6 +60,7 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
             .hint
             .filter(|&(key, _)| key == position.key() && !animating)
             .map(|(_, pit)| pit),
+        choosing: game.choosing.filter(|_| !animating),
     }
     .render(parts.board, buf);
 

@@ -165,6 +165,7 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
         hand: frame.as_ref().and_then(|f| f.hand),
         focus: frame.as_ref().and_then(|f| f.focus),
         hint: None,
+        choosing: None,
     }
     .render(board_area, buf);
 

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use mancala::catalog::Catalog;
-use mancala::engine::{Side, Status};
+use mancala::engine::{Direction, Move, Side, Status};
 use mancala::tui::app::{Overlay, Screen};
 use mancala::tui::msg::{HintReach, Input, Msg};
 use mancala::tui::runner::Runner;
@@ -73,8 +73,20 @@ fn play_until_not_ongoing(ui: &mut Runner) {
         let Screen::Game(game) = &ui.app.screen else {
             unreachable!()
         };
-        let pit = game.session.position().legal_moves(game.session.rules())[0];
-        ui.send(Msg::Input(Input::Digit(pit.pit().number())));
+        let position = *game.session.position();
+        let first = position.legal_moves(game.session.rules())[0];
+        send_move(ui, position.to_move(), first);
+    }
+}
+
+/// The keys a player presses for `played`: its pit's digit, then where the
+/// mover chooses the way, the arrow for it (South's pits run left to right
+/// on screen in counter-clockwise order, North's right to left).
+fn send_move(ui: &mut Runner, mover: Option<Side>, played: Move) {
+    ui.send(Msg::Input(Input::Digit(played.pit().number())));
+    if let Some(direction) = played.direction() {
+        let right = (direction == Direction::CounterClockwise) == (mover == Some(Side::South));
+        ui.send(if right { Msg::Right } else { Msg::Left });
     }
 }
 
@@ -280,12 +292,25 @@ fn report(ui: &Runner) -> String {
 /// Plays each mover's first legal pit until the last move's report says
 /// `words` (or the round ends first).
 fn play_until_told(ui: &mut Runner, words: &str) {
+    play_until_told_picking(ui, words, |_, _| 0);
+}
+
+/// Plays the legal move `pick(ply, moves)` picks until the last move's
+/// report says `words` (or the round ends first).
+fn play_until_told_picking(ui: &mut Runner, words: &str, pick: impl Fn(usize, usize) -> usize) {
+    let mut ply = 0;
     while status(ui) == Status::Ongoing && !report(ui).contains(words) {
         let Screen::Game(game) = &ui.app.screen else {
             unreachable!()
         };
-        let pit = game.session.position().legal_moves(game.session.rules())[0];
-        ui.send(Msg::Input(Input::Digit(pit.pit().number())));
+        let position = *game.session.position();
+        let legal = position.legal_moves(game.session.rules());
+        send_move(
+            ui,
+            position.to_move(),
+            legal[pick(ply, legal.len()) % legal.len()],
+        );
+        ply += 1;
     }
     assert!(report(ui).contains(words), "never told {words:?}");
 }
@@ -386,6 +411,34 @@ fn the_new_games_mechanics_on_screen() {
     let mut ui = game("vai-lung-thlan", None);
     play_until_told(&mut ui, "captured 1 + 1");
     check(&mut ui, "vai_lung_thlan_chain", false);
+}
+
+#[test]
+fn the_games_of_section_9_on_screen() {
+    // Kiuthi: a pit chosen, its way being chosen; Kiuthi's 2 x 8 board fits
+    // 80x24 with it.
+    let mut ui = game("kiuthi", None);
+    ui.send(Msg::Input(Input::Digit(3)));
+    check(&mut ui, "kiuthi_choosing_the_way", false);
+    // Then sown towards the right, and told with its way.
+    ui.send(Msg::Right);
+    assert!(
+        report(&ui).contains("pit 3 counter-clockwise"),
+        "{}",
+        report(&ui)
+    );
+    // Gabata: a weg, drawn with its owner and its seeds.
+    let mut ui = game("gabata", None);
+    play_until_told(&mut ui, "the seeds in it stay");
+    check(&mut ui, "gabata_weg", false);
+    // Layli Goobalay: a pair of uur.
+    let mut ui = game("layli-goobalay", None);
+    play_until_told_picking(&mut ui, "2 seeds each", |ply, moves| ply * 7 % moves);
+    check(&mut ui, "layli_goobalay_uur", false);
+    // Nam-nam: a four taken while sowing, told.
+    let mut ui = game("nam-nam", None);
+    play_until_told(&mut ui, "fours:");
+    check(&mut ui, "nam_nam_four", false);
 }
 
 #[test]

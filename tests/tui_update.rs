@@ -1548,3 +1548,74 @@ fn the_round_limit_chosen_last_is_offered_for_the_next_match_of_rounds() {
     send(&mut ui, &[Msg::Confirm]);
     assert_eq!(ui.config.settings.round_limit, Some(3));
 }
+
+/// Kiuthi: a pit key chooses the pit, the board marks it and the line
+/// under it asks for the way; → sows it towards the right of the screen
+/// (South's counter-clockwise, North's clockwise), Esc takes the pit back,
+/// a pit of one seed is refused with the reason, and the report names the
+/// way.
+#[test]
+fn the_way_to_sow_is_chosen_with_the_arrows_after_the_pit() {
+    use mancala::engine::Direction;
+    let mut ui = game_app("kiuthi", Side::South);
+    ui.config.reduced_motion = true;
+    send(&mut ui, &[Msg::Input(Input::Digit(3))]);
+    assert_eq!(game(&ui.app).choosing, Some(Pit::new(3)));
+    assert!(notice(&ui.app).contains("← or →"), "{}", notice(&ui.app));
+    assert!(game(&ui.app).session.last_move().is_none());
+    // Esc takes the pit back and stays in the match.
+    send(&mut ui, &[Msg::Back]);
+    assert_eq!(game(&ui.app).choosing, None);
+    assert!(matches!(ui.app.screen, Screen::Game(_)));
+    // A row key chooses too; → sows South's pit towards the right.
+    send(&mut ui, &[Msg::Input(Input::RowKey('c')), Msg::Right]);
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((
+            Side::South,
+            Move::sow_toward(Pit::new(3), Direction::CounterClockwise)
+        ))
+    );
+    assert!(
+        report(&ui.app).starts_with("Ann played pit 3 counter-clockwise"),
+        "{}",
+        report(&ui.app)
+    );
+    // North's → is clockwise: North's pit 1 is drawn at the right.
+    send(&mut ui, &[Msg::Input(Input::Digit(2)), Msg::Right]);
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((
+            Side::North,
+            Move::sow_toward(Pit::new(2), Direction::Clockwise)
+        ))
+    );
+}
+
+/// Kiuthi: a pit of a single seed is not played, and says why.
+#[test]
+fn a_single_seed_pit_is_refused_with_the_reason() {
+    let mut ui = game_app("kiuthi", Side::South);
+    ui.config.reduced_motion = true;
+    // The first legal moves, until South is to move with a pit of one seed.
+    let single = loop {
+        let Screen::Game(game) = &mut ui.app.screen else {
+            panic!("not in a game")
+        };
+        let position = *game.session.position();
+        if position.to_move() == Some(Side::South)
+            && let Some(pit) = Pit::all(8).find(|&p| position.pit(Side::South, p) == 1)
+        {
+            break pit;
+        }
+        let first = game.session.game().legal_moves()[0];
+        game.session.play(first).unwrap();
+    };
+    send(&mut ui, &[Msg::Input(Input::Digit(single.number()))]);
+    assert_eq!(game(&ui.app).choosing, None);
+    assert!(
+        notice(&ui.app).contains("too few seeds"),
+        "{}",
+        notice(&ui.app)
+    );
+}

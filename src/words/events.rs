@@ -264,7 +264,8 @@ pub fn grand_slam(row: Side, spared: u16) -> String {
 
 /// What the events of pits owned with their seeds say.
 fn owned_pit_told(session: &Session, event: &Event) -> Option<String> {
-    let name = |side: Side| player_name(session, side);
+    // Said with the possessive, so the plain name (no side after it).
+    let name = |side: Side| session.display_name(side);
     Some(match *event {
         Event::PitKept { pit, by } => format!(
             "{} is now {}'s own: the seeds in it stay, counted as theirs",

@@ -437,8 +437,21 @@ fn show_move(config: &Config, game: &mut Game, before: Position, trace: Vec<Even
     else {
         return;
     };
+    // The move as played (with its way, where the mover chose it): the
+    // session's last move, which sows this pit.
+    let played = game
+        .session
+        .actions()
+        .iter()
+        .rev()
+        .find_map(|action| match action {
+            crate::session::Action::Move(played) => Some(*played),
+            _ => None,
+        })
+        .filter(|played| played.pit() == pit)
+        .unwrap_or(Move::sow(pit));
     // A player who moves again (an extra turn) has the turn told whole.
-    let details = crate::words::move_details(&game.session, Move::sow(pit), &trace);
+    let details = crate::words::move_details(&game.session, played, &trace);
     game.report = Some(match game.report.take() {
         // The report is cleared at each new round and undo, so the same
         // side again means the same turn.
@@ -461,7 +474,7 @@ fn show_move(config: &Config, game: &mut Game, before: Position, trace: Vec<Even
         place_cursor(game);
         let now = game.session.game();
         if let Some(next) = now.to_move()
-            && now.check(Move::sow(keep)).is_ok()
+            && playable(game, keep)
             && next == mover
         {
             game.cursor = keep;

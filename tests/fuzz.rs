@@ -79,6 +79,13 @@ struct Params {
     owned_kept: bool,
     owned_pair: bool,
     from_owned: bool,
+    /// The mover's choice of direction, reversing laps, two seeds to play,
+    /// the Kalah capture after the opponent's row is reached, chained.
+    chosen: bool,
+    reverse_laps: bool,
+    two_seeds: bool,
+    after_reaching: bool,
+    across_chain: bool,
 }
 
 const STORES: [&str; 3] = ["sown", "not-sown", "aside"];
@@ -116,6 +123,9 @@ impl Params {
             self.owned && ((self.relay != 0 && !self.owned_kept) || self.many_rounds),
             self.owned_pair && (!self.owned_kept || self.many_rounds),
             self.from_owned && !(self.owned_kept && (self.owned || self.owned_pair)),
+            self.chosen && (self.stores == "sown" || self.relay == 1 || self.chain),
+            self.reverse_laps && self.relay == 0,
+            (self.after_reaching || self.across_chain) && !self.kalah,
             self.next_starter != 0 && !self.many_rounds,
             self.next_starter == 1 && self.end != "stuck" && !self.emptier,
             self.seed_left && self.kalah_empty,
@@ -234,7 +244,18 @@ impl Params {
     /// slam without counts, counts on both rows at once, the empty capture
     /// without the Kalah capture) come out as some other, valid file.
     fn text_in_todays_keys(&self) -> String {
-        let mut sowing = format!("direction = \"{}\"\n", self.direction);
+        let direction = if self.chosen {
+            "chosen"
+        } else {
+            self.direction
+        };
+        let mut sowing = format!("direction = \"{direction}\"\n");
+        if self.reverse_laps {
+            sowing.push_str("reverse-laps = true\n");
+        }
+        if self.two_seeds {
+            sowing.push_str("min-seeds = 2\n");
+        }
         if self.from_origin {
             sowing.push_str("first-seed = \"origin\"\n");
         }
@@ -282,6 +303,12 @@ impl Params {
             }
             if self.seed_left {
                 tables.push_str("capturing-seed = \"left\"\n");
+            }
+            if self.after_reaching {
+                tables.push_str("after-reaching = true\n");
+            }
+            if self.across_chain {
+                tables.push_str("chain = true\n");
             }
         }
         if self.counts || self.either {
@@ -386,6 +413,10 @@ impl Params {
             self.owned &= self.owned_kept;
         }
         self.owned_pair &= self.owned_kept && !self.many_rounds;
+        self.chosen &= self.stores != "sown" && self.relay != 1 && !self.chain;
+        self.reverse_laps &= self.relay != 0;
+        self.after_reaching &= self.kalah;
+        self.across_chain &= self.kalah;
         self.from_owned &= self.owned_kept && (self.owned || self.owned_pair);
         self.chain &= self.counts || self.either;
         self.slam &= self.counts;
@@ -502,6 +533,11 @@ impl Params {
             owned_kept: false,
             owned_pair: false,
             from_owned: false,
+            chosen: false,
+            reverse_laps: false,
+            two_seeds: false,
+            after_reaching: false,
+            across_chain: false,
         }
     }
 }
@@ -555,7 +591,7 @@ fn the_validator_accepts_exactly_the_allowed_combinations() {
 
 /// Any rule set the validator accepts.
 fn valid_params() -> impl Strategy<Value = Params> {
-    let flags = proptest::collection::vec(any::<bool>(), 28);
+    let flags = proptest::collection::vec(any::<bool>(), 33);
     let choices = (0..3usize, 0..3usize, 0..4usize, 0..3usize, 0..4usize);
     (1u8..=16, 1u8..=64, choices, flags)
         .prop_map(
@@ -595,6 +631,11 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 owned_kept: f[25],
                 owned_pair: f[26],
                 from_owned: f[27],
+                chosen: f[28],
+                reverse_laps: f[29],
+                two_seeds: f[30],
+                after_reaching: f[31],
+                across_chain: f[32],
             },
         )
         .prop_map(Params::made_valid)

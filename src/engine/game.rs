@@ -127,7 +127,7 @@ impl Position {
 
     /// Bits of the owned pits of both players.
     #[inline]
-    fn owned_mask(&self) -> u64 {
+    pub(super) fn owned_mask(&self) -> u64 {
         self.owned.south | self.owned.north
     }
 

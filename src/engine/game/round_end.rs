@@ -12,15 +12,19 @@ use crate::engine::trace::{Event, Observer};
 impl Position {
     /// The round-end checks made whenever a player is about to move.
     pub(super) fn start_turn<O: Observer>(&mut self, rules: &Rules, obs: &mut O) {
-        // A row is empty when no pit of it could be played (owned pits that
-        // keep their seeds are never played).
-        let mover_row_empty = self.movable(rules, self.to_move) == 0;
-        let other_row_empty = self.movable(rules, self.to_move.other()) == 0;
+        // A row is empty when it holds no seeds but in owned pits (which
+        // keep theirs where the rules say, and are never played).
+        let seeded = self.board.filled() & !self.owned_mask();
+        let mover_row_empty = seeded & self.layout.row_mask(self.to_move) == 0;
+        let other_row_empty = seeded & self.layout.row_mask(self.to_move.other()) == 0;
         let side_empty =
             rules.ends_when() == EndsWhen::RowEmpty && (mover_row_empty || other_row_empty);
         // Without relays or feeding any seed on the mover's row is a legal move.
-        let maybe_stuck =
-            mover_row_empty || rules.relay() || (rules.must_feed() && other_row_empty);
+        // Nor with pits too small to play.
+        let maybe_stuck = mover_row_empty
+            || rules.relay()
+            || (rules.must_feed() && other_row_empty)
+            || rules.min_seeds() > 1;
         if side_empty {
             let emptier = match (mover_row_empty, other_row_empty) {
                 (true, false) => Some(self.to_move),

@@ -243,7 +243,8 @@ impl Params {
     /// Combinations that only the old keys can write (a chain or a grand
     /// slam without counts, counts on both rows at once, the empty capture
     /// without the Kalah capture) come out as some other, valid file.
-    fn text_in_todays_keys(&self) -> String {
+    /// `[sowing]`'s keys in today's words.
+    fn sowing_in_todays_keys(&self) -> String {
         let direction = if self.chosen {
             "chosen"
         } else {
@@ -275,6 +276,11 @@ impl Params {
         if self.must_feed {
             sowing.push_str("must-feed = true\n");
         }
+        sowing
+    }
+
+    fn text_in_todays_keys(&self) -> String {
+        let sowing = self.sowing_in_todays_keys();
         let mut tables = String::new();
         if self.extra_turn || self.after_capture {
             tables.push_str("[extra-turn]\n");

@@ -239,10 +239,6 @@ impl Params {
         tables
     }
 
-    /// The same rule set in today's keys (`[capture.*]`, `ends-when`, ...).
-    /// Combinations that only the old keys can write (a chain or a grand
-    /// slam without counts, counts on both rows at once, the empty capture
-    /// without the Kalah capture) come out as some other, valid file.
     /// `[sowing]`'s keys in today's words.
     fn sowing_in_todays_keys(&self) -> String {
         let direction = if self.chosen {
@@ -279,6 +275,10 @@ impl Params {
         sowing
     }
 
+    /// The same rule set in today's keys (`[capture.*]`, `ends-when`, ...).
+    /// Combinations that only the old keys can write (a chain or a grand
+    /// slam without counts, counts on both rows at once, the empty capture
+    /// without the Kalah capture) come out as some other, valid file.
     fn text_in_todays_keys(&self) -> String {
         let sowing = self.sowing_in_todays_keys();
         let mut tables = String::new();

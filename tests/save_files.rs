@@ -71,12 +71,22 @@ proptest! {
 
     #[test]
     fn save_then_load_gives_the_same_match(
-        variant in 0..3usize,
+        variant in 0..7usize,
         north_first in any::<bool>(),
         choices in proptest::collection::vec(any::<usize>(), 1..40),
         moves in 0..400usize,
     ) {
-        let id = ["kalaha", "raja-pasu", "sat-gharva"][variant];
+        // Three of the first games, and §9's: a move with its way, owned
+        // pits with their seeds.
+        let id = [
+            "kalaha",
+            "raja-pasu",
+            "sat-gharva",
+            "nam-nam",
+            "gabata",
+            "kiuthi",
+            "layli-goobalay",
+        ][variant];
         let first = if north_first { Side::North } else { Side::South };
         let session = played(id, first, &choices, moves);
         let text = to_toml(&session, &meta());
@@ -84,6 +94,16 @@ proptest! {
         assert_same(&session, &loaded.session);
         assert_eq!(loaded.meta, meta());
     }
+}
+
+#[test]
+fn a_move_with_its_way_is_saved_as_written() {
+    let session = played("kiuthi", Side::South, &[0, 1], 4);
+    let text = to_toml(&session, &meta());
+    assert!(text.contains("cw"), "{text}");
+    let loaded = from_toml(Path::new("mem.toml"), &text, &catalog()).unwrap();
+    assert_same(&session, &loaded.session);
+    assert_eq!(session.actions(), loaded.session.actions());
 }
 
 #[test]

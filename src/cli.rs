@@ -257,7 +257,8 @@ pub struct MoveArgs {
     /// gives the same move.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
-    /// Print `{"pit", "value", "depth"}` as JSON.
+    /// Print `{"pit", "value", "depth"}` as JSON (with `"direction"` and
+    /// `"move"`, as `3cw`, where the mover chooses the way).
     #[arg(long)]
     pub json: bool,
 }

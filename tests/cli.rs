@@ -1382,3 +1382,32 @@ fn show_tells_an_oware_game_ended_by_repetition() {
     assert_eq!(json["status"], "ongoing");
     assert_eq!(json["ending"], serde_json::Value::Null);
 }
+
+/// Kiuthi on the command line: moves carry their way (`3cw`), the
+/// computer's move in JSON says it, and the spec's shortest repetition
+/// (§9.3) ends the game.
+#[test]
+fn moves_with_their_way_on_the_command_line() {
+    let config = tempfile::tempdir().unwrap();
+    let json = json_of(mancala(&config).args(["move", "kiuthi", "--json", "--moves", "1cw"]));
+    let written = json["move"].as_str().unwrap();
+    let direction = json["direction"].as_str().unwrap();
+    assert!(written.ends_with("cw"), "{json}");
+    assert!(
+        ["clockwise", "counter-clockwise"].contains(&direction),
+        "{json}"
+    );
+    assert_eq!(
+        written.trim_end_matches(char::is_alphabetic),
+        json["pit"].to_string()
+    );
+    let json =
+        json_of(mancala(&config).args(["show", "kiuthi", "--json", "--moves", "2cw,7cw,3ccw,5cw"]));
+    assert_eq!(json["ending"], "repetition", "{json}");
+    // A pit without its way is refused, saying how to write one.
+    mancala(&config)
+        .args(["show", "kiuthi", "--moves", "2"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("2cw"));
+}

@@ -36,11 +36,17 @@ pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
                 "depth": choice.depth,
             })
         } else {
-            serde_json::json!({
+            let mut json = serde_json::json!({
                 "pit": choice.chosen.pit(),
                 "value": choice.value,
                 "depth": choice.depth,
-            })
+            });
+            // Where the mover chooses the way: the way, and the move written.
+            if let Some(direction) = choice.chosen.direction() {
+                json["direction"] = serde_json::json!(direction.to_string());
+                json["move"] = serde_json::json!(choice.chosen.to_string());
+            }
+            json
         };
         say!("{}", serde_json::to_string(&json)?);
     } else if swaps {

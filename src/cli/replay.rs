@@ -26,13 +26,16 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
                 };
                 let what = move_summary(session, mover, played, &trace);
                 let text = format!("round {}, move {number}: {what}", before.round());
-                let json = serde_json::json!({
+                let mut json = serde_json::json!({
                     "round": before.round(),
                     "move": number,
                     "side": mover.name(),
                     "pit": played.pit(),
                     "summary": what,
                 });
+                if let Some(direction) = played.direction() {
+                    json["direction"] = serde_json::json!(direction.to_string());
+                }
                 lines.push((text, json));
                 // A move that ends a round: its score, as the round stood.
                 let after = &positions[i + 1];

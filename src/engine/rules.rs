@@ -872,8 +872,9 @@ fn sows_plainly(mechanics: Mechanics<'_>) -> bool {
                 direction: _,
                 direction_chosen,
                 reverse_laps,
-                // Judged before a move is sown, the same on both paths.
-                min_seeds: _,
+                // Judged before a move is sown; the plain path takes every pit
+                // with seeds.
+                min_seeds,
                 first_seed,
                 // The plain path skips the origin as the general one does.
                 skip_origin: _,
@@ -909,6 +910,7 @@ fn sows_plainly(mechanics: Mechanics<'_>) -> bool {
     *first_seed == FirstSeed::NextPlace
         && !direction_chosen
         && !reverse_laps
+        && *min_seeds <= 1
         && across.is_none_or(|a| !a.after_reaching && !a.chain)
         && !skip_lap_start
         && *relay == Relay::Off

@@ -130,16 +130,75 @@ pub(crate) fn sow_turn<O: Observer>(
     // One lap from the pit after the origin, no owned pits (Kalaha, Oware):
     // a path of its own, with nothing of the other mechanics to test.
     if turn.rules.sows_plainly() {
-        sow_turn_as::<O, true>(board, turn, obs)
+        sow_turn_plainly(board, turn, obs)
     } else {
-        sow_turn_as::<O, false>(board, turn, obs)
+        sow_turn_general(board, turn, obs)
     }
 }
 
-/// [`sow_turn`], for rules that sow plainly (`PLAIN`) or any rules.
+/// [`sow_turn`] for rules that sow plainly: one lap along the track from
+/// the pit after the origin, then the turn's end. Nothing of the other
+/// mechanics (relays, groups, owned pits, a chosen way) is looked at, which
+/// keeps perft and the search on these rule sets as fast as they can be.
 #[allow(clippy::inline_always)]
 #[inline(always)]
-pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
+pub(crate) fn sow_turn_plainly<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    obs: &mut O,
+) -> Result<TurnEnd, Refused> {
+    let (rules, layout) = (turn.rules, turn.layout);
+    let track = if rules.skip_origin() {
+        without(turn.sow_track, turn.origin)
+    } else {
+        turn.sow_track
+    };
+    let mut hand = board.take(turn.origin);
+    obs.record(Event::TakeUp {
+        pit: layout.place(turn.origin),
+        count: hand,
+    });
+    let mut at = turn.origin;
+    // Drops go to the set bits of `ahead` in order, then round again.
+    let mut ahead = track & (!0u64 << (turn.origin + 1));
+    while hand > 0 {
+        if ahead == 0 {
+            ahead = track;
+        }
+        at = ahead.trailing_zeros() as usize;
+        ahead &= ahead - 1;
+        hand -= 1;
+        let count = board.add(at, 1);
+        obs.record(Event::Drop {
+            place: layout.place(at),
+            count,
+            in_hand: hand,
+        });
+    }
+    obs.record(Event::LapEnd {
+        lap: 1,
+        last: layout.place(at),
+    });
+    if at == layout.store(turn.mover) && rules.extra_turn() {
+        obs.record(Event::ExtraTurn { side: turn.mover });
+        return Ok(TurnEnd {
+            extra_turn: true,
+            ..TurnEnd::ended(false)
+        });
+    }
+    let mut captured = rules.kalah_capture() && capture::kalah(board, turn, at, obs);
+    if rules.count_captures() {
+        captured |= capture::by_count(board, turn, at, track, obs);
+    }
+    fed(board, turn)?;
+    Ok(TurnEnd::ended(captured))
+}
+
+/// [`sow_turn`] for any rules: laps and relays, groups taken while sowing,
+/// owned pits, the way the mover chose.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(crate) fn sow_turn_general<O: Observer>(
     board: &mut Board,
     turn: &Turn,
     obs: &mut O,
@@ -147,15 +206,11 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
     let rules = turn.rules;
     let layout = turn.layout;
     // Read once: the compiler cannot always see that sowing leaves them alone.
-    let (relay, from_origin, skip_lap_start) = if PLAIN {
-        (Relay::Off, false, false)
-    } else {
-        (
-            rules.relay_kind(),
-            rules.from_origin(),
-            rules.skip_lap_start(),
-        )
-    };
+    let (relay, from_origin, skip_lap_start) = (
+        rules.relay_kind(),
+        rules.from_origin(),
+        rules.skip_lap_start(),
+    );
     let own_store = layout.store(turn.mover);
     // The places seeds may drop into this turn. With skip-origin the origin is
     // left out (unless it is the only place, which a real board never has).
@@ -170,7 +225,7 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
     let mut lap: u32 = 1;
     let mut captured = false;
     let mut group_taker = None;
-    let mut backward = !PLAIN && turn.backward;
+    let mut backward = turn.backward;
     let mut reached = false;
     loop {
         let hand = board.take(take);
@@ -184,8 +239,7 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
         // Sowing from the origin puts the first seed back where the lap
         // began, unless it is the only one.
         let at_origin = from_origin && hand >= 2;
-        let done =
-            sow_lap_from::<O, PLAIN>(board, turn, take, at_origin, backward, hand, lap_track, obs);
+        let done = sow_lap_from::<O>(board, turn, take, at_origin, backward, hand, lap_track, obs);
         let at = done.at;
         captured |= done.took;
         reached |= done.reached;
@@ -206,7 +260,7 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
                 ..extra
             });
         }
-        if !PLAIN && let Some(mut end) = ends_where_it_fell(board, turn, &done, obs) {
+        if let Some(mut end) = ends_where_it_fell(board, turn, &done, obs) {
             fed(board, turn)?;
             end.captured |= captured;
             return Ok(end.with_group_taker(group_taker));
@@ -214,7 +268,7 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
         let course = Course { reached, backward };
         let next = match relay {
             Relay::Off => {
-                let mut end = end_of_lap::<O, PLAIN>(board, turn, at, lap_track, course, obs)?;
+                let mut end = end_of_lap::<O>(board, turn, at, lap_track, course, obs)?;
                 end.captured |= captured;
                 return Ok(end.with_group_taker(group_taker));
             }
@@ -232,7 +286,7 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
         };
         take = next;
         lap += 1;
-        if !PLAIN && rules.reverse_laps() {
+        if rules.reverse_laps() {
             backward = !backward;
         }
         if lap > MAX_LAPS {
@@ -251,7 +305,7 @@ pub(crate) fn sow_turn_as<O: Observer, const PLAIN: bool>(
 /// sets without tuzdyks getting one that never looks for one.
 #[allow(clippy::inline_always, clippy::too_many_arguments)]
 #[inline(always)]
-fn sow_lap_from<O: Observer, const PLAIN: bool>(
+fn sow_lap_from<O: Observer>(
     board: &mut Board,
     turn: &Turn,
     take: usize,
@@ -261,7 +315,7 @@ fn sow_lap_from<O: Observer, const PLAIN: bool>(
     lap_track: u64,
     obs: &mut O,
 ) -> Lap {
-    let plain = PLAIN || turn.to_owner == 0;
+    let plain = turn.to_owner == 0;
     if backward {
         let bound = if at_origin { take + 1 } else { take };
         if plain {
@@ -381,7 +435,6 @@ fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
     let mut took = false;
     let mut group_taker = None;
     let mut ended_on_group = false;
-    let to_sower = turn.rules.last_seed_group_to_sower();
     // Read once: the compiler cannot always see that sowing leaves it alone.
     // 0 where nothing is taken while sowing: no drop makes a pit hold 0.
     let while_sowing = turn.rules.while_sowing_count();
@@ -422,7 +475,7 @@ fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
             in_hand: hand,
         });
         if count == while_sowing && !layout.is_store(at) {
-            let last = hand == 0 && to_sower;
+            let last = hand == 0 && turn.rules.last_seed_group_to_sower();
             let taker = if last { turn.mover } else { layout.owner(at) };
             capture::while_sowing(board, layout, at, taker, obs);
             took |= taker == turn.mover;
@@ -453,7 +506,7 @@ fn without(track: u64, index: usize) -> u64 {
 /// sown).
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn end_of_lap<O: Observer, const PLAIN: bool>(
+fn end_of_lap<O: Observer>(
     board: &mut Board,
     turn: &Turn,
     last: usize,
@@ -462,24 +515,16 @@ fn end_of_lap<O: Observer, const PLAIN: bool>(
     obs: &mut O,
 ) -> Result<TurnEnd, Refused> {
     let rules = turn.rules;
-    let (mut captured, mut owned, mut extra_turn) = (false, 0, false);
-    if PLAIN {
-        if rules.kalah_capture() {
-            captured = capture::kalah(board, turn, last, obs);
-        }
-    } else {
-        let close = capture::at_turn_end(board, turn, last, course, obs);
-        (captured, owned, extra_turn) = (close.captured, close.owned, close.extra_turn);
-    }
-    if extra_turn {
+    let close = capture::at_turn_end(board, turn, last, course, obs);
+    let (mut captured, mut owned) = (close.captured, close.owned);
+    if close.extra_turn {
         fed(board, turn)?;
         return Ok(TurnEnd {
-            extra_turn,
+            extra_turn: true,
             ..TurnEnd::ended(captured)
         });
     }
-    if !PLAIN
-        && turn.to_owner_pits
+    if turn.to_owner_pits
         && let Some(made) = capture::own_pit(board, turn, last, obs)
     {
         owned = 1 << made;

@@ -205,7 +205,11 @@ impl Position {
         debug_assert!(self.open_pits & self.board.filled() & (1 << origin) != 0);
         let turn = self.turn(rules, mover, origin, backward);
         let end = sow_turn(&mut next.board, &turn, obs)?;
-        next.owned[mover] |= end.owned;
+        // Rule sets that sow plainly make no owned pits and take no groups.
+        let plain = rules.sows_plainly();
+        if !plain {
+            next.owned[mover] |= end.owned;
+        }
         // One more move for a capture, once: the move it gives gives none.
         let again =
             end.captured && !end.extra_turn && !self.after_capture && rules.move_after_capture();
@@ -218,7 +222,8 @@ impl Position {
         } else {
             mover.other()
         };
-        if let Some(taker) = end.group_taker
+        if !plain
+            && let Some(taker) = end.group_taker
             && next.leftover_to_capturer(rules, taker, obs)
         {
             return Ok(());
@@ -245,8 +250,10 @@ impl Position {
         }
         let mover = self.to_move;
         let movable = self.movable(rules, mover);
+        let ways = if rules.direction_chosen() { 2 } else { 1 };
         for origin in indices(movable) {
-            for backward in ways(rules) {
+            for way in 0..ways {
+                let backward = way == 1;
                 let mut child = *self;
                 if self
                     .sow_into(rules, mover, origin, backward, &mut child, &mut NoTrace)
@@ -283,7 +290,10 @@ impl Position {
         } else {
             0
         };
-        let kept = rules.owned_pits_keep_seeds();
+        // Rule sets that sow plainly have none of what follows `must_feed`.
+        let plain = rules.sows_plainly();
+        let kept = !plain && rules.owned_pits_keep_seeds();
+        let owned = if plain { 0 } else { self.owned_mask() };
         Turn {
             rules,
             layout: self.layout,
@@ -292,15 +302,15 @@ impl Position {
             sow_track: self.open_pits | own_store,
             open_pits: self.open_pits,
             // Most rule sets own no pits: their moves never look.
-            owned: self.owned_mask(),
-            to_owner: if kept { 0 } else { self.owned_mask() },
+            owned,
+            to_owner: if kept { 0 } else { owned },
             owned_by: self.owned,
             must_feed: rules.must_feed()
                 && self.board.filled() & self.layout.row_mask(mover.other()) == 0,
             owned_pits_kept: kept,
-            to_owner_pits: !kept && rules.owned_pits().is_some(),
+            to_owner_pits: !plain && !kept && rules.owned_pits().is_some(),
             backward,
-            reach_row: if rules.capture().across.is_some_and(|a| a.after_reaching) {
+            reach_row: if !plain && rules.capture().across.is_some_and(|a| a.after_reaching) {
                 self.layout.row_mask(mover.other())
             } else {
                 0
@@ -312,9 +322,12 @@ impl Position {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub(super) fn movable(&self, rules: &Rules, side: Side) -> u64 {
-        let movable =
-            self.layout.row_mask(side) & self.open_pits & self.board.filled() & !self.owned_mask();
-        // Most rule sets play a pit of one seed: one test, no loop.
+        let movable = self.layout.row_mask(side) & self.open_pits & self.board.filled();
+        // Rule sets that sow plainly own no pits and play any pit with seeds.
+        if rules.sows_plainly() {
+            return movable;
+        }
+        let movable = movable & !self.owned_mask();
         if rules.min_seeds() <= 1 {
             return movable;
         }
@@ -380,7 +393,7 @@ fn ways(rules: &Rules) -> impl Iterator<Item = bool> + use<> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::sow::sow_turn_as;
+    use crate::engine::sow::{sow_turn_general, sow_turn_plainly};
 
     /// The plain path of the rule sets that sow plainly agrees with the
     /// general one on every move of random games: the same board, the same
@@ -406,8 +419,8 @@ mod tests {
                     let (mut plain, mut general) = (position.board, position.board);
                     let (mut plain_events, mut general_events) = (Vec::new(), Vec::new());
                     assert_eq!(
-                        sow_turn_as::<_, true>(&mut plain, &turn, &mut plain_events),
-                        sow_turn_as::<_, false>(&mut general, &turn, &mut general_events)
+                        sow_turn_plainly(&mut plain, &turn, &mut plain_events),
+                        sow_turn_general(&mut general, &turn, &mut general_events)
                     );
                     assert_eq!(plain, general);
                     assert_eq!(plain_events, general_events);

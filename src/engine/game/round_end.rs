@@ -14,7 +14,11 @@ impl Position {
     pub(super) fn start_turn<O: Observer>(&mut self, rules: &Rules, obs: &mut O) {
         // A row is empty when it holds no seeds but in owned pits (which
         // keep theirs where the rules say, and are never played).
-        let seeded = self.board.filled() & !self.owned_mask();
+        let seeded = if rules.sows_plainly() {
+            self.board.filled()
+        } else {
+            self.board.filled() & !self.owned_mask()
+        };
         let mover_row_empty = seeded & self.layout.row_mask(self.to_move) == 0;
         let other_row_empty = seeded & self.layout.row_mask(self.to_move.other()) == 0;
         let side_empty =
@@ -24,7 +28,7 @@ impl Position {
         let maybe_stuck = mover_row_empty
             || rules.relay()
             || (rules.must_feed() && other_row_empty)
-            || rules.min_seeds() > 1;
+            || (!rules.sows_plainly() && rules.min_seeds() > 1);
         if side_empty {
             let emptier = match (mover_row_empty, other_row_empty) {
                 (true, false) => Some(self.to_move),

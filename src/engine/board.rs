@@ -176,6 +176,26 @@ impl Layout {
         }
     }
 
+    /// Track bits of pits packed in 32: South's row in the low half,
+    /// North's in the high half, each pit by its track offset in its row.
+    #[inline]
+    pub fn pits_of(self, track_bits: u64) -> u32 {
+        let n = self.n();
+        let row = (1u64 << n) - 1;
+        let south = track_bits & row;
+        let north = (track_bits >> (n + 1)) & row;
+        // A row has at most 16 pits, so each half fits.
+        (south | (north << 16)) as u32
+    }
+
+    /// [`Layout::pits_of`]'s packing back as track bits.
+    #[inline]
+    pub fn track_of(self, pits: u32) -> u64 {
+        let south = u64::from(pits & 0xffff);
+        let north = u64::from(pits >> 16);
+        south | (north << (self.n() + 1))
+    }
+
     fn n(self) -> usize {
         usize::from(self.pits)
     }

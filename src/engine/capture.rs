@@ -165,7 +165,7 @@ fn make_owned<O: Observer>(
         return None;
     }
     if !owned.same_number_allowed
-        && turn.owned_by[mover.other()] & (1 << layout.pit(mover, pit)) != 0
+        && layout.track_of(turn.owned_by[mover.other()]) & (1 << layout.pit(mover, pit)) != 0
     {
         return None;
     }
@@ -431,7 +431,7 @@ pub(crate) fn kept_lap_end<O: Observer>(
         return None;
     }
     if turn.owned & (1 << at) != 0 {
-        let theirs = turn.owned_by[mover.other()] & (1 << at) != 0;
+        let theirs = layout.track_of(turn.owned_by[mover.other()]) & (1 << at) != 0;
         if !(theirs && turn.rules.captures_from_owned_pits()) {
             return Some(super::sow::TurnEnd::ended(false));
         }
@@ -462,7 +462,7 @@ pub(crate) fn kept_lap_end<O: Observer>(
         return None;
     }
     if !owned.same_number_allowed
-        && turn.owned_by[mover.other()] & (1 << layout.pit(mover, pit)) != 0
+        && layout.track_of(turn.owned_by[mover.other()]) & (1 << layout.pit(mover, pit)) != 0
     {
         return None;
     }

@@ -28,10 +28,11 @@ pub struct Position {
     layout: Layout,
     /// Bits (by track index) of the pits in play; closed pits are clear.
     open_pits: u64,
-    /// Bits (by track index) of the pits each player (South, North) owns.
-    /// A tuzdyk lies on the other player's row and holds no seeds; pits
-    /// that keep their seeds may lie on either row.
-    owned: BySide<u64>,
+    /// The pits each player (South, North) owns, as [`Layout::pits_of`]
+    /// packs them (half the room of track bits: a position is copied at
+    /// every move). A tuzdyk lies on the other player's row and holds no
+    /// seeds; pits that keep their seeds may lie on either row.
+    owned: BySide<u32>,
     to_move: Side,
     /// The player to move is making the one more move a capture gave them
     /// (which gives no further one).
@@ -104,7 +105,7 @@ impl Position {
     /// The pits `side` owns, as places, in track order.
     pub fn owned_places(&self, side: Side) -> impl Iterator<Item = Place> + use<> {
         let layout = self.layout;
-        super::board::indices(self.owned[side]).map(move |index| layout.place(index))
+        super::board::indices(self.owned_by(side)).map(move |index| layout.place(index))
     }
 
     /// A pit `side` owns on the other player's row (a tuzdyk), if any.
@@ -122,13 +123,25 @@ impl Position {
         let bit = 1u64 << self.layout.pit(side, pit);
         Side::BOTH
             .into_iter()
-            .find(|&owner| self.owned[owner] & bit != 0)
+            .find(|&owner| self.owned_by(owner) & bit != 0)
     }
 
     /// Bits of the owned pits of both players.
     #[inline]
     pub(super) fn owned_mask(&self) -> u64 {
-        self.owned.south | self.owned.north
+        self.layout.track_of(self.owned.south | self.owned.north)
+    }
+
+    /// Bits (by track index) of the pits `side` owns.
+    #[inline]
+    pub(super) fn owned_by(&self, side: Side) -> u64 {
+        self.layout.track_of(self.owned[side])
+    }
+
+    /// `side` owns the pits of these track bits too.
+    #[inline]
+    pub(super) fn own(&mut self, side: Side, track_bits: u64) {
+        self.owned[side] |= self.layout.pits_of(track_bits);
     }
 
     /// Every seed on the board and in the stores.

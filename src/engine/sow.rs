@@ -21,10 +21,9 @@ pub(crate) struct Turn<'r> {
     pub open_pits: u64,
     /// Owned pits (of either player): never captured; a relay stops at one.
     pub owned: u64,
-    /// Owned pits whose sown seeds go to the owner's store (tuzdyks).
-    pub to_owner: u64,
     /// The pits each player owns.
-    pub owned_by: BySide<u64>,
+    /// (As the position packs them: see [`Layout::pits_of`].)
+    pub owned_by: BySide<u32>,
     /// The opponent's row is empty and the rules say the move must reach it.
     pub must_feed: bool,
     /// Owned pits keep their seeds (read once from the rules).
@@ -34,9 +33,9 @@ pub(crate) struct Turn<'r> {
     /// The first lap sows against the track (the mover chose the other
     /// direction than the board's).
     pub backward: bool,
-    /// The opponent's row, where the rules ask whether a turn reached it
-    /// (0 elsewhere).
-    pub reach_row: u64,
+    /// Whether the turn's drops on the opponent's row are to be noticed
+    /// (where the rules ask whether a turn reached it).
+    pub track_reach: bool,
 }
 
 /// How a turn that ended did end.
@@ -315,7 +314,8 @@ fn sow_lap_from<O: Observer>(
     lap_track: u64,
     obs: &mut O,
 ) -> Lap {
-    let plain = turn.to_owner == 0;
+    // Tuzdyks get the loop that sends their seeds to their owners.
+    let plain = !turn.to_owner_pits || turn.owned == 0;
     if backward {
         let bound = if at_origin { take + 1 } else { take };
         if plain {
@@ -448,7 +448,12 @@ fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
     } else {
         lap_track & (!0u64 << first)
     };
-    let to_owner = turn.to_owner;
+    let to_owner = turn.owned;
+    let reach_row = if turn.track_reach {
+        layout.row_mask(turn.mover.other())
+    } else {
+        0
+    };
     while hand > 0 {
         if ahead == 0 {
             ahead = lap_track;
@@ -461,8 +466,8 @@ fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
             ahead &= ahead - 1;
         }
         hand -= 1;
-        if turn.reach_row != 0 {
-            reached |= turn.reach_row & (1 << at) != 0;
+        if reach_row != 0 {
+            reached |= reach_row & (1 << at) != 0;
         }
         if OWNED && to_owner & (1 << at) != 0 {
             capture::to_owner(board, layout, at, hand, obs);

@@ -40,8 +40,8 @@ impl Position {
         );
         // Most rule sets own no pits: one test, nothing mixed.
         if self.owned.south | self.owned.north != 0 {
-            hash ^= mix(self.owned.south, 0x5851_f42d_4c95_7f2d).rotate_left(11)
-                ^ mix(self.owned.north, 0x1405_7b7e_f767_814f);
+            let owned = u64::from(self.owned.south) | (u64::from(self.owned.north) << 32);
+            hash ^= mix(owned, 0x5851_f42d_4c95_7f2d).rotate_left(11);
         }
         // Only the board's own places: the rest of the array is always empty.
         let mut words = seeds[..self.layout.len()].chunks_exact(4);

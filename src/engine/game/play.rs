@@ -208,7 +208,7 @@ impl Position {
         // Rule sets that sow plainly make no owned pits and take no groups.
         let plain = rules.sows_plainly();
         if !plain {
-            next.owned[mover] |= end.owned;
+            next.own(mover, end.owned);
         }
         // One more move for a capture, once: the move it gives gives none.
         let again =
@@ -303,18 +303,13 @@ impl Position {
             open_pits: self.open_pits,
             // Most rule sets own no pits: their moves never look.
             owned,
-            to_owner: if kept { 0 } else { owned },
             owned_by: self.owned,
             must_feed: rules.must_feed()
                 && self.board.filled() & self.layout.row_mask(mover.other()) == 0,
             owned_pits_kept: kept,
             to_owner_pits: !plain && !kept && rules.owned_pits().is_some(),
             backward,
-            reach_row: if !plain && rules.capture().across.is_some_and(|a| a.after_reaching) {
-                self.layout.row_mask(mover.other())
-            } else {
-                0
-            },
+            track_reach: !plain && rules.capture().across.is_some_and(|a| a.after_reaching),
         }
     }
 

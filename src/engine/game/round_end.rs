@@ -139,7 +139,7 @@ impl Position {
             let bit = 1u64 << index;
             let to = Side::BOTH
                 .into_iter()
-                .find(|&owner| self.owned[owner] & bit != 0)
+                .find(|&owner| self.owned_by(owner) & bit != 0)
                 .unwrap_or(taker);
             let count = self.board.take(index);
             self.board.add(self.layout.store(to), count);

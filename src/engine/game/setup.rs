@@ -170,16 +170,16 @@ impl Position {
                             owned.last_pit_allowed || pit.number() != rules.pits()
                         });
                         let allowed = allowed && !rules.owned_pits_keep_seeds();
-                        if !allowed || position.owned[owner] != 0 {
+                        if !allowed || position.owned_by(owner) != 0 {
                             return Err(SetupError::OwnedPit { side, pit });
                         }
-                        position.owned[owner] = 1 << index;
+                        position.own(owner, 1 << index);
                     }
                     PitSetup::Kept { owner, seeds } => {
                         if !rules.owned_pits_keep_seeds() {
                             return Err(SetupError::KeptPit { side, pit });
                         }
-                        position.owned[owner] |= 1 << index;
+                        position.own(owner, 1 << index);
                         position.board.set(index, seeds);
                     }
                 }

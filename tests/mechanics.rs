@@ -2,27 +2,10 @@
 
 mod common;
 
-use common::{builtin, drops, north, position, south};
+use common::{builtin, drops, groups_taken, laps, north, position, south};
 use mancala::engine::{
     Ending, Event, Move, Outcome, Pit, Place, PlayError, Position, RoundError, Side, Status,
 };
-
-fn fours(trace: &[Event]) -> Vec<(Place, Side)> {
-    trace
-        .iter()
-        .filter_map(|e| match e {
-            Event::SowingCapture { pit, owner, .. } => Some((*pit, *owner)),
-            _ => None,
-        })
-        .collect()
-}
-
-fn laps(trace: &[Event]) -> usize {
-    trace
-        .iter()
-        .filter(|e| matches!(e, Event::LapEnd { .. }))
-        .count()
-}
 
 // ---- Raja Pasu: the spec's worked move -------------------------------------
 
@@ -34,7 +17,10 @@ fn raja_pasu_worked_move_from_the_start() {
     let after = start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
 
     assert_eq!(laps(&trace), 12);
-    let owners: Vec<Side> = fours(&trace).into_iter().map(|(_, owner)| owner).collect();
+    let owners: Vec<Side> = groups_taken(&trace)
+        .into_iter()
+        .map(|(_, owner)| owner)
+        .collect();
     assert_eq!(owners.iter().filter(|&&s| s == Side::South).count(), 3);
     assert_eq!(owners.iter().filter(|&&s| s == Side::North).count(), 1);
     let leaps: Vec<&Event> = trace
@@ -225,7 +211,7 @@ fn four_made_by_the_last_seed_goes_to_the_row_owner_then_leap_capture() {
     let after = start.play_traced(&rules, Pit::new(1), &mut trace).unwrap();
     // S2 gets 1, S3 reaches 4 (taken by South), S4 is empty so the turn ends and
     // South leaps to S5.
-    assert_eq!(fours(&trace), [(south(3), Side::South)]);
+    assert_eq!(groups_taken(&trace), [(south(3), Side::South)]);
     assert!(trace.contains(&Event::LeapCapture {
         pit: south(5),
         count: 5,
@@ -254,7 +240,7 @@ fn four_on_the_opponents_row_goes_to_the_opponent_and_sowing_goes_on() {
     // N1 reaches 4 on the first seed: North's. The second seed lands in N2; N3
     // is taken up (a relay) and sown N4..N7, S1; S2 is empty and S3 too, so
     // nothing is leapt.
-    assert_eq!(fours(&trace), [(north(1), Side::North)]);
+    assert_eq!(groups_taken(&trace), [(north(1), Side::North)]);
     assert!(trace.contains(&Event::RelayTakeUp {
         pit: north(3),
         count: 5,

@@ -5,24 +5,14 @@
 
 mod common;
 
+use common::{at, play};
+
 use std::sync::Arc;
 
-use mancala::engine::{Ending, Event, GameState, Pit, Position, Rules, Side, Status};
-
-fn at(rules: &Arc<Rules>, text: &str) -> GameState {
-    GameState::at(rules.clone(), Position::from_text(rules, text).unwrap())
-}
+use mancala::engine::{Ending, Event, Pit, Rules, Side, Status};
 
 fn builtin(id: &str) -> Arc<Rules> {
     Arc::new(common::builtin(id))
-}
-
-fn play(game: &GameState, pit: u8) -> (GameState, Vec<Event>) {
-    let mut trace = Vec::new();
-    let next = game
-        .play_traced(Pit::new(pit), &mut trace)
-        .unwrap_or_else(|e| panic!("pit {pit}: {e}"));
-    (next, trace)
 }
 
 /// Ali Guli Mane: South's pit 1 puts its seed in pit 2; pit 3 is empty, so

@@ -6,40 +6,8 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{north, south};
-use mancala::engine::{
-    Ending, Event, GameState, Move, Pit, Place, PlayError, Position, Rules, Side, Status,
-};
-
-fn at(rules: &Arc<Rules>, text: &str) -> GameState {
-    GameState::at(rules.clone(), Position::from_text(rules, text).unwrap())
-}
-
-fn play(game: &GameState, pit: u8) -> (GameState, Vec<Event>) {
-    let mut trace = Vec::new();
-    let next = game
-        .play_traced(Pit::new(pit), &mut trace)
-        .unwrap_or_else(|e| panic!("pit {pit}: {e}"));
-    (next, trace)
-}
-
-/// The groups taken while sowing: where, and who took them.
-fn groups(trace: &[Event]) -> Vec<(Place, Side)> {
-    trace
-        .iter()
-        .filter_map(|e| match *e {
-            Event::SowingCapture { pit, owner, .. } => Some((pit, owner)),
-            _ => None,
-        })
-        .collect()
-}
-
-fn laps(trace: &[Event]) -> usize {
-    trace
-        .iter()
-        .filter(|e| matches!(e, Event::LapEnd { .. }))
-        .count()
-}
+use common::{at, groups_taken, laps, north, play, south};
+use mancala::engine::{Ending, Event, Move, Pit, Place, PlayError, Position, Rules, Side, Status};
 
 fn nam_nam() -> Arc<Rules> {
     Arc::new(common::builtin("nam-nam"))
@@ -57,7 +25,7 @@ fn a_four_made_by_the_last_seed_goes_to_the_sower_and_ends_the_turn() {
     );
     let (after, trace) = play(&start, 1);
     assert_eq!(laps(&trace), 2);
-    assert_eq!(groups(&trace), [(south(4), Side::South)]);
+    assert_eq!(groups_taken(&trace), [(south(4), Side::South)]);
     assert_eq!(
         after.to_text(start.rules()),
         "south: 0 0 1 0 0 0 store 21; north: 3 3 0 0 0 0 store 20; round 1; north to move"
@@ -76,7 +44,7 @@ fn a_four_made_on_the_way_goes_to_the_rows_owner_who_then_takes_the_last_seeds()
         "south: 0 0 0 0 0 3 store 20; north: 3 0 0 0 0 0 store 22; round 1; south to move",
     );
     let (after, trace) = play(&start, 6);
-    assert_eq!(groups(&trace), [(north(1), Side::North)]);
+    assert_eq!(groups_taken(&trace), [(north(1), Side::North)]);
     assert!(trace.iter().any(|e| matches!(
         e,
         Event::RoundEnd {
@@ -113,7 +81,7 @@ fn the_last_seeds_four_ends_a_relay_from_the_next_pit() {
     ));
     let (after, trace) = play(&at(&next_pit, text), 6);
     assert_eq!(laps(&trace), 1);
-    assert_eq!(groups(&trace), [(north(1), Side::South)]);
+    assert_eq!(groups_taken(&trace), [(north(1), Side::South)]);
     assert_eq!(
         after.to_text(&next_pit),
         "south: 4 0 0 0 0 0 store 20; north: 0 2 3 0 0 0 store 19; round 1; north to move"
@@ -131,7 +99,7 @@ fn the_last_seeds_four_ends_a_relay_from_the_next_pit() {
     // is empty, so the turn ends.
     assert_eq!(laps(&trace), 2);
     assert_eq!(
-        groups(&trace),
+        groups_taken(&trace),
         [(north(1), Side::North), (north(3), Side::North)]
     );
     assert_eq!(
@@ -330,14 +298,6 @@ fn kiuthi() -> Arc<Rules> {
     Arc::new(common::builtin("kiuthi"))
 }
 
-fn play_move(game: &GameState, mv: &str) -> (GameState, Vec<Event>) {
-    let mut trace = Vec::new();
-    let next = game
-        .play_traced(mv.parse::<Move>().unwrap(), &mut trace)
-        .unwrap_or_else(|e| panic!("{mv}: {e}"));
-    (next, trace)
-}
-
 /// Kiuthi: South's pit 4 (2 seeds) either way ends in an empty pit of
 /// South's own row without a seed on North's: no capture (North's pit
 /// across holds 2), and South moves again.
@@ -348,7 +308,7 @@ fn a_turn_that_stays_on_ones_own_row_gives_another_move_either_way() {
         "south: 0 0 0 2 0 0 0 5 store 37; north: 2 2 2 2 2 2 2 2 store 36; round 1; south to move",
     );
     for (mv, row) in [("4ccw", "0 0 0 0 1 1 0 5"), ("4cw", "0 1 1 0 0 0 0 5")] {
-        let (after, trace) = play_move(&start, mv);
+        let (after, trace) = play(&start, mv);
         assert!(
             trace.contains(&Event::OwnRowOnly { side: Side::South }),
             "{mv}"
@@ -377,7 +337,7 @@ fn a_reversed_lap_ends_in_a_chained_capture() {
         &kiuthi(),
         "south: 3 0 0 0 0 0 0 4 store 40; north: 1 1 1 1 1 2 1 1 store 40; round 1; south to move",
     );
-    let (after, trace) = play_move(&start, "1cw");
+    let (after, trace) = play(&start, "1cw");
     assert_eq!(laps(&trace), 2);
     let captures: Vec<(Place, u16)> = trace
         .iter()

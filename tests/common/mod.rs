@@ -112,3 +112,40 @@ end = "no-move"
 more-than-half = true
 repetition = true
 "#;
+
+/// A match of `rules` at the position the text gives.
+pub fn at(rules: &std::sync::Arc<Rules>, text: &str) -> mancala::engine::GameState {
+    mancala::engine::GameState::at(rules.clone(), Position::from_text(rules, text).unwrap())
+}
+
+/// Plays a move written as move lists write it (`3`, `3cw`), with its events.
+pub fn play(
+    game: &mancala::engine::GameState,
+    played: impl std::fmt::Display,
+) -> (mancala::engine::GameState, Vec<Event>) {
+    let played = played.to_string();
+    let mut trace = Vec::new();
+    let next = game
+        .play_traced(played.parse::<Move>().unwrap(), &mut trace)
+        .unwrap_or_else(|e| panic!("{played}: {e}"));
+    (next, trace)
+}
+
+/// The groups taken while sowing (fours), each with who took them.
+pub fn groups_taken(trace: &[Event]) -> Vec<(Place, Side)> {
+    trace
+        .iter()
+        .filter_map(|e| match *e {
+            Event::SowingCapture { pit, owner, .. } => Some((pit, owner)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// How many laps a move took.
+pub fn laps(trace: &[Event]) -> usize {
+    trace
+        .iter()
+        .filter(|e| matches!(e, Event::LapEnd { .. }))
+        .count()
+}

@@ -250,7 +250,7 @@ impl Position {
         }
         let mover = self.to_move;
         let movable = self.movable(rules, mover);
-        let ways = if rules.direction_chosen() { 2 } else { 1 };
+        let ways = way_count(rules);
         for origin in indices(movable) {
             for way in 0..ways {
                 let backward = way == 1;
@@ -350,8 +350,7 @@ impl Position {
         }
         let mover = self.to_move;
         if self.every_pit_moves(rules, mover) {
-            let ways = if rules.direction_chosen() { 2 } else { 1 };
-            return u64::from(self.movable(rules, mover).count_ones()) * ways;
+            return u64::from(self.movable(rules, mover).count_ones()) * way_count(rules) as u64;
         }
         self.legal(rules).count() as u64
     }
@@ -381,8 +380,13 @@ impl Position {
 /// The ways a move may sow, as `backward` (against the board's track): the
 /// rules' direction alone, or both where the mover chooses.
 fn ways(rules: &Rules) -> impl Iterator<Item = bool> + use<> {
-    let both = rules.direction_chosen();
-    [false, true].into_iter().take(if both { 2 } else { 1 })
+    (0..way_count(rules)).map(|way| way == 1)
+}
+
+/// How many ways a pit may be sown: 2 where the mover chooses, else 1.
+#[inline]
+fn way_count(rules: &Rules) -> usize {
+    if rules.direction_chosen() { 2 } else { 1 }
 }
 
 #[cfg(test)]

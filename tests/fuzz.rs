@@ -736,6 +736,19 @@ fn play_moves(
         {
             return Err(format!("an illegal pit was played under\n{}", rules.text()));
         }
+        // A traced move sows seed by seed; an untraced one may sow relay laps
+        // whole, and legal moves are found that way: both must agree.
+        for candidate in position.candidate_moves(rules) {
+            let seed_by_seed = position.play_traced(rules, candidate, &mut Vec::new());
+            if seed_by_seed != position.play(rules, candidate)
+                || seed_by_seed.is_ok() != legal.contains(&candidate)
+            {
+                return Err(format!(
+                    "move {candidate} sown seed by seed differs from sown in laps under\n{}",
+                    rules.text()
+                ));
+            }
+        }
         // An owned pit stays its owner's (through the end of the game).
         for side in Side::BOTH {
             let kept: Vec<_> = next.owned_places(side).collect();

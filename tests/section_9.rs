@@ -357,6 +357,44 @@ fn a_reversed_lap_ends_in_a_chained_capture() {
     );
 }
 
+/// Kiuthi: 17 seeds from South's pit 8 counter-clockwise go once round all
+/// 16 pits (the emptied pit 8 included) and on into North's 1, which now
+/// holds 2: taken up and sown back (South's 8, then 7, which held 1), then
+/// those 2 the first way again (South's 8, then North's emptied 1): the
+/// turn ends there, on North's row, capturing nothing (North, with single
+/// seeds only, passes). Clockwise from South's pit 1 is the same turn
+/// mirrored. The engine may sow a lap whole
+/// where no one watches (perft, the search): both ways give this.
+#[test]
+fn a_lap_that_goes_all_the_way_round_either_way() {
+    let rules = kiuthi();
+    for (start, mv, after) in [
+        (
+            "south: 0 0 0 0 0 0 0 17 store 40; north: 0 0 0 0 0 0 0 0 store 39",
+            "8ccw",
+            "south: 1 1 1 1 1 1 0 3 store 40; north: 1 1 1 1 1 1 1 1 store 39",
+        ),
+        (
+            "south: 17 0 0 0 0 0 0 0 store 40; north: 0 0 0 0 0 0 0 0 store 39",
+            "1cw",
+            "south: 3 0 1 1 1 1 1 1 store 40; north: 1 1 1 1 1 1 1 1 store 39",
+        ),
+    ] {
+        let position =
+            Position::from_text(&rules, &format!("{start}; round 1; south to move")).unwrap();
+        let mv: Move = mv.parse().unwrap();
+        let mut trace = Vec::new();
+        let seed_by_seed = position.play_traced(&rules, mv, &mut trace).unwrap();
+        assert_eq!(laps(&trace), 3, "{mv}");
+        assert_eq!(
+            seed_by_seed.to_text(&rules),
+            format!("{after}; round 1 begun by south; south to move"),
+            "{mv}"
+        );
+        assert_eq!(position.play(&rules, mv), Ok(seed_by_seed), "{mv}");
+    }
+}
+
 /// Kiuthi: a pit of one seed is refused with the reason, a pit with no
 /// direction says to choose one, and the legal moves are the pits of two
 /// or more, each way.

@@ -497,6 +497,8 @@ pub struct Rules {
     match_rules: MatchRules,
     /// Worked out once from the values above (see [`Rules::sows_plainly`]).
     sows_plainly: bool,
+    /// Worked out once from the values above (see [`Rules::relays_in_bulk`]).
+    relays_in_bulk: bool,
 }
 
 /// Every mechanic of a rule set, each section whole: what code that must
@@ -652,6 +654,14 @@ impl Rules {
     #[must_use]
     pub fn sows_plainly(&self) -> bool {
         self.sows_plainly
+    }
+    /// Relay laps with nothing to see seed by seed (no groups taken while
+    /// sowing, no owned pits, the origin sown like any pit), which the
+    /// engine may sow a whole lap at a time where no one watches.
+    #[inline]
+    #[must_use]
+    pub fn relays_in_bulk(&self) -> bool {
+        self.relays_in_bulk
     }
     /// The mover chooses the direction of each move.
     #[must_use]
@@ -916,6 +926,57 @@ fn sows_plainly(mechanics: Mechanics<'_>) -> bool {
         && *relay == Relay::Off
         && while_sowing.is_none()
         && owned_pits.is_none()
+}
+
+/// Whether a rule set's relay laps may be sown a lap at a time: a lap
+/// whose drops nothing looks at one by one. Every section is weighed, as
+/// in [`sows_plainly`].
+fn relays_in_bulk(mechanics: Mechanics<'_>) -> bool {
+    let Mechanics {
+        board:
+            Board {
+                pits: _,
+                seeds_per_pit: _,
+                // A sown store is one more place of the lap.
+                stores: _,
+            },
+        sowing:
+            Sowing {
+                // Either way, and laps that turn back, are the same sums.
+                direction: _,
+                direction_chosen: _,
+                reverse_laps: _,
+                // Judged before a move is sown.
+                min_seeds: _,
+                first_seed: _,
+                // A pit sown on no lap but the one it starts: the packed laps
+                // sow every place of the track.
+                skip_origin,
+                skip_lap_start: _,
+                relay,
+                // Judged where the turn ends.
+                must_feed: _,
+            },
+        // A lap ending in the store hands the turn back to the seed-by-seed
+        // path, which judges the extra move.
+        extra_turn: _,
+        capture:
+            Captures {
+                // Groups are taken as single seeds fall.
+                while_sowing,
+                // Judged where the turn ends.
+                leap: _,
+                across: _,
+                by_count: _,
+                owned_pit: _,
+            },
+        // Owned pits stop laps and take seeds as they fall.
+        owned_pits,
+        // Rounds are judged between moves.
+        round: _,
+        match_rules: _,
+    } = mechanics;
+    *relay != Relay::Off && !skip_origin && while_sowing.is_none() && owned_pits.is_none()
 }
 
 #[cfg(test)]

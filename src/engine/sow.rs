@@ -1,10 +1,14 @@
 //! One turn of sowing: the laps, relays, and the detection of turns that never end.
 
-use super::board::{Board, Layout, Place, Seeds, next_on};
+use super::board::{Board, Layout, Place, next_on};
 use super::capture;
 use super::rules::{Relay, Rules};
 use super::side::{BySide, Side};
 use super::trace::{Event, Observer};
+
+mod packed;
+
+pub(crate) use packed::PackedTrack;
 
 /// Everything fixed for the length of one turn.
 // Each flag is one fact of the turn, read once from the rules or the move.
@@ -220,6 +224,8 @@ pub(crate) fn sow_turn_general<O: Observer>(
     };
     let mut cycle = (relay != Relay::Off)
         .then(|| CycleCheck::new(board.seeds(), lap_key(turn.origin, turn.backward)));
+    // Where no one watches the seeds, relay laps may be sown whole.
+    let in_bulk = !O::WATCHES && rules.relays_in_bulk();
     let mut take = turn.origin;
     let mut lap: u32 = 1;
     let mut captured = false;
@@ -227,18 +233,26 @@ pub(crate) fn sow_turn_general<O: Observer>(
     let mut backward = turn.backward;
     let mut reached = false;
     loop {
-        let hand = board.take(take);
-        obs.record(taken_up(layout.place(take), hand, lap));
-
+        let packed = if in_bulk {
+            packed::relay_laps(board, turn, &mut take, &mut lap, &mut backward)?
+        } else {
+            None
+        };
         let lap_track = if skip_lap_start {
             without(drop_track, take)
         } else {
             drop_track
         };
-        // Sowing from the origin puts the first seed back where the lap
-        // began, unless it is the only one.
-        let at_origin = from_origin && hand >= 2;
-        let done = sow_lap_from::<O>(board, turn, take, at_origin, backward, hand, lap_track, obs);
+        let done = if let Some(done) = packed {
+            done
+        } else {
+            let hand = board.take(take);
+            obs.record(taken_up(layout.place(take), hand, lap));
+            // Sowing from the origin puts the first seed back where the lap
+            // began, unless it is the only one.
+            let at_origin = from_origin && hand >= 2;
+            sow_lap_from::<O>(board, turn, take, at_origin, backward, hand, lap_track, obs)
+        };
         let at = done.at;
         captured |= done.took;
         reached |= done.reached;
@@ -558,33 +572,34 @@ fn fed(board: &Board, turn: &Turn) -> Result<(), Refused> {
     }
 }
 
-/// Brent's cycle detection over lap-start states (every pit's count plus the pit
-/// about to be taken up). A lap is a pure function of that state, so a repeat
-/// means the turn never ends. It needs one saved state, not a history, and finds
-/// any cycle within a small multiple of the cycle's start plus its length.
-struct CycleCheck {
-    saved: Seeds,
+/// Brent's cycle detection over lap-start states (every place's count, as
+/// the board or the packed track holds them, plus the pit about to be taken
+/// up). A lap is a pure function of that state, so a repeat means the turn
+/// never ends. It needs one saved state, not a history, and finds any cycle
+/// within a small multiple of the cycle's start plus its length.
+struct CycleCheck<S> {
+    saved: S,
     saved_take: usize,
     power: u32,
     steps: u32,
 }
 
-impl CycleCheck {
-    fn new(seeds: &Seeds, origin: usize) -> Self {
+impl<S: Copy + PartialEq> CycleCheck<S> {
+    fn new(counts: &S, origin: usize) -> Self {
         CycleCheck {
-            saved: *seeds,
+            saved: *counts,
             saved_take: origin,
             power: 1,
             steps: 1,
         }
     }
 
-    fn repeats(&mut self, seeds: &Seeds, take: usize) -> bool {
-        if take == self.saved_take && *seeds == self.saved {
+    fn repeats(&mut self, counts: &S, take: usize) -> bool {
+        if take == self.saved_take && *counts == self.saved {
             return true;
         }
         if self.steps == self.power {
-            self.saved = *seeds;
+            self.saved = *counts;
             self.saved_take = take;
             self.power = self.power.saturating_mul(2);
             self.steps = 0;

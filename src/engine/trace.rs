@@ -170,6 +170,10 @@ impl Event {
 
 /// Receives the events of a move as they happen.
 pub trait Observer {
+    /// Whether the observer looks at the events at all. One that does not
+    /// lets the engine sow a relay's laps whole, with no event for each seed.
+    const WATCHES: bool = true;
+
     fn record(&mut self, event: Event);
 }
 
@@ -177,6 +181,8 @@ pub trait Observer {
 pub(crate) struct NoTrace;
 
 impl Observer for NoTrace {
+    const WATCHES: bool = false;
+
     #[inline(always)]
     fn record(&mut self, _event: Event) {}
 }

@@ -8,7 +8,7 @@ use crate::engine::moves::Move;
 use crate::engine::pit::Pit;
 use crate::engine::rules::{Rules, Stores};
 use crate::engine::side::Side;
-use crate::engine::sow::{Refused, Turn, sow_turn};
+use crate::engine::sow::{PackedTrack, Refused, Turn, sow_turn};
 use crate::engine::status::Status;
 use crate::engine::trace::{Event, NoTrace, Observer};
 
@@ -100,11 +100,10 @@ impl Position {
             _ => (self.to_move, 0),
         };
         let every = self.every_pit_moves(rules, mover);
+        let ends = self.turns_end(rules, mover);
         indices(movable)
             .flat_map(move |origin| ways(rules).map(move |backward| (origin, backward)))
-            .filter(move |&(origin, backward)| {
-                every || self.turn_ends(rules, mover, origin, backward)
-            })
+            .filter(move |&(origin, backward)| every || ends(origin, backward))
             .map(move |(origin, backward)| self.move_of(rules, origin, backward))
     }
 
@@ -338,8 +337,8 @@ impl Position {
         if self.every_pit_moves(rules, side) {
             return movable == 0;
         }
-        !indices(movable)
-            .any(|origin| ways(rules).any(|backward| self.turn_ends(rules, side, origin, backward)))
+        let ends = self.turns_end(rules, side);
+        !indices(movable).any(|origin| ways(rules).any(|backward| ends(origin, backward)))
     }
 
     /// How many legal moves the player to move has: perft's last ply, counted
@@ -360,6 +359,25 @@ impl Position {
     pub(super) fn every_pit_moves(&self, rules: &Rules, side: Side) -> bool {
         !rules.relay()
             && (!rules.must_feed() || self.board.filled() & self.layout.row_mask(side.other()) != 0)
+    }
+
+    /// Whether each turn of `side` ends and is allowed, as
+    /// [`Position::turn_ends`] says, asked of one packing of the board for
+    /// all of them where the rules sow relays in bulk and the turn cannot
+    /// fail to feed.
+    fn turns_end<'a>(&'a self, rules: &'a Rules, side: Side) -> impl Fn(usize, bool) -> bool + 'a {
+        // Any pit will do: the packing reads the board, not the move.
+        let turn = self.turn(rules, side, 0, false);
+        let packed = if turn.must_feed {
+            None
+        } else {
+            PackedTrack::of(&self.board, &turn)
+        };
+        move |origin, backward| {
+            packed
+                .and_then(|packed| packed.turn_ends(rules, origin, backward))
+                .unwrap_or_else(|| self.turn_ends(rules, side, origin, backward))
+        }
     }
 
     /// Whether the turn from `origin` ends and is allowed, sown on a copy of

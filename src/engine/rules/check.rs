@@ -512,8 +512,10 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
         round,
         match_rules,
         sows_plainly: false,
+        relays_in_bulk: false,
     };
     rules.sows_plainly = super::sows_plainly(rules.mechanics());
+    rules.relays_in_bulk = super::relays_in_bulk(rules.mechanics());
     Ok(rules)
 }
 

@@ -1,0 +1,317 @@
+//! Relay laps sown a whole lap at a time, where no one watches the seeds.
+//!
+//! A relay turn of Kiuthi or Dakon sows about six laps and forty-five seeds;
+//! dropped one by one, that is most of what perft and the computer's search
+//! spend. Here the places the turn sows into are packed a byte each into one
+//! number, in track order (their *ranks*), and a lap is a few additions
+//! whatever its length: the full rounds to every place, one more to each
+//! place the rest of the hand reaches. The seed-by-seed path stays the
+//! reference: a traced move always takes it, and tests play both.
+
+use super::{CycleCheck, Lap, MAX_LAPS, Refused, Turn};
+use crate::engine::board::Board;
+use crate::engine::rules::{Relay, Rules};
+
+/// The most places a packed track holds: a byte each in a `u128`.
+const MAX_RANKS: u32 = 16;
+/// The most seeds the places may hold between them, so no byte overflows.
+const MAX_SEEDS: u16 = 0xFF;
+/// A 1 in every byte.
+const ONES: u128 = u128::MAX / 0xFF;
+
+/// Sows the relay laps from `*take` on, whole, up to the first lap after
+/// which the relay may stop (or that ends in a store), writes the counts back
+/// to `board` and gives that lap; `*take`, `*lap` and `*backward` are then
+/// that lap's. `None`, with nothing changed, where the track does not pack
+/// (see [`PackedTrack::of`]).
+///
+/// # Errors
+/// [`Refused::Endless`] when a lap-start state repeats or a lap past
+/// [`MAX_LAPS`] would begin (the board is then left as it was).
+pub(super) fn relay_laps(
+    board: &mut Board,
+    turn: &Turn,
+    take: &mut usize,
+    lap: &mut u32,
+    backward: &mut bool,
+) -> Result<Option<Lap>, Refused> {
+    let Some(mut packed) = PackedTrack::of(board, turn) else {
+        return Ok(None);
+    };
+    let rank = packed.rank_of(*take);
+    let end = packed.relay(turn.rules, rank, lap, backward)?;
+    packed.unpack(board);
+    *take = packed.index(end.take);
+    Ok(Some(Lap {
+        at: packed.index(end.last),
+        took: false,
+        group_taker: None,
+        ended_on_group: false,
+        reached: end.reached,
+    }))
+}
+
+/// The last lap of a packed relay.
+struct RelayEnd {
+    /// The rank it was taken up from.
+    take: u32,
+    /// The rank of its last seed.
+    last: u32,
+    /// A seed of the turn fell on the opponent's row.
+    reached: bool,
+}
+
+/// Where a lap's first seed goes, as the rules say it for every lap.
+#[derive(Clone, Copy)]
+struct LapShape {
+    /// Back into the pit taken up, when it held two or more.
+    from_origin: bool,
+    /// The pit taken up receives nothing on this lap.
+    skip_start: bool,
+}
+
+/// The places a turn sows into, a byte each in track order: the board as
+/// packed relay laps see it.
+#[derive(Clone, Copy)]
+pub(crate) struct PackedTrack {
+    counts: u128,
+    /// How many places.
+    len: u32,
+    /// A 1 in the byte of each place.
+    all: u128,
+    /// The places, as bits of board indices.
+    track: u64,
+    /// The board index of each rank.
+    index_of: [u8; MAX_RANKS as usize],
+    /// Bits of the ranks that are pits (not stores).
+    pits: u32,
+    /// A 1 in the byte of each place on the opponent's row, where the
+    /// rules ask whether a turn reached it; else 0.
+    opponent_row: u128,
+}
+
+impl PackedTrack {
+    /// The places `turn` sows into, packed, where the rules sow relays in
+    /// bulk and it fits: at most 16 places and 255 seeds on them, no owned
+    /// pits. The turn's origin and way play no part, so one packing serves
+    /// every move of the player.
+    pub(crate) fn of(board: &Board, turn: &Turn) -> Option<PackedTrack> {
+        let track = turn.sow_track;
+        let len = track.count_ones();
+        if !turn.rules.relays_in_bulk() || !(2..=MAX_RANKS).contains(&len) || turn.owned != 0 {
+            return None;
+        }
+        let layout = turn.layout;
+        let mut bytes = [0; MAX_RANKS as usize];
+        let mut index_of = [0; MAX_RANKS as usize];
+        let mut pits = 0;
+        let mut total = 0;
+        let mut bits = track;
+        for rank in 0..len as usize {
+            let index = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let count = board.get(index);
+            total += count;
+            // Only read back once the total is known to fit.
+            bytes[rank] = count as u8;
+            index_of[rank] = index as u8;
+            pits |= u32::from(!layout.is_store(index)) << rank;
+        }
+        if total > MAX_SEEDS {
+            return None;
+        }
+        // A row's pits are neighbours on the board, and so in rank order.
+        let opponent_row = if turn.track_reach {
+            let row = layout.row_mask(turn.mover.other());
+            let below = (track & (row & row.wrapping_neg()).wrapping_sub(1)).count_ones();
+            lanes(below, (track & row).count_ones())
+        } else {
+            0
+        };
+        Some(PackedTrack {
+            counts: u128::from_le_bytes(bytes),
+            len,
+            all: lanes(0, len),
+            track,
+            index_of,
+            pits,
+            opponent_row,
+        })
+    }
+
+    /// Whether the turn from board index `origin` (against the track where
+    /// `backward`) ends, judged on a copy: `None` where the packed laps
+    /// cannot tell (the relay reached a store), which sowing the turn does.
+    /// Only for turns that cannot fail to feed.
+    pub(crate) fn turn_ends(&self, rules: &Rules, origin: usize, backward: bool) -> Option<bool> {
+        let mut copy = *self;
+        let (mut lap, mut backward) = (1, backward);
+        match copy.relay(rules, self.rank_of(origin), &mut lap, &mut backward) {
+            Ok(end) => (self.pits & (1 << end.last) != 0).then_some(true),
+            Err(_) => Some(false),
+        }
+    }
+
+    /// Sows relay laps from `rank` on up to the first lap after which the
+    /// relay may stop (see [`relay_laps`]).
+    fn relay(
+        &mut self,
+        rules: &Rules,
+        mut rank: u32,
+        lap: &mut u32,
+        backward: &mut bool,
+    ) -> Result<RelayEnd, Refused> {
+        let (relay, reverse_laps) = (rules.relay_kind(), rules.reverse_laps());
+        let shape = LapShape {
+            from_origin: rules.from_origin(),
+            skip_start: rules.skip_lap_start(),
+        };
+        let mut cycle = CycleCheck::new(&self.counts, lap_key(rank, *backward));
+        let mut reached = false;
+        loop {
+            let (last, reach) = self.sow_lap(rank, *backward, shape);
+            reached |= reach;
+            let Some(next) = self.relay_goes_on(relay, last) else {
+                return Ok(RelayEnd {
+                    take: rank,
+                    last,
+                    reached,
+                });
+            };
+            rank = next;
+            *lap += 1;
+            if reverse_laps {
+                *backward = !*backward;
+            }
+            if *lap > MAX_LAPS || cycle.repeats(&self.counts, lap_key(rank, *backward)) {
+                return Err(Refused::Endless);
+            }
+        }
+    }
+
+    fn unpack(&self, board: &mut Board) {
+        let bytes = self.counts.to_le_bytes();
+        for rank in 0..self.len {
+            board.set(self.index(rank), u16::from(bytes[rank as usize]));
+        }
+    }
+
+    fn index(&self, rank: u32) -> usize {
+        usize::from(self.index_of[rank as usize])
+    }
+
+    fn rank_of(&self, index: usize) -> u32 {
+        (self.track & ((1 << index) - 1)).count_ones()
+    }
+
+    fn count(&self, rank: u32) -> u8 {
+        (self.counts >> (8 * rank)) as u8
+    }
+
+    /// The rank one step from `rank`, against the track where `backward`.
+    fn step(&self, rank: u32, backward: bool) -> u32 {
+        if backward {
+            if rank == 0 { self.len - 1 } else { rank - 1 }
+        } else if rank + 1 == self.len {
+            0
+        } else {
+            rank + 1
+        }
+    }
+
+    /// Takes up the place at `rank` and sows it: the rank of the last seed,
+    /// and whether a seed fell on the opponent's row.
+    fn sow_lap(&mut self, rank: u32, backward: bool, shape: LapShape) -> (u32, bool) {
+        let hand = u32::from(self.count(rank));
+        self.counts &= !(0xFF << (8 * rank));
+        // The places this lap may drop into, from `first` on, `places` of them.
+        let (first, places, all) = if shape.skip_start {
+            (
+                self.step(rank, backward),
+                self.len - 1,
+                self.all & !(1 << (8 * rank)),
+            )
+        } else if shape.from_origin && hand >= 2 {
+            (rank, self.len, self.all)
+        } else {
+            (self.step(rank, backward), self.len, self.all)
+        };
+        let (rounds, rest) = if hand < places {
+            (0, hand)
+        } else {
+            (hand / places, hand % places)
+        };
+        let part = if backward {
+            self.down_from(first, rest)
+        } else {
+            self.up_from(first, rest)
+        };
+        self.counts += all * u128::from(rounds) + part;
+        let reached = (rounds > 0 && all & self.opponent_row != 0) || part & self.opponent_row != 0;
+        // The last seed falls `hand - 1` places on from `first`.
+        let on = if hand - 1 < places {
+            hand - 1
+        } else {
+            (hand - 1) % places
+        };
+        let last = if backward {
+            if on <= first {
+                first - on
+            } else {
+                first + self.len - on
+            }
+        } else if first + on < self.len {
+            first + on
+        } else {
+            first + on - self.len
+        };
+        (last, reached)
+    }
+
+    /// A 1 in the bytes of `count` ranks from `first` on, along the track.
+    fn up_from(&self, first: u32, count: u32) -> u128 {
+        let head = count.min(self.len - first);
+        lanes(first, head) | lanes(0, count - head)
+    }
+
+    /// A 1 in the bytes of `count` ranks from `first` on, against the track.
+    fn down_from(&self, first: u32, count: u32) -> u128 {
+        let head = count.min(first + 1);
+        let tail = count - head;
+        lanes(first + 1 - head, head) | lanes(self.len - tail, tail)
+    }
+
+    /// The rank the relay takes up next after a lap ending at `last`, the
+    /// same test as the seed-by-seed path's; `None` where the turn may end
+    /// there, or the lap ended in a store, which the seed-by-seed path judges.
+    fn relay_goes_on(&self, relay: Relay, last: u32) -> Option<u32> {
+        if self.pits & (1 << last) == 0 {
+            return None;
+        }
+        match relay {
+            Relay::LandingPit | Relay::Off => (self.count(last) > 1).then_some(last),
+            Relay::NextPit => {
+                let ahead = self.pits & !((2 << last) - 1);
+                let next = if ahead == 0 { self.pits } else { ahead }.trailing_zeros();
+                (self.count(next) != 0).then_some(next)
+            }
+        }
+    }
+}
+
+/// A 1 in the bytes of `count` ranks from `first` up (`first + count` at
+/// most 16).
+#[inline]
+fn lanes(first: u32, count: u32) -> u128 {
+    if count == 0 {
+        0
+    } else {
+        (ONES >> (8 * (MAX_RANKS - count))) << (8 * first)
+    }
+}
+
+/// A lap's start as the endless-turn check keys it: the rank and the way.
+#[inline]
+fn lap_key(rank: u32, backward: bool) -> usize {
+    rank as usize | (usize::from(backward) << 8)
+}

@@ -1,6 +1,7 @@
 //! Moves per second of the engine's fast path: perft on each built-in variant
-//! (Oware's and the §7 games' with their repetition checks, to set against
-//! Kalaha's), and the cost of one move with every move played.
+//! (Oware's and the §7 games' with their repetition checks, Kiuthi's with its
+//! relays sown a lap at a time, to set against Kalaha's), and the cost of one
+//! move with every move played.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mancala::catalog::Catalog;
@@ -18,6 +19,7 @@ fn perft_bench(c: &mut Criterion) {
         ("dakon", 5),
         ("ayoayo", 6),
         ("vai-lung-thlan", 6),
+        ("kiuthi", 5),
     ] {
         let rules = &catalog.find(id).expect("built-in").rules;
         let start = Position::new(rules, Side::South);
@@ -46,7 +48,12 @@ fn walk(rules: &Rules, position: &Position, depth: u32) -> u64 {
 fn move_bench(c: &mut Criterion) {
     let catalog = Catalog::with_user_dir(None);
     let mut group = c.benchmark_group("move");
-    for (id, depth) in [("kalaha", 7), ("oware", 7), ("toguz-kumalak", 5)] {
+    for (id, depth) in [
+        ("kalaha", 7),
+        ("oware", 7),
+        ("toguz-kumalak", 5),
+        ("kiuthi", 4),
+    ] {
         let rules = &catalog.find(id).expect("built-in").rules;
         let start = Position::new(rules, Side::South);
         group.throughput(Throughput::Elements(walk(rules, &start, depth)));

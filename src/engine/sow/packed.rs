@@ -16,8 +16,6 @@ use crate::engine::rules::{Relay, Rules};
 const MAX_RANKS: u32 = 16;
 /// The most seeds the places may hold between them, so no byte overflows.
 const MAX_SEEDS: u16 = 0xFF;
-/// A 1 in every byte.
-const ONES: u128 = u128::MAX / 0xFF;
 
 /// Sows the relay laps from `*take` on, whole, up to the first lap after
 /// which the relay may stop (or that ends in a store), writes the counts back
@@ -85,7 +83,7 @@ pub(crate) struct PackedTrack {
     index_of: [u8; MAX_RANKS as usize],
     /// Bits of the ranks that are pits (not stores).
     pits: u32,
-    /// A 1 in the byte of each place on the opponent's row, where the
+    /// All ones in the byte of each place on the opponent's row, where the
     /// rules ask whether a turn reached it; else 0.
     opponent_row: u128,
 }
@@ -124,14 +122,16 @@ impl PackedTrack {
         let opponent_row = if turn.track_reach {
             let row = layout.row_mask(turn.mover.other());
             let below = (track & (row & row.wrapping_neg()).wrapping_sub(1)).count_ones();
-            lanes(below, (track & row).count_ones())
+            let row = UP_TO[(below + (track & row).count_ones()) as usize] ^ UP_TO[below as usize];
+            // Whole bytes, to meet any count a lap sows there.
+            row * 0xFF
         } else {
             0
         };
         Some(PackedTrack {
             counts: u128::from_le_bytes(bytes),
             len,
-            all: lanes(0, len),
+            all: UP_TO[len as usize],
             track,
             index_of,
             pits,
@@ -208,77 +208,66 @@ impl PackedTrack {
         (self.counts >> (8 * rank)) as u8
     }
 
-    /// The rank one step from `rank`, against the track where `backward`.
-    fn step(&self, rank: u32, backward: bool) -> u32 {
-        if backward {
-            if rank == 0 { self.len - 1 } else { rank - 1 }
-        } else if rank + 1 == self.len {
-            0
+    /// `rank` brought back into the track, for ranks below twice its length.
+    #[inline]
+    fn wrap(&self, rank: u32) -> u32 {
+        if rank >= self.len {
+            rank - self.len
         } else {
-            rank + 1
+            rank
         }
     }
 
     /// Takes up the place at `rank` and sows it: the rank of the last seed,
     /// and whether a seed fell on the opponent's row.
+    #[inline]
     fn sow_lap(&mut self, rank: u32, backward: bool, shape: LapShape) -> (u32, bool) {
+        let len = self.len;
         let hand = u32::from(self.count(rank));
-        self.counts &= !(0xFF << (8 * rank));
-        // The places this lap may drop into, from `first` on, `places` of them.
-        let (first, places, all) = if shape.skip_start {
-            (
-                self.step(rank, backward),
-                self.len - 1,
-                self.all & !(1 << (8 * rank)),
-            )
-        } else if shape.from_origin && hand >= 2 {
-            (rank, self.len, self.all)
+        let this = UP_TO[rank as usize + 1] ^ UP_TO[rank as usize];
+        self.counts -= this * u128::from(hand);
+        // The places this lap drops into: `places` of them from `first` on.
+        let stays = !shape.skip_start && shape.from_origin && hand >= 2;
+        let (places, all) = if shape.skip_start {
+            (len - 1, self.all ^ this)
         } else {
-            (self.step(rank, backward), self.len, self.all)
+            (len, self.all)
         };
+        let step = if stays {
+            0
+        } else if backward {
+            len - 1
+        } else {
+            1
+        };
+        let first = self.wrap(rank + step);
         let (rounds, rest) = if hand < places {
             (0, hand)
         } else {
             (hand / places, hand % places)
         };
-        let part = if backward {
-            self.down_from(first, rest)
+        // The last seed falls `on` places on from `first`; the `rest` after
+        // the full rounds run from `first` (backwards, the same places
+        // counted from the far end of the run).
+        let on = if rest == 0 { places - 1 } else { rest - 1 };
+        let (run_from, last) = if backward {
+            let last = self.wrap(first + len - on);
+            (last, last)
         } else {
-            self.up_from(first, rest)
+            (first, self.wrap(first + on))
         };
-        self.counts += all * u128::from(rounds) + part;
-        let reached = (rounds > 0 && all & self.opponent_row != 0) || part & self.opponent_row != 0;
-        // The last seed falls `hand - 1` places on from `first`.
-        let on = if hand - 1 < places {
-            hand - 1
-        } else {
-            (hand - 1) % places
-        };
-        let last = if backward {
-            if on <= first {
-                first - on
-            } else {
-                first + self.len - on
-            }
-        } else if first + on < self.len {
-            first + on
-        } else {
-            first + on - self.len
-        };
-        (last, reached)
+        let sown = all * u128::from(rounds) + self.run(run_from, rest);
+        self.counts += sown;
+        (last, sown & self.opponent_row != 0)
     }
 
-    /// A 1 in the bytes of `count` ranks from `first` on, along the track.
-    fn up_from(&self, first: u32, count: u32) -> u128 {
-        let head = count.min(self.len - first);
-        lanes(first, head) | lanes(0, count - head)
-    }
-
-    /// A 1 in the bytes of `count` ranks from `first` on, against the track.
-    fn down_from(&self, first: u32, count: u32) -> u128 {
-        let head = count.min(first + 1);
-        let tail = count - head;
-        lanes(first + 1 - head, head) | lanes(self.len - tail, tail)
+    /// A 1 in the bytes of `count` ranks from `first` on, along the track
+    /// and round past its end (`count` at most the track's length).
+    #[inline]
+    fn run(&self, first: u32, count: u32) -> u128 {
+        let end = first + count;
+        let wrapped = end.saturating_sub(self.len);
+        (UP_TO[(end - wrapped) as usize] ^ UP_TO[first as usize]) | UP_TO[wrapped as usize]
     }
 
     /// The rank the relay takes up next after a lap ending at `last`, the
@@ -299,16 +288,16 @@ impl PackedTrack {
     }
 }
 
-/// A 1 in the bytes of `count` ranks from `first` up (`first + count` at
-/// most 16).
-#[inline]
-fn lanes(first: u32, count: u32) -> u128 {
-    if count == 0 {
-        0
-    } else {
-        (ONES >> (8 * (MAX_RANKS - count))) << (8 * first)
+/// `UP_TO[k]`: a 1 in each of the bytes below `k`.
+const UP_TO: [u128; MAX_RANKS as usize + 1] = {
+    let mut up_to = [0; MAX_RANKS as usize + 1];
+    let mut k = 1;
+    while k <= MAX_RANKS as usize {
+        up_to[k] = up_to[k - 1] | 1 << (8 * (k - 1));
+        k += 1;
     }
-}
+    up_to
+};
 
 /// A lap's start as the endless-turn check keys it: the rank and the way.
 #[inline]

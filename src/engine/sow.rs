@@ -4,7 +4,7 @@ use super::board::{Board, Layout, Place, next_on};
 use super::capture;
 use super::rules::{Relay, Rules};
 use super::side::{BySide, Side};
-use super::trace::{Event, Observer};
+use super::trace::{Event, NoTrace, Observer};
 
 mod packed;
 
@@ -134,9 +134,18 @@ pub(crate) fn sow_turn<O: Observer>(
     // a path of its own, with nothing of the other mechanics to test.
     if turn.rules.sows_plainly() {
         sow_turn_plainly(board, turn, obs)
+    } else if !O::WATCHES && turn.rules.relays_in_bulk() {
+        sow_turn_in_bulk(board, turn)
     } else {
-        sow_turn_general(board, turn, obs)
+        sow_turn_general::<O, false>(board, turn, obs)
     }
+}
+
+/// [`sow_turn`] with relay laps sown whole, where no one watches the seeds.
+/// Kept out of line, so the paths that never take it compile as before.
+#[inline(never)]
+fn sow_turn_in_bulk(board: &mut Board, turn: &Turn) -> Result<TurnEnd, Refused> {
+    sow_turn_general::<NoTrace, true>(board, turn, &mut NoTrace)
 }
 
 /// [`sow_turn`] for rules that sow plainly: one lap along the track from
@@ -198,10 +207,11 @@ pub(crate) fn sow_turn_plainly<O: Observer>(
 }
 
 /// [`sow_turn`] for any rules: laps and relays, groups taken while sowing,
-/// owned pits, the way the mover chose.
+/// owned pits, the way the mover chose; relay laps sown whole where
+/// `IN_BULK` (see [`packed`]).
 #[allow(clippy::inline_always)]
 #[inline(always)]
-pub(crate) fn sow_turn_general<O: Observer>(
+pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
     board: &mut Board,
     turn: &Turn,
     obs: &mut O,
@@ -224,8 +234,6 @@ pub(crate) fn sow_turn_general<O: Observer>(
     };
     let mut cycle = (relay != Relay::Off)
         .then(|| CycleCheck::new(board.seeds(), lap_key(turn.origin, turn.backward)));
-    // Where no one watches the seeds, relay laps may be sown whole.
-    let in_bulk = !O::WATCHES && rules.relays_in_bulk();
     let mut take = turn.origin;
     let mut lap: u32 = 1;
     let mut captured = false;
@@ -233,16 +241,13 @@ pub(crate) fn sow_turn_general<O: Observer>(
     let mut backward = turn.backward;
     let mut reached = false;
     loop {
-        let packed = if in_bulk {
+        // Where no one watches the seeds, relay laps may be sown whole.
+        let packed = if IN_BULK {
             packed::relay_laps(board, turn, &mut take, &mut lap, &mut backward)?
         } else {
             None
         };
-        let lap_track = if skip_lap_start {
-            without(drop_track, take)
-        } else {
-            drop_track
-        };
+        let lap_track = lap_track(drop_track, take, skip_lap_start);
         let done = if let Some(done) = packed {
             done
         } else {
@@ -508,6 +513,17 @@ fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
         group_taker,
         ended_on_group,
         reached,
+    }
+}
+
+/// The places a lap from `take` drops into: the turn's, less `take` itself
+/// where each lap leaves out the pit it was taken up from.
+#[inline]
+fn lap_track(drop_track: u64, take: usize, skip_lap_start: bool) -> u64 {
+    if skip_lap_start {
+        without(drop_track, take)
+    } else {
+        drop_track
     }
 }
 

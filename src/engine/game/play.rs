@@ -351,6 +351,13 @@ impl Position {
         if self.every_pit_moves(rules, mover) {
             return u64::from(self.movable(rules, mover).count_ones()) * way_count(rules) as u64;
         }
+        self.count_legal(rules)
+    }
+
+    /// [`Position::count_moves`] where each move must be tried. Kept out of
+    /// line so perft on rule sets without relays carries none of it.
+    #[inline(never)]
+    fn count_legal(&self, rules: &Rules) -> u64 {
         self.legal(rules).count() as u64
     }
 
@@ -366,12 +373,14 @@ impl Position {
     /// all of them where the rules sow relays in bulk and the turn cannot
     /// fail to feed.
     fn turns_end<'a>(&'a self, rules: &'a Rules, side: Side) -> impl Fn(usize, bool) -> bool + 'a {
-        // Any pit will do: the packing reads the board, not the move.
-        let turn = self.turn(rules, side, 0, false);
-        let packed = if turn.must_feed {
-            None
+        let packed = if rules.relays_in_bulk() {
+            // Any pit will do: the packing reads the board, not the move.
+            let turn = self.turn(rules, side, 0, false);
+            (!turn.must_feed)
+                .then(|| PackedTrack::of(&self.board, &turn))
+                .flatten()
         } else {
-            PackedTrack::of(&self.board, &turn)
+            None
         };
         move |origin, backward| {
             packed
@@ -437,7 +446,7 @@ mod tests {
                     let (mut plain_events, mut general_events) = (Vec::new(), Vec::new());
                     assert_eq!(
                         sow_turn_plainly(&mut plain, &turn, &mut plain_events),
-                        sow_turn_general(&mut general, &turn, &mut general_events)
+                        sow_turn_general::<_, false>(&mut general, &turn, &mut general_events)
                     );
                     assert_eq!(plain, general);
                     assert_eq!(plain_events, general_events);

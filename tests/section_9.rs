@@ -395,6 +395,57 @@ fn a_lap_that_goes_all_the_way_round_either_way() {
     }
 }
 
+/// What menus and the rule sheet say of Kiuthi and of the games with owned
+/// pits that keep their seeds: the mover's choice of way (not the board's
+/// direction), laps turning back, pits of two, the capture's limits, and
+/// owned pits that are not tuzdyks.
+#[test]
+fn menus_and_the_rule_sheet_tell_the_mechanics_of_section_9() {
+    let kiuthi = kiuthi();
+    let summary = mancala::words::rules_summary(&kiuthi);
+    assert!(
+        summary.starts_with(
+            "either way, as the mover chooses, each lap turning back, pits of 2 or more played"
+        ),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("Kalah capture (after reaching the opponent's row; chained)"),
+        "{summary}"
+    );
+    let sheet = mancala::words::rules_sheet(&kiuthi);
+    for line in [
+        "direction:     chosen by the mover for each move, each relay lap turning back",
+        "pit to play:   one of one's own holding 2 seeds or more",
+        "only once the turn has reached the opponent's row (else another move); \
+         chained along the last lap's way",
+    ] {
+        assert!(sheet.contains(line), "{line}\n{sheet}");
+    }
+    let kalaha = mancala::words::rules_sheet(&common::builtin("kalaha"));
+    assert!(
+        kalaha.contains("pit to play:   any of one's own with seeds"),
+        "{kalaha}"
+    );
+    assert!(kalaha.contains("Kalah capture: yes (the pit across must hold seeds)\n"));
+    for (rules, said) in [
+        (
+            gabata(),
+            "owned pits that keep their seeds, captures from the opponent's owned pits",
+        ),
+        (
+            layli_goobalay(),
+            "owned pits, made in pairs, that keep their seeds",
+        ),
+    ] {
+        let summary = mancala::words::rules_summary(&rules);
+        assert!(
+            summary.contains(said) && !summary.contains("tuzdyk"),
+            "{summary}"
+        );
+    }
+}
+
 /// Kiuthi: a pit of one seed is refused with the reason, a pit with no
 /// direction says to choose one, and the legal moves are the pits of two
 /// or more, each way.

@@ -24,7 +24,18 @@ pub fn board_size(rules: &Rules) -> String {
 /// The mechanics in one line, for menus and `rules list`.
 #[must_use]
 pub fn rules_summary(rules: &Rules) -> String {
-    let mut parts: Vec<&str> = vec![rules.direction().word()];
+    let mut parts: Vec<&str> = vec![if rules.direction_chosen() {
+        "either way, as the mover chooses"
+    } else {
+        rules.direction().word()
+    }];
+    if rules.reverse_laps() {
+        parts.push("each lap turning back");
+    }
+    let fewest = format!("pits of {} or more played", rules.min_seeds());
+    if rules.min_seeds() > 1 {
+        parts.push(&fewest);
+    }
     if rules.from_origin() {
         parts.push("sown from the origin");
     }
@@ -50,21 +61,33 @@ pub fn rules_summary(rules: &Rules) -> String {
             "leap capture"
         });
     }
-    if rules.kalah_capture() {
-        parts.push(if rules.kalah_empty() {
+    let kalah = format!(
+        "{}{}",
+        if rules.kalah_empty() {
             "Kalah capture (also across an empty pit)"
         } else if rules.kalah_takes_capturing_seed() {
             "Kalah capture"
         } else {
             "Kalah capture (the capturing seed stays)"
-        });
+        },
+        kalah_limits_in_brief(rules)
+    );
+    if rules.kalah_capture() {
+        parts.push(&kalah);
     }
     let counts = count_captures(rules);
     if !counts.is_empty() {
         parts.push(&counts);
     }
-    if rules.owned_pits().is_some() {
-        parts.push("owned pits (tuzdyk)");
+    if let Some(owned) = rules.owned_pits() {
+        parts.push(match (owned.seeds, owned.pair_across) {
+            (OwnedSeeds::ToOwner, _) => "owned pits (tuzdyk)",
+            (OwnedSeeds::Kept, None) => "owned pits that keep their seeds",
+            (OwnedSeeds::Kept, Some(_)) => "owned pits, made in pairs, that keep their seeds",
+        });
+    }
+    if rules.captures_from_owned_pits() {
+        parts.push("captures from the opponent's owned pits");
     }
     if rules.passing() {
         parts.push("a player who cannot move passes");
@@ -93,6 +116,33 @@ pub fn rules_summary(rules: &Rules) -> String {
         parts.push("loser's partial pit");
     }
     parts.join(", ")
+}
+
+/// What limits and extends the Kalah capture, as the sheet says it: "only
+/// once the turn has reached the opponent's row (else another move);
+/// chained along the last lap's way" (empty for the plain capture).
+fn kalah_limits_said(rules: &Rules) -> String {
+    let Some(across) = rules.capture().across else {
+        return String::new();
+    };
+    let mut said = Vec::new();
+    if across.after_reaching {
+        said.push("only once the turn has reached the opponent's row (else another move)");
+    }
+    if across.chain {
+        said.push("chained along the last lap's way");
+    }
+    said.join("; ")
+}
+
+/// The same in a word or two, for the one-line summary.
+fn kalah_limits_in_brief(rules: &Rules) -> &'static str {
+    match rules.capture().across.map(|a| (a.after_reaching, a.chain)) {
+        Some((true, true)) => " (after reaching the opponent's row; chained)",
+        Some((true, false)) => " (after reaching the opponent's row)",
+        Some((false, true)) => " (chained)",
+        _ => "",
+    }
 }
 
 /// "captures 2s and 3s on the opponent's row" (empty without such captures).
@@ -272,6 +322,26 @@ fn sowing_rows(rules: &Rules) -> Vec<(&'static str, String)> {
         }
         (true, true, _) => "yes (also across an empty pit)",
     };
+    let limits = kalah_limits_said(rules);
+    let kalah = if rules.kalah_capture() && !limits.is_empty() {
+        format!("{kalah}; {limits}")
+    } else {
+        kalah.to_string()
+    };
+    let direction = if rules.direction_chosen() {
+        "chosen by the mover for each move".to_string()
+    } else {
+        rules.direction().to_string()
+    };
+    let direction = if rules.reverse_laps() {
+        format!("{direction}, each relay lap turning back")
+    } else {
+        direction
+    };
+    let pit_to_play = match rules.min_seeds() {
+        0 | 1 => "any of one's own with seeds".to_string(),
+        fewest => format!("one of one's own holding {fewest} seeds or more"),
+    };
     let leap = match (rules.leap_capture(), rules.leap_also_across()) {
         (false, _) => "no",
         (true, false) => "yes",
@@ -286,7 +356,8 @@ fn sowing_rows(rules: &Rules) -> Vec<(&'static str, String)> {
     vec![
         ("board", board_size(rules)),
         ("stores", stores.to_string()),
-        ("direction", rules.direction().to_string()),
+        ("direction", direction),
+        ("pit to play", pit_to_play),
         ("first seed", first_seed.to_string()),
         ("skip origin", yes_no(rules.skip_origin()).to_string()),
         ("relay", relay.to_string()),
@@ -294,7 +365,7 @@ fn sowing_rows(rules: &Rules) -> Vec<(&'static str, String)> {
         ("extra turn", extra.to_string()),
         ("while sowing", or_no(while_sowing_said(rules))),
         ("leap capture", leap.to_string()),
-        ("Kalah capture", kalah.to_string()),
+        ("Kalah capture", kalah),
         ("row captures", count_captures_said(rules)),
         ("owned pits", owned_pits_said(rules)),
         ("must feed", yes_no(rules.must_feed()).to_string()),

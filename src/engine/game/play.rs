@@ -351,13 +351,6 @@ impl Position {
         if self.every_pit_moves(rules, mover) {
             return u64::from(self.movable(rules, mover).count_ones()) * way_count(rules) as u64;
         }
-        self.count_legal(rules)
-    }
-
-    /// [`Position::count_moves`] where each move must be tried. Kept out of
-    /// line so perft on rule sets without relays carries none of it.
-    #[inline(never)]
-    fn count_legal(&self, rules: &Rules) -> u64 {
         self.legal(rules).count() as u64
     }
 

@@ -16,6 +16,10 @@ use crate::engine::rules::{Relay, Rules};
 const MAX_RANKS: u32 = 16;
 /// The most seeds the places may hold between them, so no byte overflows.
 const MAX_SEEDS: u16 = 0xFF;
+/// The lap from which a relay is watched for a repeated lap start. A repeat
+/// only proves early what [`MAX_LAPS`] would find anyway, and turns that end
+/// are seldom this long, so they never pay for the watch.
+const WATCHED_FROM_LAP: u32 = 64;
 
 /// Sows the relay laps from `*take` on, whole, up to the first lap after
 /// which the relay may stop (or that ends in a store), writes the counts back
@@ -56,6 +60,16 @@ struct RelayEnd {
     /// The rank of its last seed.
     last: u32,
     /// A seed of the turn fell on the opponent's row.
+    reached: bool,
+}
+
+/// How a packed lap ended.
+struct PackedLapEnd {
+    /// The rank of its last seed.
+    last: u32,
+    /// The seeds now at `last`.
+    landed: u8,
+    /// A seed of it fell on the opponent's row.
     reached: bool,
 }
 
@@ -166,25 +180,38 @@ impl PackedTrack {
             from_origin: rules.from_origin(),
             skip_start: rules.skip_lap_start(),
         };
-        let mut cycle = CycleCheck::new(&self.counts, lap_key(rank, *backward));
+        let mut cycle = None;
         let mut reached = false;
+        let mut hand = self.count(rank);
         loop {
-            let (last, reach) = self.sow_lap(rank, *backward, shape);
-            reached |= reach;
-            let Some(next) = self.relay_goes_on(relay, last) else {
+            let lap_end = self.sow_lap(rank, hand, *backward, shape);
+            reached |= lap_end.reached;
+            let last = lap_end.last;
+            let Some((next, next_hand)) = self.relay_goes_on(relay, last, lap_end.landed) else {
                 return Ok(RelayEnd {
                     take: rank,
                     last,
                     reached,
                 });
             };
-            rank = next;
+            (rank, hand) = (next, next_hand);
             *lap += 1;
             if reverse_laps {
                 *backward = !*backward;
             }
-            if *lap > MAX_LAPS || cycle.repeats(&self.counts, lap_key(rank, *backward)) {
+            if *lap > MAX_LAPS {
                 return Err(Refused::Endless);
+            }
+            if *lap >= WATCHED_FROM_LAP {
+                let key = lap_key(rank, *backward);
+                match &mut cycle {
+                    None => cycle = Some(CycleCheck::new(&self.counts, key)),
+                    Some(cycle) => {
+                        if cycle.repeats(&self.counts, key) {
+                            return Err(Refused::Endless);
+                        }
+                    }
+                }
             }
         }
     }
@@ -205,7 +232,7 @@ impl PackedTrack {
     }
 
     fn count(&self, rank: u32) -> u8 {
-        (self.counts >> (8 * rank)) as u8
+        byte(self.counts, rank)
     }
 
     /// `rank` brought back into the track, for ranks below twice its length.
@@ -218,13 +245,17 @@ impl PackedTrack {
         }
     }
 
-    /// Takes up the place at `rank` and sows it: the rank of the last seed,
-    /// and whether a seed fell on the opponent's row.
+    /// Takes up the `hand` seeds at `rank` and sows them.
+    ///
+    /// What the last place now holds is worked out from the counts before the
+    /// lap, not read from the sums after it: the next lap's hand is then known
+    /// without waiting for them, and consecutive laps overlap.
     #[inline]
-    fn sow_lap(&mut self, rank: u32, backward: bool, shape: LapShape) -> (u32, bool) {
+    fn sow_lap(&mut self, rank: u32, hand: u8, backward: bool, shape: LapShape) -> PackedLapEnd {
         let len = self.len;
-        let hand = u32::from(self.count(rank));
-        let this = UP_TO[rank as usize + 1] ^ UP_TO[rank as usize];
+        let hand = u32::from(hand);
+        let this = 1 << (8 * rank);
+        let before = self.counts;
         self.counts -= this * u128::from(hand);
         // The places this lap drops into: `places` of them from `first` on.
         let stays = !shape.skip_start && shape.from_origin && hand >= 2;
@@ -256,9 +287,17 @@ impl PackedTrack {
         } else {
             (first, self.wrap(first + on))
         };
+        // The last place had its count before the lap (none if it was the
+        // place taken up), and gains every round and the seed of the run.
+        let held = if last == rank { 0 } else { byte(before, last) };
+        let landed = held + rounds as u8 + u8::from(rest != 0);
         let sown = all * u128::from(rounds) + self.run(run_from, rest);
         self.counts += sown;
-        (last, sown & self.opponent_row != 0)
+        PackedLapEnd {
+            last,
+            landed,
+            reached: sown & self.opponent_row != 0,
+        }
     }
 
     /// A 1 in the bytes of `count` ranks from `first` on, along the track
@@ -270,19 +309,21 @@ impl PackedTrack {
         (UP_TO[(end - wrapped) as usize] ^ UP_TO[first as usize]) | UP_TO[wrapped as usize]
     }
 
-    /// The rank the relay takes up next after a lap ending at `last`, the
-    /// same test as the seed-by-seed path's; `None` where the turn may end
-    /// there, or the lap ended in a store, which the seed-by-seed path judges.
-    fn relay_goes_on(&self, relay: Relay, last: u32) -> Option<u32> {
+    /// The rank the relay takes up next after a lap ending at `last`, which
+    /// now holds `landed` seeds, and the hand taken up there: the same test
+    /// as the seed-by-seed path's; `None` where the turn may end there, or the
+    /// lap ended in a store, which the seed-by-seed path judges.
+    fn relay_goes_on(&self, relay: Relay, last: u32, landed: u8) -> Option<(u32, u8)> {
         if self.pits & (1 << last) == 0 {
             return None;
         }
         match relay {
-            Relay::LandingPit | Relay::Off => (self.count(last) > 1).then_some(last),
+            Relay::LandingPit | Relay::Off => (landed > 1).then_some((last, landed)),
             Relay::NextPit => {
                 let ahead = self.pits & !((2 << last) - 1);
                 let next = if ahead == 0 { self.pits } else { ahead }.trailing_zeros();
-                (self.count(next) != 0).then_some(next)
+                let hand = self.count(next);
+                (hand != 0).then_some((next, hand))
             }
         }
     }
@@ -298,6 +339,12 @@ const UP_TO: [u128; MAX_RANKS as usize + 1] = {
     }
     up_to
 };
+
+/// The count at `rank` in packed `counts`.
+#[inline]
+fn byte(counts: u128, rank: u32) -> u8 {
+    (counts >> (8 * rank)) as u8
+}
 
 /// A lap's start as the endless-turn check keys it: the rank and the way.
 #[inline]

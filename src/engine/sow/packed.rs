@@ -116,7 +116,6 @@ impl PackedTrack {
         let layout = turn.layout;
         let mut bytes = [0; MAX_RANKS as usize];
         let mut index_of = [0; MAX_RANKS as usize];
-        let mut pits = 0;
         let mut total = 0;
         let mut bits = track;
         for rank in 0..len as usize {
@@ -127,10 +126,16 @@ impl PackedTrack {
             // Only read back once the total is known to fit.
             bytes[rank] = count as u8;
             index_of[rank] = index as u8;
-            pits |= u32::from(!layout.is_store(index)) << rank;
         }
         if total > MAX_SEEDS {
             return None;
+        }
+        // Every rank a pit but those of the stores on the track.
+        let mut pits = (1 << len) - 1;
+        let mut stores = track & !layout.pits_mask();
+        while stores != 0 {
+            pits &= !(1 << (track & (stores & stores.wrapping_neg()).wrapping_sub(1)).count_ones());
+            stores &= stores - 1;
         }
         // A row's pits are neighbours on the board, and so in rank order.
         let opponent_row = if turn.track_reach {

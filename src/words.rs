@@ -105,10 +105,7 @@ pub fn refusal(error: PlayError, pits: u8) -> String {
 /// A move as a player says it: "pit 3", "pit 3 clockwise".
 #[must_use]
 pub fn move_said(played: Move) -> String {
-    match played.direction() {
-        None => format!("pit {}", played.pit()),
-        Some(direction) => format!("pit {} {direction}", played.pit()),
-    }
+    played.said()
 }
 
 /// "North 4 is South's own (a tuzdyk): every seed sown there goes to

@@ -313,18 +313,37 @@ fn show_goes_on_into_the_next_round() {
 #[test]
 fn illegal_moves_name_their_place_in_the_list_and_the_reason() {
     let config = tempfile::tempdir().unwrap();
+    let how = "is not a move: write the number of the pit to sow, as `3`, and where the mover \
+               chooses the direction, `cw` or `ccw` after it, as `3cw`";
     let cases = [
-        ("3,3", "move 2 (pit 3) is illegal: pit 3 is empty"),
-        ("1,9", "move 2 (pit 9) is illegal: there is no pit 9"),
-        ("1,x", "move 2 (\"x\") is not a pit number"),
         (
-            "99999999999",
-            "move 1 (\"99999999999\") is not a pit number",
+            "kalaha",
+            "3,3",
+            "move 2 (pit 3) is illegal: pit 3 is empty".to_string(),
         ),
+        (
+            "kalaha",
+            "1,9",
+            "move 2 (pit 9) is illegal: there is no pit 9".to_string(),
+        ),
+        ("kalaha", "1,x", format!("move 2: \"x\" {how}")),
+        (
+            "kalaha",
+            "99999999999",
+            format!("move 1: \"99999999999\" {how}"),
+        ),
+        // Where the mover chooses the way, the move is named with it.
+        (
+            "kiuthi",
+            "3cw,9ccw",
+            "move 2 (pit 9 counter-clockwise) is illegal: there is no pit 9".to_string(),
+        ),
+        ("kiuthi", "3cwx", format!("move 1: \"3cwx\" {how}")),
+        ("kiuthi", "3 cw", format!("move 1: \"3 cw\" {how}")),
     ];
-    for (moves, message) in cases {
+    for (rules, moves, message) in cases {
         mancala(&config)
-            .args(["show", "kalaha", "--moves", moves])
+            .args(["show", rules, "--moves", moves])
             .assert()
             .failure()
             .stderr(predicate::str::contains(message));
@@ -1326,6 +1345,17 @@ fn move_answers_hand_worked_positions() {
         .stdout(
             predicate::str::is_match(r"^pit \d+ \(value [+-]\d+, searched \d+ moves ahead\)\n$")
                 .unwrap(),
+        );
+    // Where the mover chooses the way, the words name it.
+    mancala(&config)
+        .args(["move", "kiuthi", "--level", "easy"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::is_match(
+                r"^pit \d (counter-)?clockwise \(value [+-]\d+, searched \d+ moves ahead\)\n$",
+            )
+            .unwrap(),
         );
 }
 

@@ -59,7 +59,11 @@ pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
             Some(depth) => format!("searched {depth} moves ahead"),
             None => "exact".to_string(),
         };
-        say!("pit {} (value {:+}, {reach})", choice.chosen, choice.value);
+        say!(
+            "{} (value {:+}, {reach})",
+            choice.chosen.said(),
+            choice.value
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

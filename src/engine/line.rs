@@ -8,10 +8,10 @@ use super::game::{PlayError, Position};
 use super::game_state::GameState;
 use super::moves::Step;
 
-/// "pit 3", or "swap", as an error names a step of a list.
+/// "pit 3", "pit 3 clockwise" or "swap", as an error names a step of a list.
 fn step_said(step: Step) -> String {
     match step {
-        Step::Move(played) => format!("pit {played}"),
+        Step::Move(played) => played.said(),
         Step::Swap => "swap".to_string(),
     }
 }

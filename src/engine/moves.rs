@@ -61,6 +61,15 @@ impl Move {
             Move::Sow { direction, .. } => direction,
         }
     }
+
+    /// The move as a player says it: "pit 3", "pit 3 clockwise".
+    #[must_use]
+    pub fn said(self) -> String {
+        match self.direction() {
+            None => format!("pit {}", self.pit()),
+            Some(direction) => format!("pit {} {direction}", self.pit()),
+        }
+    }
 }
 
 /// How a move writes a chosen direction after the pit's number.

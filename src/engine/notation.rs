@@ -3,15 +3,17 @@
 
 use std::fmt;
 
-use super::moves::Step;
+use super::moves::{ParseMoveError, Step};
 
 /// A list entry that is not a move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {position} ({text:?}) is not a pit number")]
+#[error("move {position}: {reason}")]
 pub struct ParseMovesError {
     /// 1-based position of the bad entry in the list.
     pub position: usize,
     pub text: String,
+    /// What is wrong with it, and how a move is written.
+    pub reason: ParseMoveError,
 }
 
 /// Parses `3,1,4` (spaces allowed around entries; an empty text is no moves).
@@ -25,9 +27,10 @@ pub fn parse_moves(text: &str) -> Result<Vec<Step>, ParseMovesError> {
     text.split(',')
         .enumerate()
         .map(|(i, entry)| {
-            entry.parse::<Step>().map_err(|_| ParseMovesError {
+            entry.parse::<Step>().map_err(|reason| ParseMovesError {
                 position: i + 1,
                 text: entry.trim().to_string(),
+                reason,
             })
         })
         .collect()
@@ -72,5 +75,9 @@ mod tests {
         assert_eq!(parse_moves("1,,2").unwrap_err().position, 2);
         assert_eq!(parse_moves("0").unwrap_err().position, 1);
         assert_eq!(parse_moves("300").unwrap_err().position, 1);
+        // The message says how a move is written, direction included.
+        let said = parse_moves("2,3cwx").unwrap_err().to_string();
+        assert!(said.starts_with("move 2: \"3cwx\" is not a move"), "{said}");
+        assert!(said.contains("`3cw`"), "{said}");
     }
 }

@@ -551,7 +551,7 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatc
         for (k, &step) in expected.moves.iter().enumerate() {
             count += 1;
             let said = match step {
-                Step::Move(played) => format!("pit {played}"),
+                Step::Move(played) => played.said(),
                 Step::Swap => "the swap".to_string(),
             };
             session.play_step(step).map_err(|reason| {

@@ -17,8 +17,9 @@ const MAX_RANKS: u32 = 16;
 /// The most seeds the places may hold between them, so no byte overflows.
 const MAX_SEEDS: u16 = 0xFF;
 /// The lap from which a relay is watched for a repeated lap start. A repeat
-/// only proves early what [`MAX_LAPS`] would find anyway, and turns that end
-/// are seldom this long, so they never pay for the watch.
+/// only proves early what [`MAX_LAPS`] would find anyway, so the watch can
+/// start late; turns that end seldom last this long (22 of 350,909 in
+/// Kiuthi's perft 5), so they seldom pay for it.
 const WATCHED_FROM_LAP: u32 = 64;
 
 /// Sows the relay laps from `*take` on, whole, up to the first lap after

@@ -135,8 +135,10 @@ impl PackedTrack {
         let mut pits = (1 << len) - 1;
         let mut stores = track & !layout.pits_mask();
         while stores != 0 {
-            pits &= !(1 << (track & (stores & stores.wrapping_neg()).wrapping_sub(1)).count_ones());
-            stores &= stores - 1;
+            let store = stores & stores.wrapping_neg();
+            let rank = (track & (store - 1)).count_ones();
+            pits &= !(1 << rank);
+            stores ^= store;
         }
         // A row's pits are neighbours on the board, and so in rank order.
         let opponent_row = if turn.track_reach {

@@ -395,6 +395,46 @@ fn a_lap_that_goes_all_the_way_round_either_way() {
     }
 }
 
+/// Kiuthi: a lap of a whole number of rounds ends in the pit it emptied.
+/// 16 seeds from South's pit 1 counter-clockwise give one to every other
+/// pit and the last back to pit 1, now holding 1: the turn ends on South's
+/// own row after reaching North's, so South takes North's 8 (1) with the
+/// capturing seed; South's 2 is not empty, so the chain stops. With 32
+/// seeds every pit gains 2, pit 1 included, whose 2 go on the other way
+/// (North's 8 and 7); North's 7 (3) back the first way (North's 8, South's
+/// 1 and 2); South's 2 (3) back again (South's 1, North's 8, then North's
+/// 7, emptied two laps before): the turn ends on North's row. Both sown
+/// seed by seed and whole laps at a time.
+#[test]
+fn a_lap_of_whole_rounds_ends_in_the_pit_it_emptied() {
+    let rules = kiuthi();
+    for (start, laps_sown, after) in [
+        (
+            "south: 16 0 0 0 0 0 0 0 store 40; north: 0 0 0 2 0 0 0 0 store 38",
+            1,
+            "south: 0 1 1 1 1 1 1 1 store 42; north: 1 1 1 3 1 1 1 0 store 38",
+        ),
+        (
+            "south: 32 0 0 0 0 0 0 0 store 30; north: 0 0 0 2 0 0 0 0 store 32",
+            4,
+            "south: 2 0 2 2 2 2 2 2 store 30; north: 2 2 2 4 2 2 1 5 store 32",
+        ),
+    ] {
+        let position =
+            Position::from_text(&rules, &format!("{start}; round 1; south to move")).unwrap();
+        let mv: Move = "1ccw".parse().unwrap();
+        let mut trace = Vec::new();
+        let seed_by_seed = position.play_traced(&rules, mv, &mut trace).unwrap();
+        assert_eq!(laps(&trace), laps_sown, "{start}");
+        assert_eq!(
+            seed_by_seed.to_text(&rules),
+            format!("{after}; round 1 begun by south; north to move"),
+            "{start}"
+        );
+        assert_eq!(position.play(&rules, mv), Ok(seed_by_seed), "{start}");
+    }
+}
+
 /// What menus and the rule sheet say of Kiuthi and of the games with owned
 /// pits that keep their seeds: the mover's choice of way (not the board's
 /// direction), laps turning back, pits of two, the capture's limits, and

@@ -380,19 +380,31 @@ fn a_lap_that_goes_all_the_way_round_either_way() {
             "south: 3 0 1 1 1 1 1 1 store 40; north: 1 1 1 1 1 1 1 1 store 39",
         ),
     ] {
-        let position =
-            Position::from_text(&rules, &format!("{start}; round 1; south to move")).unwrap();
-        let mv: Move = mv.parse().unwrap();
-        let mut trace = Vec::new();
-        let seed_by_seed = position.play_traced(&rules, mv, &mut trace).unwrap();
-        assert_eq!(laps(&trace), 3, "{mv}");
+        let (laps_sown, text) = sown_both_ways(&rules, start, mv);
+        assert_eq!(laps_sown, 3, "{mv}");
         assert_eq!(
-            seed_by_seed.to_text(&rules),
+            text,
             format!("{after}; round 1 begun by south; south to move"),
             "{mv}"
         );
-        assert_eq!(position.play(&rules, mv), Ok(seed_by_seed), "{mv}");
     }
+}
+
+/// `mv` played from `start` (round 1, South to move) seed by seed, as the
+/// screen sees it, and as perft and the search play it (relay laps may be
+/// sown whole): both must give the same position. The laps sown, and the
+/// position's text.
+fn sown_both_ways(rules: &Rules, start: &str, mv: &str) -> (usize, String) {
+    let position = Position::from_text(rules, &format!("{start}; round 1; south to move")).unwrap();
+    let mv: Move = mv.parse().unwrap();
+    let mut trace = Vec::new();
+    let seed_by_seed = position.play_traced(rules, mv, &mut trace).unwrap();
+    assert_eq!(
+        position.play(rules, mv),
+        Ok(seed_by_seed),
+        "{mv} from {start}"
+    );
+    (laps(&trace), seed_by_seed.to_text(rules))
 }
 
 /// Kiuthi: a lap of a whole number of rounds ends in the pit it emptied.
@@ -420,18 +432,13 @@ fn a_lap_of_whole_rounds_ends_in_the_pit_it_emptied() {
             "south: 2 0 2 2 2 2 2 2 store 30; north: 2 2 2 4 2 2 1 5 store 32",
         ),
     ] {
-        let position =
-            Position::from_text(&rules, &format!("{start}; round 1; south to move")).unwrap();
-        let mv: Move = "1ccw".parse().unwrap();
-        let mut trace = Vec::new();
-        let seed_by_seed = position.play_traced(&rules, mv, &mut trace).unwrap();
-        assert_eq!(laps(&trace), laps_sown, "{start}");
+        let (laps, text) = sown_both_ways(&rules, start, "1ccw");
+        assert_eq!(laps, laps_sown, "{start}");
         assert_eq!(
-            seed_by_seed.to_text(&rules),
+            text,
             format!("{after}; round 1 begun by south; north to move"),
             "{start}"
         );
-        assert_eq!(position.play(&rules, mv), Ok(seed_by_seed), "{start}");
     }
 }
 

@@ -240,13 +240,17 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
     let mut group_taker = None;
     let mut backward = turn.backward;
     let mut reached = false;
+    // Where no one watches the seeds, relay laps may be sown whole. A track
+    // that does not pack never will this turn (its seeds stay on it), so it
+    // is not packed again lap after lap.
+    let mut in_bulk = IN_BULK;
     loop {
-        // Where no one watches the seeds, relay laps may be sown whole.
-        let packed = if IN_BULK {
+        let packed = if in_bulk {
             packed::relay_laps(board, turn, &mut take, &mut lap, &mut backward)?
         } else {
             None
         };
+        in_bulk &= packed.is_some();
         let lap_track = lap_track(drop_track, take, skip_lap_start);
         let done = if let Some(done) = packed {
             done

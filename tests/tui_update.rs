@@ -1427,7 +1427,11 @@ fn the_header_says_who_leads() {
             .map(|x| buffer[(x, 0)].symbol().to_string())
             .collect::<String>()
     };
-    assert!(header(&ui).trim_end().ends_with("level"), "{}", header(&ui));
+    assert!(
+        header(&ui).trim_end().ends_with("scores level"),
+        "{}",
+        header(&ui)
+    );
     // Pit 3's last seed falls in Ann's store.
     send(&mut ui, &[Msg::Input(Input::Digit(3))]);
     assert!(

@@ -28,13 +28,14 @@ pub fn rounds_won(session: &Session, wins: [usize; 2]) -> String {
     )
 }
 
-/// Who is ahead in the stores now: "Ann leads by 4", "level".
+/// Who is ahead in the stores now: "Ann leads by 4", "scores level" (the
+/// word alone, on the title line, read like the computer's level).
 #[must_use]
 pub fn who_leads(session: &Session) -> String {
     let position = session.position();
     let (south, north) = (position.store(Side::South), position.store(Side::North));
     match south.cmp(&north) {
-        std::cmp::Ordering::Equal => "level".to_string(),
+        std::cmp::Ordering::Equal => "scores level".to_string(),
         std::cmp::Ordering::Greater => {
             format!(
                 "{} leads by {}",

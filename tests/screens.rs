@@ -789,7 +789,7 @@ fn a_big_terminal_is_used_for_the_board_the_moves_and_the_result() {
     }
     let wide = rows(&draw(&mut ui, 200, 50));
     assert_names_whole("toguz_kumalak_wide", &wide, false);
-    assert!(wide[0].contains("leads by") || wide[0].trim_end().ends_with("level"));
+    assert!(wide[0].contains("leads by") || wide[0].trim_end().ends_with("equal"));
     assert!(wide.iter().any(|l| l.contains("╭ Moves")));
     assert!(
         wide.iter()

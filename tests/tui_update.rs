@@ -1428,7 +1428,7 @@ fn the_header_says_who_leads() {
             .collect::<String>()
     };
     assert!(
-        header(&ui).trim_end().ends_with("scores level"),
+        header(&ui).trim_end().ends_with("stores equal"),
         "{}",
         header(&ui)
     );

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use crate::engine::{Outcome, Pit, Position, Rules, Side};
 use crate::session::Session;
-use crate::words::player_name;
+use crate::words::{player_name, store_word};
 
 /// The line under the board while seeds move.
 #[must_use]
@@ -28,14 +28,17 @@ pub fn rounds_won(session: &Session, wins: [usize; 2]) -> String {
     )
 }
 
-/// Who is ahead in the stores now: "Ann leads by 4", "scores level" (the
-/// word alone, on the title line, read like the computer's level).
+/// Who is ahead in the stores now: "Ann leads by 4", "stores equal" (named,
+/// since owned pits and rows may still count, and a bare "level" on the
+/// title line read like the computer's level).
 #[must_use]
 pub fn who_leads(session: &Session) -> String {
     let position = session.position();
     let (south, north) = (position.store(Side::South), position.store(Side::North));
     match south.cmp(&north) {
-        std::cmp::Ordering::Equal => "scores level".to_string(),
+        std::cmp::Ordering::Equal => {
+            format!("{}s equal", store_word(session.rules()))
+        }
         std::cmp::Ordering::Greater => {
             format!(
                 "{} leads by {}",

@@ -225,6 +225,33 @@ fn continue_resumes_the_one_unfinished_match() {
     assert_eq!(moves(&files[0]), [3, 1, 2]);
 }
 
+/// Back from Play's list of games, the Rules or the saved matches, the menu
+/// has the entry that opened it chosen, whether or not Continue comes first
+/// (it once chose by a fixed place, so with Continue shown, Back from the
+/// Rules landed on Play).
+#[test]
+fn back_from_a_list_the_menu_has_the_entry_that_opened_it_chosen() {
+    let mut g = Game::kalaha();
+    g.send(&[Msg::Back]);
+    for continue_shown in [false, true] {
+        let items = g.ui.app.menu_items();
+        assert_eq!(items.contains(&MenuItem::Continue), continue_shown);
+        for item in [MenuItem::Play, MenuItem::Replay, MenuItem::Rules] {
+            let index = items.iter().position(|&shown| shown == item).unwrap();
+            let key = u8::try_from(index + 1).unwrap();
+            g.send(&[Msg::Input(Input::Digit(key)), Msg::Back]);
+            assert!(
+                matches!(g.ui.app.screen, Screen::Menu(menu) if menu.selected == index),
+                "back from {item:?}: {:?}",
+                g.ui.app.screen
+            );
+        }
+        // A move makes the match one to continue.
+        g.send(&[Msg::Input(Input::Digit(1)), Msg::Confirm, Msg::Confirm]);
+        g.send(&[Msg::Input(Input::Digit(3)), Msg::Back]);
+    }
+}
+
 #[test]
 fn continue_offers_the_list_when_several_matches_are_unfinished() {
     let mut g = Game::kalaha();

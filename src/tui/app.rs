@@ -84,6 +84,18 @@ impl Screen {
         Screen::Menu(Menu::default())
     }
 
+    /// The main menu with `item` chosen (the first entry where the menu
+    /// does not show it): where a player lands coming back from it.
+    #[must_use]
+    pub fn menu_at(app: &App, item: MenuItem) -> Screen {
+        let selected = app
+            .menu_items()
+            .iter()
+            .position(|&shown| shown == item)
+            .unwrap_or(0);
+        Screen::Menu(Menu { selected })
+    }
+
     /// The screen's own answers to what the interface asks of it.
     #[must_use]
     pub fn state(&self) -> &dyn ScreenState {

@@ -3,7 +3,7 @@
 
 use crate::storage::Listing;
 use crate::storage::library::Shelf;
-use crate::tui::app::{App, LibraryList, Menu, Overlay, Screen};
+use crate::tui::app::{App, LibraryList, Menu, MenuItem, Overlay, Screen};
 use crate::tui::command::Command;
 use crate::tui::describe::listing_summary;
 use crate::tui::layout::library_rows;
@@ -57,7 +57,14 @@ pub(crate) fn library(app: &mut App, mut list: LibraryList, msg: &Msg) -> Screen
             list.filter.clear();
             list.selected = 0;
         }
-        Msg::Back => return Screen::menu(),
+        Msg::Back => {
+            let came_from = if list.continuing {
+                MenuItem::Continue
+            } else {
+                MenuItem::Replay
+            };
+            return Screen::menu_at(app, came_from);
+        }
         Msg::Quit => app.quit = true,
         _ => {}
     }

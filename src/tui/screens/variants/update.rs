@@ -3,7 +3,7 @@
 
 use crate::catalog::Entry;
 use crate::settings::Settings;
-use crate::tui::app::{App, BrokenRuleFile, GameList, Menu, Screen};
+use crate::tui::app::{App, BrokenRuleFile, GameList, MenuItem, Screen};
 use crate::tui::command::Command;
 use crate::tui::config::Config;
 use crate::tui::keys;
@@ -79,9 +79,12 @@ pub(crate) fn variants(app: &mut App, config: &Config, mut list: GameList, msg: 
             find(app, &mut list);
         }
         Msg::Back | Msg::Confirm => {
-            return Screen::Menu(Menu {
-                selected: usize::from(!list.for_play),
-            });
+            let came_from = if list.for_play {
+                MenuItem::Play
+            } else {
+                MenuItem::Rules
+            };
+            return Screen::menu_at(app, came_from);
         }
         Msg::Quit => app.quit = true,
         _ => {}

@@ -728,31 +728,76 @@ fn a_long_dakon_turn() -> Runner {
     }
 }
 
+/// A hint asked for right after a long turn: at 80x24 every pit's value is
+/// read, and the turn keeps its start and its last move above it.
+#[test]
+fn a_hint_after_a_long_turn_is_read_whole() {
+    let mut ui = a_long_dakon_turn();
+    let told = report(&ui);
+    ui.send(Msg::Hint);
+    let Screen::Game(game) = &ui.app.screen else {
+        unreachable!()
+    };
+    let key = game.session.position().key();
+    // As a search sends them, best first.
+    let mut values: Vec<(Move, i32)> = game
+        .session
+        .position()
+        .legal_moves(game.session.rules())
+        .into_iter()
+        .zip([-12, 7, 30, -1, 4, 11, 2])
+        .collect();
+    values.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
+    assert!(values.len() >= 3, "{values:?}");
+    ui.send(Msg::HintReady {
+        key,
+        values: values.clone(),
+        reach: HintReach::Plies(9),
+    });
+    let lines = rows(&draw(&mut ui, 80, 24));
+    let under = lines[18..23].join(" ");
+    for (mv, value) in &values {
+        let shown = format!("{mv}:{value:+}");
+        assert!(
+            under.split_whitespace().any(|word| word == shown),
+            "{shown} missing: {under}"
+        );
+    }
+    let first = told.split("; then ").next().unwrap();
+    let last = told.rsplit("; then ").next().unwrap();
+    let under = under.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(under.contains(first) && under.contains(last), "{under}");
+}
+
 #[test]
 fn a_long_turn_is_told_in_whole_words_and_the_list_of_moves_has_it_all() {
     let mut ui = a_long_dakon_turn();
     let told = report(&ui);
     assert!(told.matches("; then ").count() >= 5, "a long turn: {told}");
-    // At 80x24 it fits the three lines under the board.
+    // At 80x24 it is told in the rows between the turn line and the keys.
     let lines = rows(&draw(&mut ui, 80, 24));
-    let shown = lines[18..21].join(" ");
+    let shown = lines[18..23].join(" ");
     let words: std::collections::BTreeSet<&str> = told.split(' ').collect();
     for word in shown.split_whitespace() {
         assert!(words.contains(word), "{word:?} cut in: {shown}");
     }
-    // A key refused then needs a line: the turn keeps its start and its
-    // latest moves, in whole words, and the refusal is read in full.
+    // A key refused then takes a line under the turn, read in full; the
+    // turn stays whole above it (the rows under the block are the
+    // notice's), each word of it whole.
     ui.send(Msg::Input(Input::RowKey('z')));
     let lines = rows(&draw(&mut ui, 80, 24));
-    let shown = lines[18..20].join(" ");
-    assert!(shown.contains("; ... then "), "{shown}");
-    for word in shown.split_whitespace().filter(|w| *w != "...") {
-        assert!(words.contains(word), "{word:?} cut in: {shown}");
-    }
+    let refusal = (18..23)
+        .find(|&row| lines[row].contains("That pit is on South's row"))
+        .unwrap_or_else(|| panic!("no refusal in {:?}", &lines[18..23]));
     assert!(
-        lines[20].contains("That pit is on South's row"),
+        lines[refusal].contains("Bartholomew Kent (North)'s turn."),
         "{}",
-        lines[20]
+        lines[refusal]
+    );
+    let shown = lines[18..refusal].join(" ");
+    assert_eq!(
+        shown.split_whitespace().collect::<Vec<_>>(),
+        told.split_whitespace().collect::<Vec<_>>()
     );
     check(&mut ui, "a_long_turn_and_a_refusal", false);
     check(&mut ui, "a_long_turn", false);

@@ -157,6 +157,54 @@ fn a_hint_on_the_widest_board_wraps_below_it() {
     insta::assert_snapshot!(draw(&mut ui, 98, 30).backend());
 }
 
+/// Kiuthi's hint weighs sixteen moves (eight pits, each way): at 80x24 the
+/// rows under the board hold every one of them with its value.
+#[test]
+fn a_hint_where_the_mover_chooses_the_way_shows_every_move_at_80x24() {
+    use mancala::engine::Direction;
+    let mut ui = game_app("kiuthi");
+    // After a move, whose telling gives the hint the rows it needs.
+    ui.send(Msg::Input(Input::Digit(3)));
+    ui.send(Msg::Right);
+    ui.send(Msg::Tick { ms: 70 * 200 });
+    ui.send(Msg::Hint);
+    let mancala::tui::app::Screen::Game(game) = &ui.app.screen else {
+        panic!("not a game")
+    };
+    let key = game.session.position().key();
+    let mut values: Vec<(Move, i32)> = (1..=8)
+        .flat_map(|pit| {
+            [
+                (Direction::CounterClockwise, -10),
+                (Direction::Clockwise, 10),
+            ]
+            .map(|(way, shift)| (Move::sow_toward(Pit::new(pit), way), i32::from(pit) + shift))
+        })
+        .collect();
+    values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    ui.send(Msg::HintReady {
+        key,
+        values: values.clone(),
+        reach: mancala::tui::msg::HintReach::Plies(8),
+    });
+    let terminal = draw(&mut ui, 80, 24);
+    let buffer = terminal.backend().buffer();
+    let screen: String = (0..24)
+        .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect::<String>() + " ")
+        .collect();
+    assert!(screen.contains("pit 8 clockwise"), "{screen}");
+    assert!(screen.contains("played pit 3"), "{screen}");
+    for pit in 1..=8 {
+        for (way, value) in [("ccw", pit - 10), ("cw", pit + 10)] {
+            let shown = format!("{pit}{way}:{value:+}");
+            assert!(
+                screen.split_whitespace().any(|word| word == shown),
+                "{shown} missing: {screen}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_match_in_ascii() {
     let mut ui = game_app("raja-pasu");

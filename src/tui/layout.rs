@@ -98,11 +98,21 @@ pub struct GameLayout {
 
 /// Columns of the move list beside the board.
 const MOVES_WIDTH: u16 = 38;
-/// Rows under the board for the notice and what the last turn did: three,
-/// the second shared with the lap line (shown only while seeds move); more
-/// on a tall terminal, where a long turn is told whole.
+/// Rows under the board for the notice and what the last turn did, as the
+/// block is centred: three, the second shared with the lap line (shown only
+/// while seeds move); more on a tall terminal, where a long turn is told
+/// whole. The notice may also use the free rows below the block, down to
+/// the keys: a hint where the mover chooses the way needs four rows at 80
+/// columns.
 const NOTICE_ROWS: u16 = 3;
 const MOST_NOTICE_ROWS: u16 = 8;
+
+/// The notice's rows in the centred block on a terminal `height` rows tall
+/// whose board takes `board_rows`.
+fn centred_notice_rows(height: u16, board_rows: u16) -> u16 {
+    let spare = height.saturating_sub(board_rows + AROUND_BOARD + 2);
+    (NOTICE_ROWS + spare / 2).min(MOST_NOTICE_ROWS)
+}
 
 /// The match screen on a terminal of `size` for a board of `pits` pits a
 /// row: the header at the top, the keys at the foot, the rest centred
@@ -123,8 +133,7 @@ pub fn game(size: (u16, u16), pits: u8) -> GameLayout {
     };
     let board_rows = board_height(height);
     // The rows left over give a long turn room to be told whole.
-    let spare = height.saturating_sub(board_rows + AROUND_BOARD + 2);
-    let notice_rows = (NOTICE_ROWS + spare / 2).min(MOST_NOTICE_ROWS);
+    let notice_rows = centred_notice_rows(height, board_rows);
     // Centred in all but the last row, as the header overlaps the space
     // above the block on small terminals.
     let [content] = Layout::vertical([Length(
@@ -142,6 +151,11 @@ pub fn game(size: (u16, u16), pits: u8) -> GameLayout {
         Length(notice_rows),
     ])
     .areas(content);
+    // Nothing is drawn between the block and the keys.
+    let notice = Rect {
+        height: notice.height.max(footer.y.saturating_sub(notice.y)),
+        ..notice
+    };
     GameLayout {
         header,
         north,
@@ -357,7 +371,7 @@ mod tests {
             // row to spare goes above it); the board grows with the height,
             // and so do the rows that tell the last turn.
             let board = board_height(height);
-            let notice = parts.notice.height;
+            let notice = centred_notice_rows(height, board);
             assert!((NOTICE_ROWS..=MOST_NOTICE_ROWS).contains(&notice));
             let block = board + AROUND_BOARD - NOTICE_ROWS + notice;
             let top = (height - 1 - block).div_ceil(2);
@@ -368,11 +382,16 @@ mod tests {
             assert_eq!(parts.turn.y, parts.south.y + 2);
             assert_eq!(parts.notice.y, parts.turn.y + 1);
             assert_eq!(parts.detail.y, parts.notice.y + 1);
+            // The notice has the rows of the block and those below it.
+            assert_eq!(parts.notice.y + parts.notice.height, parts.footer.y);
+            assert!(parts.notice.height >= notice);
         }
         assert_eq!(board_height(MIN_HEIGHT), BOARD_HEIGHT);
         assert_eq!(board_height(60), MAX_BOARD_HEIGHT);
-        assert_eq!(game((80, 24), 7).notice.height, NOTICE_ROWS);
-        assert_eq!(game((200, 50), 9).notice.height, MOST_NOTICE_ROWS);
+        assert_eq!(centred_notice_rows(24, board_height(24)), NOTICE_ROWS);
+        assert_eq!(centred_notice_rows(50, board_height(50)), MOST_NOTICE_ROWS);
+        // At 80x24 the two rows under the block are the notice's too.
+        assert_eq!(game((80, 24), 7).notice.height, NOTICE_ROWS + 2);
     }
 
     #[test]

@@ -243,8 +243,11 @@ fn render_notice(
     // its start and its latest moves (the list of moves has it all);
     // passing messages go below it. A name is never broken between lines.
     let names = Side::BOTH.map(|side| game.session.display_name(side));
+    // The notice answers the player (a hint, a refusal): it has every row
+    // it needs but one, which keeps at least the turn's start and end.
     let notice_rows = game.notice.as_ref().map_or(0, |notice| {
-        wrapped_height(&[Line::raw(notice.text.clone())], area.width).clamp(1, area.height / 2)
+        let lines: Vec<Line> = notice.text.lines().map(Line::raw).collect();
+        wrapped_height(&lines, area.width).clamp(1, area.height.saturating_sub(1).max(1))
     });
     let mut below = area;
     if let Some((_, report)) = &game.report {
@@ -604,5 +607,27 @@ mod tests {
         assert_eq!(bar_height(9, 98), 1);
         assert_eq!(bar_height(49, 98), 4);
         assert_eq!(bar_height(98, 98), 8);
+    }
+
+    /// A turn of six moves told on 40 columns: whole in five rows; in
+    /// three, its first move, "... then" and the latest three; in two, the
+    /// first and the last; each move whole.
+    #[test]
+    fn a_turn_too_long_for_its_rows_keeps_its_first_and_latest_moves() {
+        let told = "Ann played pit 1 - moves again; then pit 2: 12 laps - moves again; \
+                    then pit 4 - moves again; then pit 6 - moves again; then pit 3: 2 \
+                    laps - moves again; then pit 5: 3 laps";
+        assert_eq!(fitted(told, Rect::new(0, 0, 40, 5)), told);
+        assert_eq!(
+            fitted(told, Rect::new(0, 0, 40, 3)),
+            "Ann played pit 1 - moves again; ... then pit 6 - moves again; then pit 3: \
+             2 laps - moves again; then pit 5: 3 laps"
+        );
+        assert_eq!(
+            fitted(told, Rect::new(0, 0, 40, 2)),
+            "Ann played pit 1 - moves again; ... then pit 5: 3 laps"
+        );
+        // No room even for that: the whole turn, for the rows there are.
+        assert_eq!(fitted(told, Rect::new(0, 0, 10, 1)), told);
     }
 }

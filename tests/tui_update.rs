@@ -1439,6 +1439,23 @@ fn the_header_says_who_leads() {
         "{}",
         header(&ui)
     );
+    // While the seeds move, the header tells the stores the board shows: the
+    // lead comes when the seed reaches the store, not before.
+    let mut ui = game_app("kalaha", Side::South);
+    ui.config.reduced_motion = false;
+    send(&mut ui, &[Msg::Input(Input::Digit(3))]);
+    assert!(game(&ui.app).animation.is_some());
+    assert!(
+        header(&ui).trim_end().ends_with("stores equal"),
+        "{}",
+        header(&ui)
+    );
+    send(&mut ui, &[Msg::Tick { ms: 70 * 40 }]);
+    assert!(
+        header(&ui).trim_end().ends_with("Ann leads by 1"),
+        "{}",
+        header(&ui)
+    );
 }
 
 #[test]

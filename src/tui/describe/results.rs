@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::engine::{Outcome, Pit, Position, Rules, Side};
+use crate::engine::{BySide, Outcome, Pit, Position, Rules, Side};
 use crate::session::Session;
 use crate::words::{player_name, store_word};
 
@@ -28,13 +28,13 @@ pub fn rounds_won(session: &Session, wins: [usize; 2]) -> String {
     )
 }
 
-/// Who is ahead in the stores now: "Ann leads by 4", "stores equal" (named,
-/// since owned pits and rows may still count, and a bare "level" on the
-/// title line read like the computer's level).
+/// Who is ahead in `stores` (as the board shows them: while seeds move,
+/// the stores of the moment, not the move's result): "Ann leads by 4",
+/// "stores equal" (named, since owned pits and rows may still count, and a
+/// bare "level" on the title line read like the computer's level).
 #[must_use]
-pub fn who_leads(session: &Session) -> String {
-    let position = session.position();
-    let (south, north) = (position.store(Side::South), position.store(Side::North));
+pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
+    let (south, north) = (stores.south, stores.north);
     match south.cmp(&north) {
         std::cmp::Ordering::Equal => {
             format!("{}s equal", store_word(session.rules()))
@@ -57,10 +57,11 @@ pub fn who_leads(session: &Session) -> String {
 }
 
 /// The header's right-hand side, longest first, for the screen to take the
-/// first that fits: the rounds won (in a match of rounds) and who leads.
+/// first that fits: the rounds won (in a match of rounds) and who leads in
+/// the `stores` shown.
 #[must_use]
-pub fn standing(session: &Session, wins: Option<[usize; 2]>) -> Vec<String> {
-    let lead = who_leads(session);
+pub fn standing(session: &Session, wins: Option<[usize; 2]>, stores: BySide<u16>) -> Vec<String> {
+    let lead = who_leads(session, stores);
     match wins {
         Some(wins) => vec![
             format!("{}  -  {lead}", rounds_won(session, wins)),

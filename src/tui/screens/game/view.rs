@@ -7,7 +7,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Sparkline, Widget, Wrap};
 
-use crate::engine::{Outcome, Places, Position, Side, Status};
+use crate::engine::{BySide, Outcome, Places, Position, Side, Status};
 use crate::session::Session;
 use crate::tui::anim::Frame;
 use crate::tui::app::{App, Game, Notice};
@@ -42,10 +42,11 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
         position.to_move()
     };
 
-    render_header(session, theme, parts.header, buf);
+    // The stores as the board shows them, for the header and the names.
+    let stores = BySide::from_fn(|side| view.get(crate::engine::Place::Store(side)));
+    render_header(session, stores, theme, parts.header, buf);
     for (side, rect) in [(Side::North, parts.north), (Side::South, parts.south)] {
-        let store = view.get(crate::engine::Place::Store(side));
-        render_player_line(session, side, store, shown_mover, theme, rect, buf);
+        render_player_line(session, side, stores[side], shown_mover, theme, rect, buf);
     }
     BoardWidget {
         view: &view,
@@ -90,6 +91,7 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
 
 fn render_header(
     session: &Session,
+    stores: BySide<u16>,
     theme: &crate::tui::theme::Theme,
     area: Rect,
     buf: &mut Buffer,
@@ -117,7 +119,7 @@ fn render_header(
     let many = rules.rounds() == crate::engine::Rounds::Many;
     let wins = many.then(|| [wins(Side::South), wins(Side::North)]);
     let room = usize::from(area.width).saturating_sub(left.chars().count() + 3);
-    if let Some(right) = words::standing(session, wins)
+    if let Some(right) = words::standing(session, wins, stores)
         .into_iter()
         .find(|text| text.chars().count() <= room)
     {

@@ -1508,6 +1508,25 @@ fn the_list_of_moves_opens_scrolls_back_and_closes() {
         most.min(40),
         "no further back than the first move"
     );
+    // Turn 9 and turn 10 start their text in one column: " 9. ", "10. ".
+    let rows: Vec<String> = mancala::tui::moves_text::lines(game(&ui.app), &ui.config.theme, 40)
+        .iter()
+        .map(|line| line.spans.iter().map(|s| s.content.as_ref()).collect())
+        .collect();
+    let starting = |mark: &str| {
+        rows.iter()
+            .find(|row| row.starts_with(mark))
+            .unwrap_or_else(|| panic!("no {mark:?} in {rows:#?}"))
+    };
+    let (ninth, tenth) = (starting(" 9. "), starting("10. "));
+    assert!(
+        ninth[4..].starts_with(|c: char| c.is_alphabetic()),
+        "{ninth}"
+    );
+    assert!(
+        tenth[4..].starts_with(|c: char| c.is_alphabetic()),
+        "{tenth}"
+    );
 }
 
 #[test]

@@ -11,8 +11,8 @@ use super::help_text::wrap_words;
 use super::theme::Theme;
 
 /// The list's rows at `width` columns, oldest first: a heading for each
-/// round of a match of rounds, then each turn numbered, its later lines
-/// indented under its text (a name is never broken). The move whose seeds
+/// round of a match of rounds, then each turn numbered (the numbers
+/// right-aligned), its later lines indented under its text (a name is never broken). The move whose seeds
 /// are still moving is not told yet.
 #[must_use]
 pub fn lines(game: &Game, theme: &Theme, width: u16) -> Vec<Line<'static>> {
@@ -30,6 +30,8 @@ pub fn lines(game: &Game, theme: &Theme, width: u16) -> Vec<Line<'static>> {
     if turns.is_empty() {
         rows.push(Line::styled(describe::NO_MOVES_YET, theme.dim));
     }
+    // Numbers right-aligned, so every turn's text starts in one column.
+    let widest = turns.len().to_string().len();
     let mut round = 0;
     for (number, turn) in (1..).zip(&turns) {
         if many && turn.round != round {
@@ -37,7 +39,7 @@ pub fn lines(game: &Game, theme: &Theme, width: u16) -> Vec<Line<'static>> {
             rows.push(Line::styled(describe::round_heading(round), theme.title));
         }
         let style = turn.side.map_or(theme.flash, |side| theme.side(side));
-        let mark = format!("{number}. ");
+        let mark = format!("{number:>widest$}. ");
         let indent = mark.chars().count();
         let text = no_break(&turn.text(usize::MAX), &names);
         let room = usize::from(width).saturating_sub(indent).max(8);

@@ -363,8 +363,8 @@ fn a_reversed_lap_ends_in_a_chained_capture() {
 /// those 2 the first way again (South's 8, then North's emptied 1): the
 /// turn ends there, on North's row, capturing nothing (North, with single
 /// seeds only, passes). Clockwise from South's pit 1 is the same turn
-/// mirrored. The engine may sow a lap whole
-/// where no one watches (perft, the search): both ways give this.
+/// mirrored. The engine may sow a lap whole where no one watches (perft,
+/// the search): both ways give this.
 #[test]
 fn a_lap_that_goes_all_the_way_round_either_way() {
     let rules = kiuthi();

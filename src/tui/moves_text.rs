@@ -12,8 +12,8 @@ use super::theme::Theme;
 
 /// The list's rows at `width` columns, oldest first: a heading for each
 /// round of a match of rounds, then each turn numbered (the numbers
-/// right-aligned), its later lines indented under its text (a name is never broken). The move whose seeds
-/// are still moving is not told yet.
+/// right-aligned), its later lines indented under its text (a name is never
+/// broken). The move whose seeds are still moving is not told yet.
 #[must_use]
 pub fn lines(game: &Game, theme: &Theme, width: u16) -> Vec<Line<'static>> {
     let moving = game.animation.as_ref().is_some_and(|a| !a.is_finished());
@@ -30,7 +30,7 @@ pub fn lines(game: &Game, theme: &Theme, width: u16) -> Vec<Line<'static>> {
     if turns.is_empty() {
         rows.push(Line::styled(describe::NO_MOVES_YET, theme.dim));
     }
-    // Numbers right-aligned, so every turn's text starts in one column.
+    // So every turn's text starts in one column.
     let widest = turns.len().to_string().len();
     let mut round = 0;
     for (number, turn) in (1..).zip(&turns) {

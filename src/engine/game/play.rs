@@ -8,7 +8,7 @@ use crate::engine::moves::Move;
 use crate::engine::pit::Pit;
 use crate::engine::rules::{Rules, Stores};
 use crate::engine::side::Side;
-use crate::engine::sow::{PackedTrack, Refused, Turn, sow_turn};
+use crate::engine::sow::{PackedTrack, Refused, Turn, sow_turn, sow_turn_plainly};
 use crate::engine::status::Status;
 use crate::engine::trace::{Event, NoTrace, Observer};
 
@@ -202,13 +202,12 @@ impl Position {
     ) -> Result<(), Refused> {
         debug_assert_eq!(self.to_move(), Some(mover));
         debug_assert!(self.open_pits & self.board.filled() & (1 << origin) != 0);
+        if rules.sows_plainly() {
+            return self.sow_into_plainly(rules, mover, origin, next, obs);
+        }
         let turn = self.turn(rules, mover, origin, backward);
         let end = sow_turn(&mut next.board, &turn, obs)?;
-        // Rule sets that sow plainly make no owned pits and take no groups.
-        let plain = rules.sows_plainly();
-        if !plain {
-            next.own(mover, end.owned);
-        }
+        next.own(mover, end.owned);
         // One more move for a capture, once: the move it gives gives none.
         let again =
             end.captured && !end.extra_turn && !self.after_capture && rules.move_after_capture();
@@ -221,12 +220,43 @@ impl Position {
         } else {
             mover.other()
         };
-        if !plain
-            && let Some(taker) = end.group_taker
+        if let Some(taker) = end.group_taker
             && next.leftover_to_capturer(rules, taker, obs)
         {
             return Ok(());
         }
+        next.start_turn(rules, obs);
+        debug_assert_eq!(next.total_seeds(), self.total_seeds());
+        debug_assert!(next.board.is_consistent());
+        Ok(())
+    }
+
+    /// [`Position::sow_into`] for rule sets that sow plainly: one lap, no
+    /// owned pits, no groups, so nothing of the other mechanics is built or
+    /// looked at (perft and the search on Kalaha and Oware run here).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn sow_into_plainly<O: Observer>(
+        &self,
+        rules: &Rules,
+        mover: Side,
+        origin: usize,
+        next: &mut Position,
+        obs: &mut O,
+    ) -> Result<(), Refused> {
+        let turn = self.turn(rules, mover, origin, false);
+        let end = sow_turn_plainly(&mut next.board, &turn, obs)?;
+        let again =
+            end.captured && !end.extra_turn && !self.after_capture && rules.move_after_capture();
+        if again {
+            obs.record(Event::AnotherMove { side: mover });
+        }
+        next.after_capture = again;
+        next.to_move = if end.extra_turn || again {
+            mover
+        } else {
+            mover.other()
+        };
         next.start_turn(rules, obs);
         debug_assert_eq!(next.total_seeds(), self.total_seeds());
         debug_assert!(next.board.is_consistent());
@@ -249,6 +279,19 @@ impl Position {
         }
         let mover = self.to_move;
         let movable = self.movable(rules, mover);
+        // One loop per kind, so the plain one holds nothing of the others.
+        if rules.sows_plainly() {
+            for origin in indices(movable) {
+                let mut child = *self;
+                if self
+                    .sow_into_plainly(rules, mover, origin, &mut child, &mut NoTrace)
+                    .is_ok()
+                {
+                    visit(self.move_of(rules, origin, false), &child);
+                }
+            }
+            return;
+        }
         let ways = way_count(rules);
         for origin in indices(movable) {
             for way in 0..ways {
@@ -412,7 +455,7 @@ fn way_count(rules: &Rules) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::sow::{sow_turn_general, sow_turn_plainly};
+    use crate::engine::sow::sow_turn_general;
 
     /// The plain path of the rule sets that sow plainly agrees with the
     /// general one on every move of random games: the same board, the same

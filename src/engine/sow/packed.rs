@@ -163,13 +163,20 @@ impl PackedTrack {
 
     /// Whether the turn from board index `origin` (against the track where
     /// `backward`) ends, judged on a copy: `None` where the packed laps
-    /// cannot tell (the relay reached a store), which sowing the turn does.
-    /// Only for turns that cannot fail to feed.
+    /// cannot tell (a relay from the next pit reached a store that gives no
+    /// move again, and may go on), which sowing the turn does. Only for
+    /// turns that cannot fail to feed.
     pub(crate) fn turn_ends(&self, rules: &Rules, origin: usize, backward: bool) -> Option<bool> {
         let mut copy = *self;
         let (mut lap, mut backward) = (1, backward);
         match copy.relay(rules, self.rank_of(origin), &mut lap, &mut backward) {
-            Ok(end) => (self.pits & (1 << end.last) != 0).then_some(true),
+            // The only store on the track is the mover's: a lap ending there
+            // ends the turn where it gives another move, and a relay from
+            // the landing pit never goes on from a store.
+            Ok(end) => (self.pits & (1 << end.last) != 0
+                || rules.extra_turn()
+                || rules.relay_kind() == Relay::LandingPit)
+                .then_some(true),
             Err(_) => Some(false),
         }
     }

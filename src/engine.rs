@@ -74,10 +74,10 @@ pub use pit::{ParsePitError, Pit};
 pub use position_text::{PositionText, PositionTextError};
 pub use rules::{
     Across, AcrossEmpty, Board as BoardRules, ByCount, Captures, CapturingSeed, CountRow, CountSet,
-    Direction, EndsWhen, ExtraTurn, FirstPlayer, FirstSeed, FromOwnedPit, GrandSlam, LastSeedGroup,
-    Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules, Mechanics, NextStarter, OwnedPits,
-    OwnedSeeds, Relay, RestGoesTo, RoundRules, Rounds, Rules, RulesError, Skip, Sowing, Stores,
-    UnknownWord, WhileSowing,
+    Direction, EndsWhen, ExtraTurn, FirstPlayer, FirstSeed, FromOwnedPit, GrandSlam,
+    KalahMechanics, LastSeedGroup, Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules,
+    Mechanics, NextStarter, OwnedPits, OwnedSeeds, Relay, RestGoesTo, RoundRules, Rounds, Rules,
+    RulesError, Shortcuts, Skip, Sowing, Stores, UnknownWord, WhileSowing,
 };
 pub use side::{BySide, ParseSideError, Side};
 pub use status::{Ending, Outcome, Status, StatusKind};

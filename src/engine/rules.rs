@@ -14,11 +14,14 @@
 mod check;
 mod file;
 mod old_keys;
+mod shortcuts;
 mod write;
 
 use std::fmt;
 
 use serde::Deserialize;
+
+pub use shortcuts::{KalahMechanics, Shortcuts};
 
 pub use check::RulesError;
 
@@ -495,10 +498,8 @@ pub struct Rules {
     owned_pits: Option<OwnedPits>,
     round: RoundRules,
     match_rules: MatchRules,
-    /// Worked out once from the values above (see [`Rules::sows_plainly`]).
-    sows_plainly: bool,
-    /// Worked out once from the values above (see [`Rules::relays_in_bulk`]).
-    relays_in_bulk: bool,
+    /// Worked out once from the values above.
+    shortcuts: Shortcuts,
 }
 
 /// Every mechanic of a rule set, each section whole: what code that must
@@ -653,7 +654,7 @@ impl Rules {
     #[inline]
     #[must_use]
     pub fn sows_plainly(&self) -> bool {
-        self.sows_plainly
+        self.shortcuts.sows_plainly
     }
     /// Relay laps with nothing to see seed by seed (no groups taken while
     /// sowing, no owned pits, the origin sown like any pit), which the
@@ -661,7 +662,13 @@ impl Rules {
     #[inline]
     #[must_use]
     pub fn relays_in_bulk(&self) -> bool {
-        self.relays_in_bulk
+        self.shortcuts.relays_in_bulk
+    }
+    /// Everything the fast paths may skip under these rules.
+    #[inline]
+    #[must_use]
+    pub fn shortcuts(&self) -> &Shortcuts {
+        &self.shortcuts
     }
     /// The mover chooses the direction of each move.
     #[must_use]
@@ -863,120 +870,6 @@ impl Rules {
     pub fn swap_by_default(&self) -> bool {
         self.match_rules.swap
     }
-}
-
-/// Whether a rule set sows plainly: one lap from the place after the origin,
-/// no owned pits. Every section is weighed (an exhaustive destructuring), so
-/// a new mechanic does not compile until it says whether it leaves the plain
-/// path plain.
-fn sows_plainly(mechanics: Mechanics<'_>) -> bool {
-    let Mechanics {
-        board:
-            Board {
-                pits: _,
-                seeds_per_pit: _,
-                stores: _,
-            },
-        sowing:
-            Sowing {
-                direction: _,
-                direction_chosen,
-                reverse_laps,
-                // Judged before a move is sown; the plain path takes every pit
-                // with seeds.
-                min_seeds,
-                first_seed,
-                // The plain path skips the origin as the general one does.
-                skip_origin: _,
-                skip_lap_start,
-                relay,
-                // Feeding is judged after the lap, the same on both paths.
-                must_feed: _,
-            },
-        // Ending in the store, and whether the move captured, are judged
-        // after the lap on both paths.
-        extra_turn: ExtraTurn {
-            own_store: _,
-            after_capture: _,
-        },
-        capture:
-            Captures {
-                while_sowing,
-                // Leaps need relays, which are not plain.
-                leap: _,
-                // Judged after the lap on both paths, but for the opponent's
-                // row reached and the chain, which the plain path never
-                // follows.
-                across,
-                by_count: _,
-                // Judged where the turn ends, the same on both paths.
-                owned_pit: _,
-            },
-        owned_pits,
-        // Rounds are judged between moves.
-        round: _,
-        match_rules: _,
-    } = mechanics;
-    *first_seed == FirstSeed::NextPlace
-        && !direction_chosen
-        && !reverse_laps
-        && *min_seeds <= 1
-        && across.is_none_or(|a| !a.after_reaching && !a.chain)
-        && !skip_lap_start
-        && *relay == Relay::Off
-        && while_sowing.is_none()
-        && owned_pits.is_none()
-}
-
-/// Whether a rule set's relay laps may be sown a lap at a time: a lap
-/// whose drops nothing looks at one by one. Every section is weighed, as
-/// in [`sows_plainly`].
-fn relays_in_bulk(mechanics: Mechanics<'_>) -> bool {
-    let Mechanics {
-        board:
-            Board {
-                pits: _,
-                seeds_per_pit: _,
-                // A sown store is one more place of the lap.
-                stores: _,
-            },
-        sowing:
-            Sowing {
-                // Either way, and laps that turn back, are the same sums.
-                direction: _,
-                direction_chosen: _,
-                reverse_laps: _,
-                // Judged before a move is sown.
-                min_seeds: _,
-                first_seed: _,
-                // A pit sown on no lap but the one it starts: the packed laps
-                // sow every place of the track.
-                skip_origin,
-                skip_lap_start: _,
-                relay,
-                // Judged where the turn ends.
-                must_feed: _,
-            },
-        // A lap ending in the store hands the turn back to the seed-by-seed
-        // path, which judges the extra move.
-        extra_turn: _,
-        capture:
-            Captures {
-                // Groups are taken as single seeds fall.
-                while_sowing,
-                // Judged where the turn ends.
-                leap: _,
-                across: _,
-                by_count: _,
-                owned_pit: _,
-            },
-        // Owned pits stop laps and take seeds as they fall.
-        owned_pits,
-        // Rounds are judged between moves.
-        round: _,
-        match_rules: _,
-    } = mechanics;
-    *relay != Relay::Off && !skip_origin && while_sowing.is_none() && owned_pits.is_none()
 }
 
 #[cfg(test)]

@@ -24,11 +24,7 @@ use self::memory::Memory;
 use self::search::{Busy, Shared, Step};
 use self::table::Table;
 use super::search::{Limits, Searcher, margin};
-use crate::engine::{
-    Across, AcrossEmpty, BoardRules, Captures, CapturingSeed, Direction, EndsWhen, ExtraTurn,
-    FirstSeed, MatchRules, Mechanics, Move, Pit, Position, Relay, RestGoesTo, RoundRules, Rounds,
-    Rules, Side, Sowing as SowingRules, Status, Stores,
-};
+use crate::engine::{Direction, Move, Pit, Position, Rules, Side, Status};
 
 /// Most seeds the compact board takes (values must fit in a byte).
 const MAX_SEEDS: u32 = 120;
@@ -128,99 +124,17 @@ pub fn is_kalah_shaped(rules: &Rules) -> bool {
     kalah_shape(rules).is_some()
 }
 
-/// The compact board's shape when `rules` are Kalah-shaped, else `None`.
-/// Every section of the rules is weighed (an exhaustive destructuring), so a
-/// new mechanic does not compile until it says whether the solver plays it:
-/// one forgotten here would make the solver solve another game, silently.
+/// The compact board's shape when `rules` are Kalah-shaped, else `None`:
+/// Kalah's mechanics (as the rules' one summary of them says, so a new
+/// mechanic cannot make the solver solve another game, silently) on a
+/// board the compact one holds.
 fn kalah_shape(rules: &Rules) -> Option<Shape> {
-    let Mechanics {
-        board:
-            BoardRules {
-                pits,
-                seeds_per_pit: _,
-                stores,
-            },
-        sowing:
-            SowingRules {
-                // The compact board is numbered in sowing order either way.
-                direction: _,
-                direction_chosen,
-                reverse_laps,
-                min_seeds,
-                first_seed,
-                skip_origin,
-                skip_lap_start,
-                relay,
-                must_feed,
-            },
-        extra_turn: ExtraTurn {
-            own_store,
-            after_capture,
-        },
-        capture:
-            Captures {
-                while_sowing,
-                leap,
-                across,
-                by_count,
-                owned_pit,
-            },
-        owned_pits,
-        round:
-            RoundRules {
-                ends_when,
-                rest_goes_to,
-                more_than_half,
-                repetition,
-            },
-        match_rules:
-            MatchRules {
-                rounds,
-                // One game: no next round, no partial pit.
-                next_starter: _,
-                partial_pit: _,
-                // Who starts, and who sits where, are the match's, not the
-                // solver's: it solves the position.
-                first_player: _,
-                swap: _,
-            },
-    } = rules.mechanics();
-    // The compact board takes the capturing seed with the seeds across.
-    let Some(Across {
-        across_empty,
-        capturing_seed: CapturingSeed::Taken,
-        after_reaching: false,
-        chain: false,
-    }) = *across
-    else {
-        return None;
-    };
-    let fits = *stores == Stores::Sown
-        && *own_store
-        && !after_capture
-        && *relay == Relay::Off
-        && !direction_chosen
-        && !reverse_laps
-        && *min_seeds == 1
-        && *first_seed == FirstSeed::NextPlace
-        && !skip_lap_start
-        && while_sowing.is_none()
-        && leap.is_none()
-        && by_count.is_none()
-        && owned_pit.is_none()
-        && owned_pits.is_none()
-        && !must_feed
-        && !more_than_half
-        && !repetition
-        && *ends_when == EndsWhen::RowEmpty
-        && *rest_goes_to == RestGoesTo::RowOwner
-        && *rounds == Rounds::Single
-        && u32::from(rules.total_seeds()) <= MAX_SEEDS
-        && usize::from(*pits) <= MAX_ROW;
+    let kalah = rules.shortcuts().kalah?;
+    let fits = u32::from(rules.total_seeds()) <= MAX_SEEDS && usize::from(rules.pits()) <= MAX_ROW;
     fits.then_some(Shape {
-        row: usize::from(*pits),
-        skip_origin: *skip_origin,
-        empty_capture: across_empty == AcrossEmpty::CapturingSeed,
+        row: usize::from(rules.pits()),
+        skip_origin: kalah.skip_origin,
+        empty_capture: kalah.empty_capture,
     })
 }
 

@@ -400,7 +400,7 @@ impl Position {
     /// Whether every open non-empty pit of `side` is a legal move: no turn
     /// can go on forever (no relays) and none can fail to feed.
     pub(super) fn every_pit_moves(&self, rules: &Rules, side: Side) -> bool {
-        !rules.relay()
+        rules.shortcuts().turns_always_end
             && (!rules.must_feed() || self.board.filled() & self.layout.row_mask(side.other()) != 0)
     }
 

@@ -23,12 +23,11 @@ impl Position {
         let other_row_empty = seeded & self.layout.row_mask(self.to_move.other()) == 0;
         let side_empty =
             rules.ends_when() == EndsWhen::RowEmpty && (mover_row_empty || other_row_empty);
-        // Without relays or feeding any seed on the mover's row is a legal move.
-        // Nor with pits too small to play.
+        // Unless the rules say a player with seeds may be stuck, or the move
+        // must feed an empty row, any seed on the mover's row is a legal move.
         let maybe_stuck = mover_row_empty
-            || rules.relay()
-            || (rules.must_feed() && other_row_empty)
-            || (!rules.sows_plainly() && rules.min_seeds() > 1);
+            || rules.shortcuts().stuck_with_seeds
+            || (rules.must_feed() && other_row_empty);
         if side_empty {
             let emptier = match (mover_row_empty, other_row_empty) {
                 (true, false) => Some(self.to_move),

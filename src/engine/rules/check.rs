@@ -12,8 +12,9 @@ use super::old_keys;
 use super::{
     Across, AcrossEmpty, Board, ByCount, Captures, CapturingSeed, CountRow, CountSet, Direction,
     DirectionRule, EndsWhen, ExtraTurn, FirstSeed, FromOwnedPit, GrandSlam, LastSeedGroup, Leap,
-    MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules, NextStarter, OwnedPits, OwnedSeeds, Relay,
-    RestGoesTo, RoundRules, Rounds, Rules, Skip, Sowing, Stores, WhileSowing,
+    MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules, Mechanics, NextStarter, OwnedPits,
+    OwnedSeeds, Relay, RestGoesTo, RoundRules, Rounds, Rules, Shortcuts, Skip, Sowing, Stores,
+    WhileSowing,
 };
 
 /// Why a rule file was refused, with the place in the text that is at fault.
@@ -489,7 +490,20 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
     let capture = check_captures(&shape, sowing, board, text)?;
     let owned_pits = check_owned_pits(&file, &shape, sowing, &capture, text)?;
     let (round, match_rules) = check_rounds(&file, &shape, text)?;
-    let mut rules = Rules {
+    let extra_turn = ExtraTurn {
+        own_store: shape.extra_turn.is_some(),
+        after_capture: shape.after_capture,
+    };
+    let shortcuts = Shortcuts::of(Mechanics {
+        board: &board,
+        sowing: &sowing,
+        extra_turn: &extra_turn,
+        capture: &capture,
+        owned_pits: &owned_pits,
+        round: &round,
+        match_rules: &match_rules,
+    });
+    Ok(Rules {
         id,
         name,
         description: file.description.get_ref().trim().to_string(),
@@ -503,20 +517,13 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
         old_keys: shape.old_keys,
         board,
         sowing,
-        extra_turn: ExtraTurn {
-            own_store: shape.extra_turn.is_some(),
-            after_capture: shape.after_capture,
-        },
+        extra_turn,
         capture,
         owned_pits,
         round,
         match_rules,
-        sows_plainly: false,
-        relays_in_bulk: false,
-    };
-    rules.sows_plainly = super::sows_plainly(rules.mechanics());
-    rules.relays_in_bulk = super::relays_in_bulk(rules.mechanics());
-    Ok(rules)
+        shortcuts,
+    })
 }
 
 /// The id and the name, and no text that would act on a terminal.

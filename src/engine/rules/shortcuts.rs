@@ -1,0 +1,222 @@
+//! What a rule set lets the engine skip: the one summary every fast path
+//! reads (the plain path, relays in bulk, "every pit moves", the stuck
+//! check, the Kalah solver). It is worked out once, from one exhaustive
+//! destructuring of the rules, so a new mechanic does not compile until it
+//! says here what it does to each shortcut, and no shortcut can miss it.
+
+use super::{
+    AcrossEmpty, Board, Captures, CapturingSeed, EndsWhen, ExtraTurn, FirstSeed, MatchRules,
+    Mechanics, Relay, RestGoesTo, RoundRules, Rounds, Sowing, Stores,
+};
+
+/// The shortcuts a rule set allows.
+// Each flag is one shortcut, read by the code that takes it.
+#[allow(clippy::struct_excessive_bools)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shortcuts {
+    /// One lap from the place after the origin, the way the rules fix, no
+    /// relays, no groups taken while sowing, no owned pits: the plain path.
+    pub sows_plainly: bool,
+    /// Relay laps with nothing to see seed by seed (no groups taken while
+    /// sowing, no owned pits, the origin sown like any pit), which may be
+    /// sown a whole lap at a time where no one watches.
+    pub relays_in_bulk: bool,
+    /// No turn can go on for ever (no relays): every pit the mover may play
+    /// is a legal move, but where the move must feed the opponent.
+    pub turns_always_end: bool,
+    /// A player with seeds on their row may still have no legal move, even
+    /// with nothing to feed: a relay that never ends, or pits too small.
+    pub stuck_with_seeds: bool,
+    /// Kalah's mechanics exactly, which the exact solver plays on its compact
+    /// board (whether the board is small enough is the solver's question).
+    pub kalah: Option<KalahMechanics>,
+}
+
+/// What may differ between the rule sets the Kalah solver plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KalahMechanics {
+    /// A sowing of a whole round or more leaves out its origin.
+    pub skip_origin: bool,
+    /// A last seed in an empty pit of the mover's row is taken even when the
+    /// pit across is empty.
+    pub empty_capture: bool,
+}
+
+impl Shortcuts {
+    /// The shortcuts `mechanics` allow.
+    pub(super) fn of(mechanics: Mechanics<'_>) -> Shortcuts {
+        let Mechanics {
+            board:
+                Board {
+                    // How big the board is changes no path; the solver asks
+                    // its own size questions.
+                    pits: _,
+                    seeds_per_pit: _,
+                    // A sown store is one more place of a lap, plainly or in
+                    // bulk; the solver needs it.
+                    stores,
+                },
+            sowing:
+                Sowing {
+                    // The track runs the rules' way, so either way is plain.
+                    direction: _,
+                    // A chosen way is a second move from each pit: not plain,
+                    // nor Kalah; the same sums in bulk.
+                    direction_chosen,
+                    reverse_laps,
+                    // Judged before a move is sown: the plain path takes
+                    // every pit with seeds, and too small a pit can leave a
+                    // player with seeds and no move.
+                    min_seeds,
+                    first_seed,
+                    // Skipped alike on the plain and the general path; packed
+                    // laps sow every place of the track.
+                    skip_origin,
+                    skip_lap_start,
+                    relay,
+                    // Judged after the lap, the same on every path; Kalah
+                    // has no feeding.
+                    must_feed,
+                },
+            // Ending in the store and the move after a capture are judged
+            // after the lap on every path (a lap in bulk ending in the store
+            // hands the turn back to the seed-by-seed path).
+            extra_turn:
+                ExtraTurn {
+                    own_store,
+                    after_capture,
+                },
+            capture:
+                Captures {
+                    // Groups are taken as single seeds fall.
+                    while_sowing,
+                    // Leaps need relays, which are not plain.
+                    leap,
+                    // Judged where the turn ends, but for the opponent's row
+                    // reached and the chain, which the plain path never
+                    // follows.
+                    across,
+                    by_count,
+                    owned_pit,
+                },
+            // Owned pits stop laps and take seeds as they fall.
+            owned_pits,
+            // Rounds are judged between moves, but by the solver.
+            round:
+                RoundRules {
+                    ends_when,
+                    rest_goes_to,
+                    more_than_half,
+                    repetition,
+                },
+            match_rules:
+                MatchRules {
+                    rounds,
+                    // Who starts, and who sits where, belong to the match:
+                    // the solver solves the position.
+                    next_starter: _,
+                    partial_pit: _,
+                    first_player: _,
+                    swap: _,
+                },
+        } = mechanics;
+        let sows_plainly = *first_seed == FirstSeed::NextPlace
+            && !direction_chosen
+            && !reverse_laps
+            && *min_seeds <= 1
+            && across.is_none_or(|a| !a.after_reaching && !a.chain)
+            && !skip_lap_start
+            && *relay == Relay::Off
+            && while_sowing.is_none()
+            && owned_pits.is_none();
+        // The compact board takes the capturing seed with the seeds across.
+        let kalah = match across {
+            Some(a)
+                if a.capturing_seed == CapturingSeed::Taken
+                    && !a.after_reaching
+                    && !a.chain
+                    && sows_plainly
+                    && *stores == Stores::Sown
+                    && *own_store
+                    && !after_capture
+                    && *min_seeds == 1
+                    && leap.is_none()
+                    && by_count.is_none()
+                    && owned_pit.is_none()
+                    && !must_feed
+                    && !more_than_half
+                    && !repetition
+                    && *ends_when == EndsWhen::RowEmpty
+                    && *rest_goes_to == RestGoesTo::RowOwner
+                    && *rounds == Rounds::Single =>
+            {
+                Some(KalahMechanics {
+                    skip_origin: *skip_origin,
+                    empty_capture: a.across_empty == AcrossEmpty::CapturingSeed,
+                })
+            }
+            _ => None,
+        };
+        Shortcuts {
+            sows_plainly,
+            relays_in_bulk: *relay != Relay::Off
+                && !skip_origin
+                && while_sowing.is_none()
+                && owned_pits.is_none(),
+            turns_always_end: *relay == Relay::Off,
+            stuck_with_seeds: *relay != Relay::Off || *min_seeds > 1,
+            kalah,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+
+    fn shortcuts_of(text: &str) -> Shortcuts {
+        *Rules::from_toml(text).unwrap().shortcuts()
+    }
+
+    /// Each built-in rule set's shortcuts, read off its rule file by hand.
+    #[test]
+    fn the_built_in_rule_sets_allow_the_shortcuts_their_mechanics_allow() {
+        // Kalah itself: one lap, stores sown, captures needing seeds across.
+        let kalaha = shortcuts_of(include_str!("../../../rules/kalaha.toml"));
+        assert!(kalaha.sows_plainly && kalaha.turns_always_end);
+        assert!(!kalaha.relays_in_bulk && !kalaha.stuck_with_seeds);
+        let kalah = KalahMechanics {
+            skip_origin: false,
+            empty_capture: false,
+        };
+        assert_eq!(kalaha.kalah, Some(kalah));
+        // One lap skipping the origin, but no stores sown and a row to feed:
+        // plain, and no Kalah.
+        let oware = shortcuts_of(include_str!("../../../rules/oware.toml"));
+        assert!(oware.sows_plainly && oware.turns_always_end && !oware.stuck_with_seeds);
+        assert_eq!(oware.kalah, None);
+        // Relays from the landing pit: in bulk, and a turn may never end.
+        let dakon = shortcuts_of(include_str!("../../../rules/dakon.toml"));
+        assert!(!dakon.sows_plainly && dakon.relays_in_bulk);
+        assert!(!dakon.turns_always_end && dakon.stuck_with_seeds);
+        assert_eq!(dakon.kalah, None);
+        // Owned pits take seeds as they fall: neither plain nor in bulk,
+        // but with no relays every turn ends.
+        let toguz = shortcuts_of(include_str!("../../../rules/toguz-kumalak.toml"));
+        assert!(!toguz.sows_plainly && !toguz.relays_in_bulk);
+        assert!(toguz.turns_always_end && !toguz.stuck_with_seeds);
+    }
+
+    /// Pits too small to play leave a player with seeds and no move, even
+    /// where every turn ends.
+    #[test]
+    fn too_small_a_pit_may_leave_a_player_stuck_with_seeds() {
+        let text = include_str!("../../../rules/kalaha.toml")
+            .replace("[sowing]", "[sowing]\nmin-seeds = 2");
+        let shortcuts = shortcuts_of(&text);
+        assert!(shortcuts.turns_always_end && shortcuts.stuck_with_seeds);
+        assert!(!shortcuts.sows_plainly);
+        assert_eq!(shortcuts.kalah, None);
+    }
+}

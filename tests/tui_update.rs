@@ -365,6 +365,18 @@ fn the_cursor_moves_along_the_screen_and_sows_on_enter() {
 }
 
 #[test]
+fn the_cursor_goes_round_the_row_as_drawn() {
+    let mut ui = game_app("kalaha", Side::South);
+    ui.config.reduced_motion = true;
+    // South's pit 1 is drawn at the left: Left goes round to pit 6, the
+    // rightmost, and Right comes back.
+    send(&mut ui, &[Msg::Left]);
+    assert_eq!(game(&ui.app).cursor, Pit::new(6));
+    send(&mut ui, &[Msg::Right, Msg::Right]);
+    assert_eq!(game(&ui.app).cursor, Pit::new(2));
+}
+
+#[test]
 fn clicking_a_pit_plays_it() {
     let mut ui = game_app("sat-gharva", Side::South);
     ui.config.reduced_motion = true;

@@ -13,7 +13,7 @@ use crate::tui::command::Command;
 use crate::tui::config::Config;
 use crate::tui::layout::board_geometry;
 use crate::tui::msg::{HintReach, Input, Msg};
-use crate::tui::widgets::board::pit_for_key;
+use crate::tui::widgets::board::{column_of_pit, pit_for_key, pit_in_column};
 use crate::tui::{describe, keys};
 
 /// The legal pit of the player to move that a pit key names, if it does.
@@ -355,16 +355,17 @@ fn move_cursor(game: &mut Game, right: bool) {
         return;
     };
     let pits = position.pit_count();
-    // On screen South's pits run 1..n left to right, North's n..1.
-    let up = right == (mover == Side::South);
+    // The next open pit as drawn, round the row (back to the same pit when
+    // every other one is closed).
+    let start = column_of_pit(mover, game.cursor, pits);
     let mut pit = game.cursor;
-    for _ in 0..pits {
-        let number = pit.number();
-        pit = Pit::new(if up {
-            number % pits + 1
+    for step in 1..=pits {
+        let column = if right {
+            (start + step) % pits
         } else {
-            (number + pits - 2) % pits + 1
-        });
+            (start + pits - step) % pits
+        };
+        pit = pit_in_column(mover, column, pits);
         if !position.is_closed(mover, pit) {
             break;
         }

@@ -1154,6 +1154,52 @@ fn update_does_the_same_for_the_same_messages() {
     );
 }
 
+/// A name that begins with what was typed comes first, then names that
+/// hold it, then games found by place; the first one listed is chosen, so
+/// Enter opens it, whatever was chosen before.
+#[test]
+fn the_search_lists_names_before_places() {
+    let mut ui = app_at(Start::ChooseVariant);
+    let found = |ui: &Runner, search: &str| -> Vec<String> {
+        ui.app
+            .games_found(search)
+            .iter()
+            .map(|&i| ui.app.variants[i].rules.id().to_string())
+            .collect()
+    };
+    // Songo is played in Gabon; Gabata is the name.
+    let gab = found(&ui, "gab");
+    assert_eq!(gab.first().map(String::as_str), Some("gabata"), "{gab:?}");
+    assert!(gab.contains(&"songo".to_string()), "{gab:?}");
+    // Mangala begins with it; Ali Guli Mane only holds it.
+    let man = found(&ui, "man");
+    let at = |id: &str| man.iter().position(|m| m == id);
+    assert_eq!(at("mangala"), Some(0), "{man:?}");
+    assert!(at("ali-guli-mane").is_some(), "{man:?}");
+    // Songo chosen first, then "gab" typed: Gabata is chosen and opened.
+    let songo = ui
+        .app
+        .variants
+        .iter()
+        .position(|e| e.rules.id() == "songo")
+        .unwrap();
+    let Screen::Variants(list) = &mut ui.app.screen else {
+        panic!()
+    };
+    list.selected = songo;
+    send(
+        &mut ui,
+        &"gab"
+            .chars()
+            .map(|typed| Msg::Input(Input::Char(typed)))
+            .collect::<Vec<_>>(),
+    );
+    let Screen::Variants(list) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(ui.app.variants[list.selected].rules.id(), "gabata");
+}
+
 /// The list of games: letters find a game by name or place, digits pick
 /// among those listed, Esc clears the search before it leaves.
 #[test]

@@ -268,11 +268,13 @@ impl App {
             .map_or(id, |e| e.rules.name())
     }
 
-    /// The entries of the list of games that `search` finds, in the list's
-    /// order (indices into the rule sets, then the files that could not be
-    /// read): those where each word typed begins a word of the name, id or
-    /// place ("ayo", "sri lan"), letters with accents or in other scripts
-    /// matching their plain forms.
+    /// The entries of the list of games that `search` finds (indices into
+    /// the rule sets, then the files that could not be read): those where
+    /// each word typed begins a word of the name, id or place ("ayo", "sri
+    /// lan"), letters with accents or in other scripts matching their plain
+    /// forms. Names that begin with what was typed come first, then names
+    /// that hold it, then the rest (found by id or place), each in the
+    /// list's order: "gab" puts Gabata above Songo (Gabon).
     #[must_use]
     pub fn games_found(&self, search: &str) -> Vec<usize> {
         let plain = |text: &str| deunicode::deunicode(text).to_lowercase();
@@ -290,22 +292,40 @@ impl App {
                 .iter()
                 .all(|w| have.iter().any(|h| h.starts_with(w.as_str())))
         };
+        let typed = words(search).join(" ");
+        let rank = |name: &str| {
+            let name = words(name).join(" ");
+            if name.starts_with(&typed) {
+                0
+            } else if name.contains(&typed) {
+                1
+            } else {
+                2
+            }
+        };
         let rule_sets = self.variants.iter().map(|e| {
             let rules = &e.rules;
-            format!(
+            let text = format!(
                 "{} {} {}",
                 rules.name(),
                 rules.id(),
                 rules.played_in().unwrap_or_default()
-            )
+            );
+            (rank(rules.name()), text)
         });
-        let broken = self.broken_rules.iter().map(|f| f.name.clone());
-        rule_sets
+        let broken = self
+            .broken_rules
+            .iter()
+            .map(|f| (rank(&f.name), f.name.clone()));
+        let mut found: Vec<(u8, usize)> = rule_sets
             .chain(broken)
             .enumerate()
-            .filter(|(_, text)| finds(text))
-            .map(|(i, _)| i)
-            .collect()
+            .filter(|(_, (_, text))| finds(text))
+            .map(|(i, (rank, _))| (rank, i))
+            .collect();
+        // Stable: the list's order within each rank.
+        found.sort_by_key(|&(rank, _)| rank);
+        found.into_iter().map(|(_, i)| i).collect()
     }
 
     /// The main menu's entries: Continue only when there is a match to resume.

@@ -92,13 +92,12 @@ pub(crate) fn variants(app: &mut App, config: &Config, mut list: GameList, msg: 
     Screen::Variants(list)
 }
 
-/// After the search changed: the chosen game stays if it is still listed,
-/// else the first listed one is chosen.
+/// After the search changed: the best match, listed first, is chosen (so
+/// Enter opens it), and with nothing typed the chosen game stays.
 fn find(app: &App, list: &mut GameList) {
     let found = app.games_found(&list.search);
-    if !found.contains(&list.selected)
-        && let Some(&first) = found.first()
-    {
+    let keep = list.search.is_empty() && found.contains(&list.selected);
+    if !keep && let Some(&first) = found.first() {
         list.selected = first;
         list.scroll = 0;
     }

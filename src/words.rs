@@ -17,6 +17,14 @@ pub const THEN: &str = "; then ";
 pub const RULES_IN_FULL: &str =
     "How every game goes, each mechanic in full: mancala rules show ID --full";
 
+/// `count` and its noun, the noun plural but for one: "1 node", "0 nodes".
+#[must_use]
+pub fn counted(count: impl Into<u64>, noun: &str) -> String {
+    let count = count.into();
+    let s = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{s}")
+}
+
 /// A side's name as it starts a sentence.
 #[must_use]
 pub fn side_title(side: Side) -> &'static str {

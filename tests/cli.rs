@@ -410,6 +410,17 @@ fn perft_json_counts_the_spec_numbers() {
         .stdout(predicate::str::contains("185 nodes"));
 }
 
+/// Counts read as English: one node, one thread, no moves.
+#[test]
+fn perft_says_one_node_not_one_nodes() {
+    let config = tempfile::tempdir().unwrap();
+    let text = stdout_of(mancala(&config).args(["perft", "kalaha", "0", "--threads", "1"]));
+    assert!(
+        text.contains(": 1 node in ") && text.contains("on 1 thread (0 moves on the way)"),
+        "{text}"
+    );
+}
+
 #[test]
 fn perft_from_a_position_after_moves() {
     let config = tempfile::tempdir().unwrap();

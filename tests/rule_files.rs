@@ -164,3 +164,27 @@ fn every_rule_set_is_written_back_in_todays_keys() {
     }
     assert!(count >= 42, "{count}");
 }
+
+/// A rule file saved with Windows line endings is the same file: it loads,
+/// plays the same rules, and its mistakes are named at the same line and
+/// column.
+#[test]
+fn windows_line_endings_read_as_the_same_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let unix = std::fs::read_to_string("rules/dakon.toml").unwrap();
+    let windows = dir.path().join("dakon.toml");
+    std::fs::write(&windows, unix.replace('\n', "\r\n")).unwrap();
+    let rules = load_file(&windows).unwrap();
+    let original = load_file(Path::new("rules/dakon.toml")).unwrap();
+    assert_eq!(rules.mechanics(), original.mechanics());
+    assert_eq!(rules.description(), original.description());
+    // A mistake on line 3 is on line 3 either way.
+    let broken = "id = \"x\"\r\nname = \"X\"\r\npits = [\r\n";
+    let file = dir.path().join("broken.toml");
+    std::fs::write(&file, broken).unwrap();
+    let message = load_file(&file).unwrap_err().to_string();
+    std::fs::write(&file, broken.replace("\r\n", "\n")).unwrap();
+    let same = load_file(&file).unwrap_err().to_string();
+    assert_eq!(message, same);
+    assert!(message.contains("line "), "{message}");
+}

@@ -6,6 +6,7 @@ use std::time::Instant;
 use super::{Failure, PerftArgs};
 use crate::catalog::Catalog;
 use crate::engine::perft_parallel;
+use crate::words::counted;
 
 pub fn run(catalog: &Catalog, args: &PerftArgs) -> Result<ExitCode, Failure> {
     let game = args.line.resolve(catalog)?;
@@ -30,11 +31,12 @@ pub fn run(catalog: &Catalog, args: &PerftArgs) -> Result<ExitCode, Failure> {
         #[allow(clippy::cast_precision_loss)]
         let rate = count.nodes as f64 / seconds.max(1e-9) / 1e6;
         say!(
-            "{} perft {}: {} nodes in {seconds:.3} s, {rate:.1} M nodes/s on {threads} thread(s) ({} moves on the way)",
+            "{} perft {}: {} in {seconds:.3} s, {rate:.1} M nodes/s on {} ({} on the way)",
             rules.id(),
             args.depth,
-            count.nodes,
-            count.moves,
+            counted(count.nodes, "node"),
+            counted(threads as u64, "thread"),
+            counted(count.moves, "move"),
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -7,6 +7,7 @@ use super::{Failure, SolveArgs};
 use crate::ai::{Progress, SolveOptions, is_kalah_shaped, solve_reporting};
 use crate::catalog::Catalog;
 use crate::engine::{Move, Rounds, Side};
+use crate::words::counted;
 
 /// Whether the tables' memory (they never take more than `--hash` together)
 /// can be had: asked for once and given back, so that a size the machine
@@ -109,7 +110,11 @@ pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
 fn tell(progress: Progress, mib: usize, seconds: f64) {
     match progress {
         Progress::Building { seeds, boards } => {
-            eprintln!("building the endgame table: {boards} boards with up to {seeds} seeds");
+            eprintln!(
+                "building the endgame table: {} with up to {}",
+                counted(boards as u64, "board"),
+                counted(u64::from(seeds), "seed")
+            );
         }
         Progress::StillBuilding { done, boards } => {
             eprintln!(

@@ -525,6 +525,11 @@ impl Rules {
     /// syntax, an unknown key, a wrong type, a value out of bounds or a combination
     /// of parameters that cannot be played.
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
+        // A file saved with Windows line endings is the same file (and its
+        // lines and columns are the same).
+        if text.contains("\r\n") {
+            return check::check(&text.replace("\r\n", "\n"));
+        }
         check::check(text)
     }
 

@@ -8,7 +8,7 @@ use crate::engine::moves::Move;
 use crate::engine::pit::Pit;
 use crate::engine::rules::{Rules, Stores};
 use crate::engine::side::Side;
-use crate::engine::sow::{PackedTrack, Refused, Turn, sow_turn, sow_turn_plainly};
+use crate::engine::sow::{PackedTrack, Refused, Turn, TurnEnd, sow_turn, sow_turn_plainly};
 use crate::engine::status::Status;
 use crate::engine::trace::{Event, NoTrace, Observer};
 
@@ -208,18 +208,7 @@ impl Position {
         let turn = self.turn(rules, mover, origin, backward);
         let end = sow_turn(&mut next.board, &turn, obs)?;
         next.own(mover, end.owned);
-        // One more move for a capture, once: the move it gives gives none.
-        let again =
-            end.captured && !end.extra_turn && !self.after_capture && rules.move_after_capture();
-        if again {
-            obs.record(Event::AnotherMove { side: mover });
-        }
-        next.after_capture = again;
-        next.to_move = if end.extra_turn || again {
-            mover
-        } else {
-            mover.other()
-        };
+        self.hand_on(rules, mover, &end, next, obs);
         if let Some(taker) = end.group_taker
             && next.leftover_to_capturer(rules, taker, obs)
         {
@@ -246,6 +235,26 @@ impl Position {
     ) -> Result<(), Refused> {
         let turn = self.turn(rules, mover, origin, false);
         let end = sow_turn_plainly(&mut next.board, &turn, obs)?;
+        self.hand_on(rules, mover, &end, next, obs);
+        next.start_turn(rules, obs);
+        debug_assert_eq!(next.total_seeds(), self.total_seeds());
+        debug_assert!(next.board.is_consistent());
+        Ok(())
+    }
+
+    /// Who moves after `mover`'s turn that ended as `end`, written into
+    /// `next`: the mover again after an extra turn, or once after a capture
+    /// where the rules give one more move (the move it gives gives none).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn hand_on<O: Observer>(
+        &self,
+        rules: &Rules,
+        mover: Side,
+        end: &TurnEnd,
+        next: &mut Position,
+        obs: &mut O,
+    ) {
         let again =
             end.captured && !end.extra_turn && !self.after_capture && rules.move_after_capture();
         if again {
@@ -257,10 +266,6 @@ impl Position {
         } else {
             mover.other()
         };
-        next.start_turn(rules, obs);
-        debug_assert_eq!(next.total_seeds(), self.total_seeds());
-        debug_assert!(next.board.is_consistent());
-        Ok(())
     }
 
     /// Every position one legal move away, in track order (for perft, which

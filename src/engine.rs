@@ -56,6 +56,7 @@ mod perft;
 mod pit;
 mod position_text;
 mod rules;
+mod shape;
 mod side;
 mod sow;
 mod status;
@@ -79,6 +80,7 @@ pub use rules::{
     Mechanics, NextStarter, OwnedPits, OwnedSeeds, Relay, RestGoesTo, RoundRules, Rounds, Rules,
     RulesError, Shortcuts, Skip, Sowing, Stores, UnknownWord, WhileSowing,
 };
+pub(crate) use shape::Shape;
 pub use side::{BySide, ParseSideError, Side};
 pub use status::{Ending, Outcome, Status, StatusKind};
 pub use trace::{Event, Observer, Places};

@@ -380,7 +380,7 @@ fn the_cursor_goes_round_the_row_as_drawn() {
 fn clicking_a_pit_plays_it() {
     let mut ui = game_app("sat-gharva", Side::South);
     ui.config.reduced_motion = true;
-    let geometry = board_geometry(ui.app.size, 7).unwrap();
+    let geometry = board_geometry(ui.app.size, game(&ui.app).session.position()).unwrap();
     let rect = geometry.pit_rect(Side::South, Pit::new(4));
     send(
         &mut ui,

@@ -2,8 +2,9 @@
 //! captures by count, owned pits and the seeds sown into them. Each moves
 //! seeds into a store and reports what it did.
 
-use super::board::{Board, Layout, Place};
+use super::board::{Board, Place};
 use super::rules::{CountRow, GrandSlam};
+use super::shape::Shape;
 use super::side::Side;
 use super::sow::Turn;
 use super::trace::{Event, Observer};
@@ -37,8 +38,8 @@ pub(crate) fn by_count<O: Observer>(
 /// The pits a capture by count may take: open, not owned, on the rules' row.
 fn capture_row(turn: &Turn) -> u64 {
     let rows = match turn.rules.count_row() {
-        CountRow::Opponent => turn.layout.row_mask(turn.mover.other()),
-        CountRow::Either => turn.layout.pits_mask(),
+        CountRow::Opponent => turn.shape.side_mask(turn.mover.other()),
+        CountRow::Either => turn.shape.pits_mask(),
     };
     rows & turn.open_pits & !turn.owned
 }
@@ -54,12 +55,12 @@ fn chain<O: Observer>(
     row: u64,
     obs: &mut O,
 ) -> bool {
-    let (rules, layout, mover) = (turn.rules, turn.layout, turn.mover);
+    let (rules, shape, mover) = (turn.rules, turn.shape, turn.mover);
     if !rules.chain_captures() && rules.grand_slam() == GrandSlam::CapturesAll {
         // One pit, nothing to weigh (Toguz Kumalak's even captures).
-        let count = take_to_store(board, layout, last, mover);
+        let count = take_to_store(board, shape, last, mover);
         obs.record(Event::RowCapture {
-            pit: layout.place(last),
+            pit: shape.place(last),
             count,
             by: mover,
         });
@@ -84,7 +85,7 @@ fn chain<O: Observer>(
         at = before;
     }
     if rules.count_row() == CountRow::Opponent && rules.grand_slam() == GrandSlam::CapturesNothing {
-        let opponent_row = layout.row_mask(mover.other()) & turn.open_pits;
+        let opponent_row = shape.side_mask(mover.other()) & turn.open_pits;
         let row_total: u16 = super::board::indices(opponent_row)
             .map(|i| board.get(i))
             .sum();
@@ -98,9 +99,9 @@ fn chain<O: Observer>(
     }
     // Reported from the last seed's pit backwards, as the chain was found.
     for &index in &order[..length] {
-        let count = take_to_store(board, layout, index, mover);
+        let count = take_to_store(board, shape, index, mover);
         obs.record(Event::RowCapture {
-            pit: layout.place(index),
+            pit: shape.place(index),
             count,
             by: mover,
         });
@@ -110,9 +111,9 @@ fn chain<O: Observer>(
 
 /// Empties the pit at `index` into `by`'s store; gives how many it held.
 #[inline]
-fn take_to_store(board: &mut Board, layout: Layout, index: usize, by: Side) -> u16 {
+fn take_to_store(board: &mut Board, shape: &Shape, index: usize, by: Side) -> u16 {
     let count = board.take(index);
-    board.add(layout.store(by), count);
+    board.add(shape.store(by), count);
     count
 }
 
@@ -153,13 +154,13 @@ fn make_owned<O: Observer>(
     owned: super::rules::OwnedPits,
     obs: &mut O,
 ) -> Option<usize> {
-    let (layout, mover) = (turn.layout, turn.mover);
+    let (shape, mover) = (turn.shape, turn.mover);
     if !may_become_owned(turn, owned, last) {
         return None;
     }
-    let count = take_to_store(board, layout, last, mover);
+    let count = take_to_store(board, shape, last, mover);
     obs.record(Event::PitOwned {
-        pit: layout.place(last),
+        pit: shape.place(last),
         count,
         by: mover,
     });
@@ -173,15 +174,15 @@ fn make_owned<O: Observer>(
 // (cachegrind, kalaha perft 9), though that path never calls it.
 #[inline(never)]
 fn may_become_owned(turn: &Turn, owned: super::rules::OwnedPits, index: usize) -> bool {
-    let (layout, mover) = (turn.layout, turn.mover);
-    let row = layout.row_mask(mover.other()) & turn.open_pits & !turn.owned;
-    let Place::Pit(_, pit) = layout.place(index) else {
+    let (shape, mover) = (turn.shape, turn.mover);
+    let row = shape.side_mask(mover.other()) & turn.open_pits & !turn.owned;
+    let Place::Pit(_, pit) = shape.place(index) else {
         return false;
     };
-    let theirs = layout.track_of(turn.owned_by[mover.other()]);
+    let theirs = shape.track_of(turn.owned_by[mover.other()]);
     row & (1 << index) != 0
-        && (owned.last_pit_allowed || pit.number() != layout.pits)
-        && (owned.same_number_allowed || theirs & (1 << layout.pit(mover, pit)) == 0)
+        && (owned.last_pit_allowed || pit.number() != shape.pits)
+        && (owned.same_number_allowed || theirs & (1 << shape.pit(mover, pit)) == 0)
 }
 
 /// A seed sown into the owned pit at `index` goes at once to its owner's
@@ -189,15 +190,15 @@ fn may_become_owned(turn: &Turn, owned: super::rules::OwnedPits, index: usize) -
 #[inline]
 pub(crate) fn to_owner<O: Observer>(
     board: &mut Board,
-    layout: Layout,
+    shape: &Shape,
     index: usize,
     in_hand: u16,
     obs: &mut O,
 ) {
-    let owner = layout.owner(index).other();
-    board.add(layout.store(owner), 1);
+    let owner = shape.owner(index).other();
+    board.add(shape.store(owner), 1);
     obs.record(Event::DropToOwner {
-        pit: layout.place(index),
+        pit: shape.place(index),
         owner,
         in_hand,
     });
@@ -209,15 +210,15 @@ pub(crate) fn to_owner<O: Observer>(
 #[inline]
 pub(crate) fn while_sowing<O: Observer>(
     board: &mut Board,
-    layout: Layout,
+    shape: &Shape,
     index: usize,
     taker: Side,
     obs: &mut O,
 ) {
     let count = board.take(index);
-    board.add(layout.store(taker), count);
+    board.add(shape.store(taker), count);
     obs.record(Event::SowingCapture {
-        pit: layout.place(index),
+        pit: shape.place(index),
         count,
         owner: taker,
     });
@@ -227,23 +228,23 @@ pub(crate) fn while_sowing<O: Observer>(
 /// (`index`), on either row, if it holds anything, and (where the rules say
 /// so) the pit facing it too. Gives whether anything was taken.
 pub(crate) fn leap<O: Observer>(board: &mut Board, turn: &Turn, index: usize, obs: &mut O) -> bool {
-    let (layout, mover) = (turn.layout, turn.mover);
-    let count = take_to_store(board, layout, index, mover);
+    let (shape, mover) = (turn.shape, turn.mover);
+    let count = take_to_store(board, shape, index, mover);
     if count == 0 {
         return false;
     }
     obs.record(Event::LeapCapture {
-        pit: layout.place(index),
+        pit: shape.place(index),
         count,
         by: mover,
         across: false,
     });
     if turn.rules.leap_also_across() {
-        let facing = layout.opposite(index);
-        let count = take_to_store(board, layout, facing, mover);
+        let facing = shape.opposite(index);
+        let count = take_to_store(board, shape, facing, mover);
         if count > 0 {
             obs.record(Event::LeapCapture {
-                pit: layout.place(facing),
+                pit: shape.place(facing),
                 count,
                 by: mover,
                 across: true,
@@ -265,11 +266,11 @@ pub(crate) fn kalah<O: Observer>(
     index: usize,
     obs: &mut O,
 ) -> bool {
-    let (layout, mover) = (turn.layout, turn.mover);
-    if layout.is_store(index) || layout.owner(index) != mover || board.get(index) != 1 {
+    let (shape, mover) = (turn.shape, turn.mover);
+    if shape.is_store(index) || shape.owner(index) != mover || board.get(index) != 1 {
         return false;
     }
-    let opposite = layout.opposite(index);
+    let opposite = shape.opposite(index);
     // Owned pits are never captured, nor captured with.
     if turn.owned & ((1 << index) | (1 << opposite)) != 0 {
         return false;
@@ -283,10 +284,10 @@ pub(crate) fn kalah<O: Observer>(
         board.take(index);
     }
     board.take(opposite);
-    board.add(layout.store(mover), count + u16::from(seed_taken));
+    board.add(shape.store(mover), count + u16::from(seed_taken));
     obs.record(Event::KalahCapture {
-        pit: layout.place(index),
-        opposite: layout.place(opposite),
+        pit: shape.place(index),
+        opposite: shape.place(opposite),
         count,
         by: mover,
         seed_taken,
@@ -327,10 +328,10 @@ pub(crate) fn at_turn_end<O: Observer>(
     let Some(across) = turn.rules.capture().across else {
         return Close::default();
     };
-    let (layout, mover) = (turn.layout, turn.mover);
+    let (shape, mover) = (turn.shape, turn.mover);
     if across.after_reaching && !course.reached {
-        let own_empty = !layout.is_store(index)
-            && layout.owner(index) == mover
+        let own_empty = !shape.is_store(index)
+            && shape.owner(index) == mover
             && turn.owned & (1 << index) == 0
             && board.get(index) == 1;
         if own_empty {
@@ -361,8 +362,8 @@ fn chain_across<O: Observer>(
     backward: bool,
     obs: &mut O,
 ) {
-    let (layout, mover) = (turn.layout, turn.mover);
-    let row = layout.row_mask(mover) & turn.open_pits & !turn.owned;
+    let (shape, mover) = (turn.shape, turn.mover);
+    let row = shape.side_mask(mover) & turn.open_pits & !turn.owned;
     let mut at = index;
     loop {
         let next = if backward {
@@ -373,16 +374,16 @@ fn chain_across<O: Observer>(
         let Some(next) = next.filter(|&n| n < 64 && row & (1 << n) != 0) else {
             return;
         };
-        let opposite = layout.opposite(next);
+        let opposite = shape.opposite(next);
         let count = board.get(opposite);
         if board.get(next) != 0 || count == 0 || turn.owned & (1 << opposite) != 0 {
             return;
         }
         board.take(opposite);
-        board.add(layout.store(mover), count);
+        board.add(shape.store(mover), count);
         obs.record(Event::KalahCapture {
-            pit: layout.place(next),
-            opposite: layout.place(opposite),
+            pit: shape.place(next),
+            opposite: shape.place(opposite),
             count,
             by: mover,
             seed_taken: false,
@@ -401,11 +402,11 @@ fn own_pair<O: Observer>(
     pair: u16,
     obs: &mut O,
 ) -> Option<u64> {
-    let (layout, mover) = (turn.layout, turn.mover);
-    if layout.is_store(index) || layout.owner(index) != mover || board.get(index) != 1 {
+    let (shape, mover) = (turn.shape, turn.mover);
+    if shape.is_store(index) || shape.owner(index) != mover || board.get(index) != 1 {
         return None;
     }
-    let across = layout.opposite(index);
+    let across = shape.opposite(index);
     let bits = (1u64 << index) | (1u64 << across);
     if turn.owned & bits != 0 || turn.open_pits & (1 << across) == 0 || board.get(across) != pair {
         return None;
@@ -413,8 +414,8 @@ fn own_pair<O: Observer>(
     board.set(across, pair - 1);
     board.add(index, 1);
     obs.record(Event::PairOwned {
-        pit: layout.place(index),
-        across: layout.place(across),
+        pit: shape.place(index),
+        across: shape.place(across),
         by: mover,
     });
     Some(bits)
@@ -432,21 +433,21 @@ pub(crate) fn kept_lap_end<O: Observer>(
     at: usize,
     obs: &mut O,
 ) -> Option<super::sow::TurnEnd> {
-    let (layout, mover) = (turn.layout, turn.mover);
-    if layout.is_store(at) {
+    let (shape, mover) = (turn.shape, turn.mover);
+    if shape.is_store(at) {
         return None;
     }
     if turn.owned & (1 << at) != 0 {
-        let theirs = layout.track_of(turn.owned_by[mover.other()]) & (1 << at) != 0;
+        let theirs = shape.track_of(turn.owned_by[mover.other()]) & (1 << at) != 0;
         if !(theirs && turn.rules.captures_from_owned_pits()) {
             return Some(super::sow::TurnEnd::ended(false));
         }
         // The last seed and one more, if there is one.
         let count = board.get(at).min(2);
         board.set(at, board.get(at) - count);
-        board.add(layout.store(mover), count);
+        board.add(shape.store(mover), count);
         obs.record(Event::FromOwnedPit {
-            pit: layout.place(at),
+            pit: shape.place(at),
             count,
             by: mover,
         });
@@ -461,7 +462,7 @@ pub(crate) fn kept_lap_end<O: Observer>(
         return None;
     }
     obs.record(Event::PitKept {
-        pit: layout.place(at),
+        pit: shape.place(at),
         by: mover,
     });
     Some(super::sow::TurnEnd {

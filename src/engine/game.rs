@@ -10,8 +10,9 @@ mod refill;
 mod round_end;
 mod setup;
 
-use super::board::{Board, Layout, Place};
+use super::board::{Board, Place};
 use super::pit::Pit;
+use super::shape::Shape;
 use super::side::{BySide, Side};
 use super::status::{Ending, Outcome, Status};
 
@@ -25,10 +26,10 @@ pub use setup::{PitSetup, SetupError};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     board: Board,
-    layout: Layout,
+    shape: &'static Shape,
     /// Bits (by track index) of the pits in play; closed pits are clear.
     open_pits: u64,
-    /// The pits each player (South, North) owns, as [`Layout::pits_of`]
+    /// The pits each player (South, North) owns, as [`Shape::pits_of`]
     /// packs them (half the room of track bits: a position is copied at
     /// every move). A tuzdyk lies on the other player's row and holds no
     /// seeds; pits that keep their seeds may lie on either row.
@@ -47,28 +48,34 @@ pub struct Position {
 }
 
 impl Position {
+    /// The board's shape: what lies where, as drawn and as sown.
+    #[must_use]
+    pub(crate) fn shape(&self) -> &'static Shape {
+        self.shape
+    }
+
     /// Pits per row.
     #[must_use]
     pub fn pit_count(&self) -> u8 {
-        self.layout.pits
+        self.shape.pits
     }
 
     /// Seeds in a place.
     #[must_use]
     pub fn seeds(&self, place: Place) -> u16 {
-        self.board.get(self.layout.index(place))
+        self.board.get(self.shape.index(place))
     }
 
     /// Seeds in pit `pit` (1..=n) of `side`.
     #[must_use]
     pub fn pit(&self, side: Side, pit: Pit) -> u16 {
-        self.board.get(self.layout.pit(side, pit))
+        self.board.get(self.shape.pit(side, pit))
     }
 
     /// One row's counts, pit 1 first.
     #[must_use]
     pub fn row(&self, side: Side) -> Vec<u16> {
-        Pit::all(self.layout.pits)
+        Pit::all(self.shape.pits)
             .map(|p| self.pit(side, p))
             .collect()
     }
@@ -76,8 +83,8 @@ impl Position {
     /// Seeds on one row.
     #[must_use]
     pub fn row_total(&self, side: Side) -> u16 {
-        self.layout
-            .row_range(side)
+        self.shape
+            .side_range(side)
             .map(|index| self.board.get(index))
             .sum()
     }
@@ -85,27 +92,27 @@ impl Position {
     /// Seeds in a player's store (or pile).
     #[must_use]
     pub fn store(&self, side: Side) -> u16 {
-        self.board.get(self.layout.store(side))
+        self.board.get(self.shape.store(side))
     }
 
     /// Whether pit `pit` of `side` is out of play this round.
     #[must_use]
     pub fn is_closed(&self, side: Side, pit: Pit) -> bool {
-        self.open_pits & (1 << self.layout.pit(side, pit)) == 0
+        self.open_pits & (1 << self.shape.pit(side, pit)) == 0
     }
 
     /// One row's closed flags, pit 1 first.
     #[must_use]
     pub fn closed_row(&self, side: Side) -> Vec<bool> {
-        Pit::all(self.layout.pits)
+        Pit::all(self.shape.pits)
             .map(|p| self.is_closed(side, p))
             .collect()
     }
 
     /// The pits `side` owns, as places, in track order.
     pub fn owned_places(&self, side: Side) -> impl Iterator<Item = Place> + use<> {
-        let layout = self.layout;
-        super::board::indices(self.owned_by(side)).map(move |index| layout.place(index))
+        let shape = self.shape;
+        super::board::indices(self.owned_by(side)).map(move |index| shape.place(index))
     }
 
     /// A pit `side` owns on the other player's row (a tuzdyk), if any.
@@ -120,7 +127,7 @@ impl Position {
     /// Who owns pit `pit` of `side`'s row, if anyone does.
     #[must_use]
     pub fn owner_of(&self, side: Side, pit: Pit) -> Option<Side> {
-        let bit = 1u64 << self.layout.pit(side, pit);
+        let bit = 1u64 << self.shape.pit(side, pit);
         Side::BOTH
             .into_iter()
             .find(|&owner| self.owned_by(owner) & bit != 0)
@@ -129,19 +136,19 @@ impl Position {
     /// Bits of the owned pits of both players.
     #[inline]
     pub(super) fn owned_mask(&self) -> u64 {
-        self.layout.track_of(self.owned.south | self.owned.north)
+        self.shape.track_of(self.owned.south | self.owned.north)
     }
 
     /// Bits (by track index) of the pits `side` owns.
     #[inline]
     pub(super) fn owned_by(&self, side: Side) -> u64 {
-        self.layout.track_of(self.owned[side])
+        self.shape.track_of(self.owned[side])
     }
 
     /// `side` owns the pits of these track bits too.
     #[inline]
     pub(super) fn own(&mut self, side: Side, track_bits: u64) {
-        self.owned[side] |= self.layout.pits_of(track_bits);
+        self.owned[side] |= self.shape.pits_of(track_bits);
     }
 
     /// Every seed on the board and in the stores.

@@ -1,8 +1,9 @@
 //! One turn of sowing: the laps, relays, and the detection of turns that never end.
 
-use super::board::{Board, Layout, Place, next_on};
+use super::board::{Board, Place, next_on};
 use super::capture;
 use super::rules::{Relay, Rules};
+use super::shape::Shape;
 use super::side::{BySide, Side};
 use super::trace::{Event, NoTrace, Observer};
 
@@ -15,7 +16,7 @@ pub(crate) use packed::PackedTrack;
 #[allow(clippy::struct_excessive_bools)]
 pub(crate) struct Turn<'r> {
     pub rules: &'r Rules,
-    pub layout: Layout,
+    pub shape: &'static Shape,
     pub mover: Side,
     /// The pit emptied at the start of the turn.
     pub origin: usize,
@@ -26,7 +27,7 @@ pub(crate) struct Turn<'r> {
     /// Owned pits (of either player): never captured; a relay stops at one.
     pub owned: u64,
     /// The pits each player owns.
-    /// (As the position packs them: see [`Layout::pits_of`].)
+    /// (As the position packs them: see [`Shape::pits_of`].)
     pub owned_by: BySide<u32>,
     /// The opponent's row is empty and the rules say the move must reach it.
     pub must_feed: bool,
@@ -159,7 +160,7 @@ pub(crate) fn sow_turn_plainly<O: Observer>(
     turn: &Turn,
     obs: &mut O,
 ) -> Result<TurnEnd, Refused> {
-    let (rules, layout) = (turn.rules, turn.layout);
+    let (rules, shape) = (turn.rules, turn.shape);
     let track = if rules.skip_origin() {
         without(turn.sow_track, turn.origin)
     } else {
@@ -167,7 +168,7 @@ pub(crate) fn sow_turn_plainly<O: Observer>(
     };
     let mut hand = board.take(turn.origin);
     obs.record(Event::TakeUp {
-        pit: layout.place(turn.origin),
+        pit: shape.place(turn.origin),
         count: hand,
     });
     let mut at = turn.origin;
@@ -182,16 +183,16 @@ pub(crate) fn sow_turn_plainly<O: Observer>(
         hand -= 1;
         let count = board.add(at, 1);
         obs.record(Event::Drop {
-            place: layout.place(at),
+            place: shape.place(at),
             count,
             in_hand: hand,
         });
     }
     obs.record(Event::LapEnd {
         lap: 1,
-        last: layout.place(at),
+        last: shape.place(at),
     });
-    if at == layout.store(turn.mover) && rules.extra_turn() {
+    if at == shape.store(turn.mover) && rules.extra_turn() {
         obs.record(Event::ExtraTurn { side: turn.mover });
         return Ok(TurnEnd {
             extra_turn: true,
@@ -217,14 +218,14 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
     obs: &mut O,
 ) -> Result<TurnEnd, Refused> {
     let rules = turn.rules;
-    let layout = turn.layout;
+    let shape = turn.shape;
     // Read once: the compiler cannot always see that sowing leaves them alone.
     let (relay, from_origin, skip_lap_start) = (
         rules.relay_kind(),
         rules.from_origin(),
         rules.skip_lap_start(),
     );
-    let own_store = layout.store(turn.mover);
+    let own_store = shape.store(turn.mover);
     // The places seeds may drop into this turn. With skip-origin the origin is
     // left out (unless it is the only place, which a real board never has).
     let drop_track = if rules.skip_origin() {
@@ -256,7 +257,7 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
             done
         } else {
             let hand = board.take(take);
-            obs.record(taken_up(layout.place(take), hand, lap));
+            obs.record(taken_up(shape.place(take), hand, lap));
             // Sowing from the origin puts the first seed back where the lap
             // began, unless it is the only one.
             let at_origin = from_origin && hand >= 2;
@@ -268,7 +269,7 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
         group_taker = done.group_taker.or(group_taker);
         obs.record(Event::LapEnd {
             lap,
-            last: layout.place(at),
+            last: shape.place(at),
         });
 
         if at == own_store && rules.extra_turn() {
@@ -411,7 +412,7 @@ fn relay_goes_on<O: Observer>(
     course: Course,
     obs: &mut O,
 ) -> Result<LapEnd, Refused> {
-    let (rules, layout) = (turn.rules, turn.layout);
+    let (rules, shape) = (turn.rules, turn.shape);
     let mut close;
     match kind {
         Relay::NextPit => {
@@ -429,7 +430,7 @@ fn relay_goes_on<O: Observer>(
         Relay::LandingPit | Relay::Off => {
             // A pit that held seeds before the last one goes on; an empty
             // one (or a store, or an owned pit) ends the turn.
-            let ends = layout.is_store(at) || turn.owned & (1 << at) != 0 || board.get(at) <= 1;
+            let ends = shape.is_store(at) || turn.owned & (1 << at) != 0 || board.get(at) <= 1;
             if !ends {
                 return Ok(LapEnd::Next(at));
             }
@@ -453,7 +454,7 @@ fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
     obs: &mut O,
 ) -> Lap {
     let mut reached = false;
-    let layout = turn.layout;
+    let shape = turn.shape;
     // Whether the mover took seeds from their own row while sowing.
     let mut took = false;
     let mut group_taker = None;
@@ -473,7 +474,7 @@ fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
     };
     let to_owner = turn.owned;
     let reach_row = if turn.track_reach {
-        layout.row_mask(turn.mover.other())
+        shape.side_mask(turn.mover.other())
     } else {
         0
     };
@@ -493,19 +494,19 @@ fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
             reached |= reach_row & (1 << at) != 0;
         }
         if OWNED && to_owner & (1 << at) != 0 {
-            capture::to_owner(board, layout, at, hand, obs);
+            capture::to_owner(board, shape, at, hand, obs);
             continue;
         }
         let count = board.add(at, 1);
         obs.record(Event::Drop {
-            place: layout.place(at),
+            place: shape.place(at),
             count,
             in_hand: hand,
         });
-        if count == while_sowing && !layout.is_store(at) {
+        if count == while_sowing && !shape.is_store(at) {
             let last = hand == 0 && turn.rules.last_seed_group_to_sower();
-            let taker = if last { turn.mover } else { layout.owner(at) };
-            capture::while_sowing(board, layout, at, taker, obs);
+            let taker = if last { turn.mover } else { shape.owner(at) };
+            capture::while_sowing(board, shape, at, taker, obs);
             took |= taker == turn.mover;
             group_taker = Some(taker);
             ended_on_group = last;
@@ -585,7 +586,7 @@ fn end_of_lap<O: Observer>(
 /// Refuses a turn that leaves the opponent's row empty when it must feed it.
 #[inline]
 fn fed(board: &Board, turn: &Turn) -> Result<(), Refused> {
-    if turn.must_feed && board.filled() & turn.layout.row_mask(turn.mover.other()) == 0 {
+    if turn.must_feed && board.filled() & turn.shape.side_mask(turn.mover.other()) == 0 {
         Err(Refused::DoesNotFeed)
     } else {
         Ok(())

@@ -1,12 +1,12 @@
 //! A board as drawn: the counts, closed and owned pits of a position, or of
 //! a moment in a move as its events step it on.
 
-use crate::engine::{BySide, MAX_PITS, Pit, Place, Places, Position, Side};
+use crate::engine::{BySide, MAX_PITS, Pit, Place, Places, Position, Shape, Side};
 
 /// Counts and closed pits as drawn: a position, or a moment of a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardView {
-    pits: u8,
+    shape: &'static Shape,
     /// Each row's counts, pit 1 first.
     counts: BySide<[u16; MAX_PITS as usize]>,
     stores: BySide<u16>,
@@ -19,14 +19,14 @@ impl BoardView {
     #[must_use]
     pub fn of(position: &Position) -> BoardView {
         let mut view = BoardView {
-            pits: position.pit_count(),
+            shape: position.shape(),
             counts: BySide::default(),
             stores: BySide::from_fn(|side| position.store(side)),
             closed: BySide::default(),
             owners: BySide::default(),
         };
         for side in Side::BOTH {
-            for pit in Pit::all(view.pits) {
+            for pit in Pit::all(view.pits()) {
                 let i = pit.offset();
                 view.counts[side][i] = position.pit(side, pit);
                 view.closed[side][i] = position.is_closed(side, pit);
@@ -44,7 +44,13 @@ impl BoardView {
 
     #[must_use]
     pub fn pits(&self) -> u8 {
-        self.pits
+        self.shape.pits
+    }
+
+    /// The board's shape, as the position has it.
+    #[must_use]
+    pub fn shape(&self) -> &'static Shape {
+        self.shape
     }
 
     #[must_use]

@@ -169,10 +169,14 @@ pub fn game(size: (u16, u16), pits: u8) -> GameLayout {
     }
 }
 
-/// The board's pits on a terminal of `size`, for mouse clicks.
+/// The pits of `position`'s board on a terminal of `size`, for mouse clicks.
 #[must_use]
-pub fn board_geometry(size: (u16, u16), pits: u8) -> Option<BoardGeometry> {
-    BoardGeometry::new(game(size, pits).board, pits)
+pub fn board_geometry(
+    size: (u16, u16),
+    position: &crate::engine::Position,
+) -> Option<BoardGeometry> {
+    let shape = position.shape();
+    BoardGeometry::new(game(size, shape.pits).board, shape)
 }
 
 // -- The replay viewer --

@@ -18,7 +18,7 @@ impl Position {
     pub(crate) fn key_without_stores(&self) -> u64 {
         let mut seeds = *self.board.seeds();
         for side in Side::BOTH {
-            seeds[self.layout.store(side)] = 0;
+            seeds[self.shape.store(side)] = 0;
         }
         self.hash(&seeds)
     }
@@ -44,7 +44,7 @@ impl Position {
             hash ^= mix(owned, 0x5851_f42d_4c95_7f2d).rotate_left(11);
         }
         // Only the board's own places: the rest of the array is always empty.
-        let mut words = seeds[..self.layout.len()].chunks_exact(4);
+        let mut words = seeds[..self.shape.len()].chunks_exact(4);
         let mut salt = 0x632b_e59b_d9b4_e019_u64;
         for c in &mut words {
             let word = u64::from(c[0])

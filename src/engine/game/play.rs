@@ -132,13 +132,13 @@ impl Position {
             Status::RoundOver { .. } => return Err(PlayError::RoundOver),
             Status::MatchOver { .. } => return Err(PlayError::MatchOver),
         };
-        if pit.number() == 0 || pit.number() > self.layout.pits {
+        if pit.number() == 0 || pit.number() > self.shape.pits {
             return Err(PlayError::NoSuchPit {
                 pit,
-                pits: self.layout.pits,
+                pits: self.shape.pits,
             });
         }
-        let origin = self.layout.pit(mover, pit);
+        let origin = self.shape.pit(mover, pit);
         if self.open_pits & (1 << origin) == 0 {
             return Err(PlayError::Closed(pit));
         }
@@ -156,7 +156,7 @@ impl Position {
             });
         }
         let backward = match (rules.direction_chosen(), mv.direction()) {
-            (true, Some(direction)) => self.layout.backward(direction),
+            (true, Some(direction)) => self.shape.backward(direction),
             (true, None) => return Err(PlayError::NoDirection(pit)),
             (false, None) => false,
             (false, Some(_)) => return Err(PlayError::DirectionFixed(pit)),
@@ -315,16 +315,18 @@ impl Position {
     /// The move that sows the pit at track index `origin` (against the track
     /// where `backward`).
     fn move_of(&self, rules: &Rules, origin: usize, backward: bool) -> Move {
-        let Place::Pit(_, pit) = self.layout.place(origin) else {
+        let Place::Pit(_, pit) = self.shape.place(origin) else {
             unreachable!("moves start from pits")
         };
         if rules.direction_chosen() {
-            Move::sow_toward(pit, self.layout.direction_of(backward))
+            Move::sow_toward(pit, self.shape.direction_of(backward))
         } else {
             Move::sow(pit)
         }
     }
 
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub(super) fn turn<'r>(
         &self,
         rules: &'r Rules,
@@ -333,7 +335,7 @@ impl Position {
         backward: bool,
     ) -> Turn<'r> {
         let own_store = if rules.stores() == Stores::Sown {
-            1 << self.layout.store(mover)
+            1 << self.shape.store(mover)
         } else {
             0
         };
@@ -343,16 +345,16 @@ impl Position {
         let owned = if plain { 0 } else { self.owned_mask() };
         Turn {
             rules,
-            layout: self.layout,
+            shape: self.shape,
             mover,
             origin,
-            sow_track: self.open_pits | own_store,
+            sow_track: (self.open_pits & self.shape.loop_mask(mover)) | own_store,
             open_pits: self.open_pits,
             // Most rule sets own no pits: their moves never look.
             owned,
             owned_by: self.owned,
             must_feed: rules.must_feed()
-                && self.board.filled() & self.layout.row_mask(mover.other()) == 0,
+                && self.board.filled() & self.shape.side_mask(mover.other()) == 0,
             owned_pits_kept: kept,
             to_owner_pits: !plain && !kept && rules.owned_pits().is_some(),
             backward,
@@ -364,7 +366,7 @@ impl Position {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub(super) fn movable(&self, rules: &Rules, side: Side) -> u64 {
-        let movable = self.layout.row_mask(side) & self.open_pits & self.board.filled();
+        let movable = self.shape.side_mask(side) & self.open_pits & self.board.filled();
         // Rule sets that sow plainly own no pits and play any pit with seeds.
         if rules.sows_plainly() {
             return movable;
@@ -406,7 +408,7 @@ impl Position {
     /// can go on forever (no relays) and none can fail to feed.
     pub(super) fn every_pit_moves(&self, rules: &Rules, side: Side) -> bool {
         rules.shortcuts().turns_always_end
-            && (!rules.must_feed() || self.board.filled() & self.layout.row_mask(side.other()) != 0)
+            && (!rules.must_feed() || self.board.filled() & self.shape.side_mask(side.other()) != 0)
     }
 
     /// Whether each turn of `side` ends and is allowed, as

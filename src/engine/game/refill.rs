@@ -39,18 +39,18 @@ impl Position {
         let mut next = *self;
         next.open_pits = 0;
         for side in Side::BOTH {
-            let store = self.layout.store(side);
+            let store = self.shape.store(side);
             let mut left = next.board.get(store);
-            let mut pit = self.layout.pits;
+            let mut pit = self.shape.pits;
             while pit >= 1 && left >= full_pit {
-                let index = self.layout.pit(side, Pit::new(pit));
+                let index = self.shape.pit(side, Pit::new(pit));
                 next.board.set(index, full_pit);
                 next.open_pits |= 1 << index;
                 left -= full_pit;
                 pit -= 1;
             }
             if rules.partial_pit() && loser == Some(side) && pit >= 1 && left > 0 {
-                let index = self.layout.pit(side, Pit::new(pit));
+                let index = self.shape.pit(side, Pit::new(pit));
                 next.board.set(index, left);
                 next.open_pits |= 1 << index;
                 left = 0;

@@ -19,8 +19,8 @@ impl Position {
         } else {
             self.board.filled() & !self.owned_mask()
         };
-        let mover_row_empty = seeded & self.layout.row_mask(self.to_move) == 0;
-        let other_row_empty = seeded & self.layout.row_mask(self.to_move.other()) == 0;
+        let mover_row_empty = seeded & self.shape.side_mask(self.to_move) == 0;
+        let other_row_empty = seeded & self.shape.side_mask(self.to_move.other()) == 0;
         let side_empty =
             rules.ends_when() == EndsWhen::RowEmpty && (mover_row_empty || other_row_empty);
         // Unless the rules say a player with seeds may be stuck, or the move
@@ -82,7 +82,7 @@ impl Position {
         obs: &mut O,
     ) -> bool {
         let most = rules.leftover_to_capturer();
-        let left: u16 = indices(self.layout.pits_mask())
+        let left: u16 = indices(self.shape.pits_mask())
             .map(|index| self.board.get(index))
             .sum();
         if most == 0 || left == 0 || left > most {
@@ -134,14 +134,14 @@ impl Position {
     /// owned with its seeds kept into its owner's; adds what each store got
     /// to `swept`.
     pub(super) fn sweep_row(&mut self, row: Side, taker: Side, swept: &mut BySide<u16>) {
-        for index in indices(self.layout.row_mask(row)) {
+        for index in indices(self.shape.side_mask(row)) {
             let bit = 1u64 << index;
             let to = Side::BOTH
                 .into_iter()
                 .find(|&owner| self.owned_by(owner) & bit != 0)
                 .unwrap_or(taker);
             let count = self.board.take(index);
-            self.board.add(self.layout.store(to), count);
+            self.board.add(self.shape.store(to), count);
             swept[to] += count;
         }
     }

@@ -2,9 +2,10 @@
 //! (for tests, puzzles and analysis).
 
 use super::Position;
-use crate::engine::board::{Board, Layout, indices};
+use crate::engine::board::{Board, indices};
 use crate::engine::pit::Pit;
 use crate::engine::rules::{NextStarter, Rounds, Rules};
+use crate::engine::shape::Shape;
 use crate::engine::side::{BySide, Side};
 use crate::engine::status::Status;
 use crate::engine::trace::NoTrace;
@@ -82,15 +83,15 @@ impl Position {
     /// The start of a match: every pit full, `first` to move.
     #[must_use]
     pub fn new(rules: &Rules, first: Side) -> Position {
-        let layout = Layout::of(rules);
+        let shape = Shape::of(rules);
         let mut board = Board::EMPTY;
-        for index in indices(layout.pits_mask()) {
+        for index in indices(shape.pits_mask()) {
             board.set(index, u16::from(rules.seeds_per_pit()));
         }
         let mut position = Position {
             board,
-            layout,
-            open_pits: layout.pits_mask(),
+            shape,
+            open_pits: shape.pits_mask(),
             owned: BySide::new(0, 0),
             to_move: first,
             after_capture: false,
@@ -140,7 +141,7 @@ impl Position {
     ) -> Result<Position, SetupError> {
         let mut position = Position::new(rules, to_move);
         position.board = Board::EMPTY;
-        position.open_pits = position.layout.pits_mask();
+        position.open_pits = position.shape.pits_mask();
         position.status = Status::Ongoing;
         position.ending = None;
         position.round = round.max(1);
@@ -156,7 +157,7 @@ impl Position {
                 });
             }
             for (pit, &setup) in Pit::all(rules.pits()).zip(row) {
-                let index = position.layout.pit(side, pit);
+                let index = position.shape.pit(side, pit);
                 match setup {
                     PitSetup::Seeds(count) => position.board.set(index, count),
                     // Pits close only when a new round cannot fill them.
@@ -184,9 +185,7 @@ impl Position {
                     }
                 }
             }
-            position
-                .board
-                .set(position.layout.store(side), stores[side]);
+            position.board.set(position.shape.store(side), stores[side]);
         }
         let given = position.board.total();
         if given != u32::from(rules.total_seeds()) {

@@ -114,7 +114,7 @@ impl PackedTrack {
         if !turn.rules.relays_in_bulk() || !(2..=MAX_RANKS).contains(&len) || turn.owned != 0 {
             return None;
         }
-        let layout = turn.layout;
+        let shape = turn.shape;
         let mut bytes = [0; MAX_RANKS as usize];
         let mut index_of = [0; MAX_RANKS as usize];
         let mut total = 0;
@@ -133,7 +133,7 @@ impl PackedTrack {
         }
         // Every rank a pit but those of the stores on the track.
         let mut pits = (1 << len) - 1;
-        let mut stores = track & !layout.pits_mask();
+        let mut stores = track & !shape.pits_mask();
         while stores != 0 {
             let store = stores & stores.wrapping_neg();
             let rank = (track & (store - 1)).count_ones();
@@ -142,7 +142,7 @@ impl PackedTrack {
         }
         // A row's pits are neighbours on the board, and so in rank order.
         let opponent_row = if turn.track_reach {
-            let row = layout.row_mask(turn.mover.other());
+            let row = shape.side_mask(turn.mover.other());
             let below = (track & (row & row.wrapping_neg()).wrapping_sub(1)).count_ones();
             let row = UP_TO[(below + (track & row).count_ones()) as usize] ^ UP_TO[below as usize];
             // Whole bytes, to meet any count a lap sows there.

@@ -6,7 +6,7 @@ use ratatui::layout::{Position as Cell, Rect};
 use ratatui::style::Style;
 use ratatui::widgets::{Block, BorderType, Widget};
 
-use crate::engine::{Direction, Move, Pit, Place, Places, Rules, Side};
+use crate::engine::{Direction, Move, Pit, Place, Places, Rules, Shape, Side};
 use crate::tui::theme::Theme;
 use crate::words::side_title;
 
@@ -38,6 +38,7 @@ pub use crate::tui::pit_keys::{NORTH_KEYS, SOUTH_KEYS, column_of_pit, pit_for_ke
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardGeometry {
     pub area: Rect,
+    shape: &'static Shape,
     pits: u8,
     pit_width: u16,
     pit_height: u16,
@@ -60,7 +61,8 @@ impl BoardGeometry {
 
     /// The layout in `area`, or `None` when it does not fit.
     #[must_use]
-    pub fn new(area: Rect, pits: u8) -> Option<BoardGeometry> {
+    pub fn new(area: Rect, shape: &'static Shape) -> Option<BoardGeometry> {
+        let pits = shape.pits;
         if area.height < BOARD_HEIGHT || area.width < Self::min_width(pits) || pits == 0 {
             return None;
         }
@@ -69,6 +71,7 @@ impl BoardGeometry {
         let pit_height = (area.height.min(MAX_BOARD_HEIGHT) - LABEL_ROWS) / 2;
         Some(BoardGeometry {
             area,
+            shape,
             pits,
             pit_width,
             pit_height,
@@ -79,7 +82,7 @@ impl BoardGeometry {
     /// The rectangle of a pit's box.
     #[must_use]
     pub fn pit_rect(&self, side: Side, pit: Pit) -> Rect {
-        let column = column_of_pit(side, pit, self.pits);
+        let column = column_of_pit(self.shape, side, pit);
         let y = match side {
             Side::North => self.area.y + 2,
             Side::South => self.area.y + 2 + self.pit_height,
@@ -302,7 +305,7 @@ impl BoardWidget<'_> {
                 (pit.to_string(), self.theme.dim)
             };
             put_centred(buf, rect.x, number_row, rect.width, &label, style);
-            let column = column_of_pit(side, pit, pits);
+            let column = column_of_pit(geometry.shape, side, pit);
             // Keys only mean something while someone is to move.
             if let Some(&key) = keys.get(usize::from(column))
                 && self.to_move.is_some()
@@ -320,7 +323,7 @@ impl BoardWidget<'_> {
 
 impl Widget for BoardWidget<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let Some(geometry) = BoardGeometry::new(area, self.view.pits()) else {
+        let Some(geometry) = BoardGeometry::new(area, self.view.shape()) else {
             return;
         };
         for side in Side::BOTH {
@@ -405,17 +408,19 @@ mod tests {
     #[test]
     fn row_keys_mirror_the_screen() {
         // South's leftmost pit is 1, North's leftmost is n.
-        assert_eq!(pit_for_key('z', 7), Some((Side::South, Pit::new(1))));
-        assert_eq!(pit_for_key('m', 7), Some((Side::South, Pit::new(7))));
-        assert_eq!(pit_for_key('q', 7), Some((Side::North, Pit::new(7))));
-        assert_eq!(pit_for_key('u', 7), Some((Side::North, Pit::new(1))));
-        assert_eq!(pit_for_key(',', 7), None);
-        assert_eq!(pit_for_key('Q', 7), None);
+        let seven = Shape::get(2, 7, false);
+        assert_eq!(pit_for_key('z', seven), Some((Side::South, Pit::new(1))));
+        assert_eq!(pit_for_key('m', seven), Some((Side::South, Pit::new(7))));
+        assert_eq!(pit_for_key('q', seven), Some((Side::North, Pit::new(7))));
+        assert_eq!(pit_for_key('u', seven), Some((Side::North, Pit::new(1))));
+        assert_eq!(pit_for_key(',', seven), None);
+        assert_eq!(pit_for_key('Q', seven), None);
     }
 
     #[test]
     fn clicks_find_the_pit_drawn_there() {
-        let geometry = BoardGeometry::new(Rect::new(0, 0, 80, 12), 7).unwrap();
+        let geometry =
+            BoardGeometry::new(Rect::new(0, 0, 80, 12), Shape::get(2, 7, false)).unwrap();
         for side in Side::BOTH {
             for pit in Pit::all(7) {
                 let r = geometry.pit_rect(side, pit);
@@ -427,9 +432,10 @@ mod tests {
 
     #[test]
     fn a_taller_board_has_taller_pits_up_to_a_limit() {
-        let small = BoardGeometry::new(Rect::new(0, 0, 80, BOARD_HEIGHT), 6).unwrap();
+        let small =
+            BoardGeometry::new(Rect::new(0, 0, 80, BOARD_HEIGHT), Shape::get(2, 6, false)).unwrap();
         assert_eq!(small.pit_rect(Side::South, Pit::new(1)).height, 4);
-        let tall = BoardGeometry::new(Rect::new(0, 0, 200, 40), 6).unwrap();
+        let tall = BoardGeometry::new(Rect::new(0, 0, 200, 40), Shape::get(2, 6, false)).unwrap();
         let pit = tall.pit_rect(Side::South, Pit::new(1));
         assert_eq!(pit.height, (MAX_BOARD_HEIGHT - LABEL_ROWS) / 2);
         assert_eq!(pit.width, MAX_PIT_WIDTH);

@@ -23,7 +23,7 @@ fn pit_of_the_mover(game: &Game, msg: &Msg) -> Option<Pit> {
     game.session.computer(mover).is_none().then_some(())?;
     let pit = match msg {
         Msg::Input(Input::Digit(d)) => Pit::new(*d),
-        Msg::Input(Input::RowKey(key)) => match pit_for_key(*key, position.pit_count()) {
+        Msg::Input(Input::RowKey(key)) => match pit_for_key(*key, position.shape()) {
             Some((side, pit)) if side == mover => pit,
             _ => return None,
         },
@@ -140,7 +140,6 @@ pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
         return Screen::Game(game);
     }
     let position = *game.session.position();
-    let pits = position.pit_count();
     // A pit number begun waits for its second digit or Enter, nothing else.
     if !matches!(
         msg,
@@ -173,12 +172,12 @@ pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
         Msg::Moves => app.overlay = Some(Overlay::Moves { from_end: 0 }),
         Msg::HintReady { key, values, reach } => show_hint(&mut game, *key, values, *reach),
         Msg::Input(Input::RowKey(key)) => {
-            if let Some((side, pit)) = pit_for_key(*key, pits) {
+            if let Some((side, pit)) = pit_for_key(*key, position.shape()) {
                 try_move(config, &mut game, Some(side), pit);
             }
         }
         Msg::Input(Input::Click { column, row }) => {
-            if let Some(geometry) = board_geometry(app.size, pits)
+            if let Some(geometry) = board_geometry(app.size, &position)
                 && let Some((side, pit)) = geometry.pit_at(*column, *row)
             {
                 try_move(config, &mut game, Some(side), pit);
@@ -357,7 +356,8 @@ fn move_cursor(game: &mut Game, right: bool) {
     let pits = position.pit_count();
     // The next open pit as drawn, round the row (back to the same pit when
     // every other one is closed).
-    let start = column_of_pit(mover, game.cursor, pits);
+    let shape = position.shape();
+    let start = column_of_pit(shape, mover, game.cursor);
     let mut pit = game.cursor;
     for step in 1..=pits {
         let column = if right {
@@ -365,7 +365,7 @@ fn move_cursor(game: &mut Game, right: bool) {
         } else {
             (start + pits - step) % pits
         };
-        pit = pit_in_column(mover, column, pits);
+        pit = pit_in_column(shape, mover, column);
         if !position.is_closed(mover, pit) {
             break;
         }

@@ -130,7 +130,9 @@ impl Params {
             self.next_starter == 1 && self.end != "stuck" && !self.emptier,
             self.seed_left && self.kalah_empty,
             self.emptier && self.end != "side-empty",
-            (self.more_than_half || self.repetition) && self.many_rounds,
+            // A repetition may end a round of a match (§8.3); more than
+            // half the seeds ends the whole game.
+            self.more_than_half && self.many_rounds,
         ];
         !refused.contains(&true)
     }
@@ -435,9 +437,7 @@ impl Params {
         }
         self.seed_left &= !self.kalah_empty;
         self.emptier &= self.end == "side-empty";
-        if self.many_rounds {
-            (self.more_than_half, self.repetition) = (false, false);
-        }
+        self.more_than_half &= !self.many_rounds;
         self
     }
 

@@ -196,3 +196,56 @@ fn sungkas_capture_leaves_its_seed_and_the_other_row_takes_nothing() {
     assert_eq!(after.store(Side::North), 7);
     assert_eq!(after.to_move(), Some(Side::North));
 }
+
+/// §8.3: one seed each walks round the board one pit a move. Worked on
+/// paper: South's seed goes 1 → 7 and North's 2 → 7, North's then into
+/// South's pit 1; South, with pits 1 and 7, declines to leave North without
+/// a move (pit 1) and sows pit 7 into North's pit 1, and North's move to
+/// pit 2 brings back the start, 14 plies on. The round ends there, each
+/// keeping their own row (South's 1 + 44, North's 1 + 38), and as no one
+/// took the rest, North, who did not begin the round, begins the next.
+#[test]
+fn pallanguzhi_seeds_walking_round_for_ever_end_the_round_by_repetition() {
+    let rules = builtin("pallanguzhi");
+    let mut game = at(
+        &rules,
+        "south: 1 0 0 0 0 0 0 store 44; north: 0 1 0 0 0 0 0 store 38; round 1; south to move",
+    );
+    let line = [1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7];
+    for pit in line {
+        game = play(&game, pit).0;
+        assert_eq!(game.position().status(), Status::Ongoing, "after {pit}");
+    }
+    assert_eq!(game.position().row(Side::South), [1, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(game.position().row(Side::North), [1, 0, 0, 0, 0, 0, 0]);
+    let (ended, trace) = play(&game, 1);
+    let position = ended.position();
+    // The move itself captured nothing: the stores grew by the rows alone.
+    assert!(!trace.iter().any(|e| matches!(e, Event::LeapCapture { .. })));
+    assert_eq!(position.ending(), Some(Ending::Repetition));
+    assert!(matches!(position.status(), Status::RoundOver { .. }));
+    assert_eq!(position.store(Side::South), 45);
+    assert_eq!(position.store(Side::North), 39);
+    let next = ended.next_round().unwrap();
+    assert_eq!(next.position().to_move(), Some(Side::North));
+    assert_eq!(next.position().round(), 2);
+}
+
+/// The same walk in a round North began: South, who did not, begins the
+/// next.
+#[test]
+fn after_a_repetition_the_player_who_did_not_begin_the_round_begins_the_next() {
+    let rules = builtin("pallanguzhi");
+    let mut game = at(
+        &rules,
+        "south: 1 0 0 0 0 0 0 store 44; north: 0 1 0 0 0 0 0 store 38; round 1 begun by north; south to move",
+    );
+    for pit in [1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 1] {
+        game = play(&game, pit).0;
+    }
+    assert_eq!(game.position().ending(), Some(Ending::Repetition));
+    assert_eq!(
+        game.next_round().unwrap().position().to_move(),
+        Some(Side::South)
+    );
+}

@@ -62,7 +62,12 @@ impl Position {
         next.ending = None;
         next.after_capture = false;
         next.to_move = match (rules.next_starter(), self.outcome()) {
-            (NextStarter::TookRemaining, _) => took_remaining.unwrap_or(self.to_move),
+            (NextStarter::TookRemaining, _) => match (took_remaining, self.ending) {
+                (Some(taker), _) => taker,
+                // No one took the rest (§8.3): who did not begin, begins.
+                (None, Some(Ending::Repetition)) => self.round_starter.other(),
+                (None, _) => self.to_move,
+            },
             (NextStarter::Winner, Some(Outcome::Win(winner))) => winner,
             (NextStarter::Loser, Some(Outcome::Win(winner))) => winner.other(),
             // After a draw, the player who did not start the round.

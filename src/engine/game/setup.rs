@@ -59,11 +59,12 @@ pub(super) fn starter_kept(rules: &Rules, starter: Side) -> Side {
     }
 }
 
-/// Whether the round's starter decides who starts the next (after a draw).
+/// Whether the round's starter decides who starts the next: after a draw,
+/// or, in a match, after a repetition where no one took the remaining seeds.
 fn keeps_starter(rules: &Rules) -> bool {
     match rules.next_starter() {
         NextStarter::Winner | NextStarter::Loser => true,
-        NextStarter::TookRemaining => false,
+        NextStarter::TookRemaining => rules.repetition_ends() && rules.rounds() == Rounds::Many,
     }
 }
 

@@ -1157,29 +1157,19 @@ fn check_rounds(
              `match.rounds = \"many\"`",
         );
     }
-    for (value, key, what) in [
-        (
-            round.more_than_half.as_ref(),
+    // A repetition may end a round of a match (§8.3: each player keeps their
+    // own row, and the next round is set up from that); the end at more
+    // than half the seeds ends the whole game.
+    let more_than_half = round.more_than_half.as_ref();
+    if flag(more_than_half) && rounds == Rounds::Many {
+        return refuse(
+            text,
+            span_of(more_than_half).unwrap_or_default(),
             "round.more-than-half",
-            "the end at more than half the seeds",
-        ),
-        (
-            round.repetition.as_ref(),
-            "round.repetition",
-            "the end by a repeated position",
-        ),
-    ] {
-        if flag(value) && rounds == Rounds::Many {
-            return refuse(
-                text,
-                span_of(value).unwrap_or_default(),
-                key,
-                &format!(
-                    "{what} ends the game with no one taking the remaining seeds, \
-                     so no next round could be set up; it needs `match.rounds = \"single\"`"
-                ),
-            );
-        }
+            "the end at more than half the seeds ends the game with no one taking \
+             the remaining seeds, so no next round could be set up; it needs \
+             `match.rounds = \"single\"`",
+        );
     }
     Ok((
         RoundRules {

@@ -233,6 +233,39 @@ impl Session {
         GameState::at_end_of(self.rules.clone(), &self.positions[..=shown.min(last)])
     }
 
+    /// What every action did, in order, as [`Session::move_trace`] tells
+    /// one (`None` for an action that is not a move): the match played
+    /// through once, so that telling all of them grows with its length.
+    #[must_use]
+    pub fn move_traces(&self) -> Vec<Option<(Side, Move, Vec<Event>)>> {
+        let mut state = self.game_at(0);
+        let mut told = Vec::with_capacity(self.actions.len());
+        for (index, &action) in self.actions.iter().enumerate() {
+            let played_again = match action {
+                Action::Move(played) => {
+                    let mut trace = Vec::new();
+                    let mover = self.positions[index].to_move();
+                    let played_here = state.advance_traced(played, &mut trace).is_ok();
+                    told.push(
+                        mover
+                            .filter(|_| played_here)
+                            .map(|side| (side, played, trace)),
+                    );
+                    continue;
+                }
+                Action::Swap => state.swap().map(|next| state = next).is_ok(),
+                Action::NextRound => state.begin_next_round().is_ok(),
+                Action::EndMatch => state.end_here().is_ok(),
+            };
+            told.push(None);
+            // Each was played when the match was, so each plays again.
+            if !played_again {
+                state = self.game_at(index + 1);
+            }
+        }
+        told
+    }
+
     /// What action `index` did, if it was a move: its mover, the move and
     /// every step, a repetition's end included (for replays).
     #[must_use]
@@ -266,9 +299,14 @@ impl Session {
     }
 
     fn push(&mut self, action: Action, next: GameState) {
-        self.positions.push(*next.position());
-        self.swaps.push(next.swap_state());
         self.state = next;
+        self.record(action);
+    }
+
+    /// Keeps `action`, played into the state already.
+    fn record(&mut self, action: Action) {
+        self.positions.push(*self.state.position());
+        self.swaps.push(self.state.swap_state());
         self.actions.push(action);
     }
 
@@ -352,9 +390,11 @@ impl Session {
         match action {
             Action::Move(played) => {
                 let mut trace = Vec::new();
-                let next = self.state.play_traced(played, &mut trace)?;
-                let reached_limit = self.at_round_limit(next.position());
-                self.push(action, next);
+                // In place: a match of many moves loads in time that grows
+                // with its moves, not with their square.
+                self.state.advance_traced(played, &mut trace)?;
+                let reached_limit = self.at_round_limit(self.state.position());
+                self.record(action);
                 if reached_limit {
                     self.apply_round(Action::EndMatch)
                         .map_err(|_| PlayError::RoundOver)?;
@@ -375,12 +415,12 @@ impl Session {
     }
 
     fn apply_round(&mut self, action: Action) -> Result<(), RoundError> {
-        let next = match action {
-            Action::NextRound => self.state.next_round()?,
-            Action::EndMatch => self.state.end_now()?,
+        match action {
+            Action::NextRound => self.state.begin_next_round()?,
+            Action::EndMatch => self.state.end_here()?,
             Action::Move(_) | Action::Swap => return Err(RoundError::StillPlaying),
-        };
-        self.push(action, next);
+        }
+        self.record(action);
         Ok(())
     }
 
@@ -598,6 +638,33 @@ mod tests {
             }
         }
         assert!(agrees(&s.truncated(5)));
+    }
+
+    /// The walk through the whole match tells each move as playing it
+    /// alone from its position does, through a swap, rounds and the end.
+    #[test]
+    fn every_moves_events_are_told_alike_one_at_a_time_and_all_at_once() {
+        let mut s = session("raja-pasu");
+        s.set_swap_rule(true);
+        for ply in 0..300 {
+            match s.position().status() {
+                Status::Ongoing if s.can_swap() => s.swap().unwrap(),
+                Status::Ongoing => {
+                    let moves = s.game().legal_moves();
+                    s.play(moves[ply % moves.len()]).unwrap();
+                }
+                Status::RoundOver { .. } => s.next_round().unwrap(),
+                Status::MatchOver { .. } => break,
+            }
+        }
+        s.end_match().ok();
+        let all = s.move_traces();
+        assert_eq!(all.len(), s.actions().len());
+        assert!(s.actions().contains(&Action::Swap));
+        assert!(s.actions().contains(&Action::NextRound));
+        for (index, told) in all.into_iter().enumerate() {
+            assert_eq!(told, s.move_trace(index), "action {index}");
+        }
     }
 
     #[test]

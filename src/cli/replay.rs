@@ -15,13 +15,14 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
     let positions = session.positions();
     let mut lines = Vec::new();
     let mut number = 0;
-    for (i, action) in session.actions().iter().enumerate() {
-        let before = session.game_at(i);
+    let traces = session.move_traces();
+    for (i, (action, told)) in session.actions().iter().zip(traces).enumerate() {
+        let before = &positions[i];
         match *action {
             Action::Move(_) => {
                 number += 1;
                 // The save was verified on load, so every move replays.
-                let Some((mover, played, trace)) = session.move_trace(i) else {
+                let Some((mover, played, trace)) = told else {
                     continue;
                 };
                 let what = move_summary(session, mover, played, &trace);

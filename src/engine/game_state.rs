@@ -209,6 +209,21 @@ impl GameState {
         result
     }
 
+    /// [`GameState::play_traced`] in place, for whoever plays a long line
+    /// one move at a time (a match as it is loaded, a replay): a copy of the
+    /// state at every move would copy its history, growing with the line.
+    ///
+    /// # Errors
+    /// As [`GameState::play`]; `self` and `trace` are untouched.
+    pub fn advance_traced(&mut self, mv: Move, trace: &mut Vec<Event>) -> Result<(), PlayError> {
+        let before = trace.len();
+        let result = self.advance(mv, trace);
+        if result.is_err() {
+            trace.truncate(before);
+        }
+        result
+    }
+
     fn play_observed<O: Observer>(&self, mv: Move, obs: &mut O) -> Result<GameState, PlayError> {
         let mut next = self.clone();
         next.advance(mv, obs)?;
@@ -248,9 +263,9 @@ impl GameState {
             match played {
                 Step::Swap => state = state.swap().map_err(refused)?,
                 Step::Move(mv) => {
-                    if let Ok(next) = state.next_round() {
-                        state = next;
-                    }
+                    // Where a round is over, the next begins (nothing
+                    // changes otherwise).
+                    let _ = state.begin_next_round();
                     state.advance(mv, &mut NoTrace).map_err(refused)?;
                 }
             }
@@ -277,7 +292,19 @@ impl GameState {
     /// When no round follows.
     pub fn next_round(&self) -> Result<GameState, RoundError> {
         let position = self.position.next_round(&self.rules)?;
-        Ok(self.followed_by(position))
+        let mut next = self.clone();
+        next.move_on_to(position);
+        Ok(next)
+    }
+
+    /// [`GameState::next_round`] in place (see [`GameState::advance_traced`]).
+    ///
+    /// # Errors
+    /// As [`GameState::next_round`]; `self` is untouched.
+    pub fn begin_next_round(&mut self) -> Result<(), RoundError> {
+        let position = self.position.next_round(&self.rules)?;
+        self.move_on_to(position);
+        Ok(())
     }
 
     /// The match ended here by the players.
@@ -285,25 +312,30 @@ impl GameState {
     /// # Errors
     /// When it is over already.
     pub fn end_now(&self) -> Result<GameState, RoundError> {
-        let position = self.position.end_now(&self.rules)?;
-        Ok(self.followed_by(position))
+        let mut next = self.clone();
+        next.end_here()?;
+        Ok(next)
     }
 
-    /// This line followed by `position` (a round begun or the match ended:
+    /// [`GameState::end_now`] in place.
+    ///
+    /// # Errors
+    /// As [`GameState::end_now`]; `self` is untouched.
+    pub fn end_here(&mut self) -> Result<(), RoundError> {
+        let position = self.position.end_now(&self.rules)?;
+        self.move_on_to(position);
+        Ok(())
+    }
+
+    /// The line goes on to `position` (a round begun or the match ended:
     /// the swap is offered in the first round only).
-    fn followed_by(&self, position: Position) -> GameState {
-        let mut history = self.history.clone();
-        history.push(&position);
-        let swap = match self.swap {
+    fn move_on_to(&mut self, position: Position) {
+        self.history.push(&position);
+        self.position = position;
+        self.swap = match self.swap {
             SwapState::Waiting { .. } | SwapState::Offered => SwapState::Off,
             other => other,
         };
-        GameState {
-            rules: self.rules.clone(),
-            position,
-            history,
-            swap,
-        }
     }
 }
 

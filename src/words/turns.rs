@@ -40,11 +40,12 @@ pub fn turns_told(session: &Session) -> Vec<TurnTold> {
     let mut turns: Vec<TurnTold> = Vec::new();
     // Whether the last entry is a turn the next move may belong to.
     let mut open = false;
-    for (index, action) in session.actions().iter().enumerate() {
+    let traces = session.move_traces();
+    for (index, (action, told)) in session.actions().iter().zip(traces).enumerate() {
         let round = session.positions()[index].round();
         match action {
             Action::Move(_) => {
-                let Some((side, played, trace)) = session.move_trace(index) else {
+                let Some((side, played, trace)) = told else {
                     continue;
                 };
                 let details = move_details(session, played, &trace);

@@ -83,6 +83,10 @@ fn play_until_not_ongoing(ui: &mut Runner) {
 /// mover chooses the way, the arrow for it (South's pits run left to right
 /// on screen in counter-clockwise order, North's right to left).
 fn send_move(ui: &mut Runner, mover: Option<Side>, played: Move) {
+    // Where the swap is offered, the second player plays on.
+    if ui.app.overlay == Some(Overlay::OfferSwap) {
+        ui.send(Msg::No);
+    }
     ui.send(Msg::Input(Input::Digit(played.pit().number())));
     if let Some(direction) = played.direction() {
         let right = (direction == Direction::CounterClockwise) == (mover == Some(Side::South));

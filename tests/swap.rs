@@ -249,3 +249,59 @@ fn the_computer_as_second_player_answers_the_swap_by_its_search() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A key pressed as the terminal sends it, through the key table.
+fn press(ui: &mut Runner, code: ratatui::crossterm::event::KeyCode) {
+    use ratatui::crossterm::event::{Event, KeyEvent, KeyModifiers};
+    let event = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    if let Some(msg) = mancala::tui::input::to_msg(&ui.app, &event) {
+        ui.send(msg);
+    }
+}
+
+/// Only `y` and `n` answer the swap: help and the list of moves open over
+/// it and give it back, pit keys and other letters do nothing, and the
+/// turn is not lost on the way.
+#[test]
+fn only_an_answer_key_answers_the_swap() {
+    use ratatui::crossterm::event::KeyCode;
+    let mut ui = ann_and_bo(None);
+    for msg in [Msg::Input(Input::Digit(1)), Msg::Input(Input::Digit(4))] {
+        ui.send(msg);
+    }
+    assert_eq!(ui.app.overlay, Some(Overlay::OfferSwap));
+    press(&mut ui, KeyCode::F(1));
+    assert!(matches!(ui.app.overlay, Some(Overlay::Help { .. })));
+    press(&mut ui, KeyCode::Esc);
+    assert_eq!(ui.app.overlay, Some(Overlay::OfferSwap));
+    press(&mut ui, KeyCode::Char('l'));
+    assert!(matches!(ui.app.overlay, Some(Overlay::Moves { .. })));
+    press(&mut ui, KeyCode::Esc);
+    assert_eq!(ui.app.overlay, Some(Overlay::OfferSwap));
+    for letter in ['q', 'z', 'x', 'a', ' '] {
+        press(&mut ui, KeyCode::Char(letter));
+        assert_eq!(ui.app.overlay, Some(Overlay::OfferSwap), "{letter:?}");
+    }
+    press(&mut ui, KeyCode::Enter);
+    assert_eq!(ui.app.overlay, Some(Overlay::OfferSwap));
+    let Screen::Game(game) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(game.session.actions().len(), 2, "nothing was played");
+    assert!(game.session.can_swap());
+    press(&mut ui, KeyCode::Char('n'));
+    assert_eq!(ui.app.overlay, None);
+    let Screen::Game(game) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(game.session.name(Side::North), "Bo");
+    // Undone and asked again, `y` swaps.
+    ui.send(Msg::Undo);
+    ui.send(Msg::Input(Input::Digit(4)));
+    assert_eq!(ui.app.overlay, Some(Overlay::OfferSwap));
+    press(&mut ui, KeyCode::Char('y'));
+    let Screen::Game(game) = &ui.app.screen else {
+        panic!()
+    };
+    assert_eq!(game.session.name(Side::South), "Bo");
+}

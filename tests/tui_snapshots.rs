@@ -222,3 +222,19 @@ fn a_match_in_ascii() {
     assert!(cells.is_ascii(), "{cells}");
     insta::assert_snapshot!(terminal.backend());
 }
+
+/// Dakon's swap question after South's first turn: the box sits under the
+/// line that tells that turn, and the footer gives its answers.
+#[test]
+fn the_swap_question_leaves_the_turn_in_sight() {
+    for (width, height) in [(80, 24), (160, 45)] {
+        let mut ui = game_app("dakon");
+        ui.config.reduced_motion = true;
+        ui.send(Msg::Input(Input::Digit(1)));
+        ui.send(Msg::Input(Input::Digit(4)));
+        insta::assert_snapshot!(
+            format!("swap_question_{width}x{height}"),
+            draw(&mut ui, width, height).backend()
+        );
+    }
+}

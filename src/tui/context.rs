@@ -18,6 +18,9 @@ pub enum Context {
     MoveList,
     /// A yes-or-no question.
     Question,
+    /// The second player asked whether to swap (the match's own keys act
+    /// too).
+    Swap,
     /// Typing a name in a box (a copy's name, a title).
     NameBox,
     Menu,
@@ -47,7 +50,7 @@ pub enum Context {
 
 impl Context {
     /// Every context, in the order a player meets them (README's order).
-    pub const ALL: [Context; 23] = [
+    pub const ALL: [Context; 24] = [
         Context::Menu,
         Context::Variants,
         Context::Setup,
@@ -58,6 +61,7 @@ impl Context {
         Context::Turn,
         Context::Direction,
         Context::Sowing,
+        Context::Swap,
         Context::RoundOver,
         Context::MatchOver,
         Context::Match,
@@ -83,6 +87,7 @@ impl Context {
             Context::Help => "In help",
             Context::MoveList => "In the list of moves",
             Context::Question => "When asked yes or no",
+            Context::Swap => "A match: asked whether to swap",
             Context::NameBox => "Typing a name or title",
             Context::Menu => "Main menu",
             Context::Variants => "Rule sets",

@@ -256,6 +256,8 @@ pub static KEYS: &[Binding] = &[
     bind(C::MoveList, &[Key::Any], send(Msg::Back), "close", Some("close")),
     bind(C::Question, &[ch('y'), code(K::Enter)], send(Msg::Yes), "yes", Some("yes")),
     bind(C::Question, &[Key::Any], send(Msg::No), "no", Some("no")),
+    bind(C::Swap, &[ch('y')], send(Msg::Yes), "swap: take the side just played, with its turn over", Some("swap")),
+    bind(C::Swap, &[ch('n')], send(Msg::No), "play on from the side you have", Some("play on")),
     bind(C::NameBox, &[code(K::Enter)], send(Msg::Confirm), "done", Some("done")),
     bind(C::NameBox, &[Key::Ctrl('u')], send(Msg::ClearField), "clear the field", Some("clear")),
     bind(C::NameBox, &[code(K::Backspace)], send(Msg::Backspace), "delete a character", None),
@@ -390,6 +392,9 @@ pub fn contexts(app: &App) -> Vec<Context> {
         Some(Overlay::Help { .. }) => contexts.push(Context::Help),
         Some(Overlay::Moves { .. }) => contexts.push(Context::MoveList),
         Some(Overlay::SaveAs { .. } | Overlay::Rename { .. }) => contexts.push(Context::NameBox),
+        // Only an answer answers; help, the list of moves and the match's
+        // other keys act as elsewhere, and the question waits.
+        Some(Overlay::OfferSwap) => contexts.extend([Context::Swap, Context::Match]),
         Some(_) => contexts.push(Context::Question),
         None => contexts.extend(screen_contexts(app)),
     }

@@ -516,15 +516,22 @@ fn overlay(app: &mut App, config: &Config, msg: &Msg) -> bool {
                 });
             }
         }
-        Overlay::OfferSwap => {
-            if let Screen::Game(game) = &mut app.screen {
-                if *msg == Msg::Yes {
-                    game::update::swap(game);
-                } else {
-                    game.swap_declined = true;
+        Overlay::OfferSwap => match msg {
+            Msg::Yes | Msg::No => {
+                if let Screen::Game(game) = &mut app.screen {
+                    if *msg == Msg::Yes {
+                        game::update::swap(game);
+                    } else {
+                        game.swap_declined = true;
+                    }
                 }
             }
-        }
+            // A click on the board answers nothing.
+            Msg::Input(_) => app.overlay = Some(Overlay::OfferSwap),
+            // The match's keys act; the question comes back after them
+            // while the swap is still offered ([`offer_swap`]).
+            _ => return false,
+        },
         Overlay::ConfirmEndMatch { .. } => {
             if *msg == Msg::Yes
                 && let Screen::Game(game) = &mut app.screen

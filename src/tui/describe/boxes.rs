@@ -21,10 +21,11 @@ pub const OPEN_ELSEWHERE: &str = "Open in another game";
 pub const PLAYED_ELSEWHERE_BOX: &str = "This match is being played in another game.";
 pub const WATCH_INSTEAD: &str = "Watch it read-only instead?";
 
-pub const SWAP_TITLE: &str = "Swap?";
+pub const SWAP_TITLE: &str = "Swap? (the swap rule)";
 
-/// The swap's question, two lines, so that no name is broken: "Bo: play
-/// on as North, or swap and take South,", "the side Ann has just played?".
+/// The swap's question in two halves, one line where it fits, two so that
+/// no name is broken: "Bo: play on as North, or swap and take South,",
+/// "the side Ann has just played?".
 #[must_use]
 pub fn swap_offer(session: &crate::session::Session, second: crate::engine::Side) -> [String; 2] {
     let side = |s| crate::words::side_title(s);
@@ -36,7 +37,7 @@ pub fn swap_offer(session: &crate::session::Session, second: crate::engine::Side
             side(second.other())
         ),
         format!(
-            "the side {} has just played? (the swap rule)",
+            "the side {} has just played?",
             session.display_name(second.other())
         ),
     ]

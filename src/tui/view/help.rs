@@ -28,13 +28,21 @@ pub fn render_help(app: &App, config: &Config, scroll: u16, area: Rect, buf: &mu
 }
 
 /// What the swap's question says, and its title.
-fn swap_question(app: &App, config: &Config) -> (Vec<Line<'static>>, &'static str) {
+fn swap_question(app: &App, config: &Config, width: u16) -> (Vec<Line<'static>>, &'static str) {
     let crate::tui::app::Screen::Game(game) = &app.screen else {
         return (Vec::new(), words::SWAP_TITLE);
     };
     let session = &game.session;
     let second = session.first().other();
-    let lines: Vec<Line<'static>> = words::swap_offer(session, second)
+    let [first, then] = words::swap_offer(session, second);
+    // One line where the box fits `width` (borders and margins: 4).
+    let one = format!("{first} {then}");
+    let halves = if Line::raw(one.as_str()).width() + 4 <= usize::from(width) {
+        vec![one]
+    } else {
+        vec![first, then]
+    };
+    let lines = halves
         .into_iter()
         .map(|line| Line::styled(line, config.theme.title))
         .collect();
@@ -182,18 +190,27 @@ fn name_line<'a>(label: &'a str, text: &str, after: &'a str, config: &Config) ->
 
 /// The swap's question, below the board the player weighs it by.
 fn offer_swap(app: &App, config: &Config, area: Rect, buf: &mut Buffer) {
-    let (mut lines, title) = swap_question(app, config);
-    lines.push(Line::raw(""));
-    lines.push(key_line(&config.theme, &answers("swap", "play on")));
+    // The answers are in the footer, with the match's keys, so that the
+    // box leaves the line telling the turn being weighed in sight.
+    // In the board's column, beside the list of moves on a wide terminal.
+    let column = match &app.screen {
+        crate::tui::app::Screen::Game(game) => {
+            layout::game(
+                (area.width, area.height),
+                game.session.position().pit_count(),
+            )
+            .turn
+        }
+        _ => area,
+    };
+    let (lines, title) = swap_question(app, config, column.width);
     let height = u16::try_from(lines.len()).unwrap_or(4) + 2;
     let below = Rect::new(
-        area.x,
+        column.x,
         area.bottom().saturating_sub(height + 1),
-        area.width,
+        column.width,
         height,
     );
-    // The whole band, so that no half of a status line peeks out.
-    ratatui::widgets::Clear.render(below, buf);
     question(config, title, lines, below, buf);
 }
 

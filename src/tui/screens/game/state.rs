@@ -90,6 +90,9 @@ impl ScreenState for Game {
         if self.session.rules().direction_chosen() {
             moments.push(Context::Direction);
         }
+        if self.session.swap_rule() {
+            moments.push(Context::Swap);
+        }
         moments.extend([
             Context::Sowing,
             Context::RoundOver,

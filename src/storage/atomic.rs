@@ -81,13 +81,16 @@ fn write_with(
     fs::create_dir_all(folder)?;
     let temporary = temporary_beside(path);
     let result = (|| {
-        let mut file = OpenOptions::new()
+        let file = OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&temporary)?;
+        // Locked before a byte is written: a temporary file no one holds
+        // is one whose writer is gone ([`is_temporary`], the library's sweep).
+        let lock = FileLock::on_new(file)?;
+        let mut file = lock.file();
         file.write_all(text.as_bytes())?;
         file.sync_all()?;
-        let lock = FileLock::on_new(file)?;
         put_in_place(&temporary, path)?;
         sync_folder(folder)?;
         Ok(lock)
@@ -124,7 +127,8 @@ fn sync_folder(folder: &Path) -> io::Result<()> {
     }
 }
 
-/// Whether a file name is one of the temporary files above.
+/// Whether a file name is one of the temporary files above (whose writer
+/// holds a lock on it for as long as it writes).
 #[must_use]
 pub fn is_temporary(name: &str) -> bool {
     name.starts_with('.') && name.ends_with(TEMPORARY_SUFFIX)

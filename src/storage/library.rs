@@ -365,10 +365,11 @@ impl Library {
     }
 
     /// Removes the temporary files that a write cut short by a crash left
-    /// (they hold nothing that is not in a match file), once they are old
-    /// enough that no running write can still own them.
+    /// (they hold nothing that is not in a match file): those no running
+    /// write holds locked. A file made in the last seconds is left, as its
+    /// writer may not have locked it yet.
     pub fn sweep(&self) {
-        const LEFT_FOR: std::time::Duration = std::time::Duration::from_hours(1);
+        const LEFT_FOR: std::time::Duration = std::time::Duration::from_secs(10);
         for folder in [self.matches_dir(), self.copies_dir()] {
             let Ok(listing) = fs::read_dir(&folder) else {
                 continue;
@@ -378,7 +379,10 @@ impl Library {
                     .metadata()
                     .and_then(|m| m.modified())
                     .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > LEFT_FOR));
-                if stale && is_temporary(&entry.file_name().to_string_lossy()) {
+                if stale
+                    && is_temporary(&entry.file_name().to_string_lossy())
+                    && !super::lock::is_held(&entry.path())
+                {
                     let _ = fs::remove_file(entry.path());
                 }
             }
@@ -646,25 +650,34 @@ variant = ",
         assert!(library.list().is_empty());
     }
 
+    /// A temporary file is swept once its writer is gone (no one holds its
+    /// lock), never while a writer holds it, however old, and not in the
+    /// seconds before a new one's writer has locked it.
     #[test]
-    fn stale_temporaries_are_swept() {
+    fn temporaries_whose_writer_is_gone_are_swept() {
         let (_dir, library) = library();
         fs::create_dir_all(library.matches_dir()).unwrap();
-        let fresh = library.matches_dir().join(".a.toml.1.0.tmp");
-        fs::write(&fresh, "x").unwrap();
+        let made = |name: &str, ago: std::time::Duration| {
+            let path = library.matches_dir().join(name);
+            fs::write(&path, "x").unwrap();
+            let then = std::time::SystemTime::now() - ago;
+            let file = fs::File::options().write(true).open(&path).unwrap();
+            file.set_modified(then).unwrap();
+            path
+        };
+        let fresh = made(".a.toml.1.0.tmp", std::time::Duration::ZERO);
+        let left = made(".b.toml.1.1.tmp", std::time::Duration::from_mins(1));
+        let held = made(".c.toml.1.2.tmp", std::time::Duration::from_hours(2));
+        let lock = super::super::lock::FileLock::acquire(&held).unwrap();
+        let saved = made("d.toml", std::time::Duration::from_hours(2));
         library.sweep();
-        assert!(fresh.exists(), "a write may still own it");
-        let old = library.matches_dir().join(".b.toml.1.1.tmp");
-        fs::write(&old, "x").unwrap();
-        let hours_ago = std::time::SystemTime::now() - std::time::Duration::from_hours(2);
-        fs::File::options()
-            .write(true)
-            .open(&old)
-            .unwrap()
-            .set_modified(hours_ago)
-            .unwrap();
+        assert!(fresh.exists(), "its writer may not have locked it yet");
+        assert!(!left.exists(), "its writer is gone");
+        assert!(held.exists(), "its writer is writing");
+        assert!(saved.exists());
+        drop(lock);
         library.sweep();
-        assert!(!old.exists());
+        assert!(!held.exists());
     }
 
     #[test]

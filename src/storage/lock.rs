@@ -66,6 +66,12 @@ impl FileLock {
         }
     }
 
+    /// The locked file, to write to.
+    #[must_use]
+    pub fn file(&self) -> &File {
+        &self.file
+    }
+
     /// Whether `path` still names the file this lock is on.
     #[must_use]
     pub fn is_on(&self, path: &Path) -> bool {

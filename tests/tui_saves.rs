@@ -358,7 +358,7 @@ fn the_save_file_of_a_command_follows_only_its_own_match() {
 fn a_copy_is_saved_under_a_name_and_replaced_only_when_asked() {
     let mut g = Game::kalaha();
     g.send(&[Msg::Input(Input::Digit(3)), Msg::Save]);
-    let Some(Overlay::SaveAs { name }) = &g.ui.app.overlay else {
+    let Some(Overlay::SaveAs { name, .. }) = &g.ui.app.overlay else {
         panic!("no save box")
     };
     assert!(name.starts_with("kalaha-"));
@@ -1441,4 +1441,29 @@ fn the_lists_detail_keeps_when_a_match_began_and_its_file_name_at_80_columns() {
     );
     assert!(screen.contains(&format!("begun {began}")), "{screen}");
     assert!(screen.contains(&file), "{file} in {screen}");
+}
+
+/// Ctrl+S offers a name: typing replaces it (not appends to it), as the
+/// setup's name fields do; Enter without typing keeps it.
+#[test]
+fn a_typed_copy_name_replaces_the_suggested_one() {
+    let mut g = Game::kalaha();
+    g.send(&[Msg::Input(Input::Digit(3)), Msg::Save]);
+    for c in "Kal1".chars() {
+        g.send(&[Msg::Input(Input::Char(c))]);
+    }
+    let Some(Overlay::SaveAs { name, suggested }) = &g.ui.app.overlay else {
+        panic!("no save box")
+    };
+    assert_eq!((name.as_str(), *suggested), ("Kal1", false));
+    g.send(&[Msg::Confirm]);
+    assert_eq!(moves(&g.library().copies_dir().join("Kal1.toml")), [3]);
+    // Untouched, the suggestion is the name.
+    g.send(&[Msg::Save]);
+    let Some(Overlay::SaveAs { name, .. }) = g.ui.app.overlay.clone() else {
+        panic!("no save box")
+    };
+    g.send(&[Msg::Confirm]);
+    let suggested = g.library().copies_dir().join(format!("{name}.toml"));
+    assert_eq!(moves(&suggested), [3]);
 }

@@ -125,6 +125,9 @@ pub enum Overlay {
     /// Naming the file to save the match to.
     SaveAs {
         name: String,
+        /// `name` is the suggestion, untouched: what is typed replaces it,
+        /// as in the setup's name fields.
+        suggested: bool,
     },
     /// A copy of this name exists: replace it?
     ConfirmReplace {

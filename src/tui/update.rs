@@ -494,12 +494,23 @@ fn overlay(app: &mut App, config: &Config, msg: &Msg) -> bool {
                 app.overlay = Some(Overlay::Help { scroll });
             }
         }
-        Overlay::SaveAs { name } => match msg {
+        Overlay::SaveAs { name, suggested } => match msg {
             Msg::Confirm => save_copy(app, name, false),
             Msg::Back => {}
             _ => {
+                // The first key that edits starts a name of the player's own.
+                let edits = matches!(
+                    msg,
+                    Msg::Input(Input::Char(_)) | Msg::Backspace | Msg::ClearField
+                );
+                let name = if suggested && edits {
+                    String::new()
+                } else {
+                    name
+                };
                 app.overlay = Some(Overlay::SaveAs {
                     name: edit(name, msg),
+                    suggested: suggested && !edits,
                 });
             }
         },

@@ -57,14 +57,18 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
         Overlay::Help { scroll } => render_help(app, config, *scroll, area, buf),
         Overlay::Moves { from_end } => super::moves::render_box(app, config, *from_end, area, buf),
         Overlay::ConfirmQuit => question(config, words::QUIT, quit_lines(app, config), area, buf),
-        Overlay::SaveAs { name } => {
+        Overlay::SaveAs { name, suggested } => {
             let folder = config
                 .library
                 .as_ref()
                 .map_or_else(|| ".".to_string(), |l| l.copies_dir().display().to_string());
             let lines = vec![
                 Line::styled(words::copy_where(&folder), theme.dim),
-                name_line(words::NAME_LABEL, name, ".toml", config),
+                if *suggested {
+                    suggested_line(words::NAME_LABEL, name, ".toml", config)
+                } else {
+                    name_line(words::NAME_LABEL, name, ".toml", config)
+                },
                 Line::raw(""),
                 key_line(theme, &context_keys(keys::Context::NameBox)),
             ];
@@ -177,6 +181,17 @@ fn answers(yes: &str, no: &str) -> KeyWords {
         (key_for(Msg::Yes), yes.to_string()),
         (key_for(Msg::No), no.to_string()),
     ]
+}
+
+/// A line with a suggested name that typing replaces: shown dim, the
+/// cursor at its start.
+fn suggested_line<'a>(label: &'a str, text: &str, after: &'a str, config: &Config) -> Line<'a> {
+    Line::from(vec![
+        Span::raw(label),
+        Span::styled("_", config.theme.selected),
+        Span::styled(text.to_string(), config.theme.dim),
+        Span::styled(after, config.theme.dim),
+    ])
 }
 
 /// A line with a text field and the cursor at its end.

@@ -209,6 +209,7 @@ pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
         Msg::Save => {
             app.overlay = Some(Overlay::SaveAs {
                 name: crate::tui::update::default_copy_name(&game.session),
+                suggested: true,
             });
         }
         _ => {}

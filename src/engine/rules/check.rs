@@ -481,7 +481,8 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
             let said = format!("the [{table}] table is missing: every rule file has one");
             return RulesError::at(text, Some(end..end), Some(table), &said);
         }
-        RulesError::at(text, e.span(), key.as_deref(), &in_words(message))
+        let said = too_large(message, key.as_deref()).unwrap_or_else(|| in_words(message));
+        RulesError::at(text, e.span(), key.as_deref(), &said)
     })?;
     let (id, name) = check_texts(&file, text)?;
     let board = check_board(&file, text)?;
@@ -596,24 +597,65 @@ fn check_texts(file: &RulesFile, text: &str) -> Result<(String, String), RulesEr
     Ok((id.clone(), name.to_string()))
 }
 
+/// The whole numbers a key may take: pits per row, seeds per pit, and
+/// every other number a rule file names, a count of seeds.
+fn range_of(key: &str) -> std::ops::RangeInclusive<i64> {
+    let most = match key {
+        "board.pits" => MAX_PITS.into(),
+        "board.seeds-per-pit" => MAX_SEEDS_PER_PIT.into(),
+        _ => MAX_SEEDS,
+    };
+    1..=i64::from(most)
+}
+
+/// How a key's range is said: "use 1 to 16".
+fn range_words(key: &str) -> String {
+    let range = range_of(key);
+    format!("use {} to {}", range.start(), range.end())
+}
+
+/// A number too large for the reader to hold at all (beyond 64 bits), said
+/// with its key's range, if `message` is the reader's word for one.
+fn too_large(message: &str, key: Option<&str>) -> Option<String> {
+    let number = message
+        .strip_prefix("invalid type: integer `")?
+        .split_once("` as ")
+        .filter(|(_, kind)| kind.starts_with("i128") || kind.starts_with("u128"))?
+        .0;
+    let range = range_words(key.unwrap_or_default());
+    let how = if number.starts_with('-') {
+        "small"
+    } else {
+        "large"
+    };
+    Some(format!("{number} is far too {how}: {range}"))
+}
+
 /// Pits per row and seeds per pit, in range.
 fn check_board(file: &RulesFile, text: &str) -> Result<Board, RulesError> {
     let pits = *file.board.pits.get_ref();
-    if !(1..=i64::from(MAX_PITS)).contains(&pits) {
+    if !range_of("board.pits").contains(&pits) {
         return refuse(
             text,
             file.board.pits.span(),
             "board.pits",
-            &format!("{pits} pits per row is out of range: use 1 to {MAX_PITS}"),
+            &format!(
+                "{pits} pits per row is out of range: {}",
+                range_words("board.pits")
+            ),
         );
     }
     let seeds = *file.board.seeds_per_pit.get_ref();
-    if !(1..=i64::from(MAX_SEEDS_PER_PIT)).contains(&seeds) {
+    let key = "board.seeds-per-pit";
+    if !range_of(key).contains(&seeds) {
         return refuse(
             text,
             file.board.seeds_per_pit.span(),
-            "board.seeds-per-pit",
-            &format!("{seeds} seeds per pit is out of range: use 1 to {MAX_SEEDS_PER_PIT}"),
+            key,
+            &format!(
+                "{seeds} seeds per pit is out of range: {}",
+                range_words(key)
+            ),
         );
     }
     // Both were range-checked just now.
@@ -773,12 +815,16 @@ fn check_direction_choice(
 
 /// A count of seeds a rule file names, in range.
 fn seed_count(value: &Written<i64>, text: &str) -> Result<u16, RulesError> {
-    if !(1..=i64::from(MAX_SEEDS)).contains(&value.value) {
+    if !range_of(value.key).contains(&value.value) {
         return refuse(
             text,
             value.span.clone(),
             value.key,
-            &format!("{} is out of range: use 1 to {MAX_SEEDS}", value.value),
+            &format!(
+                "{} is out of range: {}",
+                value.value,
+                range_words(value.key)
+            ),
         );
     }
     Ok(u16::try_from(value.value).unwrap_or(MAX_SEEDS))
@@ -898,12 +944,12 @@ fn check_counts(
         Some(list) => {
             for count in list {
                 let value = *count.get_ref();
-                if !(1..=i64::from(MAX_SEEDS)).contains(&value) {
+                if !range_of(counts.key).contains(&value) {
                     return refuse(
                         text,
                         count.span(),
                         counts.key,
-                        &format!("{value} is out of range: counts are 1 to {MAX_SEEDS}"),
+                        &format!("{value} is out of range: {}", range_words(counts.key)),
                     );
                 }
                 let value = u16::try_from(value).unwrap_or(MAX_SEEDS);

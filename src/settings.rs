@@ -133,6 +133,9 @@ impl Default for Settings {
 pub struct SettingsError {
     pub path: PathBuf,
     pub message: String,
+    /// The name is a folder, device or pipe: not a file of the game's to
+    /// move aside or write over.
+    pub not_a_file: bool,
 }
 
 /// Milliseconds per dropped seed until the player changes it.
@@ -160,8 +163,17 @@ impl Settings {
         let fail = |message: String| SettingsError {
             path: path.to_path_buf(),
             message: crate::text::printable(&message),
+            not_a_file: false,
         };
-        let text = read_bounded(path, MAX_SETTINGS_BYTES).map_err(|e| fail(e.to_string()))?;
+        let text = read_bounded(path, MAX_SETTINGS_BYTES).map_err(|e| {
+            let said = e.to_string();
+            // The path is said once, by the error itself.
+            let prefix = format!("{}: ", path.display());
+            SettingsError {
+                not_a_file: matches!(e, crate::catalog::LoadError::NotAFile { .. }),
+                ..fail(said.strip_prefix(&prefix).unwrap_or(&said).to_string())
+            }
+        })?;
         let mut settings: Settings =
             toml::from_str(&text).map_err(|e| fail(e.message().trim_end().to_string()))?;
         settings.clean();
@@ -212,11 +224,13 @@ impl Settings {
         let text = toml::to_string(self).map_err(|e| SettingsError {
             path: path.to_path_buf(),
             message: e.to_string(),
+            not_a_file: false,
         })?;
         let text = format!("# mancala's settings: what it remembers between runs.\n{text}");
         write_replacing(path, &text).map_err(|e| SettingsError {
             path: path.to_path_buf(),
             message: format!("cannot write: {e}"),
+            not_a_file: false,
         })
     }
 
@@ -258,15 +272,20 @@ impl Settings {
                 LockError::Held => "another game kept them locked".to_string(),
                 LockError::Io(error) => format!("cannot lock their folder: {error}"),
             },
+            not_a_file: false,
         })?;
-        let mut settings = if let Ok(settings) = Settings::load(path) {
-            settings
-        } else {
-            keep_damaged(path).map_err(|e| SettingsError {
-                path: path.to_path_buf(),
-                message: format!("cannot be read, nor moved aside: {e}"),
-            })?;
-            Settings::default()
+        let mut settings = match Settings::load(path) {
+            Ok(settings) => settings,
+            // A folder or device there is not the game's to move.
+            Err(error) if error.not_a_file => return Err(error),
+            Err(_) => {
+                keep_damaged(path).map_err(|e| SettingsError {
+                    path: path.to_path_buf(),
+                    message: format!("cannot be read, nor moved aside: {e}"),
+                    not_a_file: false,
+                })?;
+                Settings::default()
+            }
         };
         for change in changes {
             settings.apply(change);
@@ -541,5 +560,26 @@ mod tests {
                 .to_string_lossy()
                 .ends_with("settings.toml.damaged-1")
         );
+    }
+
+    /// A folder where the file would be is not the game's: it is said to be
+    /// no file (its name once), and a write of changes leaves it there.
+    #[test]
+    fn a_folder_in_the_files_place_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        std::fs::create_dir(&path).unwrap();
+        let error = Settings::load(&path).unwrap_err();
+        assert!(error.not_a_file);
+        let said = error.to_string();
+        assert_eq!(said.matches("settings.toml").count(), 1, "{said}");
+        let change = Setting::Speed(10);
+        assert!(
+            Settings::write_changes(&path, &[change])
+                .unwrap_err()
+                .not_a_file
+        );
+        assert!(path.is_dir());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 }

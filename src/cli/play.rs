@@ -82,6 +82,15 @@ fn settings() -> (Settings, Option<PathBuf>, Option<String>) {
     };
     match Settings::load(&path) {
         Ok(settings) => (settings, Some(path), None),
+        // Not the game's to move or replace: left as it is, and nothing
+        // is written.
+        Err(error) if error.not_a_file => {
+            let note = format!(
+                "Settings not read: {} is not a file; the defaults are used and not saved",
+                error.path.display()
+            );
+            (Settings::default(), None, Some(note))
+        }
         Err(error) => {
             let kept = keep_damaged(&path).map_or_else(
                 |e| format!("it could not be moved aside ({e}), so it is left unchanged"),

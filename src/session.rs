@@ -357,6 +357,15 @@ impl Session {
         if swapped_later { side.other() } else { side }
     }
 
+    /// The match as its players sat before its swap, and the swap's place
+    /// among the actions: what tells the moves made before it (the names in
+    /// a save are the seats after the swap).
+    #[must_use]
+    pub fn before_swap(&self) -> Option<(usize, Session)> {
+        let at = self.actions.iter().position(|&a| a == Action::Swap)?;
+        Some((at, self.truncated(at)))
+    }
+
     /// A player's name as shown, as they sat after the first `shown`
     /// actions (a replay's moment).
     #[must_use]

@@ -305,3 +305,35 @@ fn only_an_answer_key_answers_the_swap() {
     };
     assert_eq!(game.session.name(Side::South), "Bo");
 }
+
+/// `replay --print` tells the moves before a swap with the seats as they
+/// were then: Ann, South, made the first turn (pits 1 and 4); Bo swapped
+/// into South, so the reply (pit 2) is Ann's, now North.
+#[test]
+fn the_printed_replay_credits_each_move_to_who_played_it() {
+    let mut session = Session::new(dakon(), ["Ann".into(), "Bo".into()], Side::South);
+    for step in parse_moves("1,4,swap,2").unwrap() {
+        session.play_step(step).unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("swapped.toml");
+    std::fs::write(&file, to_toml(&session, &MatchMeta::new(MatchId::new()))).unwrap();
+    let output = Command::cargo_bin("mancala")
+        .unwrap()
+        .args(["replay", file.to_str().unwrap(), "--print"])
+        .env("XDG_DATA_HOME", dir.path().join("data"))
+        .env("XDG_CONFIG_HOME", dir.path().join("config"))
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let printed = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = printed
+        .lines()
+        .filter(|l| l.starts_with("round "))
+        .collect();
+    assert!(lines[0].contains("move 1: Ann played pit 1"), "{printed}");
+    assert!(lines[1].contains("move 2: Ann played pit 4"), "{printed}");
+    assert!(lines[2].contains("Bo swaps"), "{printed}");
+    assert!(lines[3].contains("move 3: Ann played pit 2"), "{printed}");
+    assert!(lines[3].contains("from South 7"), "{printed}");
+}

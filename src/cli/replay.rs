@@ -16,8 +16,14 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
     let mut lines = Vec::new();
     let mut number = 0;
     let traces = session.move_traces();
+    let early = session.before_swap();
     for (i, (action, told)) in session.actions().iter().zip(traces).enumerate() {
         let before = &positions[i];
+        // Moves before a swap are told with the seats as they were then.
+        let seated = match &early {
+            Some((swap, then)) if i < *swap => then,
+            _ => session,
+        };
         match *action {
             Action::Move(_) => {
                 number += 1;
@@ -25,7 +31,7 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
                 let Some((mover, played, trace)) = told else {
                     continue;
                 };
-                let what = move_summary(session, mover, played, &trace);
+                let what = move_summary(seated, mover, played, &trace);
                 let text = format!("round {}, move {number}: {what}", before.round());
                 let mut json = serde_json::json!({
                     "round": before.round(),
@@ -40,7 +46,7 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
                 lines.push((text, json));
                 // A move that ends a round: its score, as the round stood.
                 let after = &positions[i + 1];
-                if let Some(result) = crate::words::result_sentence(session, after) {
+                if let Some(result) = crate::words::result_sentence(seated, after) {
                     let winner = match after.outcome() {
                         Some(crate::engine::Outcome::Win(side)) => serde_json::json!(side.name()),
                         _ => serde_json::Value::Null,

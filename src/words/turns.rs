@@ -41,14 +41,20 @@ pub fn turns_told(session: &Session) -> Vec<TurnTold> {
     // Whether the last entry is a turn the next move may belong to.
     let mut open = false;
     let traces = session.move_traces();
+    let early = session.before_swap();
     for (index, (action, told)) in session.actions().iter().zip(traces).enumerate() {
+        // Moves before a swap are told with the seats as they were then.
+        let seated = match &early {
+            Some((swap, then)) if index < *swap => then,
+            _ => session,
+        };
         let round = session.positions()[index].round();
         match action {
             Action::Move(_) => {
                 let Some((side, played, trace)) = told else {
                     continue;
                 };
-                let details = move_details(session, played, &trace);
+                let details = move_details(seated, played, &trace);
                 match turns.last_mut() {
                     Some(last) if open && last.side == Some(side) && last.round == round => {
                         last.moves.push(details);

@@ -341,11 +341,15 @@ pub fn replay_caption(replay: &crate::tui::app::Replay) -> String {
 /// 14 of 46: Bo (North) played pit 6: made North 3 a tuzdyk".
 #[must_use]
 pub fn replay_move(session: &Session, shown: usize, total: usize) -> Option<String> {
-    let (side, played, trace) = session.move_trace(shown.checked_sub(1)?)?;
+    let index = shown.checked_sub(1)?;
+    let (side, played, trace) = session.move_trace(index)?;
+    // Told with the seats as they were then, before a swap too.
+    let early = session.before_swap().filter(|(swap, _)| index < *swap);
+    let seated = early.as_ref().map_or(session, |(_, then)| then);
     Some(format!(
         "Move {shown} of {total}: {} played {}",
         crate::words::named(&session.display_name_at(side, shown), side),
-        crate::words::move_details(session, played, &trace)
+        crate::words::move_details(seated, played, &trace)
     ))
 }
 

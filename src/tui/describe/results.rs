@@ -35,6 +35,29 @@ pub fn rounds_won(session: &Session, wins: [usize; 2]) -> String {
 #[must_use]
 pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
     let (south, north) = (stores.south, stores.north);
+    // Once it is over (and the seeds have stopped), who won, not who leads.
+    let position = session.position();
+    let settled = BySide::from_fn(|side| position.store(side)) == stores;
+    if let Some(outcome) = position.outcome().filter(|_| settled) {
+        let many = session.rules().rounds() == crate::engine::Rounds::Many;
+        let what = match position.status() {
+            crate::engine::Status::RoundOver { .. } => "won the round",
+            _ if many => "won the last round",
+            _ => "won",
+        };
+        return match outcome {
+            crate::engine::Outcome::Win(side) => format!(
+                "{} {what} by {}",
+                session.display_name(side),
+                stores[side] - stores[side.other()]
+            ),
+            crate::engine::Outcome::Draw => match position.status() {
+                crate::engine::Status::RoundOver { .. } => "the round is a draw".to_string(),
+                _ if many => "the last round a draw".to_string(),
+                _ => "a draw".to_string(),
+            },
+        };
+    }
     match south.cmp(&north) {
         std::cmp::Ordering::Equal => {
             format!("{}s equal", store_word(session.rules()))
@@ -159,10 +182,11 @@ pub fn refill_line(
 pub fn how_it_ended(session: &Session) -> Vec<String> {
     let position = session.position();
     if session.ended_at_round_limit() {
-        return vec![format!(
-            "Ended after round {}, as agreed.",
-            position.round()
-        )];
+        // The players chose how many rounds at the start; no one stopped it.
+        return vec![match position.round() {
+            1 => "The one round chosen at the start has been played.".to_string(),
+            rounds => format!("All {rounds} rounds chosen at the start have been played."),
+        }];
     }
     if session.ended_by_players() {
         let positions = session.positions();

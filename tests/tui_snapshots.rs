@@ -238,3 +238,16 @@ fn the_swap_question_leaves_the_turn_in_sight() {
         );
     }
 }
+
+/// Dakon's setup, the swap rule on: what the rule means goes under its
+/// value, not under the labels, and the box still holds "Start the match".
+#[test]
+fn setup_with_the_swap_rule_on() {
+    let mut ui = app_at(Start::ChooseVariant);
+    for c in "dakon".chars() {
+        ui.send(Msg::Input(Input::Char(c)));
+    }
+    ui.send(Msg::Confirm);
+    let screen = draw(&mut ui, 80, 24);
+    insta::assert_snapshot!(screen.backend());
+}

@@ -127,13 +127,16 @@ pub const WHO_STARTS: &str = "Who starts          ";
 pub const ROUNDS_FIELD: &str = "Rounds              ";
 pub const SWAP_FIELD: &str = "Swap rule           ";
 
-/// The swap rule's choice: what it means, briefly.
+/// The swap rule's choice, and what it means, briefly, where it is on.
 #[must_use]
-pub fn swap_rule_label(on: bool) -> &'static str {
+pub fn swap_rule_label(on: bool) -> (&'static str, Option<&'static str>) {
     if on {
-        "on: after the first turn, the other player may take that side"
+        (
+            "on",
+            Some("after the first turn, the other player may take that side"),
+        )
     } else {
-        "off"
+        ("off", None)
     }
 }
 pub const START_THE_MATCH: &str = "  Start the match  ";

@@ -48,12 +48,36 @@ fn name_line(
     Line::from(spans)
 }
 
+/// The swap rule's field: what it means follows its value where the line
+/// has room, else goes under it, beneath the values, never under the labels.
+fn swap_lines<'a>(
+    on: bool,
+    width: u16,
+    theme: &crate::tui::theme::Theme,
+    field: impl Fn(&str) -> Line<'a>,
+) -> Vec<Line<'a>> {
+    let (value, meaning) = crate::tui::describe::swap_rule_label(on);
+    let whole = meaning.map_or_else(|| value.to_string(), |m| format!("{value}: {m}"));
+    let room = usize::from(width).saturating_sub(words::SWAP_FIELD.len() + 4);
+    if whole.chars().count() <= room {
+        return vec![field(&whole)];
+    }
+    let indent = " ".repeat(words::SWAP_FIELD.len());
+    let width = usize::from(width).saturating_sub(indent.len()).max(10);
+    let mut lines = vec![field(value)];
+    for part in crate::tui::help_text::wrap_words(meaning.unwrap_or_default(), width) {
+        lines.push(Line::styled(format!("{indent}{part}"), theme.dim));
+    }
+    lines
+}
+
 pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
+    // Room for every field, with the swap rule's meaning on lines of its own.
     let inner = popup(
         area,
         66,
-        18,
+        19,
         &words::new_match(setup.rules.name()),
         theme,
         buf,
@@ -119,12 +143,8 @@ pub fn render_setup(app: &App, config: &Config, setup: &Setup, area: Rect, buf: 
             SetupField::RoundLimit,
         ));
     }
-    lines.push(choice(
-        words::SWAP_FIELD,
-        theme.text,
-        crate::tui::describe::swap_rule_label(setup.swap_rule),
-        SetupField::SwapRule,
-    ));
+    let swap = |value: &str| choice(words::SWAP_FIELD, theme.text, value, SetupField::SwapRule);
+    lines.extend(swap_lines(setup.swap_rule, inner.width, theme, swap));
     lines.extend([
         Line::raw(""),
         Line::from(Span::styled(

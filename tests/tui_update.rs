@@ -1659,7 +1659,12 @@ fn the_way_to_sow_is_chosen_with_the_arrows_after_the_pit() {
     ui.config.reduced_motion = true;
     send(&mut ui, &[Msg::Input(Input::Digit(3))]);
     assert_eq!(game(&ui.app).choosing, Some(Pit::new(3)));
-    assert!(notice(&ui.app).contains("← or →"), "{}", notice(&ui.app));
+    // Each arrow named with the way it sows, as the moves are told.
+    let asked = notice(&ui.app);
+    assert!(
+        asked.contains("← clockwise or → counter-clockwise"),
+        "{asked}"
+    );
     assert!(game(&ui.app).session.last_move().is_none());
     // Esc takes the pit back and stays in the match.
     send(&mut ui, &[Msg::Back]);

@@ -73,10 +73,15 @@ pub fn pit_being_aimed(pit: crate::engine::Pit) -> String {
     format!("←{pit}→")
 }
 
-/// What the line under the board says while a pit waits for its way.
+/// What the line under the board says while a pit waits for its way: the
+/// arrow for each, and the way it is (the words the moves are told in).
 #[must_use]
-pub fn choose_the_way(pit: crate::engine::Pit) -> String {
-    format!("Pit {pit}: ← or → for the way to sow it (Esc: another pit)")
+pub fn choose_the_way(
+    pit: crate::engine::Pit,
+    left: crate::engine::Direction,
+    right: crate::engine::Direction,
+) -> String {
+    format!("Pit {pit}: ← {left} or → {right} (Esc: another pit)")
 }
 
 /// The notice after the replay viewer's animation was turned on or off.

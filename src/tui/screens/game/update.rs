@@ -399,7 +399,11 @@ fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: Pit) {
         game.choosing = Some(pit);
         game.cursor = pit;
         game.notice = Some(Notice {
-            text: describe::choose_the_way(pit),
+            text: describe::choose_the_way(
+                pit,
+                way_of_arrow(mover, false),
+                way_of_arrow(mover, true),
+            ),
             warning: false,
         });
         return;

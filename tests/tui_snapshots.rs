@@ -251,3 +251,55 @@ fn setup_with_the_swap_rule_on() {
     let screen = draw(&mut ui, 80, 24);
     insta::assert_snapshot!(screen.backend());
 }
+
+/// The replay tells a long move whole at 80x24: the first move of a Raja
+/// Pasu match between two long names whose telling needs three lines, and
+/// every word of it is on the screen.
+#[test]
+fn a_long_move_is_told_whole_in_the_replay() {
+    let rules = Catalog::with_user_dir(None)
+        .find("raja-pasu")
+        .unwrap()
+        .rules
+        .clone();
+    let names = [
+        "Anežka Dvořáková".to_string(),
+        "Bartholomew Kent".to_string(),
+    ];
+    let mut session = mancala::session::Session::new(rules, names, Side::South);
+    let long = loop {
+        match session.position().status() {
+            Status::Ongoing => {
+                let moves = session.game().legal_moves();
+                session
+                    .play(moves[session.actions().len() % moves.len()])
+                    .unwrap();
+            }
+            Status::RoundOver { .. } => session.next_round().unwrap(),
+            Status::MatchOver { .. } => panic!("no move long to tell"),
+        }
+        let shown = session.actions().len();
+        let told = mancala::tui::describe::replay_move(&session, shown, shown);
+        if let Some(told) = told.filter(|t| t.chars().count() > 170) {
+            break told;
+        }
+    };
+    let mut ui = app_at(Start::Replay(
+        Box::new(session),
+        std::path::PathBuf::from("match.toml"),
+        mancala::storage::MatchMeta::new(mancala::storage::MatchId::new()),
+    ));
+    ui.config.reduced_motion = true;
+    ui.send(Msg::End);
+    let terminal = draw(&mut ui, 80, 24);
+    let screen: String = terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(ratatui::buffer::Cell::symbol)
+        .collect();
+    let words: String = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    let long: String = long.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains(&long), "{long}\n---\n{}", terminal.backend());
+}

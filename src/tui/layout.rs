@@ -205,14 +205,42 @@ fn replay_parts(replay: &Replay, area: Rect) -> [Rect; 4] {
     [board, caption, text, chart]
 }
 
-/// Rows for what the shown move did: two where one line cannot hold it.
+/// How many rows `lines` take wrapped at word breaks to `width` columns.
+pub(crate) fn wrapped_height(lines: &[ratatui::text::Line], width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    let mut rows = 0;
+    for line in lines {
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        let mut used = 0;
+        let mut count = 1;
+        for word in text.split(' ') {
+            let length = word.chars().count();
+            if used > 0 && used + 1 + length > width {
+                count += 1;
+                used = 0;
+            }
+            used += if used > 0 { 1 + length } else { length };
+            // A word longer than the line breaks where it must.
+            while used > width {
+                count += 1;
+                used -= width;
+            }
+        }
+        rows += count;
+    }
+    u16::try_from(rows).unwrap_or(u16::MAX)
+}
+
+/// The most rows what the shown move did may take (at 80x24 the chart
+/// gives them up).
+const MAX_CAPTION_ROWS: u16 = 3;
+
+/// Rows for what the shown move did: as many as it takes wrapped, up to
+/// [`MAX_CAPTION_ROWS`].
 fn caption_rows(replay: &Replay, width: u16) -> u16 {
     let caption = crate::tui::describe::replay_caption(replay);
-    if caption.chars().count() + 4 > usize::from(width) {
-        2
-    } else {
-        1
-    }
+    let line = ratatui::text::Line::raw(caption);
+    wrapped_height(&[line], width).clamp(1, MAX_CAPTION_ROWS)
 }
 
 /// The board's area in the viewer on a screen of `area`.

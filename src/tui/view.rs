@@ -149,31 +149,7 @@ pub(crate) fn notice_line(theme: &Theme, notice: Option<&Notice>, area: Rect, bu
     }
 }
 
-/// How many rows `lines` take wrapped at word breaks to `width` columns.
-pub(crate) fn wrapped_height(lines: &[Line], width: u16) -> u16 {
-    let width = usize::from(width.max(1));
-    let mut rows = 0;
-    for line in lines {
-        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-        let mut used = 0;
-        let mut count = 1;
-        for word in text.split(' ') {
-            let length = word.chars().count();
-            if used > 0 && used + 1 + length > width {
-                count += 1;
-                used = 0;
-            }
-            used += if used > 0 { 1 + length } else { length };
-            // A word longer than the line breaks where it must.
-            while used > width {
-                count += 1;
-                used -= width;
-            }
-        }
-        rows += count;
-    }
-    u16::try_from(rows).unwrap_or(u16::MAX)
-}
+pub(crate) use super::layout::wrapped_height;
 
 /// `key word` pairs for a line of keys.
 pub(crate) type KeyWords = Vec<(String, String)>;

@@ -112,6 +112,25 @@ pub struct Session {
     undone: Vec<Action>,
 }
 
+/// A match as its players sat at each of its actions: see
+/// [`Session::seatings`].
+pub struct Seatings<'a> {
+    now: &'a Session,
+    /// The swap's place among the actions, and the match as it stood then.
+    before_swap: Option<(usize, Session)>,
+}
+
+impl Seatings<'_> {
+    /// The match to tell action `index` with: before the swap, as it was.
+    #[must_use]
+    pub fn at(&self, index: usize) -> &Session {
+        match &self.before_swap {
+            Some((swap, then)) if index < *swap => then,
+            _ => self.now,
+        }
+    }
+}
+
 impl Session {
     /// A match beginning now.
     #[must_use]
@@ -357,13 +376,19 @@ impl Session {
         if swapped_later { side.other() } else { side }
     }
 
-    /// The match as its players sat before its swap, and the swap's place
-    /// among the actions: what tells the moves made before it (the names in
-    /// a save are the seats after the swap).
+    /// The match as its players sat at each action, to tell the moves made
+    /// before a swap with the seats of then (a save keeps those after it).
     #[must_use]
-    pub fn before_swap(&self) -> Option<(usize, Session)> {
-        let at = self.actions.iter().position(|&a| a == Action::Swap)?;
-        Some((at, self.truncated(at)))
+    pub fn seatings(&self) -> Seatings<'_> {
+        let before_swap = self
+            .actions
+            .iter()
+            .position(|&a| a == Action::Swap)
+            .map(|at| (at, self.truncated(at)));
+        Seatings {
+            now: self,
+            before_swap,
+        }
     }
 
     /// A player's name as shown, as they sat after the first `shown`

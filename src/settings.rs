@@ -138,6 +138,17 @@ pub struct SettingsError {
     pub not_a_file: bool,
 }
 
+impl SettingsError {
+    /// Why the file at `path` could not be used, said as printable text.
+    fn new(path: &Path, message: &str) -> SettingsError {
+        SettingsError {
+            path: path.to_path_buf(),
+            message: crate::text::printable(message),
+            not_a_file: false,
+        }
+    }
+}
+
 /// Milliseconds per dropped seed until the player changes it.
 pub const DEFAULT_SPEED_MS: u64 = 45;
 
@@ -160,22 +171,18 @@ impl Settings {
         if !path.exists() {
             return Ok(Settings::default());
         }
-        let fail = |message: String| SettingsError {
-            path: path.to_path_buf(),
-            message: crate::text::printable(&message),
-            not_a_file: false,
-        };
+        let fail = |message: &str| SettingsError::new(path, message);
         let text = read_bounded(path, MAX_SETTINGS_BYTES).map_err(|e| {
             let said = e.to_string();
             // The path is said once, by the error itself.
             let prefix = format!("{}: ", path.display());
             SettingsError {
                 not_a_file: matches!(e, crate::catalog::LoadError::NotAFile { .. }),
-                ..fail(said.strip_prefix(&prefix).unwrap_or(&said).to_string())
+                ..fail(said.strip_prefix(&prefix).unwrap_or(&said))
             }
         })?;
         let mut settings: Settings =
-            toml::from_str(&text).map_err(|e| fail(e.message().trim_end().to_string()))?;
+            toml::from_str(&text).map_err(|e| fail(e.message().trim_end()))?;
         settings.clean();
         Ok(settings)
     }
@@ -221,17 +228,10 @@ impl Settings {
     /// # Errors
     /// When the file cannot be written.
     pub fn save(&self, path: &Path) -> Result<(), SettingsError> {
-        let text = toml::to_string(self).map_err(|e| SettingsError {
-            path: path.to_path_buf(),
-            message: e.to_string(),
-            not_a_file: false,
-        })?;
+        let text = toml::to_string(self).map_err(|e| SettingsError::new(path, &e.to_string()))?;
         let text = format!("# mancala's settings: what it remembers between runs.\n{text}");
-        write_replacing(path, &text).map_err(|e| SettingsError {
-            path: path.to_path_buf(),
-            message: format!("cannot write: {e}"),
-            not_a_file: false,
-        })
+        write_replacing(path, &text)
+            .map_err(|e| SettingsError::new(path, &format!("cannot write: {e}")))
     }
 
     /// Makes one change.
@@ -266,23 +266,20 @@ impl Settings {
     /// When the folder cannot be locked or the file cannot be written.
     pub fn write_changes(path: &Path, changes: &[Setting]) -> Result<Settings, SettingsError> {
         let folder = crate::storage::atomic::folder_of(path);
-        let _lock = FolderLock::wait_for(folder).map_err(|e| SettingsError {
-            path: path.to_path_buf(),
-            message: match e {
+        let _lock = FolderLock::wait_for(folder).map_err(|e| {
+            let message = match e {
                 LockError::Held => "another game kept them locked".to_string(),
                 LockError::Io(error) => format!("cannot lock their folder: {error}"),
-            },
-            not_a_file: false,
+            };
+            SettingsError::new(path, &message)
         })?;
         let mut settings = match Settings::load(path) {
             Ok(settings) => settings,
             // A folder or device there is not the game's to move.
             Err(error) if error.not_a_file => return Err(error),
             Err(_) => {
-                keep_damaged(path).map_err(|e| SettingsError {
-                    path: path.to_path_buf(),
-                    message: format!("cannot be read, nor moved aside: {e}"),
-                    not_a_file: false,
+                keep_damaged(path).map_err(|e| {
+                    SettingsError::new(path, &format!("cannot be read, nor moved aside: {e}"))
                 })?;
                 Settings::default()
             }

@@ -197,6 +197,19 @@ fn sungkas_capture_leaves_its_seed_and_the_other_row_takes_nothing() {
     assert_eq!(after.to_move(), Some(Side::North));
 }
 
+/// §8.3's two seeds at the start of their walk, in a round `begun`
+/// ("round 1" or "round 1 begun by north").
+fn two_walking_seeds(begun: &str) -> mancala::engine::GameState {
+    let rules = builtin("pallanguzhi");
+    let start = format!(
+        "south: 1 0 0 0 0 0 0 store 44; north: 0 1 0 0 0 0 0 store 38; {begun}; south to move"
+    );
+    at(&rules, &start)
+}
+
+/// The walk until the start comes back, the last move (South's 1) left out.
+const WALK: [u8; 13] = [1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7];
+
 /// §8.3: one seed each walks round the board one pit a move. Worked on
 /// paper: South's seed goes 1 → 7 and North's 2 → 7, North's then into
 /// South's pit 1; South, with pits 1 and 7, declines to leave North without
@@ -206,13 +219,8 @@ fn sungkas_capture_leaves_its_seed_and_the_other_row_takes_nothing() {
 /// took the rest, North, who did not begin the round, begins the next.
 #[test]
 fn pallanguzhi_seeds_walking_round_for_ever_end_the_round_by_repetition() {
-    let rules = builtin("pallanguzhi");
-    let mut game = at(
-        &rules,
-        "south: 1 0 0 0 0 0 0 store 44; north: 0 1 0 0 0 0 0 store 38; round 1; south to move",
-    );
-    let line = [1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7];
-    for pit in line {
+    let mut game = two_walking_seeds("round 1");
+    for pit in WALK {
         game = play(&game, pit).0;
         assert_eq!(game.position().status(), Status::Ongoing, "after {pit}");
     }
@@ -235,12 +243,8 @@ fn pallanguzhi_seeds_walking_round_for_ever_end_the_round_by_repetition() {
 /// next.
 #[test]
 fn after_a_repetition_the_player_who_did_not_begin_the_round_begins_the_next() {
-    let rules = builtin("pallanguzhi");
-    let mut game = at(
-        &rules,
-        "south: 1 0 0 0 0 0 0 store 44; north: 0 1 0 0 0 0 0 store 38; round 1 begun by north; south to move",
-    );
-    for pit in [1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 1] {
+    let mut game = two_walking_seeds("round 1 begun by north");
+    for pit in WALK.into_iter().chain([1]) {
         game = play(&game, pit).0;
     }
     assert_eq!(game.position().ending(), Some(Ending::Repetition));

@@ -203,12 +203,17 @@ fn ann_and_bo(computer_north: Option<mancala::ai::Level>) -> Runner {
     ui
 }
 
-#[test]
-fn the_second_player_is_asked_on_screen_and_may_swap() {
-    let mut ui = ann_and_bo(None);
+/// South's first turn on screen: pit 1 (into the store, again), then 4.
+fn first_turn(ui: &mut Runner) {
     for msg in [Msg::Input(Input::Digit(1)), Msg::Input(Input::Digit(4))] {
         ui.send(msg);
     }
+}
+
+#[test]
+fn the_second_player_is_asked_on_screen_and_may_swap() {
+    let mut ui = ann_and_bo(None);
+    first_turn(&mut ui);
     assert_eq!(ui.app.overlay, Some(Overlay::OfferSwap));
     ui.send(Msg::Yes);
     let Screen::Game(game) = &ui.app.screen else {
@@ -233,9 +238,7 @@ fn the_second_player_is_asked_on_screen_and_may_swap() {
 #[test]
 fn the_computer_as_second_player_answers_the_swap_by_its_search() {
     let mut ui = ann_and_bo(Some(mancala::ai::Level::Easy));
-    for msg in [Msg::Input(Input::Digit(1)), Msg::Input(Input::Digit(4))] {
-        ui.send(msg);
-    }
+    first_turn(&mut ui);
     // No question for the computer: it thinks, then swaps or plays on.
     assert_eq!(ui.app.overlay, None);
     ui.wait_for_searches();
@@ -266,9 +269,7 @@ fn press(ui: &mut Runner, code: ratatui::crossterm::event::KeyCode) {
 fn only_an_answer_key_answers_the_swap() {
     use ratatui::crossterm::event::KeyCode;
     let mut ui = ann_and_bo(None);
-    for msg in [Msg::Input(Input::Digit(1)), Msg::Input(Input::Digit(4))] {
-        ui.send(msg);
-    }
+    first_turn(&mut ui);
     assert_eq!(ui.app.overlay, Some(Overlay::OfferSwap));
     press(&mut ui, KeyCode::F(1));
     assert!(matches!(ui.app.overlay, Some(Overlay::Help { .. })));

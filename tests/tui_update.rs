@@ -54,6 +54,13 @@ fn send(ui: &mut Runner, msgs: &[Msg]) {
     }
 }
 
+/// Types `text`, one character a key.
+fn type_text(ui: &mut Runner, text: &str) {
+    for typed in text.chars() {
+        ui.send(Msg::Input(Input::Char(typed)));
+    }
+}
+
 fn game(app: &App) -> &mancala::tui::app::Game {
     match &app.screen {
         Screen::Game(game) => game,
@@ -954,8 +961,8 @@ fn a_broken_rule_file_is_listed_with_its_error_and_read_again_once_fixed() {
         broken[0].reason
     );
     // Found by typing its name, and chosen.
-    let typed = "mine".chars().map(|typed| Msg::Input(Input::Char(typed)));
-    send(&mut ui, &typed.chain([Msg::Confirm]).collect::<Vec<_>>());
+    type_text(&mut ui, "mine");
+    send(&mut ui, &[Msg::Confirm]);
     let Screen::Variants(GameList { selected, .. }) = ui.app.screen else {
         panic!()
     };
@@ -1187,13 +1194,7 @@ fn the_search_lists_names_before_places() {
         panic!()
     };
     list.selected = songo;
-    send(
-        &mut ui,
-        &"gab"
-            .chars()
-            .map(|typed| Msg::Input(Input::Char(typed)))
-            .collect::<Vec<_>>(),
-    );
+    type_text(&mut ui, "gab");
     let Screen::Variants(list) = &ui.app.screen else {
         panic!()
     };
@@ -1210,13 +1211,7 @@ fn typing_finds_a_game_by_name_or_place() {
         other => panic!("{other:?}"),
     };
     // A place: "sri" finds Raja Pasu and Pallanguzhi (Sri Lanka), in order.
-    send(
-        &mut ui,
-        &"sri"
-            .chars()
-            .map(|typed| Msg::Input(Input::Char(typed)))
-            .collect::<Vec<_>>(),
-    );
+    type_text(&mut ui, "sri");
     let Screen::Variants(list) = &ui.app.screen else {
         panic!()
     };
@@ -1234,13 +1229,7 @@ fn typing_finds_a_game_by_name_or_place() {
     assert_eq!(chosen(&ui), "raja-pasu", "the list of two goes round");
     // Words begin words: "ayo" finds both Yoruba games, not "Kalaha".
     send(&mut ui, &[Msg::ClearField]);
-    send(
-        &mut ui,
-        &"ayo"
-            .chars()
-            .map(|typed| Msg::Input(Input::Char(typed)))
-            .collect::<Vec<_>>(),
-    );
+    type_text(&mut ui, "ayo");
     let Screen::Variants(list) = &ui.app.screen else {
         panic!()
     };
@@ -1252,13 +1241,7 @@ fn typing_finds_a_game_by_name_or_place() {
         .collect();
     assert_eq!(found, ["ayoayo", "ayo-olopon"]);
     // Nothing found: Enter says so and stays.
-    send(
-        &mut ui,
-        &"xyz"
-            .chars()
-            .map(|typed| Msg::Input(Input::Char(typed)))
-            .collect::<Vec<_>>(),
-    );
+    type_text(&mut ui, "xyz");
     send(&mut ui, &[Msg::Confirm]);
     assert!(matches!(ui.app.screen, Screen::Variants(_)));
     assert!(ui.app.message.as_ref().is_some_and(|m| m.warning));
@@ -1274,14 +1257,8 @@ fn typing_finds_a_game_by_name_or_place() {
     assert!(matches!(ui.app.screen, Screen::Menu(_)));
     // Typed again, found and started: a game reached in a few keys.
     send(&mut ui, &[Msg::Confirm]);
-    send(
-        &mut ui,
-        &"bohn"
-            .chars()
-            .map(|typed| Msg::Input(Input::Char(typed)))
-            .chain([Msg::Confirm])
-            .collect::<Vec<_>>(),
-    );
+    type_text(&mut ui, "bohn");
+    send(&mut ui, &[Msg::Confirm]);
     let Screen::Setup(setup) = &ui.app.screen else {
         panic!("{:?}", ui.app.screen)
     };

@@ -16,14 +16,10 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
     let mut lines = Vec::new();
     let mut number = 0;
     let traces = session.move_traces();
-    let early = session.before_swap();
+    let seatings = session.seatings();
     for (i, (action, told)) in session.actions().iter().zip(traces).enumerate() {
         let before = &positions[i];
-        // Moves before a swap are told with the seats as they were then.
-        let seated = match &early {
-            Some((swap, then)) if i < *swap => then,
-            _ => session,
-        };
+        let seated = seatings.at(i);
         match *action {
             Action::Move(_) => {
                 number += 1;

@@ -41,13 +41,9 @@ pub fn turns_told(session: &Session) -> Vec<TurnTold> {
     // Whether the last entry is a turn the next move may belong to.
     let mut open = false;
     let traces = session.move_traces();
-    let early = session.before_swap();
+    let seatings = session.seatings();
     for (index, (action, told)) in session.actions().iter().zip(traces).enumerate() {
-        // Moves before a swap are told with the seats as they were then.
-        let seated = match &early {
-            Some((swap, then)) if index < *swap => then,
-            _ => session,
-        };
+        let seated = seatings.at(index);
         let round = session.positions()[index].round();
         match action {
             Action::Move(_) => {

@@ -40,22 +40,18 @@ pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
     let settled = BySide::from_fn(|side| position.store(side)) == stores;
     if let Some(outcome) = position.outcome().filter(|_| settled) {
         let many = session.rules().rounds() == crate::engine::Rounds::Many;
-        let what = match position.status() {
-            crate::engine::Status::RoundOver { .. } => "won the round",
-            _ if many => "won the last round",
-            _ => "won",
+        let (won, drawn) = match position.status() {
+            crate::engine::Status::RoundOver { .. } => ("won the round", "the round is a draw"),
+            _ if many => ("won the last round", "the last round a draw"),
+            _ => ("won", "a draw"),
         };
         return match outcome {
             crate::engine::Outcome::Win(side) => format!(
-                "{} {what} by {}",
+                "{} {won} by {}",
                 session.display_name(side),
                 stores[side] - stores[side.other()]
             ),
-            crate::engine::Outcome::Draw => match position.status() {
-                crate::engine::Status::RoundOver { .. } => "the round is a draw".to_string(),
-                _ if many => "the last round a draw".to_string(),
-                _ => "a draw".to_string(),
-            },
+            crate::engine::Outcome::Draw => drawn.to_string(),
         };
     }
     match south.cmp(&north) {
@@ -367,13 +363,10 @@ pub fn replay_caption(replay: &crate::tui::app::Replay) -> String {
 pub fn replay_move(session: &Session, shown: usize, total: usize) -> Option<String> {
     let index = shown.checked_sub(1)?;
     let (side, played, trace) = session.move_trace(index)?;
-    // Told with the seats as they were then, before a swap too.
-    let early = session.before_swap().filter(|(swap, _)| index < *swap);
-    let seated = early.as_ref().map_or(session, |(_, then)| then);
     Some(format!(
         "Move {shown} of {total}: {} played {}",
         crate::words::named(&session.display_name_at(side, shown), side),
-        crate::words::move_details(seated, played, &trace)
+        crate::words::move_details(session.seatings().at(index), played, &trace)
     ))
 }
 

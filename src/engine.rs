@@ -68,7 +68,7 @@ pub use game::{PitSetup, PlayError, Position, RoundError, SetupError};
 pub use game_state::{GameState, SwapState};
 pub use history::History;
 pub use line::{LineError, play_line, play_line_from};
-pub use moves::{Move, ParseMoveError, Step};
+pub use moves::{Later, Move, ParseMoveError, Step};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};
 pub use pit::{ParsePitError, Pit};
@@ -80,6 +80,7 @@ pub use rules::{
     Mechanics, NextStarter, OwnedPits, OwnedSeeds, Relay, RestGoesTo, RoundRules, Rounds, Rules,
     RulesError, Shortcuts, Skip, Sowing, Stores, UnknownWord, WhileSowing,
 };
+pub use shape::Row;
 pub(crate) use shape::Shape;
 pub use side::{BySide, ParseSideError, Side};
 pub use status::{Ending, Outcome, Status, StatusKind};

@@ -54,6 +54,19 @@ pub fn place_name(place: Place) -> String {
     }
 }
 
+/// A place on the rules' board: as [`place_name`] says it, a four-row pit
+/// by its row ("South f3", "North b6").
+#[must_use]
+pub fn place_on(rules: &crate::engine::Rules, place: Place) -> String {
+    match place {
+        Place::Pit(side, pit) if rules.rows() == 4 => {
+            let (row, number) = crate::engine::Shape::of(rules).named(pit);
+            format!("{} {}", side_title(side), Move::in_row(row, number))
+        }
+        _ => place_name(place),
+    }
+}
+
 /// "Ann (South)", or just "South" when the player kept the side's name.
 #[must_use]
 pub fn player_name(session: &Session, side: Side) -> String {
@@ -107,6 +120,21 @@ pub fn refusal(error: PlayError, pits: u8) -> String {
         PlayError::NoSwap => "There is no swap to make now: it is offered once, to the second \
              player, right after the first player's first turn."
             .to_string(),
+        PlayError::NotOnBoard(played) => format!("There is no pit {played} on this board."),
+        PlayError::WayNeeded(played) => format!(
+            "Pit {}: it may be sown the other way here - choose which way with the arrows.",
+            played.named_pit()
+        ),
+        PlayError::LaterWayNeeded(_) => {
+            "The move meets another choice of way - choose it with the arrows.".to_string()
+        }
+        PlayError::NoWayHere(played) => format!(
+            "Pit {}: it is sown the usual way here - play the pit alone.",
+            played.named_pit()
+        ),
+        PlayError::TooManyWays(_) => {
+            "The move names more choices of way than it meets.".to_string()
+        }
     }
 }
 
@@ -143,6 +171,7 @@ pub fn ending_reason(ending: Ending) -> Option<&'static str> {
         Ending::MoreThanHalf => Some("a player has more than half the seeds"),
         Ending::Repetition => Some("the position repeats one since the last capture"),
         Ending::LastSeeds => Some("too few seeds are left to play on"),
+        Ending::CannotMove => Some("a player is left with no pit to play"),
     }
 }
 

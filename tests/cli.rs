@@ -313,8 +313,9 @@ fn show_goes_on_into_the_next_round() {
 #[test]
 fn illegal_moves_name_their_place_in_the_list_and_the_reason() {
     let config = tempfile::tempdir().unwrap();
-    let how = "is not a move: write the number of the pit to sow, as `3`, and where the mover \
-               chooses the direction, `cw` or `ccw` after it, as `3cw`";
+    let how = "is not a move: write the number of the pit to sow, as `3` (on four rows its row \
+               first, `f3` or `b3`), and where the mover chooses the way, `cw` or `ccw` after \
+               it, as `3cw`";
     let cases = [
         (
             "kalaha",

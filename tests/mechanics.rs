@@ -388,6 +388,7 @@ fn side_empty_ends_the_game_and_each_player_keeps_their_row() {
         took_remaining: None,
         swept: mancala::engine::BySide::new(0, 6),
         ending: Ending::RowEmpty,
+        winner: None,
     }));
     assert_eq!(
         after.status(),

@@ -203,6 +203,7 @@ fn a_player_who_cannot_feed_takes_what_is_left() {
         took_remaining: None,
         swept: [2, 0].into(),
         ending: Ending::NoMove,
+        winner: None,
     }));
 }
 
@@ -323,6 +324,7 @@ fn a_match_ends_by_repetition_and_its_replay_says_so() {
         took_remaining: None,
         swept: [0, 2].into(),
         ending: Ending::Repetition,
+        winner: None,
     }));
     // A replay tells the same move the same way.
     let (mover, pit, trace) = session.move_trace(2).unwrap();

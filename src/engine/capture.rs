@@ -1,6 +1,7 @@
 //! The ways seeds leave the pits during a move: fours, leaps, Kalah captures,
-//! captures by count, owned pits and the seeds sown into them. Each moves
-//! seeds into a store and reports what it did.
+//! captures by count, owned pits and the seeds sown into them, each into a
+//! store; and the pair across, whose seeds go back into play on the
+//! capturer's side. Each reports what it did.
 
 use super::board::{Board, Place};
 use super::rules::{CountRow, GrandSlam};
@@ -295,6 +296,43 @@ pub(crate) fn kalah<O: Observer>(
     true
 }
 
+/// A lap ended at `index`, which held seeds before its last one. If that
+/// is one of `capture_from` (the mover's front pits, captures being open)
+/// and the front pit across and the back pit behind it both hold seeds,
+/// both are taken and added to `origin`, the pit this lap was lifted from
+/// (§10.5). Gives how many were taken (0: no capture).
+#[inline]
+pub(crate) fn pair_across<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    capture_from: u64,
+    index: usize,
+    origin: usize,
+    obs: &mut O,
+) -> u16 {
+    if capture_from & (1 << index) == 0 {
+        return 0;
+    }
+    let shape = turn.shape;
+    let Some((front, back)) = shape.pair_across(index) else {
+        return 0;
+    };
+    if board.get(front) == 0 || board.get(back) == 0 {
+        return 0;
+    }
+    let count = board.take(front) + board.take(back);
+    board.add(origin, count);
+    obs.record(Event::PairCapture {
+        pit: shape.place(index),
+        front: shape.place(front),
+        back: shape.place(back),
+        count,
+        by: turn.mover,
+        to: shape.place(origin),
+    });
+    count
+}
+
 /// What the end of a turn did.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Close {
@@ -303,6 +341,8 @@ pub(crate) struct Close {
     pub owned: u64,
     /// The mover moves again (the turn stayed on their own row).
     pub extra_turn: bool,
+    /// A capture left the opponent unable to move: the mover has won.
+    pub won: bool,
 }
 
 /// Where a turn ends at `index`: the pair of owned pits where the rules make

@@ -45,6 +45,10 @@ pub struct Position {
     status: Status,
     /// Why the round ended, once it has.
     ending: Option<Ending>,
+    /// Plies played, counted only up to [`crate::engine::Rules::plies_counted`]
+    /// (where a capture or a reversal opens at a ply), so that later
+    /// positions alike in all else are equal.
+    ply: u8,
 }
 
 impl Position {
@@ -66,21 +70,41 @@ impl Position {
         self.board.get(self.shape.index(place))
     }
 
+    /// Plies played, where the rules count them (see
+    /// [`crate::engine::Rules::plies_counted`]); 0 elsewhere.
+    #[must_use]
+    pub fn ply(&self) -> u8 {
+        self.ply
+    }
+
+    /// Rows of pits on the board: 2 or 4.
+    #[must_use]
+    pub fn row_count(&self) -> u8 {
+        self.shape.rows
+    }
+
+    /// How many pits each player has: one row or two.
+    #[must_use]
+    pub fn pits_per_side(&self) -> u8 {
+        self.shape.pits_per_side()
+    }
+
     /// Seeds in pit `pit` (1..=n) of `side`.
     #[must_use]
     pub fn pit(&self, side: Side, pit: Pit) -> u16 {
         self.board.get(self.shape.pit(side, pit))
     }
 
-    /// One row's counts, pit 1 first.
+    /// One side's counts, pit 1 first (on four rows the front row, then
+    /// the back row).
     #[must_use]
     pub fn row(&self, side: Side) -> Vec<u16> {
-        Pit::all(self.shape.pits)
+        Pit::all(self.shape.pits_per_side())
             .map(|p| self.pit(side, p))
             .collect()
     }
 
-    /// Seeds on one row.
+    /// Seeds on one side's pits.
     #[must_use]
     pub fn row_total(&self, side: Side) -> u16 {
         self.shape
@@ -101,10 +125,10 @@ impl Position {
         self.open_pits & (1 << self.shape.pit(side, pit)) == 0
     }
 
-    /// One row's closed flags, pit 1 first.
+    /// One side's closed flags, pit 1 first.
     #[must_use]
     pub fn closed_row(&self, side: Side) -> Vec<bool> {
-        Pit::all(self.shape.pits)
+        Pit::all(self.shape.pits_per_side())
             .map(|p| self.is_closed(side, p))
             .collect()
     }
@@ -182,11 +206,18 @@ impl Position {
     }
 
     /// The winner of the round just over (which, once the match is over, is also
-    /// the match's winner): the player with more seeds in store.
+    /// the match's winner): the player with more seeds in store, or, where
+    /// the rules decide by it, the one who could still move.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         if self.status == Status::Ongoing {
             return None;
+        }
+        // Once a game is lost by being unable to move, the player "to
+        // move" is its winner (see `finish_won`): no byte more is copied
+        // with every position for it.
+        if self.ending == Some(Ending::CannotMove) {
+            return Some(Outcome::Win(self.to_move));
         }
         let (south, north) = (self.store(Side::South), self.store(Side::North));
         Some(match south.cmp(&north) {

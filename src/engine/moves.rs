@@ -1,9 +1,12 @@
 //! A move: what a player does on their turn, as the engine, move lists,
 //! saves, the command line, the terminal game and the search all pass it.
-//! A move sows one of the mover's pits, in the rule set's direction or,
-//! where the mover chooses it (rules.md §9), in the one chosen: written `3`,
-//! or `3cw` and `3ccw`. A board of more rows would name the pit by its row
-//! here as well, not by a second kind of move.
+//! A move sows one of the mover's pits, named as its owner names it: by its
+//! number on two rows (`3`), by its row and number on four (`f3`, `b6`,
+//! rules.md §10.1). Where the mover chooses the way of the first lap (§9,
+//! or a reversal pit, §10.5) the way follows the pit (`3cw`, `f7ccw`), and
+//! each choice met later inside the move follows a dot (`f3.cw`,
+//! `b8ccw.ccw.cw`). A move carries its written form whole, so it reads and
+//! writes without the board.
 //!
 //! A [`Step`] of a match is a move or the swap (rules.md §8): the swap is
 //! written among the moves and taken back like one, but it is not a ply, so
@@ -15,66 +18,187 @@ use std::str::FromStr;
 
 use super::pit::{ParsePitError, Pit};
 use super::rules::Direction;
+use super::shape::Row;
+
+/// The ways chosen after a move's first lap, in order (§10.5's `.cw`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Later {
+    /// Bit `i` set: the `i`-th choice was clockwise; the highest set bit
+    /// marks the end (so that a move stays two words).
+    bits: u64,
+}
+
+impl Default for Later {
+    fn default() -> Later {
+        Later { bits: 1 }
+    }
+}
+
+impl Later {
+    /// The most later choices one move can carry: a move meeting more is
+    /// not offered (no game the project plays comes near it).
+    pub const MAX: usize = 63;
+
+    #[must_use]
+    pub const fn len(self) -> usize {
+        63 - self.bits.leading_zeros() as usize
+    }
+
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.bits == 1
+    }
+
+    /// The `i`-th choice, if the move made that many.
+    #[must_use]
+    pub fn get(self, i: usize) -> Option<Direction> {
+        (i < self.len()).then(|| {
+            if self.bits >> i & 1 == 1 {
+                Direction::Clockwise
+            } else {
+                Direction::CounterClockwise
+            }
+        })
+    }
+
+    /// These choices and one more; `None` when there is no room.
+    #[must_use]
+    pub fn then(self, way: Direction) -> Option<Later> {
+        let len = self.len();
+        if len >= Later::MAX {
+            return None;
+        }
+        let choices = self.bits & !(1 << len);
+        let bit = u64::from(way == Direction::Clockwise) << len;
+        Some(Later {
+            bits: choices | bit | (1 << (len + 1)),
+        })
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Direction> {
+        (0..self.len()).filter_map(move |i| self.get(i))
+    }
+}
 
 /// One move of the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Move {
-    /// Empty pit `pit` of the mover's row and sow its seeds: in the rule
-    /// set's direction (`None`), or in the one the mover chose.
-    Sow {
-        pit: Pit,
-        direction: Option<Direction>,
-    },
+pub struct Move {
+    /// The row the pit is named in: [`Row::Only`] on two rows.
+    row: Row,
+    /// The pit's number in its row, from its owner's left hand.
+    pit: Pit,
+    /// The way of the first lap, where the mover chose it.
+    direction: Option<Direction>,
+    later: Later,
 }
 
 impl Move {
     /// Sowing pit `pit` (1..=n) of the mover's row in the rules' direction.
     #[must_use]
     pub const fn sow(pit: Pit) -> Move {
-        Move::Sow {
+        Move::in_row(Row::Only, pit)
+    }
+
+    /// Sowing pit `pit` of the mover's `row` (front or back on four rows).
+    #[must_use]
+    pub const fn in_row(row: Row, pit: Pit) -> Move {
+        Move {
+            row,
             pit,
             direction: None,
+            later: Later { bits: 1 },
         }
     }
 
     /// Sowing pit `pit` in the direction the mover chose.
     #[must_use]
     pub const fn sow_toward(pit: Pit, direction: Direction) -> Move {
-        Move::Sow {
-            pit,
-            direction: Some(direction),
-        }
+        Move::sow(pit).toward(direction)
     }
 
-    /// The pit the move empties.
+    /// This move with its first lap sown `direction`.
+    #[must_use]
+    pub const fn toward(mut self, direction: Direction) -> Move {
+        self.direction = Some(direction);
+        self
+    }
+
+    /// This move with the choices made after its first lap.
+    #[must_use]
+    pub const fn with_later(mut self, later: Later) -> Move {
+        self.later = later;
+        self
+    }
+
+    /// The pit the move empties, numbered in its row.
     #[must_use]
     pub const fn pit(self) -> Pit {
-        match self {
-            Move::Sow { pit, .. } => pit,
-        }
+        self.pit
     }
 
-    /// The direction the mover chose, where the rules let them.
+    /// The pit alone, as the move writes it (`f3`), without its ways.
+    #[must_use]
+    pub const fn named_pit(self) -> Move {
+        Move::in_row(self.row, self.pit)
+    }
+
+    /// The row its pit is named in.
+    #[must_use]
+    pub const fn row(self) -> Row {
+        self.row
+    }
+
+    /// The way of the first lap, where the mover chose it.
     #[must_use]
     pub const fn direction(self) -> Option<Direction> {
-        match self {
-            Move::Sow { direction, .. } => direction,
+        self.direction
+    }
+
+    /// The choices made after the first lap.
+    #[must_use]
+    pub const fn later(self) -> Later {
+        self.later
+    }
+
+    /// The pit as a player names it: "pit 3", "front pit 3", "back pit 6".
+    #[must_use]
+    pub fn pit_said(self) -> String {
+        match self.row {
+            Row::Only => format!("pit {}", self.pit),
+            Row::Front => format!("front pit {}", self.pit),
+            Row::Back => format!("back pit {}", self.pit),
         }
     }
 
-    /// The move as a player says it: "pit 3", "pit 3 clockwise".
+    /// The move as a player says it: "pit 3", "pit 3 clockwise", "front pit
+    /// 7, then clockwise".
     #[must_use]
     pub fn said(self) -> String {
-        match self.direction() {
-            None => format!("pit {}", self.pit()),
-            Some(direction) => format!("pit {} {direction}", self.pit()),
+        let mut said = self.pit_said();
+        if let Some(direction) = self.direction {
+            said.push(' ');
+            said.push_str(&direction.to_string());
         }
+        for (i, way) in self.later.iter().enumerate() {
+            said.push_str(if i == 0 { ", then " } else { ", " });
+            said.push_str(&way.to_string());
+        }
+        said
     }
 }
 
 /// How a move writes a chosen direction after the pit's number.
 const CLOCKWISE: &str = "cw";
 const COUNTER_CLOCKWISE: &str = "ccw";
+/// What comes before each choice made after the first lap.
+const LATER_MARK: char = '.';
+
+fn way_word(way: Direction) -> &'static str {
+    match way {
+        Direction::Clockwise => CLOCKWISE,
+        Direction::CounterClockwise => COUNTER_CLOCKWISE,
+    }
+}
 
 impl From<Pit> for Move {
     fn from(pit: Pit) -> Move {
@@ -82,25 +206,32 @@ impl From<Pit> for Move {
     }
 }
 
-/// As the rules contract writes a move: the pit's number (`3`), and the
-/// direction where the mover chose it (`3cw`, `3ccw`).
+/// As the rules contract writes a move: the pit (`3`, `f3`, `b6`), the way
+/// where the mover chose it (`3cw`, `f7ccw`), each later choice after a dot
+/// (`f3.cw`).
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Move::Sow { pit, direction } = self;
-        fmt::Display::fmt(pit, f)?;
-        match direction {
-            None => Ok(()),
-            Some(Direction::Clockwise) => f.write_str(CLOCKWISE),
-            Some(Direction::CounterClockwise) => f.write_str(COUNTER_CLOCKWISE),
+        match self.row {
+            Row::Only => {}
+            Row::Front => f.write_str("f")?,
+            Row::Back => f.write_str("b")?,
         }
+        fmt::Display::fmt(&self.pit, f)?;
+        if let Some(direction) = self.direction {
+            f.write_str(way_word(direction))?;
+        }
+        for way in self.later.iter() {
+            write!(f, "{LATER_MARK}{}", way_word(way))?;
+        }
+        Ok(())
     }
 }
 
 /// Text that is not a move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "{0:?} is not a move: write the number of the pit to sow, as `3`, and where the mover \
-     chooses the direction, `cw` or `ccw` after it, as `3cw`"
+    "{0:?} is not a move: write the number of the pit to sow, as `3` (on four rows its row \
+     first, `f3` or `b3`), and where the mover chooses the way, `cw` or `ccw` after it, as `3cw`"
 )]
 pub struct ParseMoveError(pub String);
 
@@ -110,26 +241,47 @@ impl From<ParsePitError> for ParseMoveError {
     }
 }
 
+/// `cw` or `ccw` at the end of `text`, and what is before it.
+fn split_way(text: &str) -> (&str, Option<Direction>) {
+    if let Some(rest) = text.strip_suffix(COUNTER_CLOCKWISE) {
+        (rest, Some(Direction::CounterClockwise))
+    } else if let Some(rest) = text.strip_suffix(CLOCKWISE) {
+        (rest, Some(Direction::Clockwise))
+    } else {
+        (text, None)
+    }
+}
+
 impl FromStr for Move {
     type Err = ParseMoveError;
 
     fn from_str(text: &str) -> Result<Move, ParseMoveError> {
         let text = text.trim();
-        let (number, direction) = if let Some(number) = text.strip_suffix(COUNTER_CLOCKWISE) {
-            (number, Some(Direction::CounterClockwise))
-        } else if let Some(number) = text.strip_suffix(CLOCKWISE) {
-            (number, Some(Direction::Clockwise))
-        } else {
-            (text, None)
+        let fail = || ParseMoveError(text.to_string());
+        // Four-row names are read in either case (§10.1); two-row moves
+        // are written as they always were.
+        let (row, rest) = match text.chars().next() {
+            Some('f' | 'F') => (Row::Front, text[1..].to_ascii_lowercase()),
+            Some('b' | 'B') => (Row::Back, text[1..].to_ascii_lowercase()),
+            _ => (Row::Only, text.to_string()),
         };
+        let mut parts = rest.split(LATER_MARK);
+        let (number, direction) = split_way(parts.next().unwrap_or_default());
         // `3 cw` is not a move: the direction is written against the pit.
-        if direction.is_some() && number.ends_with(char::is_whitespace) {
-            return Err(ParseMoveError(text.to_string()));
+        if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(fail());
         }
-        let pit = number
-            .parse::<Pit>()
-            .map_err(|_| ParseMoveError(text.to_string()))?;
-        Ok(Move::Sow { pit, direction })
+        let pit = number.parse::<Pit>().map_err(|_| fail())?;
+        let mut later = Later::default();
+        for part in parts {
+            match split_way(part) {
+                ("", Some(way)) => later = later.then(way).ok_or_else(fail)?,
+                _ => return Err(fail()),
+            }
+        }
+        let mut played = Move::in_row(row, pit).with_later(later);
+        played.direction = direction;
+        Ok(played)
     }
 }
 
@@ -196,8 +348,9 @@ mod tests {
         }
         assert_eq!(
             "x".parse::<Move>().unwrap_err().to_string(),
-            "\"x\" is not a move: write the number of the pit to sow, as `3`, and where the \
-             mover chooses the direction, `cw` or `ccw` after it, as `3cw`"
+            "\"x\" is not a move: write the number of the pit to sow, as `3` (on four rows \
+             its row first, `f3` or `b3`), and where the mover chooses the way, `cw` or `ccw` \
+             after it, as `3cw`"
         );
     }
 
@@ -217,6 +370,46 @@ mod tests {
         for wrong in ["cw", "3 cw", "3cc", "3ccww", "ccw3", "0cw", "3CW"] {
             assert!(wrong.parse::<Move>().is_err(), "{wrong:?}");
         }
+    }
+
+    /// §10.1 and §10.5's written forms: the row, the way at the start pit,
+    /// each later choice after a dot; names read in either case.
+    #[test]
+    fn four_row_moves_read_back_as_they_are_written() {
+        let f7 = Move::in_row(Row::Front, Pit::new(7));
+        let later = Later::default().then(Direction::Clockwise).unwrap();
+        let two = later.then(Direction::CounterClockwise).unwrap();
+        for (text, played) in [
+            ("f3", Move::in_row(Row::Front, Pit::new(3))),
+            ("b6", Move::in_row(Row::Back, Pit::new(6))),
+            ("f7cw", f7.toward(Direction::Clockwise)),
+            ("f7.cw", f7.with_later(later)),
+            (
+                "b8ccw.cw.ccw",
+                Move::in_row(Row::Back, Pit::new(8))
+                    .toward(Direction::CounterClockwise)
+                    .with_later(two),
+            ),
+        ] {
+            assert_eq!(text.parse::<Move>(), Ok(played), "{text}");
+            assert_eq!(played.to_string(), text);
+        }
+        assert_eq!("F7.CW".parse::<Move>(), Ok(f7.with_later(later)));
+        assert_eq!(
+            f7.with_later(two).said(),
+            "front pit 7, then clockwise, counter-clockwise"
+        );
+        assert_eq!(
+            two.iter().collect::<Vec<_>>(),
+            [Direction::Clockwise, Direction::CounterClockwise]
+        );
+        for wrong in [
+            "f", "fcw", "f3.", "f3..cw", "f3.x", "f3.cw3", "g3", "f 3", "b3 .cw",
+        ] {
+            assert!(wrong.parse::<Move>().is_err(), "{wrong:?}");
+        }
+        let full = (0..Later::MAX).try_fold(Later::default(), |l, _| l.then(Direction::Clockwise));
+        assert!(full.is_some_and(|l| l.then(Direction::Clockwise).is_none()));
     }
 
     #[test]

@@ -13,6 +13,7 @@
 
 mod check;
 mod file;
+mod four_rows;
 mod old_keys;
 mod shortcuts;
 mod write;
@@ -197,6 +198,27 @@ pub enum GrandSlam {
     CapturesNothing,
 }
 
+/// Which pits hold seeds at the start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeedsIn {
+    /// Every pit.
+    #[default]
+    EveryPit,
+    /// The front rows of a four-row board, the back rows empty (Igisoro).
+    FrontRows,
+}
+
+/// Where seeds taken by a capture of the pair across go.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SownFrom {
+    /// Into the pit the lap was lifted from, whose seeds are then lifted
+    /// and sown on (Igisoro).
+    #[default]
+    LapOrigin,
+}
+
 /// One game, or a match of rounds with refills between them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -253,6 +275,8 @@ rule_words! {
     CapturingSeed { Taken => "taken", Left => "left" }
     GrandSlam { CapturesAll => "captures-all", CapturesNothing => "captures-nothing" }
     Rounds { Single => "single", Many => "many" }
+    SeedsIn { EveryPit => "every-pit", FrontRows => "front-rows" }
+    SownFrom { LapOrigin => "lap-origin" }
     NextStarter { TookRemaining => "took-remaining", Winner => "winner", Loser => "loser" }
     FirstPlayer { Chosen => "chosen", Drawn => "drawn", OddEven => "odd-even" }
 }
@@ -318,13 +342,40 @@ impl fmt::Debug for CountSet {
     }
 }
 
-/// `[board]`: the pits, the seeds and the stores.
+/// `[board]`: the rows, the pits, the seeds and the stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
+    /// Rows of pits: 2 (one a player) or 4 (a front and a back row each,
+    /// rules.md §10.1).
+    pub rows: u8,
     /// Pits per row.
     pub pits: u8,
     pub seeds_per_pit: u8,
+    /// Which pits hold `seeds_per_pit` at the start.
+    pub seeds_in: SeedsIn,
+    /// Four-row boards have none on the board: they are `Aside`, and stay
+    /// empty where captured seeds go back into play.
     pub stores: Stores,
+}
+
+/// `[sowing.reversal]` (§10.5): pits whose lap may be sown the other way,
+/// the mover choosing, when that way would capture the pair across.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reversal {
+    /// The pits, as each side numbers its own (bit `k - 1` for pit `k`).
+    pub pits: u32,
+    /// The first ply (counted from 1) at which a reversal may be chosen.
+    pub from_ply: u16,
+}
+
+/// `[capture.pair-across]` (§10.5): a lap ending in an own front pit that
+/// held seeds, facing a front and a back pit that both hold seeds, takes
+/// them both; they go back into play on the capturer's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairAcross {
+    pub sown_from: SownFrom,
+    /// The first ply (counted from 1) at which it captures.
+    pub from_ply: u16,
 }
 
 /// `[sowing]`: how a pit is sown and which pits may be.
@@ -351,6 +402,7 @@ pub struct Sowing {
     /// With the opponent's row empty, only a move that leaves seeds in it
     /// is legal.
     pub must_feed: bool,
+    pub reversal: Option<Reversal>,
 }
 
 /// `[extra-turn]`: when the mover moves again.
@@ -426,6 +478,7 @@ pub struct Captures {
     pub across: Option<Across>,
     pub by_count: Option<ByCount>,
     pub owned_pit: Option<FromOwnedPit>,
+    pub pair_across: Option<PairAcross>,
 }
 
 /// `[owned-pits]`: pits that become a player's in play, for the rest of
@@ -453,6 +506,8 @@ pub struct OwnedPits {
 }
 
 /// `[round]`: when a round is over and who takes the seeds left.
+// Each flag is one independent choice of a player's description.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RoundRules {
     pub ends_when: EndsWhen,
@@ -463,6 +518,14 @@ pub struct RoundRules {
     /// The round also ends when a position repeats one since the last
     /// capture.
     pub repetition: bool,
+    /// The player who cannot move loses (§10): when a capture leaves the
+    /// opponent so, at once; when the mover's own move leaves them so, at
+    /// its end; when the player to move has no legal move.
+    pub stuck_player_loses: bool,
+    /// A player whose only seeds are a pit of two and, next along the way
+    /// of sowing, a pit of one cannot move: those seeds would leapfrog for
+    /// ever without a capture (§10.5).
+    pub leapfrog_is_stuck: bool,
 }
 
 /// `[match]`: one game or many rounds, and who starts.
@@ -620,10 +683,54 @@ impl Rules {
     pub fn seeds_per_pit(&self) -> u8 {
         self.board.seeds_per_pit
     }
-    /// All seeds in play: both rows full at the start.
+    /// Rows of pits: 2 or 4.
+    #[must_use]
+    pub fn rows(&self) -> u8 {
+        self.board.rows
+    }
+    /// Which pits hold seeds at the start.
+    #[must_use]
+    pub fn seeds_in(&self) -> SeedsIn {
+        self.board.seeds_in
+    }
+    /// All seeds in play: every pit filled at the start holds
+    /// [`Rules::seeds_per_pit`].
     #[must_use]
     pub fn total_seeds(&self) -> u16 {
-        2 * u16::from(self.board.pits) * u16::from(self.board.seeds_per_pit)
+        let filled_rows = match self.board.seeds_in {
+            SeedsIn::EveryPit => self.board.rows,
+            SeedsIn::FrontRows => 2,
+        };
+        u16::from(filled_rows) * u16::from(self.board.pits) * u16::from(self.board.seeds_per_pit)
+    }
+    /// Pits whose lap may be sown the other way, where it would capture.
+    #[must_use]
+    pub fn reversal(&self) -> Option<Reversal> {
+        self.sowing.reversal
+    }
+    /// The capture of the pair across, where the rules have it.
+    #[must_use]
+    pub fn pair_across(&self) -> Option<PairAcross> {
+        self.capture.pair_across
+    }
+    /// The player who cannot move loses (no most-seeds count).
+    #[must_use]
+    pub fn stuck_player_loses(&self) -> bool {
+        self.round.stuck_player_loses
+    }
+    /// A pit of two followed by a pit of one, alone, cannot move.
+    #[must_use]
+    pub fn leapfrog_is_stuck(&self) -> bool {
+        self.round.leapfrog_is_stuck
+    }
+    /// How many plies a position counts: until the last of the plies the
+    /// rules open something at (0 where nothing waits for a ply), so that
+    /// positions after it compare equal.
+    #[must_use]
+    pub fn plies_counted(&self) -> u16 {
+        let reversal = self.sowing.reversal.map_or(1, |r| r.from_ply);
+        let capture = self.capture.pair_across.map_or(1, |p| p.from_ply);
+        reversal.max(capture) - 1
     }
     #[must_use]
     pub fn stores(&self) -> Stores {

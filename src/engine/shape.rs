@@ -34,7 +34,7 @@ pub(crate) const MAX_FOUR_ROW_PITS: u8 = 8;
 const NONE: u8 = u8::MAX;
 
 /// Which of a player's rows a pit is in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Row {
     /// The only row of a two-row board.
     Only,
@@ -84,7 +84,11 @@ pub struct Shape {
 impl Shape {
     /// The shape of the rules' board.
     pub fn of(rules: &Rules) -> &'static Shape {
-        Shape::get(2, rules.pits(), rules.direction() == Direction::Clockwise)
+        Shape::get(
+            rules.rows(),
+            rules.pits(),
+            rules.direction() == Direction::Clockwise,
+        )
     }
 
     /// The shared shape of `rows` rows of `pits`, sown clockwise or not.
@@ -262,6 +266,28 @@ impl Shape {
     #[inline]
     pub fn place(&self, index: usize) -> Place {
         self.places[index]
+    }
+
+    /// A side's pit as its owner names it: its row, and its number in that
+    /// row (`b3` is pit n+3 of four rows).
+    pub fn named(&self, pit: Pit) -> (Row, Pit) {
+        match self.row_of(pit) {
+            Row::Back => (Row::Back, Pit::new(pit.number() - self.pits)),
+            row => (row, pit),
+        }
+    }
+
+    /// The side's pit that a row and a number name, where this board has
+    /// such a row and pit (a two-row pit is named without a row).
+    pub fn named_pit(&self, row: Row, number: Pit) -> Option<Pit> {
+        if number.number() == 0 || number.number() > self.pits {
+            return None;
+        }
+        match (self.rows, row) {
+            (2, Row::Only) | (4, Row::Front) => Some(number),
+            (4, Row::Back) => Some(Pit::new(number.number() + self.pits)),
+            _ => None,
+        }
     }
 
     /// Which of its owner's rows a pit lies in.

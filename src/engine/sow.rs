@@ -1,13 +1,16 @@
 //! One turn of sowing: the laps, relays, and the detection of turns that never end.
 
-use super::board::{Board, Place, next_on};
+use super::board::{Board, Place, indices, next_on};
 use super::capture;
 use super::rules::{Relay, Rules};
 use super::shape::Shape;
 use super::side::{BySide, Side};
 use super::trace::{Event, NoTrace, Observer};
 
+mod choices;
 mod packed;
+
+pub(crate) use choices::{Choices, Unmade};
 
 pub(crate) use packed::PackedTrack;
 
@@ -41,6 +44,20 @@ pub(crate) struct Turn<'r> {
     /// Whether the turn's drops on the opponent's row are to be noticed
     /// (where the rules ask whether a turn reached it).
     pub track_reach: bool,
+    /// Where the rules capture the pair across (§10.5): what this turn
+    /// may capture from and turn at. (`None` elsewhere, so that the other
+    /// rule sets' turns stay as small as they were.)
+    pub pair: Option<PairTurn>,
+}
+
+/// What a turn needs where laps end in the capture of the pair across.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PairTurn {
+    /// The mover's front pits, where a lap ending in a pit that held seeds
+    /// takes the pair across, captures being open; 0 before they open.
+    pub capture_from: u64,
+    /// The mover's pits whose lap may turn, reversals being open; else 0.
+    pub reversal_pits: u64,
 }
 
 /// How a turn that ended did end.
@@ -55,6 +72,9 @@ pub(crate) struct TurnEnd {
     pub captured: bool,
     /// Who took the move's last group while sowing, if it took any.
     pub group_taker: Option<Side>,
+    /// A capture left the opponent unable to move, and the mover has won
+    /// (where the player who cannot move loses).
+    pub won: bool,
 }
 
 impl TurnEnd {
@@ -65,6 +85,7 @@ impl TurnEnd {
             owned: 0,
             captured,
             group_taker: None,
+            won: false,
         }
     }
 
@@ -107,6 +128,12 @@ pub(crate) enum Refused {
     Endless,
     /// It leaves the opponent's empty row empty, which the rules forbid.
     DoesNotFeed,
+    /// It met a choice of way the move does not make.
+    Unmade(Unmade),
+    /// The move names a way for its first lap where that lap cannot turn.
+    NoChoiceHere,
+    /// The move names more later ways than the turn meets choices.
+    TooManyChoices,
 }
 
 /// The most laps a turn may take: one that needs more counts as endless
@@ -129,6 +156,7 @@ pub const MAX_LAPS: u32 = 1000;
 pub(crate) fn sow_turn<O: Observer>(
     board: &mut Board,
     turn: &Turn,
+    choices: Choices,
     obs: &mut O,
 ) -> Result<TurnEnd, Refused> {
     // One lap from the pit after the origin, no owned pits (Kalaha, Oware):
@@ -138,7 +166,7 @@ pub(crate) fn sow_turn<O: Observer>(
     } else if !O::WATCHES && turn.rules.relays_in_bulk() {
         sow_turn_in_bulk(board, turn)
     } else {
-        sow_turn_general::<O, false>(board, turn, obs)
+        sow_turn_general::<O, false>(board, turn, choices, obs)
     }
 }
 
@@ -146,7 +174,7 @@ pub(crate) fn sow_turn<O: Observer>(
 /// Kept out of line, so the paths that never take it compile as before.
 #[inline(never)]
 fn sow_turn_in_bulk(board: &mut Board, turn: &Turn) -> Result<TurnEnd, Refused> {
-    sow_turn_general::<NoTrace, true>(board, turn, &mut NoTrace)
+    sow_turn_general::<NoTrace, true>(board, turn, Choices::default(), &mut NoTrace)
 }
 
 /// [`sow_turn`] for rules that sow plainly: one lap along the track from
@@ -208,13 +236,14 @@ pub(crate) fn sow_turn_plainly<O: Observer>(
 }
 
 /// [`sow_turn`] for any rules: laps and relays, groups taken while sowing,
-/// owned pits, the way the mover chose; relay laps sown whole where
-/// `IN_BULK` (see [`packed`]).
+/// owned pits, the way the mover chose, laps that turn as `choices` say;
+/// relay laps sown whole where `IN_BULK` (see [`packed`]).
 #[allow(clippy::inline_always)]
 #[inline(always)]
 pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
     board: &mut Board,
     turn: &Turn,
+    choices: Choices,
     obs: &mut O,
 ) -> Result<TurnEnd, Refused> {
     let rules = turn.rules;
@@ -245,7 +274,14 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
     // that does not pack never will this turn (its seeds stay on it), so it
     // is not packed again lap after lap.
     let mut in_bulk = IN_BULK;
+    let turning = turning(turn, choices)?;
+    // How many of the move's later ways its laps have taken.
+    let mut later_used = 0;
     loop {
+        if let Some(pair) = turning {
+            backward = lap_way(board, turn, pair, choices, (take, lap), &mut later_used)?;
+            turned_lap_starts(board, &mut cycle, lap_key(take, backward), lap)?;
+        }
         let packed = if in_bulk {
             packed::relay_laps(board, turn, &mut take, &mut lap, &mut backward)?
         } else {
@@ -273,15 +309,7 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
         });
 
         if at == own_store && rules.extra_turn() {
-            if relay != Relay::Off {
-                fed(board, turn)?;
-            }
-            obs.record(Event::ExtraTurn { side: turn.mover });
-            let extra = TurnEnd::ended(captured).with_group_taker(group_taker);
-            return Ok(TurnEnd {
-                extra_turn: true,
-                ..extra
-            });
+            return extra_turn(board, turn, captured, group_taker, obs);
         }
         if let Some(mut end) = ends_where_it_fell(board, turn, &done, obs) {
             fed(board, turn)?;
@@ -295,12 +323,16 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
                 end.captured |= captured;
                 return Ok(end.with_group_taker(group_taker));
             }
-            kind => match relay_goes_on(board, turn, kind, at, course, obs)? {
+            kind => match relay_goes_on(board, turn, kind, at, take, course, obs)? {
                 LapEnd::Next(next) => next,
                 LapEnd::TurnOver(close) => {
+                    if later_used < choices.later.len() {
+                        return Err(Refused::TooManyChoices);
+                    }
                     let end = TurnEnd {
                         owned: close.owned,
                         extra_turn: close.extra_turn,
+                        won: close.won,
                         ..TurnEnd::ended(captured || close.captured)
                     };
                     return Ok(end.with_group_taker(group_taker));
@@ -315,12 +347,142 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
         if lap > MAX_LAPS {
             return Err(Refused::Endless);
         }
-        if let Some(cycle) = cycle.as_mut()
+        if turning.is_none()
+            && let Some(cycle) = cycle.as_mut()
             && cycle.repeats(board.seeds(), lap_key(take, backward))
         {
             return Err(Refused::Endless);
         }
     }
+}
+
+/// A lap ended in the mover's own store, which gives another move (a
+/// relay's turn judged for feeding first).
+fn extra_turn<O: Observer>(
+    board: &Board,
+    turn: &Turn,
+    captured: bool,
+    group_taker: Option<Side>,
+    obs: &mut O,
+) -> Result<TurnEnd, Refused> {
+    if turn.rules.relay() {
+        fed(board, turn)?;
+    }
+    obs.record(Event::ExtraTurn { side: turn.mover });
+    let extra = TurnEnd::ended(captured).with_group_taker(group_taker);
+    Ok(TurnEnd {
+        extra_turn: true,
+        ..extra
+    })
+}
+
+/// Where laps may turn this turn: where the rules have such pits and they
+/// are open. A move may name a way for its first lap only there.
+fn turning(turn: &Turn, choices: Choices) -> Result<Option<PairTurn>, Refused> {
+    let turning = turn.pair.filter(|pair| pair.reversal_pits != 0);
+    if turning.is_none() && choices.first.is_some() {
+        return Err(Refused::NoChoiceHere);
+    }
+    Ok(turning)
+}
+
+/// A lap of a turn whose laps may turn starts with the way chosen, which
+/// its lap-start state holds (§10.1): the first lap's starts the check,
+/// each later one's is checked against it.
+fn turned_lap_starts(
+    board: &Board,
+    cycle: &mut Option<CycleCheck<super::board::Seeds>>,
+    key: usize,
+    lap: u32,
+) -> Result<(), Refused> {
+    match cycle.as_mut() {
+        Some(cycle) if lap > 1 => {
+            if cycle.repeats(board.seeds(), key) {
+                return Err(Refused::Endless);
+            }
+        }
+        _ => *cycle = Some(CycleCheck::new(board.seeds(), key)),
+    }
+    Ok(())
+}
+
+/// Whether the lap about to be sown from `take` goes against the track:
+/// where the pit may turn and the other way would capture the pair across,
+/// the way the move names (refused where it names none); else the track's
+/// way, as every lap of such rules goes unless it turns (§10.5).
+fn lap_way(
+    board: &Board,
+    turn: &Turn,
+    pair: PairTurn,
+    choices: Choices,
+    (take, lap): (usize, u32),
+    later_used: &mut usize,
+) -> Result<bool, Refused> {
+    let turns = pair.reversal_pits & (1 << take) != 0
+        && turned_lap_captures(board, turn, pair.capture_from, take);
+    if !turns {
+        if lap == 1 && choices.first.is_some() {
+            return Err(Refused::NoChoiceHere);
+        }
+        return Ok(false);
+    }
+    let (way, unmade) = if lap == 1 {
+        (choices.first, Unmade::First)
+    } else {
+        *later_used += 1;
+        (choices.later.get(*later_used - 1), Unmade::Later)
+    };
+    let way = way.ok_or(Refused::Unmade(unmade))?;
+    Ok(turn.shape.backward(way))
+}
+
+/// Whether the lap from `take`, sown against the track, would end in an
+/// own front pit that held seeds facing a pair that both hold seeds: sown
+/// on a copy, after the pit is lifted (so a lap that comes round to its own
+/// emptied pit ends in an empty one).
+fn turned_lap_captures(board: &Board, turn: &Turn, capture_from: u64, take: usize) -> bool {
+    let mut probe = *board;
+    let hand = probe.take(take);
+    let track = lap_track(turn.sow_track, take, turn.rules.skip_lap_start());
+    let at_origin = turn.rules.from_origin() && hand >= 2;
+    let lap = sow_lap_from(
+        &mut probe,
+        turn,
+        take,
+        at_origin,
+        true,
+        hand,
+        track,
+        &mut NoTrace,
+    );
+    probe.get(lap.at) > 1
+        && capture::pair_across(&mut probe, turn, capture_from, lap.at, take, &mut NoTrace) > 0
+}
+
+/// Whether `side` cannot move: no pit among `playable` holding the seeds a
+/// move needs, or (where the rules say so) only a pit of two followed,
+/// along the way of sowing, by a pit of one and nothing else, which would
+/// leapfrog for ever (§10.5).
+pub(crate) fn cannot_move(
+    board: &Board,
+    shape: &Shape,
+    rules: &Rules,
+    playable: u64,
+    side: Side,
+) -> bool {
+    let seeded = board.filled() & playable & shape.side_mask(side);
+    let movable = indices(seeded)
+        .filter(|&index| board.get(index) >= rules.min_seeds())
+        .fold(0u64, |bits, index| bits | (1 << index));
+    if movable == 0 {
+        return true;
+    }
+    if !rules.leapfrog_is_stuck() || movable.count_ones() != 1 || seeded.count_ones() != 2 {
+        return false;
+    }
+    let two = movable.trailing_zeros() as usize;
+    let next = next_on(shape.loop_mask(side) & playable, two);
+    board.get(two) == 2 && board.get(next) == 1
 }
 
 /// One lap from the pit at `take` (its first seed back into it where
@@ -409,6 +571,7 @@ fn relay_goes_on<O: Observer>(
     turn: &Turn,
     kind: Relay,
     at: usize,
+    lap_origin: usize,
     course: Course,
     obs: &mut O,
 ) -> Result<LapEnd, Refused> {
@@ -432,6 +595,23 @@ fn relay_goes_on<O: Observer>(
             // one (or a store, or an owned pit) ends the turn.
             let ends = shape.is_store(at) || turn.owned & (1 << at) != 0 || board.get(at) <= 1;
             if !ends {
+                // The pair across, taken where the rules take it, goes into
+                // the lap's origin and is sown on from there (§10.5).
+                if let Some(pair) = turn.pair
+                    && capture::pair_across(board, turn, pair.capture_from, at, lap_origin, obs) > 0
+                {
+                    let opponent = turn.mover.other();
+                    if rules.stuck_player_loses()
+                        && cannot_move(board, shape, rules, turn.open_pits, opponent)
+                    {
+                        return Ok(LapEnd::TurnOver(capture::Close {
+                            captured: true,
+                            won: true,
+                            ..capture::Close::default()
+                        }));
+                    }
+                    return Ok(LapEnd::Next(lap_origin));
+                }
                 return Ok(LapEnd::Next(at));
             }
             close = capture::at_turn_end(board, turn, at, course, obs);

@@ -38,6 +38,10 @@ pub enum Ending {
     LastSeeds,
     /// The players ended the match in the middle of a round.
     Agreed,
+    /// Where the player who cannot move loses (§10): a capture left the
+    /// opponent, or a move its own mover, with no pit to play, or the
+    /// player to move had no legal move; that player lost.
+    CannotMove,
 }
 
 rule_words! {
@@ -49,6 +53,7 @@ rule_words! {
         Repetition => "repetition",
         LastSeeds => "last-seeds",
         Agreed => "agreed",
+        CannotMove => "cannot-move",
     }
 }
 

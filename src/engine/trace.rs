@@ -66,6 +66,18 @@ pub enum Event {
     /// pair count: one seed moved from `across` into `pit`, and both are
     /// `by`'s own (Layli Goobalay's uur).
     PairOwned { pit: Place, across: Place, by: Side },
+    /// A lap ended in `pit`, an own front pit that held seeds, facing a
+    /// front and a back pit that both held seeds: their `count` seeds went
+    /// into `to`, the pit the lap was lifted from, to be sown on from there
+    /// (§10.5).
+    PairCapture {
+        pit: Place,
+        front: Place,
+        back: Place,
+        count: u16,
+        by: Side,
+        to: Place,
+    },
     /// The turn ended in a pit the opponent owns: the last seed and one
     /// more (`count` in all) went to `by`'s store.
     FromOwnedPit { pit: Place, count: u16, by: Side },
@@ -83,11 +95,13 @@ pub enum Event {
     /// `side` had no legal move and passed: the other player moves again.
     Pass { side: Side },
     /// The round is over, for the reason `ending`; `swept` is what each player
-    /// took off the board at the end.
+    /// took off the board at the end. Where the rules decide by who cannot
+    /// move, `winner` says who won, and the seeds stay where they lie.
     RoundEnd {
         took_remaining: Option<Side>,
         swept: BySide<u16>,
         ending: Ending,
+        winner: Option<Side>,
     },
 }
 
@@ -152,13 +166,33 @@ impl Event {
                 places.set(pit, places.get(pit) - count);
                 places.add(Place::Store(by), count);
             }
-            Event::RoundEnd { swept, .. } => {
+            Event::PairCapture {
+                front,
+                back,
+                count,
+                to,
+                ..
+            } => {
+                places.set(front, 0);
+                places.set(back, 0);
+                places.add(to, count);
+            }
+            Event::RoundEnd {
+                swept,
+                winner: None,
+                ..
+            } => {
                 places.clear_pits();
                 for side in Side::BOTH {
                     places.add(Place::Store(side), swept[side]);
                 }
             }
-            Event::LapEnd { .. }
+            // A game won by leaving the other unable to move ends with the
+            // seeds where they lie.
+            Event::RoundEnd {
+                winner: Some(_), ..
+            }
+            | Event::LapEnd { .. }
             | Event::GrandSlam { .. }
             | Event::ExtraTurn { .. }
             | Event::AnotherMove { .. }

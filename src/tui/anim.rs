@@ -63,10 +63,12 @@ fn ticks_of(event: &Event) -> u32 {
         Event::SowingCapture { .. } => FOUR_TICKS,
         Event::LapEnd { .. } => LAP_END_TICKS,
         Event::RelayTakeUp { .. } => RELAY_TICKS,
-        Event::LeapCapture { .. } | Event::KalahCapture { .. } | Event::RowCapture { .. } => {
-            CAPTURE_TICKS
-        }
-        Event::GrandSlam { .. } | Event::FromOwnedPit { .. } => CAPTURE_TICKS,
+        Event::LeapCapture { .. }
+        | Event::KalahCapture { .. }
+        | Event::RowCapture { .. }
+        | Event::GrandSlam { .. }
+        | Event::FromOwnedPit { .. }
+        | Event::PairCapture { .. } => CAPTURE_TICKS,
         Event::DropToOwner { .. } => TO_OWNER_TICKS,
         Event::PitOwned { .. } | Event::PitKept { .. } | Event::PairOwned { .. } => OWNED_TICKS,
         Event::ExtraTurn { .. } | Event::AnotherMove { .. } | Event::OwnRowOnly { .. } => {
@@ -241,6 +243,12 @@ fn apply(frame: &mut Frame, event: &Event) {
         | Event::PairOwned { pit, .. }
         | Event::FromOwnedPit { pit, .. } => frame.focus = Some(pit),
         Event::KalahCapture { opposite, .. } => frame.focus = Some(opposite),
+        // The seeds taken are carried back to the lap's origin, to be sown
+        // on from there.
+        Event::PairCapture { to, count, .. } => {
+            frame.hand = Some((to, count));
+            frame.focus = Some(to);
+        }
         Event::RowCapture { pit, count, .. } => {
             frame.focus = Some(pit);
             frame.chain.push(pit, count);

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::{ending_reason, move_said, place_name, player_name, side_title};
+use super::{ending_reason, move_said, place_name, place_on, player_name, side_title};
 use crate::engine::{BySide, Event, Move, Place, Side};
 use crate::session::Session;
 
@@ -33,7 +33,7 @@ pub fn move_details(session: &Session, played: Move, trace: &[Event]) -> String 
         match *event {
             Event::LapEnd { lap, .. } => laps = lap,
             Event::SowingCapture { owner, count, .. } => fours[owner] += count,
-            Event::LeapCapture { .. } | Event::KalahCapture { .. } => {
+            Event::LeapCapture { .. } | Event::KalahCapture { .. } | Event::PairCapture { .. } => {
                 notes.extend(capture_note(session, event));
             }
             Event::AnotherMove { .. } if !round_ends => {
@@ -61,7 +61,14 @@ pub fn move_details(session: &Session, played: Move, trace: &[Event]) -> String 
                 ending,
                 took_remaining,
                 swept,
-            } => notes.push(round_end_note(session, ending, took_remaining, swept)),
+                winner,
+            } => notes.push(round_end_note(
+                session,
+                ending,
+                took_remaining,
+                swept,
+                winner,
+            )),
             _ => {}
         }
     }
@@ -97,7 +104,29 @@ pub fn move_details(session: &Session, played: Move, trace: &[Event]) -> String 
     text
 }
 
-/// A move's summary clause for a leap or a Kalah capture.
+/// What a capture of the pair across took and where it went: "7 from
+/// North f2 and North b2, sown on from South f2".
+fn pair_taken(session: &Session, event: &Event) -> Option<String> {
+    let Event::PairCapture {
+        front,
+        back,
+        count,
+        to,
+        ..
+    } = *event
+    else {
+        return None;
+    };
+    let place = |place| place_on(session.rules(), place);
+    Some(format!(
+        "{count} from {} and {}, sown on from {}",
+        place(front),
+        place(back),
+        place(to)
+    ))
+}
+
+/// A move's summary clause for a leap, a Kalah capture or the pair across.
 fn capture_note(session: &Session, event: &Event) -> Option<String> {
     Some(match *event {
         Event::LeapCapture {
@@ -108,17 +137,24 @@ fn capture_note(session: &Session, event: &Event) -> Option<String> {
         } => format!(
             "{} leapt to {} for {count}",
             session.display_name(by),
-            place_name(pit)
+            place_on(session.rules(), pit)
         ),
         Event::LeapCapture {
             pit,
             count,
             across: true,
             ..
-        } => format!("and took {count} from {} across", place_name(pit)),
+        } => format!(
+            "and took {count} from {} across",
+            place_on(session.rules(), pit)
+        ),
+        Event::PairCapture { .. } => format!("captured {}", pair_taken(session, event)?),
         Event::KalahCapture {
             opposite, count: 0, ..
-        } => format!("captured its last seed ({} is empty)", place_name(opposite)),
+        } => format!(
+            "captured its last seed ({} is empty)",
+            place_on(session.rules(), opposite)
+        ),
         Event::KalahCapture {
             opposite,
             count,
@@ -126,7 +162,7 @@ fn capture_note(session: &Session, event: &Event) -> Option<String> {
             ..
         } => format!(
             "captured {count} from {}{}",
-            place_name(opposite),
+            place_on(session.rules(), opposite),
             if seed_taken {
                 " and the capturing seed"
             } else {
@@ -143,7 +179,16 @@ fn round_end_note(
     ending: crate::engine::Ending,
     took_remaining: Option<Side>,
     swept: BySide<u16>,
+    winner: Option<Side>,
 ) -> String {
+    // A game won by leaving the other unable to move counts no seeds.
+    if let Some(winner) = winner {
+        let loser = session.display_name(winner.other());
+        return format!(
+            "that ends the game: {loser} cannot move, and {} wins",
+            session.display_name(winner)
+        );
+    }
     let ends = match session.rules().rounds() {
         crate::engine::Rounds::Single => "that ends the game",
         crate::engine::Rounds::Many => "that ends the round",
@@ -215,7 +260,7 @@ pub fn pit_owned(session: &Session, pit: Place, count: u16, by: Side) -> String 
     let name = session.display_name(by);
     format!(
         "{} is now {name}'s tuzdyk: its {count} seeds and all sown there later are theirs",
-        place_name(pit)
+        place_on(session.rules(), pit)
     )
 }
 
@@ -269,19 +314,19 @@ fn owned_pit_told(session: &Session, event: &Event) -> Option<String> {
     Some(match *event {
         Event::PitKept { pit, by } => format!(
             "{} is now {}'s own: the seeds in it stay, counted as theirs",
-            place_name(pit),
+            place_on(session.rules(), pit),
             name(by)
         ),
         Event::PairOwned { pit, across, by } => format!(
             "{} and {} are now {}'s own, 2 seeds each",
-            place_name(pit),
-            place_name(across),
+            place_on(session.rules(), pit),
+            place_on(session.rules(), across),
             name(by)
         ),
         Event::FromOwnedPit { pit, count, by } => format!(
             "{} takes {count} from {}, an owned pit of the opponent's",
             name(by),
-            place_name(pit)
+            place_on(session.rules(), pit)
         ),
         _ => return None,
     })
@@ -297,11 +342,21 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
         Event::SowingCapture { pit, count, owner } => format!(
             "{} in {} - {} takes them",
             group_of(count),
-            place_name(pit),
+            place_on(session.rules(), pit),
             name(owner)
         ),
+        Event::PairCapture { by, .. } => {
+            format!(
+                "Capture: {} takes {}",
+                name(by),
+                pair_taken(session, event)?
+            )
+        }
         Event::RelayTakeUp { pit, count, .. } => {
-            format!("Relay: {count} seeds picked up from {}", place_name(pit))
+            format!(
+                "Relay: {count} seeds picked up from {}",
+                place_on(session.rules(), pit)
+            )
         }
         Event::LeapCapture {
             pit,
@@ -316,7 +371,7 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
                 "Leap capture"
             },
             name(by),
-            place_name(pit)
+            place_on(session.rules(), pit)
         ),
         Event::KalahCapture {
             pit,
@@ -327,8 +382,8 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
         } => format!(
             "Capture: {} takes {count} from {} and the seed in {}",
             name(by),
-            place_name(opposite),
-            place_name(pit)
+            place_on(session.rules(), opposite),
+            place_on(session.rules(), pit)
         ),
         Event::KalahCapture {
             opposite,
@@ -339,7 +394,7 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
         } => format!(
             "Capture: {} takes {count} from {}",
             name(by),
-            place_name(opposite)
+            place_on(session.rules(), opposite)
         ),
         Event::AnotherMove { side } => format!("A capture - {} moves once more", name(side)),
         Event::OwnRowOnly { side } => format!(
@@ -351,7 +406,7 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
         Event::RowCapture { by, .. } => format!("{} {}", name(by), row_capture(chain)),
         Event::DropToOwner { pit, owner, .. } => format!(
             "{} is {}'s tuzdyk: the seed sown there goes to their store",
-            place_name(pit),
+            place_on(session.rules(), pit),
             name(owner)
         ),
         Event::PitOwned { pit, count, by } => pit_owned(session, pit, count, by),

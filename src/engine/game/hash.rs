@@ -35,6 +35,7 @@ impl Position {
         let mut hash = mix(
             self.open_pits
                 ^ (u64::from(self.after_capture) << 62)
+                ^ (u64::from(self.ply) << 54)
                 ^ (u64::from(self.to_move.index() as u8) << 63),
             0,
         );

@@ -4,11 +4,14 @@
 
 use super::Position;
 use crate::engine::board::{Place, indices};
-use crate::engine::moves::Move;
+use crate::engine::moves::{Later, Move};
 use crate::engine::pit::Pit;
-use crate::engine::rules::{Rules, Stores};
+use crate::engine::rules::{Direction, Rules, Stores};
+use crate::engine::shape::Row;
 use crate::engine::side::Side;
-use crate::engine::sow::{PackedTrack, Refused, Turn, TurnEnd, sow_turn, sow_turn_plainly};
+use crate::engine::sow::{
+    Choices, PackedTrack, PairTurn, Refused, Turn, TurnEnd, Unmade, sow_turn, sow_turn_plainly,
+};
 use crate::engine::status::Status;
 use crate::engine::trace::{Event, NoTrace, Observer};
 
@@ -42,6 +45,27 @@ pub enum PlayError {
          player's first turn"
     )]
     NoSwap,
+    #[error(
+        "`{0}` names no pit of this board: on two rows write the pit's number (`3`), on four \
+         its row and number (`f3`, `b3`)"
+    )]
+    NotOnBoard(Move),
+    #[error(
+        "{pit} may be sown the other way here, where that way captures: write `{pit}cw` or \
+         `{pit}ccw`",
+        pit = .0.named_pit()
+    )]
+    WayNeeded(Move),
+    #[error("`{0}` meets one more choice of way inside the move: add `.cw` or `.ccw`")]
+    LaterWayNeeded(Move),
+    #[error(
+        "{pit} is sown the usual way here (only a lap that would capture may turn): write it \
+         without `cw` or `ccw`",
+        pit = .0.named_pit()
+    )]
+    NoWayHere(Move),
+    #[error("`{0}` names more choices of way than the move meets")]
+    TooManyWays(Move),
 }
 
 impl Position {
@@ -87,7 +111,14 @@ impl Position {
     /// the mover chooses the direction, counter-clockwise before clockwise).
     #[must_use]
     pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
-        let mut moves: Vec<Move> = self.legal(rules).collect();
+        let mut moves: Vec<Move> = if rules.reversal().is_some() {
+            // Each way at each choice is a move of its own.
+            let mut moves = Vec::new();
+            self.for_each_move(rules, |played, _| moves.push(played));
+            moves
+        } else {
+            self.legal(rules).collect()
+        };
         moves.sort_unstable();
         moves
     }
@@ -132,13 +163,16 @@ impl Position {
             Status::RoundOver { .. } => return Err(PlayError::RoundOver),
             Status::MatchOver { .. } => return Err(PlayError::MatchOver),
         };
-        if pit.number() == 0 || pit.number() > self.shape.pits {
+        if (mv.row() == Row::Only) != (self.shape.rows == 2) {
+            return Err(PlayError::NotOnBoard(mv));
+        }
+        let Some(side_pit) = self.shape.named_pit(mv.row(), pit) else {
             return Err(PlayError::NoSuchPit {
                 pit,
                 pits: self.shape.pits,
             });
-        }
-        let origin = self.shape.pit(mover, pit);
+        };
+        let origin = self.shape.pit(mover, side_pit);
         if self.open_pits & (1 << origin) == 0 {
             return Err(PlayError::Closed(pit));
         }
@@ -155,16 +189,25 @@ impl Position {
                 needs: rules.min_seeds(),
             });
         }
-        let backward = match (rules.direction_chosen(), mv.direction()) {
-            (true, Some(direction)) => self.shape.backward(direction),
+        // Ways chosen inside the move are for rules with laps that turn.
+        if !mv.later().is_empty() && rules.reversal().is_none() {
+            return Err(PlayError::TooManyWays(mv));
+        }
+        let (backward, choices) = match (rules.direction_chosen(), mv.direction()) {
+            (true, Some(direction)) => (self.shape.backward(direction), Choices::default()),
             (true, None) => return Err(PlayError::NoDirection(pit)),
-            (false, None) => false,
+            _ if rules.reversal().is_some() => (false, Choices::of(mv)),
+            (false, None) => (false, Choices::default()),
             (false, Some(_)) => return Err(PlayError::DirectionFixed(pit)),
         };
-        self.sow_from(rules, mover, origin, backward, obs)
+        self.sow_from(rules, mover, origin, backward, choices, obs)
             .map_err(|refused| match refused {
                 Refused::Endless => PlayError::Endless(pit),
                 Refused::DoesNotFeed => PlayError::DoesNotFeed(pit),
+                Refused::Unmade(Unmade::First) => PlayError::WayNeeded(mv),
+                Refused::Unmade(Unmade::Later) => PlayError::LaterWayNeeded(mv),
+                Refused::NoChoiceHere => PlayError::NoWayHere(mv),
+                Refused::TooManyChoices => PlayError::TooManyWays(mv),
             })
     }
 
@@ -178,10 +221,11 @@ impl Position {
         mover: Side,
         origin: usize,
         backward: bool,
+        choices: Choices,
         obs: &mut O,
     ) -> Result<Position, Refused> {
         let mut next = *self;
-        self.sow_into(rules, mover, origin, backward, &mut next, obs)?;
+        self.sow_into(rules, mover, origin, backward, choices, &mut next, obs)?;
         Ok(next)
     }
 
@@ -189,7 +233,7 @@ impl Position {
     /// must hold a copy of `self`: the caller makes it where the child is to
     /// be kept, so a move copies the position once. `next` is left part-way
     /// when the move is refused.
-    #[allow(clippy::inline_always)]
+    #[allow(clippy::inline_always, clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn sow_into<O: Observer>(
         &self,
@@ -197,6 +241,7 @@ impl Position {
         mover: Side,
         origin: usize,
         backward: bool,
+        choices: Choices,
         next: &mut Position,
         obs: &mut O,
     ) -> Result<(), Refused> {
@@ -206,8 +251,23 @@ impl Position {
             return self.sow_into_plainly(rules, mover, origin, next, obs);
         }
         let turn = self.turn(rules, mover, origin, backward);
-        let end = sow_turn(&mut next.board, &turn, obs)?;
+        let end = sow_turn(&mut next.board, &turn, choices, obs)?;
         next.own(mover, end.owned);
+        if u16::from(next.ply) < rules.plies_counted() {
+            next.ply += 1;
+        }
+        // Where the player who cannot move loses: a capture that left the
+        // opponent so, or a move that left its own mover so (§10).
+        if rules.stuck_player_loses() {
+            if end.won {
+                next.finish_won(mover, obs);
+                return Ok(());
+            }
+            if next.cannot_move(rules, mover) {
+                next.finish_won(mover.other(), obs);
+                return Ok(());
+            }
+        }
         self.hand_on(rules, mover, &end, next, obs);
         if let Some(taker) = end.group_taker
             && next.leftover_to_capturer(rules, taker, obs)
@@ -297,13 +357,25 @@ impl Position {
             }
             return;
         }
+        if rules.reversal().is_some() {
+            self.for_each_turning_move(rules, movable, &mut visit);
+            return;
+        }
         let ways = way_count(rules);
         for origin in indices(movable) {
             for way in 0..ways {
                 let backward = way == 1;
                 let mut child = *self;
                 if self
-                    .sow_into(rules, mover, origin, backward, &mut child, &mut NoTrace)
+                    .sow_into(
+                        rules,
+                        mover,
+                        origin,
+                        backward,
+                        Choices::default(),
+                        &mut child,
+                        &mut NoTrace,
+                    )
                     .is_ok()
                 {
                     visit(self.move_of(rules, origin, backward), &child);
@@ -312,16 +384,82 @@ impl Position {
         }
     }
 
+    /// [`Position::for_each_move`] where laps may turn: each way at each
+    /// choice is a move of its own. Kept out of line, so that the other
+    /// rule sets' loops hold nothing of it.
+    #[inline(never)]
+    fn for_each_turning_move(
+        &self,
+        rules: &Rules,
+        movable: u64,
+        visit: &mut impl FnMut(Move, &Position),
+    ) {
+        let mover = self.to_move;
+        for origin in indices(movable) {
+            each_way(|choices| {
+                let mut child = *self;
+                self.sow_into(
+                    rules,
+                    mover,
+                    origin,
+                    false,
+                    choices,
+                    &mut child,
+                    &mut NoTrace,
+                )?;
+                visit(
+                    with_ways(self.move_of(rules, origin, false), choices),
+                    &child,
+                );
+                Ok(())
+            });
+        }
+    }
+
+    /// How many moves the player to move has where laps may turn (each way
+    /// at each choice one), sown on a copy of the board alone.
+    #[inline(never)]
+    fn count_turning_moves(&self, rules: &Rules) -> u64 {
+        let mut count = 0;
+        for origin in indices(self.movable(rules, self.to_move)) {
+            each_way(|choices| {
+                let mut probe = self.board;
+                let turn = self.turn(rules, self.to_move, origin, false);
+                sow_turn(&mut probe, &turn, choices, &mut NoTrace)?;
+                count += 1;
+                Ok(())
+            });
+        }
+        count
+    }
+
+    /// Whether some way of the turn from `origin` ends (where laps may
+    /// turn), sown on a copy of the board alone.
+    #[inline(never)]
+    fn some_way_ends(&self, rules: &Rules, side: Side, origin: usize) -> bool {
+        let mut ends = false;
+        each_way(|choices| {
+            let mut probe = self.board;
+            let turn = self.turn(rules, side, origin, false);
+            sow_turn(&mut probe, &turn, choices, &mut NoTrace)?;
+            ends = true;
+            Ok(())
+        });
+        ends
+    }
+
     /// The move that sows the pit at track index `origin` (against the track
     /// where `backward`).
     fn move_of(&self, rules: &Rules, origin: usize, backward: bool) -> Move {
         let Place::Pit(_, pit) = self.shape.place(origin) else {
             unreachable!("moves start from pits")
         };
+        let (row, number) = self.shape.named(pit);
+        let played = Move::in_row(row, number);
         if rules.direction_chosen() {
-            Move::sow_toward(pit, self.shape.direction_of(backward))
+            played.toward(self.shape.direction_of(backward))
         } else {
-            Move::sow(pit)
+            played
         }
     }
 
@@ -343,6 +481,24 @@ impl Position {
         let plain = rules.sows_plainly();
         let kept = !plain && rules.owned_pits_keep_seeds();
         let owned = if plain { 0 } else { self.owned_mask() };
+        // The ply this move is (a capture or a reversal may open at one).
+        let ply = u16::from(self.ply) + 1;
+        let pair = match rules.pair_across() {
+            Some(pair) if !plain => Some(PairTurn {
+                capture_from: if ply >= pair.from_ply {
+                    self.shape.front_mask(mover)
+                } else {
+                    0
+                },
+                reversal_pits: match rules.reversal() {
+                    Some(reversal) if ply >= reversal.from_ply => {
+                        self.pit_bits(mover, reversal.pits)
+                    }
+                    _ => 0,
+                },
+            }),
+            _ => None,
+        };
         Turn {
             rules,
             shape: self.shape,
@@ -359,7 +515,16 @@ impl Position {
             to_owner_pits: !plain && !kept && rules.owned_pits().is_some(),
             backward,
             track_reach: !plain && rules.capture().across.is_some_and(|a| a.after_reaching),
+            pair,
         }
+    }
+
+    /// Track bits of `side`'s pits whose numbers are the bits of `pits`
+    /// (bit `k - 1` for pit `k`).
+    fn pit_bits(&self, side: Side, pits: u32) -> u64 {
+        indices(pits.into())
+            .map(|offset| 1u64 << self.shape.pit(side, Pit::new(offset as u8 + 1)))
+            .fold(0, |bits, bit| bits | bit)
     }
 
     /// Bits of `side`'s open pits that hold seeds: the pits they might play.
@@ -381,8 +546,13 @@ impl Position {
     }
 
     /// Whether `side` has no legal move: no open non-empty pit, or (with relay
-    /// sowing or feeding) only pits whose turn is refused.
+    /// sowing or feeding) only pits whose turn is refused, or only the
+    /// two-seed leapfrog where the rules count it so.
     pub(super) fn is_stuck(&self, rules: &Rules, side: Side) -> bool {
+        // Seeds that would leapfrog for ever count as no move (§10.5).
+        if rules.leapfrog_is_stuck() && self.cannot_move(rules, side) {
+            return true;
+        }
         let movable = self.movable(rules, side);
         if self.every_pit_moves(rules, side) {
             return movable == 0;
@@ -400,6 +570,9 @@ impl Position {
         let mover = self.to_move;
         if self.every_pit_moves(rules, mover) {
             return u64::from(self.movable(rules, mover).count_ones()) * way_count(rules) as u64;
+        }
+        if rules.reversal().is_some() {
+            return self.count_turning_moves(rules);
         }
         self.legal(rules).count() as u64
     }
@@ -433,7 +606,7 @@ impl Position {
     }
 
     /// Whether the turn from `origin` ends and is allowed, sown on a copy of
-    /// the board alone.
+    /// the board alone (where laps may turn, in some way).
     pub(super) fn turn_ends(
         &self,
         rules: &Rules,
@@ -441,9 +614,45 @@ impl Position {
         origin: usize,
         backward: bool,
     ) -> bool {
+        if rules.reversal().is_some() {
+            return self.some_way_ends(rules, side, origin);
+        }
         let mut probe = self.board;
         let turn = self.turn(rules, side, origin, backward);
-        sow_turn(&mut probe, &turn, &mut NoTrace).is_ok()
+        sow_turn(&mut probe, &turn, Choices::default(), &mut NoTrace).is_ok()
+    }
+}
+
+/// `played` with the ways `choices` make.
+fn with_ways(played: Move, choices: Choices) -> Move {
+    let played = match choices.first {
+        Some(way) => played.toward(way),
+        None => played,
+    };
+    played.with_later(choices.later)
+}
+
+/// Tries `attempt` with the ways chosen so far, and again with each way at
+/// every choice a turn meets that they do not make: once for each whole
+/// move (counter-clockwise first). A move that would need more than
+/// [`Later::MAX`] later choices is not tried.
+#[inline]
+fn each_way(mut attempt: impl FnMut(Choices) -> Result<(), Refused>) {
+    // Each try that meets a choice replaces itself with two longer ones,
+    // so the stack holds at most one more entry per choice.
+    let mut stack = [Choices::default(); Later::MAX + 2];
+    let mut len = 1;
+    while len > 0 {
+        len -= 1;
+        if let Err(Refused::Unmade(unmade)) = attempt(stack[len]) {
+            let tried = stack[len];
+            for way in [Direction::Clockwise, Direction::CounterClockwise] {
+                if let Some(more) = tried.with(unmade, way) {
+                    stack[len] = more;
+                    len += 1;
+                }
+            }
+        }
     }
 }
 
@@ -489,7 +698,12 @@ mod tests {
                     let (mut plain_events, mut general_events) = (Vec::new(), Vec::new());
                     assert_eq!(
                         sow_turn_plainly(&mut plain, &turn, &mut plain_events),
-                        sow_turn_general::<_, false>(&mut general, &turn, &mut general_events)
+                        sow_turn_general::<_, false>(
+                            &mut general,
+                            &turn,
+                            Choices::default(),
+                            &mut general_events,
+                        )
                     );
                     assert_eq!(plain, general);
                     assert_eq!(plain_events, general_events);

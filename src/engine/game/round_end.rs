@@ -54,6 +54,8 @@ impl Position {
                     self.to_move = self.to_move.other();
                     self.after_capture = false;
                 }
+            } else if rules.stuck_player_loses() {
+                self.finish_won(self.to_move.other(), obs);
             } else if rules.ends_when() == EndsWhen::NoMove
                 && rules.rest_goes_to() == RestGoesTo::RowOwner
             {
@@ -70,6 +72,35 @@ impl Position {
                 self.finish_round(rules, Some(taker), swept, Ending::NoMove, obs);
             }
         }
+    }
+
+    /// Ends the game with `winner` winning, the seeds left where they lie,
+    /// where the player who cannot move loses (§10): the ending is
+    /// [`Ending::CannotMove`], and the winner is kept as the player "to
+    /// move" of the finished game, which [`Position::outcome`] reads.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn finish_won<O: Observer>(&mut self, winner: Side, obs: &mut O) {
+        let ending = Ending::CannotMove;
+        obs.record(Event::RoundEnd {
+            took_remaining: None,
+            swept: BySide::new(0, 0),
+            ending,
+            winner: Some(winner),
+        });
+        self.ending = Some(ending);
+        self.to_move = winner;
+        self.status = Status::MatchOver {
+            took_remaining: None,
+        };
+    }
+
+    /// Whether `side` has no pit it may play, or (where the rules say so)
+    /// only the two-seed leapfrog (§10.5): judged after captures and at the
+    /// end of a move, where the player who cannot move loses.
+    pub(super) fn cannot_move(&self, rules: &Rules, side: Side) -> bool {
+        let playable = self.open_pits & !self.owned_mask();
+        crate::engine::sow::cannot_move(&self.board, self.shape, rules, playable, side)
     }
 
     /// After a move that took a group while sowing: when 1 to the rules'
@@ -158,6 +189,7 @@ impl Position {
             took_remaining,
             swept,
             ending,
+            winner: None,
         });
         self.ending = Some(ending);
         let full_pit = u16::from(rules.seeds_per_pit());

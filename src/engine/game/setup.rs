@@ -4,7 +4,7 @@
 use super::Position;
 use crate::engine::board::{Board, indices};
 use crate::engine::pit::Pit;
-use crate::engine::rules::{NextStarter, Rounds, Rules};
+use crate::engine::rules::{NextStarter, Rounds, Rules, SeedsIn};
 use crate::engine::shape::Shape;
 use crate::engine::side::{BySide, Side};
 use crate::engine::status::Status;
@@ -13,7 +13,7 @@ use crate::engine::trace::NoTrace;
 /// Why a hand-made position was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    #[error("{side} has {given} pits but the board has {pits} a row")]
+    #[error("{side} has {given} pits but the board has {pits} a side")]
     RowLength { side: Side, given: usize, pits: u8 },
     #[error("the position holds {given} seeds but the rules play with {expected}")]
     SeedTotal { given: u32, expected: u16 },
@@ -86,7 +86,11 @@ impl Position {
     pub fn new(rules: &Rules, first: Side) -> Position {
         let shape = Shape::of(rules);
         let mut board = Board::EMPTY;
-        for index in indices(shape.pits_mask()) {
+        let filled = match rules.seeds_in() {
+            SeedsIn::EveryPit => shape.pits_mask(),
+            SeedsIn::FrontRows => shape.front_mask(Side::South) | shape.front_mask(Side::North),
+        };
+        for index in indices(filled) {
             board.set(index, u16::from(rules.seeds_per_pit()));
         }
         let mut position = Position {
@@ -100,9 +104,21 @@ impl Position {
             round: 1,
             status: Status::Ongoing,
             ending: None,
+            ply: 0,
         };
         position.start_turn(rules, &mut NoTrace);
         position
+    }
+
+    /// This position with `ply` plies played (for positions set up by hand
+    /// where the rules count plies); `None` past the plies they count.
+    #[must_use]
+    pub fn with_ply(mut self, rules: &Rules, ply: u8) -> Option<Position> {
+        if u16::from(ply) > rules.plies_counted() {
+            return None;
+        }
+        self.ply = ply;
+        Some(self)
     }
 
     /// A position set up by hand (for tests, puzzles and analysis): rows given
@@ -150,14 +166,15 @@ impl Position {
         let (rows, stores) = (BySide::from(rows), stores.into());
         for side in Side::BOTH {
             let row = rows[side];
-            if row.len() != usize::from(rules.pits()) {
+            let pits = position.shape.pits_per_side();
+            if row.len() != usize::from(pits) {
                 return Err(SetupError::RowLength {
                     side,
                     given: row.len(),
-                    pits: rules.pits(),
+                    pits,
                 });
             }
-            for (pit, &setup) in Pit::all(rules.pits()).zip(row) {
+            for (pit, &setup) in Pit::all(pits).zip(row) {
                 let index = position.shape.pit(side, pit);
                 match setup {
                     PitSetup::Seeds(count) => position.board.set(index, count),

@@ -8,6 +8,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::file::{CaptureSection, CountsValue, OwnedPitsSection, RulesFile};
+use super::four_rows;
 use super::old_keys;
 use super::{
     Across, AcrossEmpty, Board, ByCount, Captures, CapturingSeed, CountRow, CountSet, Direction,
@@ -162,7 +163,12 @@ fn span_of<T>(value: Option<&Spanned<T>>) -> Option<Range<usize>> {
 }
 
 /// A refusal at `span`, naming `key`.
-fn refuse<T>(text: &str, span: Range<usize>, key: &str, message: &str) -> Result<T, RulesError> {
+pub(super) fn refuse<T>(
+    text: &str,
+    span: Range<usize>,
+    key: &str,
+    message: &str,
+) -> Result<T, RulesError> {
     Err(RulesError::at(text, Some(span), Some(key), message))
 }
 
@@ -487,14 +493,27 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
     let (id, name) = check_texts(&file, text)?;
     let board = check_board(&file, text)?;
     let shape = shape(&file, text)?;
-    let sowing = check_sowing(&file, &shape, board, text)?;
-    let capture = check_captures(&shape, sowing, board, text)?;
+    let mut sowing = check_sowing(&file, &shape, board, text)?;
+    let mut capture = check_captures(&shape, sowing, board, text)?;
+    capture.pair_across = four_rows::check_pair_across(&file, board, sowing.relay, text)?;
+    sowing.reversal = four_rows::check_reversal(&file, board, capture.pair_across, text)?;
     let owned_pits = check_owned_pits(&file, &shape, sowing, &capture, text)?;
-    let (round, match_rules) = check_rounds(&file, &shape, text)?;
+    let (mut round, match_rules) = check_rounds(&file, &shape, text)?;
     let extra_turn = ExtraTurn {
         own_store: shape.extra_turn.is_some(),
         after_capture: shape.after_capture,
     };
+    four_rows::check_combinations(
+        &file,
+        board,
+        &sowing,
+        extra_turn,
+        &capture,
+        owned_pits.is_some(),
+        &mut round,
+        match_rules.rounds,
+        text,
+    )?;
     let shortcuts = Shortcuts::of(Mechanics {
         board: &board,
         sowing: &sowing,
@@ -659,10 +678,14 @@ fn check_board(file: &RulesFile, text: &str) -> Result<Board, RulesError> {
         );
     }
     // Both were range-checked just now.
+    let pits = u8::try_from(pits).unwrap_or(MAX_PITS);
+    let (rows, seeds_in, stores) = four_rows::check_board(file, pits, text)?;
     Ok(Board {
-        pits: u8::try_from(pits).unwrap_or(MAX_PITS),
+        rows,
+        pits,
         seeds_per_pit: u8::try_from(seeds).unwrap_or(MAX_SEEDS_PER_PIT),
-        stores: *file.board.stores.get_ref(),
+        seeds_in,
+        stores,
     })
 }
 
@@ -741,6 +764,8 @@ fn check_sowing(
         skip_lap_start: shape.skip_lap_start.is_some(),
         relay,
         must_feed: shape.must_feed,
+        // Read with the captures it needs (see `four_rows`).
+        reversal: None,
     })
 }
 
@@ -882,6 +907,8 @@ fn check_captures(
         across: shape.across.as_ref().map(|a| a.value),
         by_count,
         owned_pit: shape.owned_pit.as_ref().map(|_| FromOwnedPit),
+        // Read with the board it needs (see `four_rows`).
+        pair_across: None,
     })
 }
 
@@ -1223,6 +1250,9 @@ fn check_rounds(
             rest_goes_to: rest,
             more_than_half: flag(round.more_than_half.as_ref()),
             repetition: flag(round.repetition.as_ref()),
+            // Read with the board they depend on (see `four_rows`).
+            stuck_player_loses: false,
+            leapfrog_is_stuck: false,
         },
         MatchRules {
             rounds,

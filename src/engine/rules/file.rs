@@ -12,7 +12,8 @@ use toml::Spanned;
 use super::old_keys::{OldCaptures, OldRoundEnd};
 use super::{
     AcrossEmpty, CapturingSeed, CountRow, DirectionRule, EndsWhen, FirstPlayer, FirstSeed,
-    GrandSlam, LastSeedGroup, NextStarter, OwnedSeeds, Relay, RestGoesTo, Rounds, Skip, Stores,
+    GrandSlam, LastSeedGroup, NextStarter, OwnedSeeds, Relay, RestGoesTo, Rounds, SeedsIn, Skip,
+    SownFrom, Stores,
 };
 
 #[derive(Debug, Deserialize)]
@@ -40,9 +41,12 @@ pub(crate) struct RulesFile {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct BoardSection {
+    pub rows: Option<Spanned<i64>>,
     pub pits: Spanned<i64>,
     pub seeds_per_pit: Spanned<i64>,
-    pub stores: Spanned<Stores>,
+    pub seeds_in: Option<Spanned<SeedsIn>>,
+    /// Required on two rows; four-row boards have none.
+    pub stores: Option<Spanned<Stores>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -63,6 +67,23 @@ pub(crate) struct SowingSection {
     pub skip_lap_start: Option<Spanned<bool>>,
     /// Old: `[extra-turn] own-store = true`.
     pub extra_turn: Option<Spanned<bool>>,
+    pub reversal: Option<Spanned<ReversalSection>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct ReversalSection {
+    /// Pit names as §10.1 writes them (`"f2"`, `"b8"`).
+    pub pits: Spanned<Vec<Spanned<String>>>,
+    pub from_ply: Option<Spanned<i64>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct PairAcrossSection {
+    #[serde(default)]
+    pub sown_from: SownFrom,
+    pub from_ply: Option<Spanned<i64>>,
 }
 
 /// `relay = "next-pit"` by name, or (as the first rule files wrote it)
@@ -109,6 +130,7 @@ pub(crate) struct CaptureSection {
     pub across: Option<Spanned<AcrossSection>>,
     pub by_count: Option<Spanned<ByCountSection>>,
     pub owned_pit: Option<Spanned<OwnedPitSection>>,
+    pub pair_across: Option<Spanned<PairAcrossSection>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -216,6 +238,8 @@ pub(crate) struct RoundSection {
     pub rest_goes_to: Option<Spanned<RestGoesTo>>,
     pub more_than_half: Option<Spanned<bool>>,
     pub repetition: Option<Spanned<bool>>,
+    pub stuck_player_loses: Option<Spanned<bool>>,
+    pub leapfrog_is_stuck: Option<Spanned<bool>>,
     /// Old: `ends-when` and `rest-goes-to` in one word.
     pub end: Option<Spanned<OldRoundEnd>>,
 }

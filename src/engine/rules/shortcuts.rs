@@ -44,14 +44,21 @@ pub struct KalahMechanics {
 
 impl Shortcuts {
     /// The shortcuts `mechanics` allow.
+    // One destructuring of every section, each field with what it does to
+    // the shortcuts: long by design.
+    #[allow(clippy::too_many_lines)]
     pub(super) fn of(mechanics: Mechanics<'_>) -> Shortcuts {
         let Mechanics {
             board:
                 Board {
-                    // How big the board is changes no path; the solver asks
-                    // its own size questions.
+                    // How big the board is changes no path (each side's
+                    // loop is its track); the solver asks its own size
+                    // questions, rows among them.
+                    rows: _,
                     pits: _,
                     seeds_per_pit: _,
+                    // Where the seeds start is the position's to say.
+                    seeds_in: _,
                     // A sown store is one more place of a lap, plainly or in
                     // bulk; the solver needs it.
                     stores,
@@ -77,6 +84,9 @@ impl Shortcuts {
                     // Judged after the lap, the same on every path; Kalah
                     // has no feeding.
                     must_feed,
+                    // A lap that may turn is a choice at its start, which
+                    // neither the plain path nor packed laps stop for.
+                    reversal,
                 },
             // Ending in the store and the move after a capture are judged
             // after the lap on every path (a lap in bulk ending in the store
@@ -98,6 +108,9 @@ impl Shortcuts {
                     across,
                     by_count,
                     owned_pit,
+                    // Judged at each lap's end, where packed laps do not
+                    // stop; it needs relays, which are not plain.
+                    pair_across,
                 },
             // Owned pits stop laps and take seeds as they fall.
             owned_pits,
@@ -108,6 +121,11 @@ impl Shortcuts {
                     rest_goes_to,
                     more_than_half,
                     repetition,
+                    // Judged after each capture and at the move's end, on
+                    // the general path alone.
+                    stuck_player_loses,
+                    // Judged between moves, where a player may be stuck.
+                    leapfrog_is_stuck: _,
                 },
             match_rules:
                 MatchRules {
@@ -128,7 +146,10 @@ impl Shortcuts {
             && !skip_lap_start
             && *relay == Relay::Off
             && while_sowing.is_none()
-            && owned_pits.is_none();
+            && owned_pits.is_none()
+            && reversal.is_none()
+            && pair_across.is_none()
+            && !stuck_player_loses;
         // The compact board takes the capturing seed with the seeds across.
         let kalah = match across {
             Some(a)
@@ -162,7 +183,9 @@ impl Shortcuts {
             relays_in_bulk: *relay != Relay::Off
                 && !skip_origin
                 && while_sowing.is_none()
-                && owned_pits.is_none(),
+                && owned_pits.is_none()
+                && reversal.is_none()
+                && pair_across.is_none(),
             turns_always_end: *relay == Relay::Off,
             stuck_with_seeds: *relay != Relay::Off || *min_seeds > 1,
             kalah,

@@ -5,8 +5,11 @@
 
 use super::{
     AcrossEmpty, CapturingSeed, CountRow, CountSet, FirstSeed, GrandSlam, LastSeedGroup,
-    OwnedSeeds, Relay, RestGoesTo, Rounds, Rules,
+    OwnedSeeds, Relay, RestGoesTo, Rounds, Rules, SeedsIn,
 };
+use crate::engine::moves::Move;
+use crate::engine::pit::Pit;
+use crate::engine::shape::Shape;
 
 /// A text value quoted as TOML reads it.
 fn quoted(text: &str) -> String {
@@ -54,9 +57,18 @@ fn write_head(rules: &Rules, line: &mut dyn FnMut(&str)) {
 
     let board = rules.board;
     line("\n[board]");
+    if board.rows != 2 {
+        line(&format!("rows = {}", board.rows));
+    }
     line(&format!("pits = {}", board.pits));
     line(&format!("seeds-per-pit = {}", board.seeds_per_pit));
-    line(&format!("stores = \"{}\"", board.stores));
+    if board.seeds_in != SeedsIn::EveryPit {
+        line(&format!("seeds-in = \"{}\"", board.seeds_in));
+    }
+    // Four-row boards have no stores to name.
+    if board.rows == 2 {
+        line(&format!("stores = \"{}\"", board.stores));
+    }
 
     let sowing = rules.sowing;
     line("\n[sowing]");
@@ -90,6 +102,21 @@ fn write_head(rules: &Rules, line: &mut dyn FnMut(&str)) {
     }
     if sowing.must_feed {
         line("must-feed = true");
+    }
+    if let Some(reversal) = sowing.reversal {
+        line("\n[sowing.reversal]");
+        let shape = Shape::of(rules);
+        let names: Vec<String> = Pit::all(shape.pits_per_side())
+            .filter(|pit| reversal.pits >> pit.offset() & 1 == 1)
+            .map(|pit| {
+                let (row, number) = shape.named(pit);
+                quoted(&Move::in_row(row, number).to_string())
+            })
+            .collect();
+        line(&format!("pits = [{}]", names.join(", ")));
+        if reversal.from_ply > 1 {
+            line(&format!("from-ply = {}", reversal.from_ply));
+        }
     }
 
     let extra = rules.extra_turn;
@@ -163,6 +190,13 @@ fn write_captures(rules: &Rules, line: &mut dyn FnMut(&str)) {
     if capture.owned_pit.is_some() {
         line("\n[capture.owned-pit]");
     }
+    if let Some(pair) = capture.pair_across {
+        line("\n[capture.pair-across]");
+        line(&format!("sown-from = \"{}\"", pair.sown_from));
+        if pair.from_ply > 1 {
+            line(&format!("from-ply = {}", pair.from_ply));
+        }
+    }
     if let Some(owned) = rules.owned_pits {
         line("\n[owned-pits]");
         if let Some(count) = owned.count {
@@ -195,6 +229,12 @@ fn write_round(rules: &Rules, line: &mut dyn FnMut(&str)) {
     }
     if round.repetition {
         line("repetition = true");
+    }
+    if round.stuck_player_loses {
+        line("stuck-player-loses = true");
+    }
+    if round.leapfrog_is_stuck {
+        line("leapfrog-is-stuck = true");
     }
 
     let match_rules = rules.match_rules;

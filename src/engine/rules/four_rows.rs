@@ -1,0 +1,326 @@
+//! The keys of four-row boards (rules.md §10): the rows, the seeds laid in
+//! the front rows alone, pits whose lap may turn (`[sowing.reversal]`), the
+//! capture of the pair across with its seeds sown back into play
+//! (`[capture.pair-across]`) and the player who cannot move losing. Each is
+//! checked here with what it may be combined with, every refusal saying
+//! why.
+
+use toml::Spanned;
+
+use super::check::{RulesError, refuse};
+use super::file::RulesFile;
+use super::{
+    Board, Captures, DirectionRule, EndsWhen, ExtraTurn, MAX_PITS, PairAcross, Relay, Reversal,
+    RoundRules, Rounds, SeedsIn, Sowing, Stores,
+};
+use crate::engine::moves::Move;
+use crate::engine::shape::{MAX_FOUR_ROW_PITS, Row, Shape};
+
+/// The latest ply a rule file may open a capture or a reversal at.
+const MAX_FROM_PLY: i64 = 64;
+
+/// `board.rows`, `board.seeds-in` and `board.stores`, with the pits per row
+/// (already in the two-row range) checked for four rows.
+pub(super) fn check_board(
+    file: &RulesFile,
+    pits: u8,
+    text: &str,
+) -> Result<(u8, SeedsIn, Stores), RulesError> {
+    let board = &file.board;
+    let rows = match &board.rows {
+        None => 2,
+        Some(rows) => match *rows.get_ref() {
+            2 => 2,
+            4 => 4,
+            other => {
+                return refuse(
+                    text,
+                    rows.span(),
+                    "board.rows",
+                    &format!(
+                        "{other} rows: a board has 2 rows (one a player) or 4 (a front and \
+                         a back row each)"
+                    ),
+                );
+            }
+        },
+    };
+    if rows == 4 && !(4..=MAX_FOUR_ROW_PITS).contains(&pits) {
+        return refuse(
+            text,
+            board.pits.span(),
+            "board.pits",
+            &format!(
+                "{pits} pits per row is out of range on four rows: use 4 to {MAX_FOUR_ROW_PITS}"
+            ),
+        );
+    }
+    let seeds_in = board
+        .seeds_in
+        .as_ref()
+        .map_or(SeedsIn::EveryPit, |s| *s.get_ref());
+    if let Some(written) = &board.seeds_in
+        && seeds_in == SeedsIn::FrontRows
+        && rows != 4
+    {
+        return refuse(
+            text,
+            written.span(),
+            "board.seeds-in",
+            "front rows are those of a four-row board: it needs `board.rows = 4`",
+        );
+    }
+    let stores = match (&board.stores, rows) {
+        (Some(stores), 2) => *stores.get_ref(),
+        (None, 2) => {
+            return refuse(
+                text,
+                board.pits.span(),
+                "board.stores",
+                "say where captured seeds go: `stores = \"sown\"`, \"not-sown\" or \"aside\"",
+            );
+        }
+        (Some(stores), _) => {
+            return refuse(
+                text,
+                stores.span(),
+                "board.stores",
+                "four-row boards have no stores: captured seeds go back into play; leave \
+                 `stores` out",
+            );
+        }
+        (None, _) => Stores::Aside,
+    };
+    debug_assert!(pits <= MAX_PITS);
+    Ok((rows, seeds_in, stores))
+}
+
+/// `from-ply`, in range; 1 where it is left out.
+fn from_ply(value: Option<&Spanned<i64>>, key: &str, text: &str) -> Result<u16, RulesError> {
+    let Some(value) = value else { return Ok(1) };
+    let ply = *value.get_ref();
+    if !(1..=MAX_FROM_PLY).contains(&ply) {
+        return refuse(
+            text,
+            value.span(),
+            key,
+            &format!("{ply} is out of range: use 1 to {MAX_FROM_PLY} (plies count from 1)"),
+        );
+    }
+    Ok(u16::try_from(ply).unwrap_or(1))
+}
+
+/// `[capture.pair-across]`: four rows, where a relay lifts the landing pit.
+pub(super) fn check_pair_across(
+    file: &RulesFile,
+    board: Board,
+    relay: Relay,
+    text: &str,
+) -> Result<Option<PairAcross>, RulesError> {
+    let Some(section) = file
+        .capture
+        .as_ref()
+        .and_then(|c| c.get_ref().pair_across.as_ref())
+    else {
+        return Ok(None);
+    };
+    let why = if board.rows != 4 {
+        Some("the pair across is a front and a back pit: it needs `board.rows = 4`")
+    } else if relay != Relay::LandingPit {
+        Some(
+            "the pair across is taken where a lap ends in a pit that held seeds, \
+             instead of lifting it: it needs `sowing.relay = \"landing-pit\"`",
+        )
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        return refuse(text, section.span(), "capture.pair-across", why);
+    }
+    let pair = section.get_ref();
+    Ok(Some(PairAcross {
+        sown_from: pair.sown_from,
+        from_ply: from_ply(pair.from_ply.as_ref(), "capture.pair-across.from-ply", text)?,
+    }))
+}
+
+/// `[sowing.reversal]`: named pits of the board, with a capture of the pair
+/// across to judge by, on a board whose way is fixed.
+pub(super) fn check_reversal(
+    file: &RulesFile,
+    board: Board,
+    pair_across: Option<PairAcross>,
+    text: &str,
+) -> Result<Option<Reversal>, RulesError> {
+    let Some(section) = &file.sowing.reversal else {
+        return Ok(None);
+    };
+    let key = "sowing.reversal";
+    let sowing = &file.sowing;
+    let why = if pair_across.is_none() {
+        Some(
+            "a reversal is offered where the other way would capture the pair across: it \
+             needs `[capture.pair-across]`",
+        )
+    } else if *sowing.direction.get_ref() == DirectionRule::Chosen {
+        Some(
+            "where the mover chooses every move's way there is nothing to reverse: use a \
+             fixed `sowing.direction`",
+        )
+    } else if sowing.reverse_laps.as_ref().is_some_and(|r| *r.get_ref()) {
+        Some("laps that all turn leave no lap to reverse: turn `sowing.reverse-laps` off")
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        return refuse(text, section.span(), key, why);
+    }
+    let reversal = section.get_ref();
+    let shape = Shape::get(board.rows, board.pits, false);
+    let mut pits = 0u32;
+    for name in reversal.pits.get_ref() {
+        let pit = name
+            .get_ref()
+            .parse::<Move>()
+            .ok()
+            .filter(|m| m.row() != Row::Only && m.direction().is_none() && m.later().is_empty())
+            .and_then(|m| shape.named_pit(m.row(), m.pit()));
+        let Some(pit) = pit else {
+            return refuse(
+                text,
+                name.span(),
+                "sowing.reversal.pits",
+                &format!(
+                    "{:?} is not a pit of this board: name front pits `f1` to `f{n}` and back \
+                     pits `b1` to `b{n}`",
+                    name.get_ref(),
+                    n = board.pits
+                ),
+            );
+        };
+        let bit = 1 << pit.offset();
+        if pits & bit != 0 {
+            return refuse(
+                text,
+                name.span(),
+                "sowing.reversal.pits",
+                &format!("{:?} is named twice", name.get_ref()),
+            );
+        }
+        pits |= bit;
+    }
+    if pits == 0 {
+        return refuse(
+            text,
+            reversal.pits.span(),
+            "sowing.reversal.pits",
+            "name at least one pit (as `[\"f2\", \"b1\"]`), or leave the table out",
+        );
+    }
+    Ok(Some(Reversal {
+        pits,
+        from_ply: from_ply(reversal.from_ply.as_ref(), "sowing.reversal.from-ply", text)?,
+    }))
+}
+
+/// The round's keys of §10 (`stuck-player-loses`, `leapfrog-is-stuck`),
+/// and what four rows cannot be combined with: no seed leaves the board,
+/// no lap enters the opponent's rows.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn check_combinations(
+    file: &RulesFile,
+    board: Board,
+    sowing: &Sowing,
+    extra_turn: ExtraTurn,
+    capture: &Captures,
+    owned_pits: bool,
+    round: &mut RoundRules,
+    rounds: Rounds,
+    text: &str,
+) -> Result<(), RulesError> {
+    let written = file.round.get_ref();
+    let round_span = file.round.span();
+    let span = |value: Option<&Spanned<bool>>| value.map_or(round_span.clone(), Spanned::span);
+    round.stuck_player_loses = written
+        .stuck_player_loses
+        .as_ref()
+        .is_some_and(|v| *v.get_ref());
+    round.leapfrog_is_stuck = written
+        .leapfrog_is_stuck
+        .as_ref()
+        .is_some_and(|v| *v.get_ref());
+    if round.stuck_player_loses {
+        let at = span(written.stuck_player_loses.as_ref());
+        let why = if round.ends_when != EndsWhen::NoMove {
+            Some("the player who cannot move loses: it needs `ends-when = \"no-move\"`")
+        } else if written.rest_goes_to.is_some() || round.more_than_half || round.repetition {
+            Some(
+                "where the player who cannot move loses, no seeds are counted: leave \
+                 `rest-goes-to`, `more-than-half` and `repetition` out",
+            )
+        } else if rounds != Rounds::Single {
+            Some(
+                "a loss by being unable to move ends the game: it needs `match.rounds = \"single\"`",
+            )
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return refuse(text, at, "round.stuck-player-loses", why);
+        }
+    }
+    if round.leapfrog_is_stuck {
+        let at = span(written.leapfrog_is_stuck.as_ref());
+        let why = if !round.stuck_player_loses {
+            Some("a player who cannot move loses only with `stuck-player-loses = true`")
+        } else if sowing.min_seeds != 2 {
+            Some(
+                "the leapfrog is a pit of two that may be played and a pit of one that may \
+                 not: it needs `sowing.min-seeds = 2`",
+            )
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return refuse(text, at, "round.leapfrog-is-stuck", why);
+        }
+    }
+    if board.rows != 4 {
+        return Ok(());
+    }
+    let rows_span = file.board.rows.as_ref().map_or(0..0, Spanned::span);
+    let refuse_with = |why: &str| refuse(text, rows_span.clone(), "board.rows", why);
+    let other_capture = capture.while_sowing.is_some()
+        || capture.leap.is_some()
+        || capture.across.is_some()
+        || capture.by_count.is_some()
+        || capture.owned_pit.is_some();
+    if other_capture || owned_pits {
+        return refuse_with(
+            "on four rows seeds are taken only by `[capture.pair-across]` so far: leave the \
+             other captures and owned pits out",
+        );
+    }
+    if sowing.must_feed {
+        return refuse_with(
+            "on four rows no lap enters the opponent's rows, so no move can feed them: leave \
+             `must-feed` out",
+        );
+    }
+    if sowing.relay == Relay::NextPit {
+        return refuse_with(
+            "a relay from the next pit would look past the end of the mover's loop: use \
+             `relay = \"landing-pit\"`",
+        );
+    }
+    if extra_turn.after_capture {
+        return refuse_with("four-row captures go on within the move: leave `after-capture` out");
+    }
+    if !round.stuck_player_loses {
+        return refuse_with(
+            "on four rows no seed leaves the board, so the game is won by leaving the \
+             opponent unable to move: it needs `round.stuck-player-loses = true`",
+        );
+    }
+    Ok(())
+}

@@ -257,8 +257,9 @@ pub struct MoveArgs {
     /// gives the same move.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
-    /// Print `{"pit", "value", "depth"}` as JSON (with `"direction"` and
-    /// `"move"`, as `3cw`, where the mover chooses the way).
+    /// Print `{"pit", "move", "value", "depth"}` as JSON (`move` as it is
+    /// written, `3`, `3cw` or `f7.cw`; with `"direction"` where the mover
+    /// chose the first lap's way).
     #[arg(long)]
     pub json: bool,
 }

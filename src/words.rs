@@ -212,6 +212,16 @@ pub fn score_order(outcome: Option<Outcome>) -> [Side; 2] {
 /// over: a draw, 24-24". `None` while play goes on.
 #[must_use]
 pub fn result_sentence(session: &Session, position: &Position) -> Option<String> {
+    // Where the player who cannot move loses, no seeds are counted.
+    if session.rules().stuck_player_loses()
+        && let Some(Outcome::Win(side)) = position.outcome()
+    {
+        return Some(format!(
+            "the game is over: {} cannot move, and {} wins",
+            session.display_name(side.other()),
+            session.display_name(side)
+        ));
+    }
     let [first, second] = score_order(position.outcome());
     let score = format!("{}-{}", position.store(first), position.store(second));
     let what = match (position.status(), session.rules().rounds()) {
@@ -240,6 +250,30 @@ pub fn status_line(rules: &Rules, position: &Position) -> String {
         Status::RoundOver { .. } => "round over",
         Status::MatchOver { .. } => "match over",
     };
+    // Where the player who cannot move loses, no seeds are counted.
+    if rules.stuck_player_loses()
+        && let Some(Outcome::Win(side)) = position.outcome()
+    {
+        let _ = write!(
+            line,
+            " - {over}: {} wins ({} cannot move)",
+            side_title(side),
+            side_title(side.other())
+        );
+        return line;
+    }
+    // Where the player who cannot move loses, no seeds are counted.
+    if rules.stuck_player_loses()
+        && let Some(Outcome::Win(side)) = position.outcome()
+    {
+        let _ = write!(
+            line,
+            " - {over}: {} wins ({} cannot move)",
+            side_title(side),
+            side_title(side.other())
+        );
+        return line;
+    }
     let [first, second] = score_order(position.outcome());
     let score = format!("{}-{}", position.store(first), position.store(second));
     let _ = match position.outcome() {

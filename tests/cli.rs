@@ -1338,7 +1338,7 @@ fn move_answers_hand_worked_positions() {
     ]));
     assert_eq!(
         json,
-        serde_json::json!({"pit": 6, "value": 0, "depth": null})
+        serde_json::json!({"pit": 6, "move": "6", "value": 0, "depth": null})
     );
     // Oware: North's row is empty and only pit 6 reaches it.
     let json = json_of(mancala(&config).args([

@@ -159,9 +159,23 @@ impl Table {
     }
 }
 
-/// The margin of a finished round for `side`.
-pub(super) fn margin(position: &Position, side: Side) -> i32 {
-    i32::from(position.store(side)) - i32::from(position.store(side.other()))
+/// What a won game is worth where the player who cannot move loses: more
+/// than any count of seeds on the board.
+pub const WIN: i32 = 1000;
+
+/// What `side` is ahead by, as the search counts it: the store margin; where
+/// the player who cannot move loses (no seed is ever stored), [`WIN`] for a
+/// game won and minus it for one lost, and while play goes on the seeds on
+/// each side's pits, which captures move across.
+pub(super) fn margin(rules: &Rules, position: &Position, side: Side) -> i32 {
+    if !rules.stuck_player_loses() {
+        return i32::from(position.store(side)) - i32::from(position.store(side.other()));
+    }
+    match position.outcome() {
+        Some(crate::engine::Outcome::Win(winner)) if winner == side => WIN,
+        Some(crate::engine::Outcome::Win(_)) => -WIN,
+        _ => i32::from(position.row_total(side)) - i32::from(position.row_total(side.other())),
+    }
 }
 
 /// A searcher: the rules, its table and its counters.
@@ -233,16 +247,14 @@ impl<'r> Searcher<'r> {
         let mut children = self.spare_lists.pop().unwrap_or_default();
         children.clear();
         position.for_each_move(self.rules, |mv, child| {
-            let gain = i32::from(child.store(mover)) - i32::from(position.store(mover));
-            let loss =
-                i32::from(child.store(mover.other())) - i32::from(position.store(mover.other()));
+            let gained = margin(self.rules, child, mover) - margin(self.rules, position, mover);
             let again = if child.to_move() == Some(mover) {
                 1000
             } else {
                 0
             };
             let tried_first = if Some(mv) == first { 100_000 } else { 0 };
-            children.push((mv, *child, tried_first + again + 10 * (gain - loss)));
+            children.push((mv, *child, tried_first + again + 10 * gained));
         });
         children.sort_by_key(|c| std::cmp::Reverse(c.2));
         children
@@ -278,7 +290,7 @@ impl<'r> Searcher<'r> {
             None
         };
         let child = ended.as_ref().unwrap_or(child);
-        let gained = margin(child, mover) - margin(parent, mover);
+        let gained = margin(self.rules, child, mover) - margin(self.rules, parent, mover);
         let result = match child.status() {
             Status::Ongoing if child.to_move() == Some(mover) => {
                 let (value, exact) = self.negamax(child, depth, alpha - gained, beta - gained);
@@ -447,7 +459,7 @@ impl<'r> Searcher<'r> {
             }
             values.sort_by_key(|v| std::cmp::Reverse(v.1));
             // Reports give final margins: add what is already won.
-            let so_far = margin(position, mover);
+            let so_far = margin(self.rules, position, mover);
             for (_, value) in &mut values {
                 *value += so_far;
             }
@@ -538,7 +550,7 @@ impl Searcher<'_> {
         }
         self.nodes = report.nodes;
         // Which other moves reach the same value: a null window at it each.
-        let to_gain = report.value - margin(position, mover);
+        let to_gain = report.value - margin(self.rules, position, mover);
         let mut best = Vec::new();
         for (mv, child, _) in self.children(position, mover, report.best) {
             let (at_least, _) =

@@ -38,13 +38,13 @@ pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
         } else {
             let mut json = serde_json::json!({
                 "pit": choice.chosen.pit(),
+                "move": choice.chosen.to_string(),
                 "value": choice.value,
                 "depth": choice.depth,
             });
-            // Where the mover chooses the way: the way, and the move written.
+            // Where the mover chooses the way: the way of the first lap.
             if let Some(direction) = choice.chosen.direction() {
                 json["direction"] = serde_json::json!(direction.to_string());
-                json["move"] = serde_json::json!(choice.chosen.to_string());
             }
             json
         };

@@ -10,6 +10,11 @@
 //! Where the winner (or the loser) of a round starts the next and a draw
 //! passes the start on, the round says who began it (`round 2 begun by
 //! north`). A move that a capture gave is `south to move after a capture`.
+//! On four rows (§10.1) each side gives its front row, then its back row,
+//! each from its owner's pit 1, and no store (seeds never leave the board):
+//! `south: front 4 4 4 4 4 4 4 4 back 0 0 0 0 0 0 0 0; ...`; while the
+//! rules still count plies (a capture opening at one), `ply K` comes
+//! before who moves.
 //! A position
 //! whose round is over is written with `round over` (or `match over`) in
 //! place of who moves; only positions with a player to move are read.
@@ -44,6 +49,10 @@ pub enum PositionTextError {
     RowLength { side: Side, given: usize, pits: u8 },
     #[error("{side}'s row should end with `store N`")]
     Store { side: Side },
+    #[error("{side}'s part should be `front` and {pits} counts, then `back` and {pits} counts")]
+    FourRows { side: Side, pits: u8 },
+    #[error("the plies played should be `ply K` with K from 0 to {most}, not {found:?}")]
+    Ply { found: String, most: u16 },
     #[error("the round should be `round N` with N from 1 (or `round N begun by SIDE`), not {0:?}")]
     Round(String),
     #[error("who moves should be `south to move` or `north to move`, not {0:?}")]
@@ -65,9 +74,15 @@ pub struct PositionText<'a>(pub &'a Rules, pub &'a Position);
 impl fmt::Display for PositionText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (rules, position) = (self.0, self.1);
+        let four_rows = position.row_count() == 4;
         for side in Side::BOTH {
             write!(f, "{side}:")?;
-            for pit in Pit::all(position.pit_count()) {
+            for pit in Pit::all(position.pits_per_side()) {
+                if four_rows && pit.number() == 1 {
+                    f.write_str(" front")?;
+                } else if four_rows && pit.number() == position.pit_count() + 1 {
+                    f.write_str(" back")?;
+                }
                 match position.pit_setup(rules, side, pit) {
                     PitSetup::Closed => f.write_str(" x")?,
                     PitSetup::Owned => f.write_str(" o")?,
@@ -77,13 +92,20 @@ impl fmt::Display for PositionText<'_> {
                     PitSetup::Seeds(count) => write!(f, " {count}")?,
                 }
             }
-            write!(f, " store {}; ", position.store(side))?;
+            if four_rows {
+                f.write_str("; ")?;
+            } else {
+                write!(f, " store {}; ", position.store(side))?;
+            }
         }
         write!(f, "round {}", position.round())?;
         if let Some(starter) = position.round_starter(rules) {
             write!(f, " begun by {starter}")?;
         }
         f.write_str("; ")?;
+        if position.to_move().is_some() && u16::from(position.ply()) < rules.plies_counted() {
+            write!(f, "ply {}; ", position.ply())?;
+        }
         match (position.to_move(), position.status()) {
             (Some(side), _) if position.is_move_after_capture() => {
                 write!(f, "{side} to move{AFTER_A_CAPTURE}")
@@ -109,11 +131,15 @@ impl Position {
     /// position of these rules.
     pub fn from_text(rules: &Rules, text: &str) -> Result<Position, PositionTextError> {
         let parts: Vec<&str> = text.split(';').map(str::trim).collect();
-        let [south, north, round, mover] = parts[..] else {
-            return Err(PositionTextError::Parts(parts.len()));
+        let (south, north, round, ply, mover) = match parts[..] {
+            [south, north, round, mover] => (south, north, round, None, mover),
+            [south, north, round, ply, mover] if ply.starts_with("ply") => {
+                (south, north, round, Some(ply), mover)
+            }
+            _ => return Err(PositionTextError::Parts(parts.len())),
         };
-        let (south_row, south_store) = read_row(Side::South, south, rules.pits())?;
-        let (north_row, north_store) = read_row(Side::North, north, rules.pits())?;
+        let (south_row, south_store) = read_side(Side::South, south, rules)?;
+        let (north_row, north_store) = read_side(Side::North, north, rules)?;
         let wrong_round = || PositionTextError::Round(round.to_string());
         let rest = round.strip_prefix("round ").ok_or_else(wrong_round)?;
         let (number, starter) = match rest.split_once(" begun by ") {
@@ -146,6 +172,14 @@ impl Position {
             starter,
         )
         .map_err(PositionTextError::Setup)?;
+        // A position written without its plies has played all the rules
+        // count (§10.1 writes them only while fewer have been).
+        let position = match ply {
+            None => position
+                .with_ply(rules, u8::try_from(rules.plies_counted()).unwrap_or(0))
+                .unwrap_or(position),
+            Some(ply) => read_ply(rules, position, ply)?,
+        };
         if after_capture {
             return position
                 .with_move_after_capture(rules)
@@ -153,6 +187,59 @@ impl Position {
         }
         Ok(position)
     }
+}
+
+/// `ply K`: the plies played, where the rules still count them.
+fn read_ply(rules: &Rules, position: Position, part: &str) -> Result<Position, PositionTextError> {
+    let wrong = || PositionTextError::Ply {
+        found: part.to_string(),
+        most: rules.plies_counted().saturating_sub(1),
+    };
+    let ply = part
+        .strip_prefix("ply ")
+        .and_then(|k| k.trim().parse::<u8>().ok())
+        .filter(|&k| u16::from(k) < rules.plies_counted())
+        .ok_or_else(wrong)?;
+    position.with_ply(rules, ply).ok_or_else(wrong)
+}
+
+/// One side's part, as the board has it: a row and a store on two rows,
+/// a front and a back row on four.
+fn read_side(
+    side: Side,
+    part: &str,
+    rules: &Rules,
+) -> Result<(Vec<PitSetup>, u16), PositionTextError> {
+    if rules.rows() == 2 {
+        return read_row(side, part, rules.pits());
+    }
+    let pits = rules.pits();
+    let wrong = || PositionTextError::FourRows { side, pits };
+    let label = format!("{side}:");
+    let rest = part
+        .strip_prefix(&label)
+        .ok_or_else(|| PositionTextError::Label {
+            part: if side == Side::South {
+                "first"
+            } else {
+                "second"
+            },
+            expected: label.clone(),
+        })?;
+    let (front, back) = rest
+        .trim()
+        .strip_prefix("front ")
+        .and_then(|rest| rest.split_once(" back "))
+        .ok_or_else(wrong)?;
+    let mut setups = Vec::new();
+    for row in [front, back] {
+        let words: Vec<&str> = row.split_whitespace().collect();
+        if words.len() != usize::from(pits) {
+            return Err(wrong());
+        }
+        setups.extend(pit_setups(side, &words)?);
+    }
+    Ok((setups, 0))
 }
 
 /// One side's part: `south: 4 x o 4 store 0` as its pits and the store.
@@ -180,7 +267,13 @@ fn read_row(side: Side, part: &str, pits: u8) -> Result<(Vec<PitSetup>, u16), Po
             pits,
         });
     }
-    let row = pit_words
+    Ok((pit_setups(side, pit_words)?, store))
+}
+
+/// The pits of one row as written: counts, `x`, `o` or a count and an
+/// owner.
+fn pit_setups(side: Side, pit_words: &[&str]) -> Result<Vec<PitSetup>, PositionTextError> {
+    pit_words
         .iter()
         .map(|&word| match word {
             "x" => Ok(PitSetup::Closed),
@@ -192,8 +285,7 @@ fn read_row(side: Side, part: &str, pits: u8) -> Result<(Vec<PitSetup>, u16), Po
                     found: word.to_string(),
                 }),
         })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((row, store))
+        .collect()
 }
 
 /// `s` or `n`: the owner of a pit that keeps its seeds, after its count.

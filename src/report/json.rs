@@ -6,8 +6,14 @@ use crate::engine::{Ending, Outcome, Pit, Position, Rules, Side, Status};
 
 #[derive(Debug, Serialize, PartialEq, Eq)]
 pub struct RowJson {
-    /// Pit 1 first.
+    /// Pit 1 first (on four rows the front row's, then the back row's).
     pub pits: Vec<u16>,
+    /// On four rows, the front row, pit 1 first (§10.1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub front: Option<Vec<u16>>,
+    /// On four rows, the back row, pit 1 first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub back: Option<Vec<u16>>,
     pub store: u16,
     pub closed: Vec<bool>,
     /// Who owns each pit (a tuzdyk: `south` or `north`), pit 1 first; null
@@ -24,6 +30,8 @@ pub struct PositionJson {
     pub to_move: Option<&'static str>,
     pub south: RowJson,
     pub north: RowJson,
+    /// The written moves of the player to move (empty once play is over).
+    pub legal_moves: Vec<String>,
     /// `south`, `north` or `draw` once the round is over, else null.
     pub winner: Option<&'static str>,
     /// Who took the seeds left on the board at the round's end, if anyone did.
@@ -36,13 +44,20 @@ pub struct PositionJson {
 /// The position as the JSON object the command line prints.
 #[must_use]
 pub fn position_json(rules: &Rules, position: &Position) -> PositionJson {
-    let row = |side| RowJson {
-        pits: position.row(side),
-        store: position.store(side),
-        closed: position.closed_row(side),
-        owned_by: Pit::all(position.pit_count())
-            .map(|pit| position.owner_of(side, pit).map(Side::name))
-            .collect(),
+    let n = usize::from(position.pit_count());
+    let row = |side| {
+        let pits = position.row(side);
+        let four_rows = position.row_count() == 4;
+        RowJson {
+            front: four_rows.then(|| pits[..n].to_vec()),
+            back: four_rows.then(|| pits[n..].to_vec()),
+            pits,
+            store: position.store(side),
+            closed: position.closed_row(side),
+            owned_by: Pit::all(position.pits_per_side())
+                .map(|pit| position.owner_of(side, pit).map(Side::name))
+                .collect(),
+        }
     };
     let took = match position.status() {
         Status::Ongoing => None,
@@ -57,6 +72,11 @@ pub fn position_json(rules: &Rules, position: &Position) -> PositionJson {
         to_move: position.to_move().map(Side::name),
         south: row(Side::South),
         north: row(Side::North),
+        legal_moves: position
+            .legal_moves(rules)
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
         winner: position.outcome().map(Outcome::word),
         took_remaining: took.map(Side::name),
         ending: position.ending().map(Ending::word),

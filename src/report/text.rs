@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::engine::{Direction, Pit, Position, Rules, Side};
+use crate::engine::{Direction, Move, Pit, Position, Row, Rules, Side};
 use crate::words::{side_title, status_line};
 
 /// Width of one pit on the text board, its border included.
@@ -11,9 +11,13 @@ const CELL: usize = 5;
 const STORE: usize = 6;
 
 /// The board as text: North's row on top (its pit 1 at the right), South's
-/// below, each store or pile at the end of the board where it sits.
+/// below, each store or pile at the end of the board where it sits; on four
+/// rows each player's two rows, named pit by pit, and no stores.
 #[must_use]
 pub fn board_text(rules: &Rules, position: &Position) -> String {
+    if position.row_count() == 4 {
+        return four_row_text(rules, position);
+    }
     let n = position.pit_count();
     // Counter-clockwise: North's store at the left end, South's at the right.
     let left = match rules.direction() {
@@ -97,6 +101,72 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
             );
         }
     }
+    out
+}
+
+/// [`board_text`] on four rows: the rows as the board's shape draws them,
+/// North's back row on top, each pit's name (`f1`, `b8`) over North's rows'
+/// and under South's, each row's name at its right.
+fn four_row_text(rules: &Rules, position: &Position) -> String {
+    let shape = position.shape();
+    let cells = usize::from(shape.pits);
+    let border = format!(
+        "{:w$}+{}",
+        "",
+        format!("{}+", "-".repeat(CELL - 1)).repeat(cells),
+        w = STORE + 2
+    );
+    let names = |pits: &[Pit]| -> String {
+        let mut labels = " ".repeat(STORE + 2);
+        for &pit in pits {
+            let (row, number) = shape.named(pit);
+            let _ = write!(
+                labels,
+                "{:>w$}",
+                Move::in_row(row, number).to_string(),
+                w = CELL
+            );
+        }
+        labels
+    };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}
+",
+        status_line(rules, position)
+    );
+    for drawn in shape.drawn_rows() {
+        let row_word = match drawn.row {
+            Row::Back => "back",
+            _ => "front",
+        };
+        let mut cells = format!("{:w$}|", "", w = STORE + 2);
+        for &pit in &drawn.pits {
+            let _ = write!(
+                cells,
+                "{:>w$} |",
+                position.pit(drawn.side, pit),
+                w = CELL - 2
+            );
+        }
+        let label = names(&drawn.pits);
+        let side = side_title(drawn.side);
+        // The front rows' names stand between the players' rows, the back
+        // rows' at the board's edges.
+        let outer = drawn.row == Row::Back;
+        let top = outer == (drawn.side == Side::North);
+        if top {
+            let _ = writeln!(out, "{label}");
+            let _ = writeln!(out, "{border}");
+        }
+        let _ = writeln!(out, "{cells}   {side} {row_word}");
+        let _ = writeln!(out, "{border}");
+        if !top {
+            let _ = writeln!(out, "{label}");
+        }
+    }
+    let _ = writeln!(out);
     out
 }
 

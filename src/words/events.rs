@@ -338,11 +338,12 @@ fn owned_pit_told(session: &Session, event: &Event) -> Option<String> {
 #[must_use]
 pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> Option<String> {
     let name = |side: Side| player_name(session, side);
+    let place = |at: Place| place_on(session.rules(), at);
     Some(match *event {
         Event::SowingCapture { pit, count, owner } => format!(
             "{} in {} - {} takes them",
             group_of(count),
-            place_on(session.rules(), pit),
+            place(pit),
             name(owner)
         ),
         Event::PairCapture { by, .. } => {
@@ -353,10 +354,7 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
             )
         }
         Event::RelayTakeUp { pit, count, .. } => {
-            format!(
-                "Relay: {count} seeds picked up from {}",
-                place_on(session.rules(), pit)
-            )
+            format!("Relay: {count} seeds picked up from {}", place(pit))
         }
         Event::LeapCapture {
             pit,
@@ -371,31 +369,26 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
                 "Leap capture"
             },
             name(by),
-            place_on(session.rules(), pit)
+            place(pit)
         ),
         Event::KalahCapture {
             pit,
             opposite,
             count,
             by,
-            seed_taken: true,
-        } => format!(
-            "Capture: {} takes {count} from {} and the seed in {}",
-            name(by),
-            place_on(session.rules(), opposite),
-            place_on(session.rules(), pit)
-        ),
-        Event::KalahCapture {
-            opposite,
-            count,
-            by,
-            seed_taken: false,
-            ..
-        } => format!(
-            "Capture: {} takes {count} from {}",
-            name(by),
-            place_on(session.rules(), opposite)
-        ),
+            seed_taken,
+        } => {
+            let seed = if seed_taken {
+                format!(" and the seed in {}", place(pit))
+            } else {
+                String::new()
+            };
+            format!(
+                "Capture: {} takes {count} from {}{seed}",
+                name(by),
+                place(opposite)
+            )
+        }
         Event::AnotherMove { side } => format!("A capture - {} moves once more", name(side)),
         Event::OwnRowOnly { side } => format!(
             "The turn stayed on {}'s row - no capture, {} moves again",
@@ -406,7 +399,7 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
         Event::RowCapture { by, .. } => format!("{} {}", name(by), row_capture(chain)),
         Event::DropToOwner { pit, owner, .. } => format!(
             "{} is {}'s tuzdyk: the seed sown there goes to their store",
-            place_on(session.rules(), pit),
+            place(pit),
             name(owner)
         ),
         Event::PitOwned { pit, count, by } => pit_owned(session, pit, count, by),
@@ -417,6 +410,23 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
         Event::GrandSlam { by, spared } => {
             format!("{} made {}", name(by), grand_slam(by.other(), spared))
         }
+        Event::RoundEnd { .. } => round_end_told(session, event)?,
+        Event::TakeUp { .. } | Event::Drop { .. } | Event::LapEnd { .. } => return None,
+    })
+}
+
+/// What the end of a round says while it is on screen.
+fn round_end_told(session: &Session, event: &Event) -> Option<String> {
+    let name = |side: Side| player_name(session, side);
+    Some(match *event {
+        Event::RoundEnd {
+            winner: Some(winner),
+            ..
+        } => format!(
+            "{} cannot move - {} wins",
+            name(winner.other()),
+            name(winner)
+        ),
         Event::RoundEnd {
             took_remaining: Some(side),
             ending: crate::engine::Ending::RowEmpty,
@@ -437,7 +447,7 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
             Some(why) => format!("Game over: {why} - each player keeps the seeds on their row"),
             None => "A row is empty - each player keeps the seeds on their row".to_string(),
         },
-        Event::TakeUp { .. } | Event::Drop { .. } | Event::LapEnd { .. } => return None,
+        _ => return None,
     })
 }
 

@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 22] = [
+const BUILT_IN: [(&str, &str); 23] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -54,6 +54,7 @@ const BUILT_IN: [(&str, &str); 22] = [
         "layli-goobalay.toml",
         include_str!("../rules/layli-goobalay.toml"),
     ),
+    ("igisoro.toml", include_str!("../rules/igisoro.toml")),
 ];
 
 /// Where a rule set was read from.
@@ -361,7 +362,8 @@ mod tests {
                 "nam-nam",
                 "gabata",
                 "kiuthi",
-                "layli-goobalay"
+                "layli-goobalay",
+                "igisoro"
             ]
         );
     }

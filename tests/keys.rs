@@ -2,7 +2,7 @@
 //! things in one place, and during a match the pit rows play pits and
 //! nothing else.
 
-use mancala::tui::keys::{self, Context, NORTH_KEYS, SOUTH_KEYS};
+use mancala::tui::keys::{self, Context, NORTH_KEYS, SOUTH_FRONT_KEYS, SOUTH_KEYS};
 use mancala::tui::msg::{Input, Msg};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -82,8 +82,15 @@ fn every_context_has_keys_and_a_title() {
 
 #[test]
 fn during_a_match_the_pit_rows_only_play_pits() {
-    let rows: Vec<char> = SOUTH_KEYS.iter().chain(&NORTH_KEYS).copied().collect();
+    let rows: Vec<char> = SOUTH_KEYS
+        .iter()
+        .chain(&NORTH_KEYS)
+        .chain(&SOUTH_FRONT_KEYS)
+        .copied()
+        .collect();
     for first in [
+        Context::PitKeys,
+        Context::FourRowPitKeys,
         Context::Turn,
         Context::Sowing,
         Context::RoundOver,

@@ -1699,3 +1699,75 @@ fn a_single_seed_pit_is_refused_with_the_reason() {
         notice(&ui.app)
     );
 }
+
+/// Igisoro by keys: each of the four rows' keys plays its own pit (§10.5's
+/// worked example: f8, f8, f1, f1, with North's f8 drawn at the left of
+/// its front row), then South's `s` (f2) asks the way and → sows it
+/// clockwise along South's front row, the reversal §10.5 plays; a later lap
+/// that may turn is asked for at the pit it is sown from, its arrows read
+/// along that row (→ on South's back row is counter-clockwise), and Esc
+/// takes the choice back.
+#[test]
+fn four_row_moves_and_their_ways_are_chosen_by_keys() {
+    use mancala::engine::Position;
+    let mut ui = game_app("igisoro", Side::South);
+    ui.config.reduced_motion = true;
+    let rules = game(&ui.app).session.rules().clone();
+    let text = |ui: &Runner| game(&ui.app).session.position().to_text(&rules);
+    // South f8 is `k`, North f8 `q`, South f1 `a`, North f1 `i`.
+    for key in ['k', 'q', 'a', 'i'] {
+        send(&mut ui, &[Msg::Input(Input::RowKey(key))]);
+    }
+    assert_eq!(
+        text(&ui),
+        "south: front 0 5 5 0 5 5 5 0 back 2 2 1 1 1 0 0 0; \
+         north: front 0 5 5 0 5 5 5 0 back 2 2 1 1 1 0 0 0; round 1; south to move"
+    );
+    send(&mut ui, &[Msg::Input(Input::RowKey('s'))]);
+    assert_eq!(game(&ui.app).choosing, Some(Pit::new(2)));
+    let asked = notice(&ui.app);
+    assert!(
+        asked.contains("Pit f2: ← counter-clockwise or → clockwise"),
+        "{asked}"
+    );
+    send(&mut ui, &[Msg::Right]);
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((Side::South, "f2cw".parse::<Move>().unwrap()))
+    );
+    assert_eq!(
+        text(&ui),
+        "south: front 1 0 6 1 6 6 6 0 back 3 3 2 2 2 1 0 0; \
+         north: front 0 0 5 0 5 5 5 0 back 2 0 1 1 1 0 0 0; round 1; north to move"
+    );
+
+    // South f4, North f4, South f7, North f5: South's f5 then has a lap
+    // from b1 that may turn.
+    let mut ui = game_app("igisoro", Side::South);
+    ui.config.reduced_motion = true;
+    for key in ['f', 't', 'j', 'r'] {
+        send(&mut ui, &[Msg::Input(Input::RowKey(key))]);
+    }
+    let before = *game(&ui.app).session.position();
+    send(&mut ui, &[Msg::Input(Input::RowKey('g'))]);
+    assert_eq!(game(&ui.app).choosing, Some(Pit::new(5)));
+    assert_eq!(game(&ui.app).pit_of_next_way(Pit::new(5)), Pit::new(9));
+    let asked = notice(&ui.app);
+    assert!(
+        asked.contains("the lap from b1 may turn: ← clockwise or → counter-clockwise"),
+        "{asked}"
+    );
+    send(&mut ui, &[Msg::Back]);
+    assert_eq!(game(&ui.app).choosing, None);
+    assert_eq!(*game(&ui.app).session.position(), before);
+    send(&mut ui, &[Msg::Input(Input::RowKey('g')), Msg::Right]);
+    let played = "f5.ccw".parse::<Move>().unwrap();
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((Side::South, played))
+    );
+    assert_eq!(
+        *game(&ui.app).session.position(),
+        Position::play(&before, &rules, played).unwrap()
+    );
+}

@@ -11,8 +11,10 @@ mod round_end;
 mod setup;
 
 use super::board::{Board, Place};
+use super::moves::Move;
 use super::pit::Pit;
-use super::shape::Shape;
+use super::rules::Direction;
+use super::shape::{Row, Shape};
 use super::side::{BySide, Side};
 use super::status::{Ending, Outcome, Status};
 
@@ -87,6 +89,38 @@ impl Position {
     #[must_use]
     pub fn pits_per_side(&self) -> u8 {
         self.shape.pits_per_side()
+    }
+
+    /// The pit of the mover's side a move empties (numbered as the side
+    /// counts its pits: `b3` is pit n+3 of four rows), if this board has it.
+    #[must_use]
+    pub fn pit_of_move(&self, played: Move) -> Option<Pit> {
+        self.shape.named_pit(played.row(), played.pit())
+    }
+
+    /// The move that sows a side's pit, named as this board names it
+    /// (`3`, or `f3`/`b3` on four rows), without a way.
+    #[must_use]
+    pub fn move_at(&self, pit: Pit) -> Move {
+        let (row, number) = self.shape.named(pit);
+        Move::in_row(row, number)
+    }
+
+    /// The way a step to the right of the screen sows from `side`'s `pit`:
+    /// counter-clockwise for South on two rows; on four, clockwise along
+    /// South's front row and the other way along its back row (§10.1:
+    /// South's front row is the upper of its two), and North's the reverse.
+    #[must_use]
+    pub fn way_to_the_right(&self, side: Side, pit: Pit) -> Direction {
+        let ccw = match self.shape.row_of(pit) {
+            Row::Only | Row::Back => side == Side::South,
+            Row::Front => side == Side::North,
+        };
+        if ccw {
+            Direction::CounterClockwise
+        } else {
+            Direction::Clockwise
+        }
     }
 
     /// Seeds in pit `pit` (1..=n) of `side`.

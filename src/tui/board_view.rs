@@ -7,7 +7,7 @@ use crate::engine::{BySide, MAX_PITS, Pit, Place, Places, Position, Shape, Side}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardView {
     shape: &'static Shape,
-    /// Each row's counts, pit 1 first.
+    /// Each side's counts, pit 1 first (on four rows, front then back).
     counts: BySide<[u16; MAX_PITS as usize]>,
     stores: BySide<u16>,
     closed: BySide<[bool; MAX_PITS as usize]>,
@@ -26,7 +26,7 @@ impl BoardView {
             owners: BySide::default(),
         };
         for side in Side::BOTH {
-            for pit in Pit::all(view.pits()) {
+            for pit in Pit::all(view.shape.pits_per_side()) {
                 let i = pit.offset();
                 view.counts[side][i] = position.pit(side, pit);
                 view.closed[side][i] = position.is_closed(side, pit);
@@ -51,6 +51,12 @@ impl BoardView {
     #[must_use]
     pub fn shape(&self) -> &'static Shape {
         self.shape
+    }
+
+    /// Seeds on a side's pits.
+    #[must_use]
+    pub fn side_total(&self, side: Side) -> u16 {
+        self.counts[side].iter().sum()
     }
 
     #[must_use]

@@ -31,7 +31,11 @@ pub enum Context {
     OddEvenHide,
     OddEvenGuess,
     OddEvenReveal,
-    /// A match with a player to move.
+    /// A match on two rows with a player to move: the keys that pick a pit.
+    PitKeys,
+    /// A match on four rows with a player to move: the keys that pick a pit.
+    FourRowPitKeys,
+    /// A match with a player to move: the keys of any board.
     Turn,
     /// A pit chosen, its way to sow being chosen (where the rules let the
     /// mover choose).
@@ -50,7 +54,7 @@ pub enum Context {
 
 impl Context {
     /// Every context, in the order a player meets them (README's order).
-    pub const ALL: [Context; 24] = [
+    pub const ALL: [Context; 26] = [
         Context::Menu,
         Context::Variants,
         Context::Setup,
@@ -58,6 +62,8 @@ impl Context {
         Context::OddEvenHide,
         Context::OddEvenGuess,
         Context::OddEvenReveal,
+        Context::PitKeys,
+        Context::FourRowPitKeys,
         Context::Turn,
         Context::Direction,
         Context::Sowing,
@@ -96,6 +102,8 @@ impl Context {
             Context::OddEvenHide => "Odd or even: North hides marbles",
             Context::OddEvenGuess => "Odd or even: South guesses",
             Context::OddEvenReveal => "Odd or even: the reveal",
+            Context::PitKeys => "A match: the player to move picks a pit",
+            Context::FourRowPitKeys => "A match on four rows: the player to move picks a pit",
             Context::Turn => "A match: the player to move",
             Context::Direction => "A match: choosing which way to sow",
             Context::Sowing => "A match: while seeds move",

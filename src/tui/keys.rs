@@ -15,7 +15,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use super::app::{App, Overlay};
 use super::msg::{Input, Msg};
 
-pub use super::pit_keys::{NORTH_KEYS, SOUTH_KEYS};
+pub use super::pit_keys::{NORTH_KEYS, SOUTH_FRONT_KEYS, SOUTH_KEYS};
 
 pub use super::context::Context;
 
@@ -32,6 +32,8 @@ pub enum Key {
     SouthRow,
     /// North's row of pit keys.
     NorthRow,
+    /// South's front row of pit keys, on four rows.
+    SouthFrontRow,
     /// Any character, typed into a field.
     Typed,
     /// Any character but a digit, typed into a search (the digits pick).
@@ -100,6 +102,7 @@ impl Key {
             },
             Key::SouthRow => row(&SOUTH_KEYS),
             Key::NorthRow => row(&NORTH_KEYS),
+            Key::SouthFrontRow => row(&SOUTH_FRONT_KEYS),
             Key::Typed | Key::Letters => "letters".into(),
             Key::Number => "0-9".into(),
             Key::Any => "any other key".into(),
@@ -113,7 +116,12 @@ impl Key {
     fn covers(self, other: Key) -> bool {
         let typed = |key: Key| match key {
             Key::Code(KeyCode::Char(c)) => !c.is_control(),
-            Key::Digits | Key::SouthRow | Key::NorthRow | Key::Typed | Key::Number => true,
+            Key::Digits
+            | Key::SouthRow
+            | Key::NorthRow
+            | Key::SouthFrontRow
+            | Key::Typed
+            | Key::Number => true,
             _ => false,
         };
         let letter = |key: Key| match key {
@@ -144,6 +152,7 @@ impl Key {
             Key::Digits => typed.is_some_and(|c| c.is_ascii_digit()),
             Key::SouthRow => typed.is_some_and(|c| SOUTH_KEYS.contains(&c)),
             Key::NorthRow => typed.is_some_and(|c| NORTH_KEYS.contains(&c)),
+            Key::SouthFrontRow => typed.is_some_and(|c| SOUTH_FRONT_KEYS.contains(&c)),
             Key::Typed => typed.is_some(),
             Key::Letters => typed.is_some_and(|c| !c.is_ascii_digit()),
             Key::Number => typed.is_some_and(|c| c.is_ascii_digit()),
@@ -302,16 +311,20 @@ pub static KEYS: &[Binding] = &[
     bind(C::OddEvenReveal, &[code(K::Enter), ch(' ')], send(Msg::Confirm), "begin the match", Some("begin")),
     bind(C::OddEvenReveal, &[code(K::Esc)], send(Msg::Back), "back to the setup", Some("back")),
     // -- A match --
-    bind(C::Turn, &[Key::Digits], Action::Digit, "play that pit of the player to move (on boards of 10 or more, 1 then a digit: pits 10 and up)", None),
-    bind(C::Turn, &[Key::SouthRow], Action::RowKey, "South: play the pit above the key", None),
-    bind(C::Turn, &[Key::NorthRow], Action::RowKey, "North: play the pit below the key", None),
+    bind(C::PitKeys, &[Key::Digits], Action::Digit, "play that pit of the player to move (on boards of 10 or more, 1 then a digit: pits 10 and up)", None),
+    bind(C::PitKeys, &[Key::SouthRow], Action::RowKey, "South: play the pit above the key", None),
+    bind(C::PitKeys, &[Key::NorthRow], Action::RowKey, "North: play the pit below the key", None),
+    bind(C::FourRowPitKeys, &[Key::Digits], Action::Digit, "North: play the back-row pit marked with the key", None),
+    bind(C::FourRowPitKeys, &[Key::NorthRow], Action::RowKey, "North: play the front-row pit marked with the key", None),
+    bind(C::FourRowPitKeys, &[Key::SouthFrontRow], Action::RowKey, "South: play the front-row pit marked with the key", None),
+    bind(C::FourRowPitKeys, &[Key::SouthRow], Action::RowKey, "South: play the back-row pit marked with the key", None),
     bind(C::Turn, &[code(K::Left)], send(Msg::Left), "move the cursor left along the mover's row", None),
     bind(C::Turn, &[code(K::Right)], send(Msg::Right), "move the cursor right along the mover's row", None),
     bind(C::Turn, &[code(K::Enter), ch(' ')], send(Msg::Confirm), "sow the pit under the cursor (or a pit number begun)", None),
     bind(C::Turn, &[Key::Click], send(Msg::Confirm), "sow the pit clicked", None),
-    bind(C::Direction, &[code(K::Left)], send(Msg::Left), "sow the chosen pit towards the left of the screen", Some("left")),
+    bind(C::Direction, &[code(K::Left)], send(Msg::Left), "sow the chosen pit (or the lap that may turn) towards the left of the screen", Some("left")),
     bind(C::Direction, &[code(K::Right)], send(Msg::Right), "sow it towards the right", Some("right")),
-    bind(C::Direction, &[code(K::Esc)], send(Msg::Back), "take the pit back, to choose another", Some("back")),
+    bind(C::Direction, &[code(K::Esc)], send(Msg::Back), "take the last way back, or the pit, to choose another", Some("back")),
     bind(C::Sowing, &[code(K::F(3))], send(Msg::Slower), "slower", Some("speed")),
     bind(C::Sowing, &[code(K::F(4))], send(Msg::Faster), "faster", Some("speed")),
     bind(C::Sowing, &[Key::SouthRow, Key::NorthRow], Action::RowKey, "show the end of the move, then play that pit if it is the next mover's", None),

@@ -1,45 +1,75 @@
-//! The two rows of pit keys, and which pit each key plays: the part of the
-//! key table the board draws under its pits.
+//! The rows of pit keys, and which pit each key plays: the part of the key
+//! table the board draws beside its pits. Each key lies where its pit lies:
+//! on two rows South's row on `z x c v ...` and North's on `q w e r ...`;
+//! on four rows South's front row on `a s d f ...` and back row on
+//! `z x c v ...`, North's front row on `q w e r ...` and back row on the
+//! digits.
 
-use crate::engine::{Pit, Shape, Side};
+use crate::engine::{Pit, Row, Shape, Side};
 
-/// South's pit keys, for its pits 1, 2, ... from the left as drawn.
+/// South's pit keys (its back row on four rows), from the left as drawn.
 pub const SOUTH_KEYS: [char; 10] = ['z', 'x', 'c', 'v', 'b', 'n', 'm', ',', '.', '/'];
-/// North's pit keys, for its pits from the left as drawn (pit n first).
+/// North's pit keys (its front row on four rows), from the left as drawn.
 pub const NORTH_KEYS: [char; 10] = ['q', 'w', 'e', 'r', 't', 'y', 'u', 'i', 'o', 'p'];
+/// South's front row on four rows, from the left as drawn.
+pub const SOUTH_FRONT_KEYS: [char; 8] = ['a', 's', 'd', 'f', 'g', 'h', 'j', 'k'];
+/// North's back row on four rows, from the left as drawn (its `b8` first).
+pub const NORTH_BACK_KEYS: [char; 8] = ['1', '2', '3', '4', '5', '6', '7', '8'];
 
-/// The drawn row of a side's pits the keys play: on two rows, its only one.
-fn keyed_row(shape: &Shape, side: Side) -> &[Pit] {
+/// The keys of one drawn row of a side.
+#[must_use]
+pub fn row_keys(side: Side, row: Row) -> &'static [char] {
+    match (side, row) {
+        (Side::South, Row::Front) => &SOUTH_FRONT_KEYS,
+        (Side::North, Row::Back) => &NORTH_BACK_KEYS,
+        (Side::South, _) => &SOUTH_KEYS,
+        (Side::North, _) => &NORTH_KEYS,
+    }
+}
+
+/// A side's pits as the cursor walks them: each of its drawn rows from the
+/// left, the rows from the top of the screen.
+#[must_use]
+pub fn pits_in_order(shape: &Shape, side: Side) -> Vec<Pit> {
     shape
         .drawn_rows()
         .iter()
-        .find(|row| row.side == side)
-        .map_or(&[], |row| row.pits.as_slice())
+        .filter(|row| row.side == side)
+        .flat_map(|row| row.pits.iter().copied())
+        .collect()
 }
 
-/// The pit drawn in column `column` (0 = leftmost) of a side's row.
-#[must_use]
-pub fn pit_in_column(shape: &Shape, side: Side, column: u8) -> Pit {
-    let row = keyed_row(shape, side);
-    row.get(usize::from(column)).copied().unwrap_or(Pit::new(1))
-}
-
-/// The column (0 = leftmost) a side's pit is drawn in: the inverse of
-/// [`pit_in_column`].
+/// The column (0 = leftmost) a side's pit is drawn in, and which of the
+/// side's drawn rows it is in (0: the upper).
 #[must_use]
 pub fn column_of_pit(shape: &Shape, side: Side, pit: Pit) -> u8 {
-    let row = keyed_row(shape, side);
-    let column = row.iter().position(|&p| p == pit).unwrap_or(0);
-    u8::try_from(column).unwrap_or(0)
+    shape
+        .drawn_rows()
+        .iter()
+        .filter(|row| row.side == side)
+        .find_map(|row| row.pits.iter().position(|&p| p == pit))
+        .and_then(|column| u8::try_from(column).ok())
+        .unwrap_or(0)
+}
+
+/// The key that plays a side's pit, where one does.
+#[must_use]
+pub fn key_of_pit(shape: &Shape, side: Side, pit: Pit) -> Option<char> {
+    shape
+        .drawn_rows()
+        .iter()
+        .filter(|row| row.side == side)
+        .find_map(|row| {
+            let column = row.pits.iter().position(|&p| p == pit)?;
+            row_keys(side, row.row).get(column).copied()
+        })
 }
 
 /// The pit a row key chooses, if it is one.
 #[must_use]
 pub fn pit_for_key(key: char, shape: &Shape) -> Option<(Side, Pit)> {
-    for (side, keys) in [(Side::South, SOUTH_KEYS), (Side::North, NORTH_KEYS)] {
-        if let Some(column) = keys.iter().position(|&k| k == key) {
-            return keyed_row(shape, side).get(column).map(|&pit| (side, pit));
-        }
-    }
-    None
+    shape.drawn_rows().iter().find_map(|row| {
+        let column = row_keys(row.side, row.row).iter().position(|&k| k == key)?;
+        row.pits.get(column).map(|&pit| (row.side, pit))
+    })
 }

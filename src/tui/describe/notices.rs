@@ -63,26 +63,48 @@ pub fn copy_plays_on(play_on: &str) -> String {
 
 /// The number of the pit a hint named, marked on the board: ">3<".
 #[must_use]
-pub fn hinted_pit(pit: crate::engine::Pit) -> String {
+pub fn hinted_pit(pit: &str) -> String {
     format!(">{pit}<")
 }
 
 /// The number of a pit whose way to sow is being chosen: `←3→`.
 #[must_use]
-pub fn pit_being_aimed(pit: crate::engine::Pit) -> String {
+pub fn pit_being_aimed(pit: &str) -> String {
     format!("←{pit}→")
 }
 
-/// What the line under the board says while a pit waits for its way: the
-/// arrow for each, and the way it is (the words the moves are told in).
+/// What the line under the board says while a pit waits for its next way:
+/// the ways chosen so far, the pit whose lap the next way sows where that
+/// is a later lap, the arrow for each way, and the way it is (the words the
+/// moves are told in).
 #[must_use]
 pub fn choose_the_way(
-    pit: crate::engine::Pit,
+    pit: &str,
+    made: &[crate::engine::Direction],
+    turning_at: Option<&str>,
     left: crate::engine::Direction,
     right: crate::engine::Direction,
 ) -> String {
-    format!("Pit {pit}: ← {left} or → {right} (Esc: another pit)")
+    let arrows = format!("← {left} or → {right}");
+    let Some(at) = turning_at else {
+        return format!("Pit {pit}: {arrows} (Esc: another pit)");
+    };
+    let so_far: String = made
+        .iter()
+        .map(|way| format!(", {way}"))
+        .collect::<Vec<_>>()
+        .concat();
+    let back = if made.is_empty() {
+        "another pit"
+    } else {
+        "back"
+    };
+    format!("Pit {pit}{so_far}; the lap from {at} may turn: {arrows} (Esc: {back})")
 }
+
+/// Said when an arrow names a way that is no legal move there.
+pub const NO_SUCH_WAY: &str =
+    "That way is no legal move here (its laps would never end) - choose the other.";
 
 /// The notice after the replay viewer's animation was turned on or off.
 #[must_use]

@@ -16,6 +16,19 @@ pub fn lap_line(lap: u32, hand: u16) -> String {
     )
 }
 
+/// A player's line beside the board: "> Ann, bottom row - store 12"; on
+/// four rows, where nothing is stored, "Ann, bottom rows - 32 seeds".
+#[must_use]
+pub fn player_line(session: &Session, side: Side, count: u16, marker: &str) -> String {
+    let name = player_name(session, side);
+    let at = if side == Side::South { "bottom" } else { "top" };
+    if session.rules().rows() == 4 {
+        return format!("{marker}{name}, {at} rows - {count} seeds");
+    }
+    let kind = store_word(session.rules());
+    format!("{marker}{name}, {at} row - {kind} {count}")
+}
+
 /// The header's count of rounds won, South's first.
 #[must_use]
 pub fn rounds_won(session: &Session, wins: [usize; 2]) -> String {
@@ -37,7 +50,15 @@ pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
     let (south, north) = (stores.south, stores.north);
     // Once it is over (and the seeds have stopped), who won, not who leads.
     let position = session.position();
-    let settled = BySide::from_fn(|side| position.store(side)) == stores;
+    let on_sides = session.rules().stuck_player_loses();
+    let counted = |side| {
+        if on_sides {
+            position.row_total(side)
+        } else {
+            position.store(side)
+        }
+    };
+    let settled = BySide::from_fn(counted) == stores;
     if let Some(outcome) = position.outcome().filter(|_| settled) {
         let many = session.rules().rounds() == crate::engine::Rounds::Many;
         let (won, drawn) = match position.status() {
@@ -46,6 +67,10 @@ pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
             _ => ("won", "a draw"),
         };
         return match outcome {
+            // Won by leaving the other unable to move: no seeds counted.
+            crate::engine::Outcome::Win(side) if session.rules().stuck_player_loses() => {
+                format!("{} {won}", session.display_name(side))
+            }
             crate::engine::Outcome::Win(side) => format!(
                 "{} {won} by {}",
                 session.display_name(side),
@@ -55,6 +80,9 @@ pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
         };
     }
     match south.cmp(&north) {
+        std::cmp::Ordering::Equal if session.rules().stuck_player_loses() => {
+            "as many seeds each".to_string()
+        }
         std::cmp::Ordering::Equal => {
             format!("{}s equal", store_word(session.rules()))
         }
@@ -235,11 +263,18 @@ pub fn to_move(player: &str) -> String {
 /// fits: the numbers, the row's keys, the arrows with the key that sows, and
 /// the mouse.
 #[must_use]
-pub fn how_to_move(pits: u8, row_keys: &str, sow: &str) -> [String; 3] {
-    let numbers = if pits == 1 {
-        "pit 1".to_string()
-    } else {
-        format!("pit 1-{pits}")
+pub fn how_to_move(pits: Option<u8>, row_keys: &str, sow: &str) -> [String; 3] {
+    // Pits are played by number on two rows, by key alone on four.
+    let numbers = match pits {
+        Some(1) => "pit 1".to_string(),
+        Some(pits) => format!("pit 1-{pits}"),
+        None => {
+            return [
+                format!("keys {row_keys}, arrows + {sow}, or click"),
+                format!("keys {row_keys}"),
+                row_keys.to_string(),
+            ];
+        }
     };
     [
         format!("{numbers}, {row_keys}, arrows + {sow}, or click"),

@@ -32,7 +32,8 @@ const MAX_PIT_WIDTH: u16 = 17;
 const COMFORTABLE_PIT_WIDTH: u16 = 9;
 
 pub use crate::tui::board_view::BoardView;
-pub use crate::tui::pit_keys::{NORTH_KEYS, SOUTH_KEYS, column_of_pit, pit_for_key, pit_in_column};
+use crate::tui::pit_keys::key_of_pit;
+pub use crate::tui::pit_keys::{NORTH_KEYS, SOUTH_KEYS, column_of_pit, pit_for_key};
 
 /// Where everything is drawn, shared by drawing and by mouse clicks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +67,20 @@ impl BoardGeometry {
         if area.height < BOARD_HEIGHT || area.width < Self::min_width(pits) || pits == 0 {
             return None;
         }
+        if shape.rows == 4 {
+            // Four rows of pits and no stores: the keys and names sit on
+            // the pits' borders.
+            let pit_width = (area.width / u16::from(pits)).min(MAX_PIT_WIDTH);
+            let width = pit_width * u16::from(pits);
+            return Some(BoardGeometry {
+                area,
+                shape,
+                pits,
+                pit_width,
+                pit_height: area.height.min(MAX_BOARD_HEIGHT) / 4,
+                left: area.x + (area.width - width) / 2,
+            });
+        }
         let pit_width = ((area.width - 2 * STORE_WIDTH) / u16::from(pits)).min(MAX_PIT_WIDTH);
         let width = 2 * STORE_WIDTH + pit_width * u16::from(pits);
         let pit_height = (area.height.min(MAX_BOARD_HEIGHT) - LABEL_ROWS) / 2;
@@ -83,13 +98,22 @@ impl BoardGeometry {
     #[must_use]
     pub fn pit_rect(&self, side: Side, pit: Pit) -> Rect {
         let column = column_of_pit(self.shape, side, pit);
-        let y = match side {
-            Side::North => self.area.y + 2,
-            Side::South => self.area.y + 2 + self.pit_height,
+        // Which drawn row, from the top.
+        let row = self
+            .shape
+            .drawn_rows()
+            .iter()
+            .position(|row| row.side == side && row.pits.contains(&pit))
+            .and_then(|row| u16::try_from(row).ok())
+            .unwrap_or(0);
+        let (top, stores) = if self.shape.rows == 4 {
+            (self.area.y, 0)
+        } else {
+            (self.area.y + 2, STORE_WIDTH)
         };
         Rect::new(
-            self.left + STORE_WIDTH + u16::from(column) * self.pit_width,
-            y,
+            self.left + stores + u16::from(column) * self.pit_width,
+            top + row * self.pit_height,
             self.pit_width,
             self.pit_height,
         )
@@ -122,7 +146,7 @@ impl BoardGeometry {
     #[must_use]
     pub fn pit_at(&self, column: u16, row: u16) -> Option<(Side, Pit)> {
         for side in Side::BOTH {
-            for pit in Pit::all(self.pits) {
+            for pit in Pit::all(self.shape.pits_per_side()) {
                 if self.pit_rect(side, pit).contains(Cell::new(column, row)) {
                     return Some((side, pit));
                 }
@@ -159,8 +183,9 @@ impl BoardWidget<'_> {
 
     /// Whether the last move emptied this pit.
     fn was_last_move(&self, side: Side, pit: Pit) -> bool {
-        self.last_move
-            .is_some_and(|(mover, played)| (mover, played.pit()) == (side, pit))
+        self.last_move.is_some_and(|(mover, played)| {
+            mover == side && self.view.shape().named_pit(played.row(), played.pit()) == Some(pit)
+        })
     }
 
     fn pit_style(&self, side: Side, pit: Pit) -> Style {
@@ -222,6 +247,10 @@ impl BoardWidget<'_> {
         };
         let line_style = if closed { self.theme.closed } else { style };
         put_centred(buf, rect.x + 1, rect.y + 1, inner, &top, line_style);
+        // A pit of one line inside (four rows at 80x24) shows its count.
+        if rect.height < 4 {
+            return;
+        }
         // A taller pit shows its seeds over several lines.
         let dot_rows = rect.height.saturating_sub(3).max(1);
         if owner.is_none() && !closed && dot_rows > 1 {
@@ -276,48 +305,66 @@ impl BoardWidget<'_> {
         }
     }
 
+    /// A pit's label: its name (or the hand hovering over it, the arrows
+    /// of a way being chosen, a hint's mark), in its style.
+    fn label(&self, side: Side, pit: Pit) -> (String, Style) {
+        let (row, number) = self.view.shape().named(pit);
+        let name = Move::in_row(row, number).to_string();
+        let hand_here = self
+            .hand
+            .filter(|&(place, _)| place == Place::Pit(side, pit))
+            .map(|(_, seeds)| seeds);
+        if let Some(seeds) = hand_here {
+            (format!("[{seeds}]"), self.theme.focus)
+        } else if self.to_move == Some(side) && self.choosing == Some(pit) {
+            (
+                crate::tui::describe::pit_being_aimed(&name),
+                self.theme.focus,
+            )
+        } else if self.to_move == Some(side) && self.hint == Some(pit) {
+            (crate::tui::describe::hinted_pit(&name), self.theme.focus)
+        } else if self.to_move == Some(side) {
+            (name, self.theme.side(side).patch(self.theme.title))
+        } else {
+            (name, self.theme.dim)
+        }
+    }
+
+    /// A pit's key, in its style, while someone is to move (keys only mean
+    /// something then).
+    fn key(&self, side: Side, pit: Pit) -> Option<(String, Style)> {
+        let key = key_of_pit(self.view.shape(), side, pit).filter(|_| self.to_move.is_some())?;
+        let style = if self.to_move == Some(side) {
+            self.theme.key
+        } else {
+            self.theme.dim
+        };
+        Some((key.to_string(), style))
+    }
+
     /// Pit numbers (or the hand hovering over a pit) and key hints.
     fn draw_labels(&self, geometry: &BoardGeometry, side: Side, buf: &mut Buffer) {
-        let pits = self.view.pits();
         let (number_row, key_row) = geometry.label_rows(side);
-        let keys = match side {
-            Side::South => SOUTH_KEYS,
-            Side::North => NORTH_KEYS,
-        };
-        for pit in Pit::all(pits) {
+        for pit in Pit::all(self.view.pits()) {
             let rect = geometry.pit_rect(side, pit);
-            let hand_here = self
-                .hand
-                .filter(|&(place, _)| place == Place::Pit(side, pit))
-                .map(|(_, seeds)| seeds);
-            let (label, style) = if let Some(seeds) = hand_here {
-                (format!("[{seeds}]"), self.theme.focus)
-            } else if self.to_move == Some(side) && self.choosing == Some(pit) {
-                (crate::tui::describe::pit_being_aimed(pit), self.theme.focus)
-            } else if self.to_move == Some(side) && self.hint == Some(pit) {
-                (crate::tui::describe::hinted_pit(pit), self.theme.focus)
-            } else if self.to_move == Some(side) {
-                (
-                    pit.to_string(),
-                    self.theme.side(side).patch(self.theme.title),
-                )
-            } else {
-                (pit.to_string(), self.theme.dim)
-            };
+            let (label, style) = self.label(side, pit);
             put_centred(buf, rect.x, number_row, rect.width, &label, style);
-            let column = column_of_pit(geometry.shape, side, pit);
-            // Keys only mean something while someone is to move.
-            if let Some(&key) = keys.get(usize::from(column))
-                && self.to_move.is_some()
-            {
-                let style = if self.to_move == Some(side) {
-                    self.theme.key
-                } else {
-                    self.theme.dim
-                };
-                put_centred(buf, rect.x, key_row, rect.width, &key.to_string(), style);
+            if let Some((key, style)) = self.key(side, pit) {
+                put_centred(buf, rect.x, key_row, rect.width, &key, style);
             }
         }
+    }
+
+    /// On four rows, where no room is left around the rows: each pit's key
+    /// on its top border, its name on its bottom one.
+    fn draw_border_labels(&self, geometry: &BoardGeometry, side: Side, pit: Pit, buf: &mut Buffer) {
+        let rect = geometry.pit_rect(side, pit);
+        let inner = rect.width.saturating_sub(2);
+        if let Some((key, style)) = self.key(side, pit) {
+            put_centred(buf, rect.x + 1, rect.y, inner, &key, style);
+        }
+        let (label, style) = self.label(side, pit);
+        put_centred(buf, rect.x + 1, rect.bottom() - 1, inner, &label, style);
     }
 }
 
@@ -326,6 +373,15 @@ impl Widget for BoardWidget<'_> {
         let Some(geometry) = BoardGeometry::new(area, self.view.shape()) else {
             return;
         };
+        if self.view.shape().rows == 4 {
+            for side in Side::BOTH {
+                for pit in Pit::all(self.view.shape().pits_per_side()) {
+                    self.draw_pit(&geometry, side, pit, buf);
+                    self.draw_border_labels(&geometry, side, pit, buf);
+                }
+            }
+            return;
+        }
         for side in Side::BOTH {
             for pit in Pit::all(self.view.pits()) {
                 self.draw_pit(&geometry, side, pit, buf);

@@ -1,6 +1,6 @@
 //! A match on screen: the session, the cursor, what moves and what is told.
 
-use crate::engine::{Move, Pit, Rules, Side, Status};
+use crate::engine::{Direction, Event, Move, Pit, Place, Rules, Side, Status};
 use crate::session::Session;
 use crate::tui::anim::Animation;
 use crate::tui::app::ScreenState;
@@ -26,9 +26,12 @@ pub struct Game {
     pub thinking: bool,
     /// On boards of 10 pits or more, a `1` typed that may begin pit 10-16.
     pub pending_digit: Option<u8>,
-    /// Where the mover chooses the way to sow: the pit chosen, waiting for
-    /// its way (left or right on screen).
+    /// Where a pit's moves differ by the ways chosen inside them (the
+    /// mover's way, §9; a lap that may turn, §10.5): the pit chosen,
+    /// waiting for its next way (left or right on screen).
     pub choosing: Option<Pit>,
+    /// The ways chosen so far for that pit's move, in order.
+    pub ways_made: Vec<crate::engine::Direction>,
     /// The players hid the round's or match's result to look at the board.
     pub box_hidden: bool,
     /// The first round shown in the match's table of rounds.
@@ -56,6 +59,84 @@ pub struct TurnPlan {
     pub moves: std::collections::VecDeque<Move>,
 }
 
+impl Game {
+    /// The legal moves that sow `pit` of the player to move: one, or one for
+    /// each way the mover may choose inside the move. The screen chooses among
+    /// them and never makes a move of its own.
+    #[must_use]
+    pub fn moves_from(&self, pit: Pit) -> Vec<Move> {
+        let position = self.session.position();
+        self.session
+            .game()
+            .legal_moves()
+            .into_iter()
+            .filter(|&played| position.pit_of_move(played) == Some(pit))
+            .collect()
+    }
+
+    /// The pit whose lap the next way chosen for `pit`'s move sows: the pit
+    /// itself for its own way, else the pit a later lap may turn at, found where
+    /// the traces of two moves still open (one each way) first part.
+    #[must_use]
+    pub fn pit_of_next_way(&self, pit: Pit) -> Pit {
+        let made = &self.ways_made;
+        let open: Vec<Move> = self
+            .moves_from(pit)
+            .into_iter()
+            .filter(|&played| ways_of(played).starts_with(made))
+            .collect();
+        let going = |way: Direction| {
+            open.iter()
+                .copied()
+                .find(|&played| ways_of(played).get(made.len()) == Some(&way))
+        };
+        let (Some(one), Some(other)) = (
+            going(Direction::Clockwise),
+            going(Direction::CounterClockwise),
+        ) else {
+            return pit;
+        };
+        let position = self.session.position();
+        let rules = self.session.rules();
+        let trace = |played: Move| {
+            let mut events = Vec::new();
+            // Both are legal moves of this position, so both play.
+            let _ = position.play_traced(rules, played, &mut events);
+            events
+        };
+        let (one, other) = (trace(one), trace(other));
+        let shared = one.iter().zip(&other).take_while(|(a, b)| a == b).count();
+        one[..shared]
+            .iter()
+            .rev()
+            .find_map(|event| match *event {
+                Event::TakeUp {
+                    pit: Place::Pit(_, from),
+                    ..
+                }
+                | Event::RelayTakeUp {
+                    pit: Place::Pit(_, from),
+                    ..
+                }
+                | Event::PairCapture {
+                    to: Place::Pit(_, from),
+                    ..
+                } => Some(from),
+                _ => None,
+            })
+            .unwrap_or(pit)
+    }
+
+    /// The keys that pick a pit on this match's board.
+    fn pit_keys(&self) -> Context {
+        if self.session.rules().rows() == 4 {
+            Context::FourRowPitKeys
+        } else {
+            Context::PitKeys
+        }
+    }
+}
+
 impl ScreenState for Game {
     fn is_animating(&self) -> bool {
         self.thinking || self.animation.as_ref().is_some_and(|a| !a.is_finished())
@@ -69,25 +150,26 @@ impl ScreenState for Game {
     /// over), then the keys of any moment.
     fn contexts(&self) -> Vec<Context> {
         let position = self.session.position();
-        let first = if self.animation.as_ref().is_some_and(|a| !a.is_finished()) {
-            Context::Sowing
+        let turn = [self.pit_keys(), Context::Turn, Context::Match];
+        if self.animation.as_ref().is_some_and(|a| !a.is_finished()) {
+            vec![Context::Sowing, Context::Match]
         } else if self.choosing.is_some() {
-            return vec![Context::Direction, Context::Turn, Context::Match];
+            std::iter::once(Context::Direction).chain(turn).collect()
         } else if position.to_move().is_some() {
-            Context::Turn
+            turn.to_vec()
         } else if matches!(position.status(), Status::MatchOver { .. }) {
-            Context::MatchOver
+            vec![Context::MatchOver, Context::Match]
         } else {
-            Context::RoundOver
-        };
-        vec![first, Context::Match]
+            vec![Context::RoundOver, Context::Match]
+        }
     }
 
     /// Every moment of a match side by side, since a player reading help
     /// wants the keys of the whole match.
     fn help_contexts(&self) -> Vec<Context> {
-        let mut moments = vec![Context::Turn];
-        if self.session.rules().direction_chosen() {
+        let mut moments = vec![self.pit_keys(), Context::Turn];
+        let rules = self.session.rules();
+        if rules.direction_chosen() || rules.reversal().is_some() {
             moments.push(Context::Direction);
         }
         if self.session.swap_rule() {
@@ -105,4 +187,14 @@ impl ScreenState for Game {
     fn help_is_a_stack(&self) -> bool {
         false
     }
+}
+
+/// The ways a move names, in order: its first lap's, then each later one.
+#[must_use]
+pub fn ways_of(played: Move) -> Vec<Direction> {
+    played
+        .direction()
+        .into_iter()
+        .chain(played.later().iter())
+        .collect()
 }

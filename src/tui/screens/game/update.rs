@@ -13,7 +13,8 @@ use crate::tui::command::Command;
 use crate::tui::config::Config;
 use crate::tui::layout::board_geometry;
 use crate::tui::msg::{HintReach, Input, Msg};
-use crate::tui::widgets::board::{column_of_pit, pit_for_key, pit_in_column};
+use crate::tui::pit_keys::pits_in_order;
+use crate::tui::widgets::board::pit_for_key;
 use crate::tui::{describe, keys};
 
 /// The legal pit of the player to move that a pit key names, if it does.
@@ -22,6 +23,12 @@ fn pit_of_the_mover(game: &Game, msg: &Msg) -> Option<Pit> {
     let mover = position.to_move()?;
     game.session.computer(mover).is_none().then_some(())?;
     let pit = match msg {
+        Msg::Input(Input::Digit(d)) if position.row_count() == 4 => {
+            match pit_for_key(char::from(b'0' + d), position.shape()) {
+                Some((side, pit)) if side == mover => pit,
+                _ => return None,
+            }
+        }
         Msg::Input(Input::Digit(d)) => Pit::new(*d),
         Msg::Input(Input::RowKey(key)) => match pit_for_key(*key, position.shape()) {
             Some((side, pit)) if side == mover => pit,
@@ -29,71 +36,113 @@ fn pit_of_the_mover(game: &Game, msg: &Msg) -> Option<Pit> {
         },
         _ => return None,
     };
-    playable(game, pit).then_some(pit)
+    (!game.moves_from(pit).is_empty()).then_some(pit)
 }
 
-/// The moves that sow `pit`: the rules' way, or each way the mover may
-/// choose.
-fn moves_of(game: &Game, pit: Pit) -> Vec<Move> {
-    if game.session.rules().direction_chosen() {
-        [Direction::CounterClockwise, Direction::Clockwise]
-            .map(|direction| Move::sow_toward(pit, direction))
-            .to_vec()
+/// The way an arrow key sows a lap from `mover`'s `pit`, as the board is
+/// drawn.
+fn way_of_arrow(game: &Game, mover: Side, pit: Pit, right: bool) -> Direction {
+    let to_the_right = game.session.position().way_to_the_right(mover, pit);
+    if right {
+        to_the_right
     } else {
-        vec![Move::sow(pit)]
+        opposite(to_the_right)
     }
 }
 
-/// Whether the mover may sow `pit` (one way at least).
-fn playable(game: &Game, pit: Pit) -> bool {
-    let state = game.session.game();
-    moves_of(game, pit)
-        .into_iter()
-        .any(|mv| state.check(mv).is_ok())
-}
-
-/// The way an arrow key sows for `mover`: on screen South's pits run
-/// left to right in counter-clockwise order, North's right to left.
-fn way_of_arrow(mover: Side, right: bool) -> Direction {
-    if right == (mover == Side::South) {
-        Direction::CounterClockwise
-    } else {
-        Direction::Clockwise
+fn opposite(way: Direction) -> Direction {
+    match way {
+        Direction::Clockwise => Direction::CounterClockwise,
+        Direction::CounterClockwise => Direction::Clockwise,
     }
 }
 
-/// A pit chosen where the mover chooses the way: the arrow keys sow it
-/// (its moves are known legal one way at least), Esc takes it back.
+/// A pit chosen whose moves differ by their ways: the arrow keys choose the
+/// next way (played once one move is left), Esc takes the last way back,
+/// or the pit.
 fn choose_way(config: &Config, game: &mut Game, msg: &Msg) -> bool {
     let (Some(pit), Some(mover)) = (game.choosing, game.session.position().to_move()) else {
         game.choosing = None;
+        game.ways_made.clear();
         return false;
     };
     match msg {
         Msg::Left | Msg::Right => {
-            game.choosing = None;
-            let way = way_of_arrow(mover, *msg == Msg::Right);
-            play(config, game, mover, Move::sow_toward(pit, way));
+            let mut made = game.ways_made.clone();
+            let from = game.pit_of_next_way(pit);
+            made.push(way_of_arrow(game, mover, from, *msg == Msg::Right));
+            let left: Vec<Move> = game
+                .moves_from(pit)
+                .into_iter()
+                .filter(|&played| super::state::ways_of(played).starts_with(&made))
+                .collect();
+            match left[..] {
+                // That way is no legal move here (its turn never ends).
+                [] => {
+                    game.notice = Some(Notice {
+                        text: describe::NO_SUCH_WAY.to_string(),
+                        warning: true,
+                    });
+                }
+                [only] if super::state::ways_of(only) == made => {
+                    game.choosing = None;
+                    game.ways_made.clear();
+                    play(config, game, mover, only);
+                }
+                _ => {
+                    game.ways_made = made;
+                    ask_the_way(game, mover, pit);
+                }
+            }
             true
         }
         Msg::Back => {
-            game.choosing = None;
-            game.notice = None;
+            if game.ways_made.pop().is_some() {
+                ask_the_way(game, mover, pit);
+            } else {
+                game.choosing = None;
+                game.notice = None;
+            }
             true
         }
         // The computer's answers and other pits leave it to what follows.
         Msg::ComputerMove { .. } | Msg::HintReady { .. } => false,
         _ => {
             game.choosing = None;
+            game.ways_made.clear();
             false
         }
     }
 }
 
+/// The line under the board while `pit` waits for its next way.
+fn ask_the_way(game: &mut Game, mover: Side, pit: Pit) {
+    let position = game.session.position();
+    let from = game.pit_of_next_way(pit);
+    let turning_at =
+        (from != pit || !game.ways_made.is_empty()).then(|| position.move_at(from).to_string());
+    game.notice = Some(Notice {
+        text: describe::choose_the_way(
+            &position.move_at(pit).to_string(),
+            &game.ways_made,
+            turning_at.as_deref(),
+            way_of_arrow(game, mover, from, false),
+            way_of_arrow(game, mover, from, true),
+        ),
+        warning: false,
+    });
+}
+
 /// A digit typed: a pit of the mover, or (on boards of 10 pits or more) the
-/// first digit of one.
+/// first digit of one; on four rows, the key of a pit of North's back row.
 fn digit(config: &Config, game: &mut Game, d: u8) {
     let position = *game.session.position();
+    if position.row_count() == 4 {
+        if let Some((side, pit)) = pit_for_key(char::from(b'0' + d), position.shape()) {
+            try_move(config, game, Some(side), pit);
+        }
+        return;
+    }
     let pits = position.pit_count();
     match game.pending_digit.take() {
         // Pits 10-16: a 1, then the second digit.
@@ -111,8 +160,9 @@ fn digit(config: &Config, game: &mut Game, d: u8) {
 
 /// Puts the cursor on the first pit the player to move can play.
 pub(crate) fn place_cursor(game: &mut Game) {
+    let position = *game.session.position();
     if let Some(&first) = game.session.game().legal_moves().first() {
-        game.cursor = first.pit();
+        game.cursor = position.pit_of_move(first).unwrap_or(Pit::new(1));
     }
 }
 
@@ -354,19 +404,19 @@ fn move_cursor(game: &mut Game, right: bool) {
     let Some(mover) = position.to_move() else {
         return;
     };
-    let pits = position.pit_count();
-    // The next open pit as drawn, round the row (back to the same pit when
-    // every other one is closed).
-    let shape = position.shape();
-    let start = column_of_pit(shape, mover, game.cursor);
+    // The next open pit as drawn, along the row and on round the side's
+    // rows (back to the same pit when every other one is closed).
+    let order = pits_in_order(position.shape(), mover);
+    let count = order.len();
+    let start = order.iter().position(|&p| p == game.cursor).unwrap_or(0);
     let mut pit = game.cursor;
-    for step in 1..=pits {
-        let column = if right {
-            (start + step) % pits
+    for step in 1..=count {
+        let at = if right {
+            (start + step) % count
         } else {
-            (start + pits - step) % pits
+            (start + count - step) % count
         };
-        pit = pit_in_column(shape, mover, column);
+        pit = order[at];
         if !position.is_closed(mover, pit) {
             break;
         }
@@ -393,23 +443,18 @@ fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: Pit) {
         });
         return;
     }
-    let ways = moves_of(game, pit);
-    if ways.len() > 1 && playable(game, pit) {
-        // The way is chosen next, shown on the board until it is.
-        game.choosing = Some(pit);
-        game.cursor = pit;
-        game.notice = Some(Notice {
-            text: describe::choose_the_way(
-                pit,
-                way_of_arrow(mover, false),
-                way_of_arrow(mover, true),
-            ),
-            warning: false,
-        });
-        return;
+    match game.moves_from(pit)[..] {
+        [only] => play(config, game, mover, only),
+        // None: playing the pit says why it cannot be played.
+        [] => play(config, game, mover, position.move_at(pit)),
+        _ => {
+            // The ways are chosen next, shown on the board until they are.
+            game.choosing = Some(pit);
+            game.ways_made.clear();
+            game.cursor = pit;
+            ask_the_way(game, mover, pit);
+        }
     }
-    // One way, or none: playing it says why it cannot be played.
-    play(config, game, mover, ways[0]);
 }
 
 /// Plays `chosen` for `mover`, who is to move, or says why it cannot be
@@ -417,14 +462,14 @@ fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: Pit) {
 fn play(config: &Config, game: &mut Game, mover: Side, chosen: Move) {
     let position = *game.session.position();
     debug_assert_eq!(position.to_move(), Some(mover));
-    let pit = chosen.pit();
+    let pit = position.pit_of_move(chosen).unwrap_or(Pit::new(1));
     match game.session.play(chosen) {
         Ok(trace) => {
             game.cursor = pit;
             show_move(config, game, position, trace);
         }
         Err(error) => {
-            game.cursor = Pit::new(pit.number().clamp(1, position.pit_count()));
+            game.cursor = Pit::new(pit.number().clamp(1, position.pits_per_side()));
             game.notice = Some(Notice {
                 text: crate::words::refusal(error, position.pit_count()),
                 warning: true,
@@ -454,8 +499,8 @@ fn show_move(config: &Config, game: &mut Game, before: Position, trace: Vec<Even
             crate::session::Action::Move(played) => Some(*played),
             _ => None,
         })
-        .filter(|played| played.pit() == pit)
-        .unwrap_or(Move::sow(pit));
+        .filter(|&played| before.pit_of_move(played) == Some(pit))
+        .unwrap_or(before.move_at(pit));
     // A player who moves again (an extra turn) has the turn told whole.
     let details = crate::words::move_details(&game.session, played, &trace);
     game.report = Some(match game.report.take() {
@@ -480,7 +525,7 @@ fn show_move(config: &Config, game: &mut Game, before: Position, trace: Vec<Even
         place_cursor(game);
         let now = game.session.game();
         if let Some(next) = now.to_move()
-            && playable(game, keep)
+            && !game.moves_from(keep).is_empty()
             && next == mover
         {
             game.cursor = keep;
@@ -598,8 +643,9 @@ fn show_hint(game: &mut Game, key: u64, values: &[(Move, i32)], reach: HintReach
             warning: false,
         });
         if let Some(&(best, _)) = values.first() {
-            game.cursor = best.pit();
-            game.hint = Some((key, best.pit()));
+            let pit = position.pit_of_move(best).unwrap_or(game.cursor);
+            game.cursor = pit;
+            game.hint = Some((key, pit));
         }
     }
 }
@@ -624,6 +670,7 @@ fn game_screen(app: &mut App, session: Session, note: Option<String>) -> Screen 
         thinking: false,
         pending_digit: None,
         choosing: None,
+        ways_made: Vec::new(),
         box_hidden: false,
         box_scroll: 0,
         swap_declined: false,

@@ -42,8 +42,16 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
         position.to_move()
     };
 
-    // The stores as the board shows them, for the header and the names.
-    let stores = BySide::from_fn(|side| view.get(crate::engine::Place::Store(side)));
+    // The stores as the board shows them, for the header and the names;
+    // where no seed is ever stored, the seeds on each side.
+    let on_sides = session.rules().stuck_player_loses();
+    let stores = BySide::from_fn(|side| {
+        if on_sides {
+            view.side_total(side)
+        } else {
+            view.get(crate::engine::Place::Store(side))
+        }
+    });
     render_header(session, stores, theme, parts.header, buf);
     for (side, rect) in [(Side::North, parts.north), (Side::South, parts.south)] {
         render_player_line(session, side, stores[side], shown_mover, theme, rect, buf);
@@ -61,7 +69,10 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
             .hint
             .filter(|&(key, _)| key == position.key() && !animating)
             .map(|(_, pit)| pit),
-        choosing: game.choosing.filter(|_| !animating),
+        choosing: game
+            .choosing
+            .filter(|_| !animating)
+            .map(|pit| game.pit_of_next_way(pit)),
     }
     .render(parts.board, buf);
 
@@ -139,12 +150,7 @@ fn render_player_line(
     buf: &mut Buffer,
 ) {
     let marker = if mover == Some(side) { "> " } else { "  " };
-    let kind = crate::words::store_word(session.rules());
-    let row = if side == Side::South { "bottom" } else { "top" };
-    let text = format!(
-        "{marker}{}, {row} row - {kind} {store}",
-        player_name(session, side)
-    );
+    let text = crate::tui::describe::player_line(session, side, store, marker);
     let style = if mover == Some(side) {
         theme.side(side).patch(theme.title)
     } else {
@@ -180,24 +186,31 @@ fn render_turn_line(
         ),
         (None, Some(side)) => {
             let pits = position.pit_count();
-            let row = if side == Side::South {
-                keys::SOUTH_KEYS
-            } else {
-                keys::NORTH_KEYS
-            };
+            // The first keys of each of the mover's rows, as drawn.
             let shown = usize::from(pits).min(3);
-            let first: Vec<String> = row.iter().take(shown).map(char::to_string).collect();
             let more = if usize::from(pits) > shown {
                 " ..."
             } else {
                 ""
             };
-            let row_keys = format!("{}{more}", first.join(" "));
+            let row_keys = position
+                .shape()
+                .drawn_rows()
+                .iter()
+                .filter(|row| row.side == side)
+                .map(|row| {
+                    let keys = crate::tui::pit_keys::row_keys(side, row.row);
+                    let first: Vec<String> = keys.iter().take(shown).map(char::to_string).collect();
+                    format!("{}{more}", first.join(" "))
+                })
+                .collect::<Vec<_>>()
+                .join(" / ");
             let who = words::to_move(&player_name(session, side));
             // As much of the reminder as the line has room for.
             let room = usize::from(area.width).saturating_sub(who.chars().count() + 5);
             let sow = keys::key_for(keys::Context::Turn, &crate::tui::msg::Msg::Confirm);
-            let how = words::how_to_move(pits, &row_keys, &sow)
+            let numbered = (position.row_count() == 2).then_some(pits);
+            let how = words::how_to_move(numbered, &row_keys, &sow)
                 .into_iter()
                 .find(|h| h.chars().count() <= room)
                 .unwrap_or_default();

@@ -28,8 +28,8 @@ use crate::ai::Level;
 use crate::catalog::Catalog;
 use crate::engine::{GameState, Position, Side, parse_moves};
 
-/// Twenty-two traditional mancala games, from Kalaha and Oware to Toguz
-/// Kumalak, Dakon and Kiuthi, for two players sharing one terminal or against
+/// Twenty-three traditional mancala games, from Kalaha and Oware to Toguz
+/// Kumalak, Dakon, Kiuthi and Igisoro on four rows, for two players sharing one terminal or against
 /// the computer.
 ///
 /// With no command the game opens at its menu: play a match, with a friend at

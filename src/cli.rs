@@ -29,8 +29,8 @@ use crate::catalog::Catalog;
 use crate::engine::{GameState, Position, Side, parse_moves};
 
 /// Twenty-three traditional mancala games, from Kalaha and Oware to Toguz
-/// Kumalak, Dakon, Kiuthi and Igisoro on four rows, for two players sharing one terminal or against
-/// the computer.
+/// Kumalak, Dakon, Kiuthi and Igisoro on four rows, for two players sharing
+/// one terminal or against the computer.
 ///
 /// With no command the game opens at its menu: play a match, with a friend at
 /// the same keyboard or against the computer; continue one; watch a saved

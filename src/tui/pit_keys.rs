@@ -39,30 +39,28 @@ pub fn pits_in_order(shape: &Shape, side: Side) -> Vec<Pit> {
         .collect()
 }
 
-/// The column (0 = leftmost) a side's pit is drawn in, and which of the
-/// side's drawn rows it is in (0: the upper).
-#[must_use]
-pub fn column_of_pit(shape: &Shape, side: Side, pit: Pit) -> u8 {
+/// The drawn row a side's pit lies in, and its column there (0 = leftmost).
+fn drawn_at(shape: &Shape, side: Side, pit: Pit) -> Option<(Row, usize)> {
     shape
         .drawn_rows()
         .iter()
         .filter(|row| row.side == side)
-        .find_map(|row| row.pits.iter().position(|&p| p == pit))
-        .and_then(|column| u8::try_from(column).ok())
+        .find_map(|row| Some((row.row, row.pits.iter().position(|&p| p == pit)?)))
+}
+
+/// The column (0 = leftmost) a side's pit is drawn in.
+#[must_use]
+pub fn column_of_pit(shape: &Shape, side: Side, pit: Pit) -> u8 {
+    drawn_at(shape, side, pit)
+        .and_then(|(_, column)| u8::try_from(column).ok())
         .unwrap_or(0)
 }
 
 /// The key that plays a side's pit, where one does.
 #[must_use]
 pub fn key_of_pit(shape: &Shape, side: Side, pit: Pit) -> Option<char> {
-    shape
-        .drawn_rows()
-        .iter()
-        .filter(|row| row.side == side)
-        .find_map(|row| {
-            let column = row.pits.iter().position(|&p| p == pit)?;
-            row_keys(side, row.row).get(column).copied()
-        })
+    let (row, column) = drawn_at(shape, side, pit)?;
+    row_keys(side, row).get(column).copied()
 }
 
 /// The pit a row key chooses, if it is one.

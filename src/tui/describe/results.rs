@@ -68,7 +68,7 @@ pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
         };
         return match outcome {
             // Won by leaving the other unable to move: no seeds counted.
-            crate::engine::Outcome::Win(side) if session.rules().stuck_player_loses() => {
+            crate::engine::Outcome::Win(side) if on_sides => {
                 format!("{} {won}", session.display_name(side))
             }
             crate::engine::Outcome::Win(side) => format!(
@@ -80,9 +80,7 @@ pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
         };
     }
     match south.cmp(&north) {
-        std::cmp::Ordering::Equal if session.rules().stuck_player_loses() => {
-            "as many seeds each".to_string()
-        }
+        std::cmp::Ordering::Equal if on_sides => "as many seeds each".to_string(),
         std::cmp::Ordering::Equal => {
             format!("{}s equal", store_word(session.rules()))
         }

@@ -23,12 +23,10 @@ fn pit_of_the_mover(game: &Game, msg: &Msg) -> Option<Pit> {
     let mover = position.to_move()?;
     game.session.computer(mover).is_none().then_some(())?;
     let pit = match msg {
-        Msg::Input(Input::Digit(d)) if position.row_count() == 4 => {
-            match pit_for_key(char::from(b'0' + d), position.shape()) {
-                Some((side, pit)) if side == mover => pit,
-                _ => return None,
-            }
-        }
+        Msg::Input(Input::Digit(d)) if position.row_count() == 4 => match digit_key(position, *d) {
+            Some((side, pit)) if side == mover => pit,
+            _ => return None,
+        },
         Msg::Input(Input::Digit(d)) => Pit::new(*d),
         Msg::Input(Input::RowKey(key)) => match pit_for_key(*key, position.shape()) {
             Some((side, pit)) if side == mover => pit,
@@ -133,12 +131,17 @@ fn ask_the_way(game: &mut Game, mover: Side, pit: Pit) {
     });
 }
 
+/// The pit a digit's key marks on four rows (North's back row).
+fn digit_key(position: &Position, d: u8) -> Option<(Side, Pit)> {
+    pit_for_key(char::from(b'0' + d), position.shape())
+}
+
 /// A digit typed: a pit of the mover, or (on boards of 10 pits or more) the
 /// first digit of one; on four rows, the key of a pit of North's back row.
 fn digit(config: &Config, game: &mut Game, d: u8) {
     let position = *game.session.position();
     if position.row_count() == 4 {
-        if let Some((side, pit)) = pit_for_key(char::from(b'0' + d), position.shape()) {
+        if let Some((side, pit)) = digit_key(&position, d) {
             try_move(config, game, Some(side), pit);
         }
         return;

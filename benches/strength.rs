@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use mancala::ai::{Dice, Level, choose_move};
+use mancala::ai::{Dice, Level, choose_move, margin};
 use mancala::catalog::Catalog;
 use mancala::engine::{GameState, Rounds, Rules, Side};
 
@@ -33,24 +33,26 @@ fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
 /// The start of pair `pair`: `plies` random legal moves from the match's
 /// start, the swap rule as the rule file says. Where it is on, the opening
 /// stops when the swap is offered, so that the second level decides it.
-fn opening(rules: &Arc<Rules>, pair: u64, plies: u32) -> GameState {
+/// Returns the moves too, as written.
+fn opening(rules: &Arc<Rules>, pair: u64, plies: u32) -> (GameState, Vec<String>) {
     let mut dice = Dice::new(pair * 7919 + 1);
     let mut game =
         GameState::new(rules.clone(), Side::South).with_swap_rule(rules.swap_by_default());
+    let mut moves = Vec::new();
     for _ in 0..plies {
         let legal = game.legal_moves();
         if legal.is_empty() || game.can_swap() {
             break;
         }
-        game = game
-            .play(legal[dice.below(legal.len())])
-            .expect("a legal move");
+        let chosen = legal[dice.below(legal.len())];
+        game = game.play(chosen).expect("a legal move");
+        moves.push(chosen.to_string());
     }
-    game
+    (game, moves)
 }
 
 /// A match from `start` with `levels` (South's, North's), or its first
-/// `rounds` rounds; returns the final stores' margin for `watched`, the
+/// `rounds` rounds; returns the final margin for `watched` (as the search scores it), the
 /// side of the level it follows through any swap, and the moves played.
 fn play(
     start: &GameState,
@@ -97,7 +99,9 @@ fn play(
             },
         }
     }
-    let lead = i32::from(game.store(watched)) - i32::from(game.store(watched.other()));
+    // The outcome as the search counts it: the store margin, or a win
+    // where the player who cannot move loses (no store holds a seed).
+    let lead = margin(&rules, game.position(), watched);
     Some((lead, moves.join(",")))
 }
 
@@ -156,7 +160,7 @@ fn main() {
                         } else {
                             (task / 2, Side::North)
                         };
-                        let start = opening(rules, pair, plies);
+                        let (start, opened) = opening(rules, pair, plies);
                         let mut levels = [weak; 2];
                         levels[strong_side.index()] = strong;
                         let Some((lead, moves)) = play(&start, levels, strong_side, task, rounds)
@@ -165,7 +169,8 @@ fn main() {
                         };
                         if std::env::var_os("SHOW").is_some() {
                             eprintln!(
-                                "pair {pair}, {strong} as {strong_side}: lead {lead}, moves {moves}"
+                                "pair {pair}, {strong} as {strong_side}: lead {lead}, moves {}",
+                                [opened.join(","), moves].join(",")
                             );
                         }
                         if lead > 0 {

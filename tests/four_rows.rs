@@ -287,3 +287,45 @@ fn rule_files_that_four_rows_cannot_play_are_refused_with_the_reason() {
     let written = igisoro().to_toml();
     assert_eq!(Rules::from_toml(&written).unwrap().to_toml(), written);
 }
+
+/// Every way at every choice is a move of its own, so a turn that keeps
+/// meeting choices would make the moves grow as two to the power of its
+/// length: a move carries at most `Later::MAX` later choices, and one that
+/// would need more is not offered. This rule set (four pits, reversals on
+/// six of eight, every front pit facing seeds) found this position's moves
+/// only after hours without the bound.
+#[test]
+fn a_turn_of_endless_choices_is_not_offered_and_the_moves_are_found() {
+    let rules = Rules::from_toml(
+        "id = \"many-choices\"\nname = \"Many choices\"\ndescription = \"Laps that keep turning.\"\n\
+         [board]\nrows = 4\npits = 4\nseeds-per-pit = 10\nseeds-in = \"every-pit\"\n\
+         [sowing]\ndirection = \"clockwise\"\nmin-seeds = 3\nrelay = \"landing-pit\"\nskip = [\"origin\"]\n\
+         [sowing.reversal]\npits = [\"f1\", \"f2\", \"f3\", \"f4\", \"b1\", \"b4\"]\nfrom-ply = 1\n\
+         [capture.pair-across]\nfrom-ply = 8\n\
+         [round]\nends-when = \"no-move\"\nstuck-player-loses = true\n\
+         [match]\nrounds = \"single\"\nfirst-player = \"chosen\"\n",
+    )
+    .unwrap();
+    let position = at(
+        &rules,
+        "south: front 1 8 0 0 back 46 0 0 0; north: front 60 14 6 9 back 1 0 15 0; \
+         round 1; south to move",
+    );
+    let legal = position.legal_moves(&rules);
+    // South's pits of three or more: f2 and b1, which may turn (its own way
+    // written, both ways offered where the other captures).
+    assert!(!legal.is_empty());
+    assert!(
+        legal
+            .iter()
+            .all(|m| ["f2", "b1"].contains(&&m.to_string()[..2]))
+    );
+    for mv in &legal {
+        assert!(mv.later().len() <= mancala::engine::Later::MAX, "{mv}");
+        assert!(position.play(&rules, *mv).is_ok(), "{mv}");
+    }
+    assert_eq!(
+        mancala::engine::perft(&rules, &position, 1).nodes,
+        legal.len() as u64
+    );
+}

@@ -765,6 +765,7 @@ fn play_moves(
         let played = position
             .play_traced(rules, pit, &mut trace)
             .map_err(|e| e.to_string())?;
+        stays_on_its_side(rules, &position, &played, &trace)?;
         for event in &trace {
             if let Event::Pass { side } = *event
                 && let Some(next_mover) = played.to_move()
@@ -784,6 +785,38 @@ fn play_moves(
         position = next;
     }
     Ok(None)
+}
+
+/// On four rows no lap enters the opponent's rows: only the pairs captured
+/// leave them.
+fn stays_on_its_side(
+    rules: &Rules,
+    position: &Position,
+    played: &Position,
+    trace: &[Event],
+) -> Result<(), String> {
+    if rules.rows() != 4 {
+        return Ok(());
+    }
+    let opponent = position.to_move().map_or(Side::South, Side::other);
+    let captured: u16 = trace
+        .iter()
+        .map(|event| match *event {
+            Event::PairCapture { count, .. } => count,
+            _ => 0,
+        })
+        .sum();
+    let lost = position
+        .row_total(opponent)
+        .checked_sub(played.row_total(opponent));
+    if lost == Some(captured) {
+        Ok(())
+    } else {
+        Err(format!(
+            "seeds left {opponent}'s rows other than by capture under\n{}",
+            rules.text()
+        ))
+    }
 }
 
 #[test]
@@ -816,6 +849,158 @@ fn random_valid_rule_sets_play_within_bounds() {
     let (took, text) = slowest.into_inner().unwrap();
     // For the record (`cargo test --test fuzz -- --nocapture`).
     eprintln!("{cases} random rule sets; the slowest move took {took:?} under:\n{text}");
+}
+
+/// A four-row rule set (§10) as its keys write it.
+#[allow(clippy::struct_excessive_bools)]
+#[derive(Clone, Debug)]
+struct FourRows {
+    pits: u8,
+    seeds: u8,
+    front_rows_only: bool,
+    /// Counter-clockwise, clockwise or the mover's choice.
+    direction: usize,
+    skip_origin: bool,
+    min_seeds: u8,
+    landing_pit_relay: bool,
+    reverse_laps: bool,
+    /// The ply captures of the pair across open at, if they are played.
+    pair_across: Option<u8>,
+    /// The pits (bit k-1 front `fk`, bit n+k-1 back `bk`) whose lap may
+    /// turn, and the ply from which it may.
+    reversal: Option<(u32, u8)>,
+    leapfrog: bool,
+}
+
+impl FourRows {
+    /// The same with each key that needs another dropped where that other
+    /// is missing: what docs/rules.md says four rows may combine.
+    fn made_valid(mut self) -> FourRows {
+        self.reverse_laps &= self.landing_pit_relay;
+        if !self.landing_pit_relay {
+            self.pair_across = None;
+        }
+        if self.pair_across.is_none() || self.direction == 2 || self.reverse_laps {
+            self.reversal = None;
+        }
+        self.reversal = self
+            .reversal
+            .map(|(pits, ply)| (pits & ((1 << (2 * self.pits)) - 1), ply))
+            .filter(|&(pits, _)| pits != 0);
+        self.leapfrog &= self.min_seeds == 2;
+        self
+    }
+
+    fn text(&self) -> String {
+        let mut sowing = format!(
+            "direction = \"{}\"\nmin-seeds = {}\nrelay = \"{}\"\n",
+            ["counter-clockwise", "clockwise", "chosen"][self.direction],
+            self.min_seeds,
+            if self.landing_pit_relay {
+                "landing-pit"
+            } else {
+                "off"
+            }
+        );
+        if self.skip_origin {
+            sowing.push_str("skip = [\"origin\"]\n");
+        }
+        if self.reverse_laps {
+            sowing.push_str("reverse-laps = true\n");
+        }
+        if let Some((pits, ply)) = self.reversal {
+            let n = u32::from(self.pits);
+            let names: Vec<String> = (0..2 * n)
+                .filter(|bit| pits & (1 << bit) != 0)
+                .map(|bit| {
+                    let (row, k) = if bit < n {
+                        ('f', bit + 1)
+                    } else {
+                        ('b', bit - n + 1)
+                    };
+                    format!("\"{row}{k}\"")
+                })
+                .collect();
+            let _ = write!(
+                sowing,
+                "[sowing.reversal]\npits = [{}]\nfrom-ply = {ply}\n",
+                names.join(", ")
+            );
+        }
+        let capture = self.pair_across.map_or(String::new(), |ply| {
+            format!("[capture.pair-across]\nsown-from = \"lap-origin\"\nfrom-ply = {ply}\n")
+        });
+        format!(
+            "id = \"fuzz-four-rows\"\nname = \"Fuzz\"\ndescription = \"A random four-row rule set.\"\n\
+             [board]\nrows = 4\npits = {}\nseeds-per-pit = {}\nseeds-in = \"{}\"\n\
+             [sowing]\n{sowing}{capture}\
+             [round]\nends-when = \"no-move\"\nstuck-player-loses = true\nleapfrog-is-stuck = {}\n\
+             [match]\nrounds = \"single\"\nfirst-player = \"chosen\"\n",
+            self.pits,
+            self.seeds,
+            if self.front_rows_only {
+                "front-rows"
+            } else {
+                "every-pit"
+            },
+            self.leapfrog,
+        )
+    }
+}
+
+/// Any four-row rule set the keys of §10 can write.
+fn valid_four_rows() -> impl Strategy<Value = FourRows> {
+    let flags = proptest::collection::vec(any::<bool>(), 8);
+    (
+        (4u8..=8, 1u8..=12, 0..3usize, 1u8..=3),
+        (1u8..=8, 1u8..=8, any::<u32>()),
+        flags,
+    )
+        .prop_map(
+            |(
+                (pits, seeds, direction, min_seeds),
+                (capture_ply, reversal_ply, reversal_pits),
+                f,
+            )| {
+                FourRows {
+                    pits,
+                    seeds,
+                    front_rows_only: f[0],
+                    direction,
+                    skip_origin: f[1],
+                    min_seeds,
+                    landing_pit_relay: f[2],
+                    reverse_laps: f[3],
+                    pair_across: f[4].then_some(capture_ply),
+                    reversal: f[5].then_some((reversal_pits, reversal_ply)),
+                    leapfrog: f[6],
+                }
+                .made_valid()
+            },
+        )
+}
+
+#[test]
+fn random_four_row_rule_sets_play_within_bounds() {
+    let mut runner = TestRunner::new(Config {
+        cases: 300,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let strategy = (
+        valid_four_rows(),
+        proptest::collection::vec(any::<usize>(), 1..32),
+    );
+    runner
+        .run(&strategy, |(params, choices)| {
+            let text = params.text();
+            let rules =
+                Rules::from_toml(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+            prop_assert_eq!(rules.rows(), 4);
+            play_at_random(&rules, &choices)?;
+            Ok(())
+        })
+        .unwrap();
 }
 
 /// A text changed at a few random places: characters dropped, doubled,

@@ -167,7 +167,8 @@ pub const WIN: i32 = 1000;
 /// the player who cannot move loses (no seed is ever stored), [`WIN`] for a
 /// game won and minus it for one lost, and while play goes on the seeds on
 /// each side's pits, which captures move across.
-pub(super) fn margin(rules: &Rules, position: &Position, side: Side) -> i32 {
+#[must_use]
+pub fn margin(rules: &Rules, position: &Position, side: Side) -> i32 {
     if !rules.stuck_player_loses() {
         return i32::from(position.store(side)) - i32::from(position.store(side.other()));
     }

@@ -13,4 +13,4 @@ pub use kalah::{
     is_quick_to_solve, move_values, solve as solve_exact, solve_reporting,
 };
 pub use player::{Choice, Dice, Level, ParseLevelError, choose_move};
-pub use search::{Limits, Report, Searcher, Table, margin, solve};
+pub use search::{Limits, Report, Searcher, Table, WIN, margin, solve};

@@ -1,7 +1,7 @@
 //! A board as drawn: the counts, closed and owned pits of a position, or of
 //! a moment in a move as its events step it on.
 
-use crate::engine::{BySide, MAX_PITS, Pit, Place, Places, Position, Shape, Side};
+use crate::engine::{BySide, MAX_PITS, Pit, Place, Places, Position, Rules, Shape, Side};
 
 /// Counts and closed pits as drawn: a position, or a moment of a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +57,18 @@ impl BoardView {
     #[must_use]
     pub fn side_total(&self, side: Side) -> u16 {
         self.counts[side].iter().sum()
+    }
+
+    /// What counts for `side` as the board shows it: its store, or, where
+    /// no seed is ever stored (the player who cannot move loses), the seeds
+    /// on its pits.
+    #[must_use]
+    pub fn counted(&self, rules: &Rules, side: Side) -> u16 {
+        if rules.stuck_player_loses() {
+            self.side_total(side)
+        } else {
+            self.stores[side]
+        }
     }
 
     #[must_use]

@@ -33,6 +33,38 @@ mod tests {
         assert_eq!(lead(0), "level");
     }
 
+    /// Where who cannot move loses, the seeds in play are no score: a value
+    /// is a win, a loss, or seeds ahead on the rows; elsewhere seeds at the
+    /// end.
+    #[test]
+    fn a_value_is_said_as_the_rules_score_a_game() {
+        use crate::tui::judged::verdict;
+        use std::cmp::Ordering;
+        let kalaha = Rules::from_toml(include_str!("../../rules/kalaha.toml")).unwrap();
+        let igisoro = Rules::from_toml(include_str!("../../rules/igisoro.toml")).unwrap();
+        assert_eq!(outlook(&kalaha, -10), "10 seeds behind at the end");
+        assert_eq!(outlook(&igisoro, -10), "10 seeds behind on the rows");
+        assert_eq!(outlook(&igisoro, crate::ai::WIN), "a win");
+        assert_eq!(outlook(&igisoro, -crate::ai::WIN), "a loss");
+        let judged = |value| crate::tui::msg::Judged {
+            value,
+            reach: crate::tui::msg::HintReach::Plies(9),
+            stable: true,
+        };
+        assert_eq!(
+            engine_value(&igisoro, &judged(-crate::ai::WIN)),
+            "engine: North wins (9 moves)"
+        );
+        assert_eq!(
+            engine_value(&kalaha, &judged(3)),
+            "engine: +3 for South (9 moves)"
+        );
+        assert_eq!(verdict(&igisoro, 30), None, "seeds in play decide nothing");
+        assert_eq!(verdict(&igisoro, crate::ai::WIN), Some(Ordering::Greater));
+        assert_eq!(verdict(&kalaha, -1), Some(Ordering::Less));
+        assert_eq!(verdict(&kalaha, 0), Some(Ordering::Equal));
+    }
+
     #[test]
     fn the_thinking_computer_is_named_once() {
         let rules = Arc::new(Rules::from_toml(include_str!("../../rules/kalaha.toml")).unwrap());

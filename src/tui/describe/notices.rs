@@ -1,7 +1,8 @@
 //! What the game says of what just happened: a setting changed, a move
 //! animated, a hint, an undo, a file written or not, a pit refused.
 
-use crate::engine::{Move, Side};
+use crate::ai::WIN;
+use crate::engine::{Move, Rules, Side};
 use crate::session::Session;
 use crate::words::{move_said, player_name};
 
@@ -151,20 +152,52 @@ pub fn hint(session: &Session, mover: Side, values: &[(Move, i32)], reach: HintR
     let Some(&(best, value)) = values.first() else {
         return "No hint: there is no move to weigh.".to_string();
     };
+    let rules = session.rules();
     let mut sorted = values.to_vec();
     sorted.sort_by_key(|&(mv, _)| mv);
-    let all: Vec<String> = sorted.iter().map(|(mv, v)| format!("{mv}:{v:+}")).collect();
+    let all: Vec<String> = sorted
+        .iter()
+        .map(|&(mv, v)| format!("{mv}:{}", value_short(rules, v)))
+        .collect();
     let how = match reach {
         HintReach::Exact => "with perfect play".to_string(),
         HintReach::Plies(plies) => format!("looking {plies} moves ahead"),
     };
     format!(
-        "Hint for {}: {} ({} at the end, {how}).\nEvery pit: {}",
+        "Hint for {}: {} ({}, {how}).\nEvery pit: {}",
         session.display_name(mover),
         move_said(best),
-        lead(value),
+        outlook(rules, value),
         all.join("  ")
     )
+}
+
+/// Whether a searched value is a game won or lost outright: where the
+/// player who cannot move loses, a win outweighs every count of seeds.
+fn decided(rules: &Rules, value: i32) -> Option<bool> {
+    (rules.stuck_player_loses() && value.abs() >= WIN).then_some(value > 0)
+}
+
+/// What a searched value promises the player it is for: "8 seeds ahead at
+/// the end", or, where who cannot move loses, "a win", "a loss" or "8
+/// seeds ahead on the rows" (the seeds each side has in play).
+#[must_use]
+pub fn outlook(rules: &Rules, value: i32) -> String {
+    match decided(rules, value) {
+        Some(true) => "a win".to_string(),
+        Some(false) => "a loss".to_string(),
+        None if rules.stuck_player_loses() => format!("{} on the rows", lead(value)),
+        None => format!("{} at the end", lead(value)),
+    }
+}
+
+/// A value in a list of them: `+3`, or `win` and `loss`.
+fn value_short(rules: &Rules, value: i32) -> String {
+    match decided(rules, value) {
+        Some(true) => "win".to_string(),
+        Some(false) => "loss".to_string(),
+        None => format!("{value:+}"),
+    }
 }
 
 /// A lead in seeds as a player hears it: "8 seeds ahead", "8 behind",
@@ -215,12 +248,17 @@ pub const THREW_AWAY: &str = " - it threw the game away (?)";
 
 /// The engine's value of the replayed position, and how far it looked.
 #[must_use]
-pub fn engine_value(judged: &crate::tui::msg::Judged) -> String {
+pub fn engine_value(rules: &Rules, judged: &crate::tui::msg::Judged) -> String {
     let reach = match judged.reach {
         HintReach::Exact => "exact".to_string(),
         HintReach::Plies(plies) => format!("{plies} moves"),
     };
-    format!("engine: {:+} for South ({reach})", judged.value)
+    let value = match decided(rules, judged.value) {
+        Some(true) => "South wins".to_string(),
+        Some(false) => "North wins".to_string(),
+        None => format!("{:+} for South", judged.value),
+    };
+    format!("engine: {value} ({reach})")
 }
 
 /// Beside a name being typed: how long a name may be, and when it is full.

@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 
 use crate::ai::{
     Dice, ExactValues, Level, Limits, QUICK_EXACT_SEEDS, Searcher, SolveOptions, choose_move,
-    is_quick_to_solve, move_values,
+    is_quick_to_solve, margin, move_values,
 };
 use crate::engine::{History, Position, Rules, Side};
 use crate::session::Session;
+use crate::tui::judged::verdict;
 use crate::tui::msg::{HintReach, Judged, Msg};
 
 /// A search running in another thread; its answer arrives as a message.
@@ -176,7 +177,12 @@ fn hint(rules: &Rules, position: &Position, past: History, stop: &Arc<AtomicBool
 /// A position's value for the player to move, searched to the analysis's
 /// budget, and whether its verdict (win, draw or loss) is the same one
 /// depth less deep: values that swing from depth to depth mark nothing.
-fn judge(searcher: &mut Searcher, position: &Position, stop: &Arc<AtomicBool>) -> Judged {
+fn judge(
+    rules: &Rules,
+    searcher: &mut Searcher,
+    position: &Position,
+    stop: &Arc<AtomicBool>,
+) -> Judged {
     let limits = Limits {
         max_nodes: Some(ANALYSIS_NODES),
         stop: Some(stop.clone()),
@@ -200,7 +206,7 @@ fn judge(searcher: &mut Searcher, position: &Position, stop: &Arc<AtomicBool>) -
     Judged {
         value: report.value,
         reach: HintReach::Plies(report.depth),
-        stable: shallower.is_some_and(|v| v.signum() == report.value.signum()),
+        stable: shallower.is_some_and(|v| verdict(rules, v) == verdict(rules, report.value)),
     }
 }
 
@@ -224,7 +230,7 @@ fn analyse(session: &Session, stop: &Arc<AtomicBool>) -> Msg {
                         reach: HintReach::Exact,
                         stable: true,
                     },
-                    None => judge(&mut searcher, position, stop),
+                    None => judge(&rules, &mut searcher, position, stop),
                 };
                 let sign = if mover == Side::South { 1 } else { -1 };
                 Judged {
@@ -233,8 +239,7 @@ fn analyse(session: &Session, stop: &Arc<AtomicBool>) -> Msg {
                 }
             }
             None => Judged {
-                value: i32::from(position.store(Side::South))
-                    - i32::from(position.store(Side::North)),
+                value: margin(&rules, position, Side::South),
                 reach: HintReach::Exact,
                 stable: true,
             },
@@ -291,7 +296,7 @@ mod judging {
         let stop = Arc::new(AtomicBool::new(false));
         // The start: no search sees the end, so the value is a depth's.
         let start = Position::new(&rules, Side::South);
-        let judged = judge(&mut searcher, &start, &stop);
+        let judged = judge(&rules, &mut searcher, &start, &stop);
         assert!(
             matches!(judged.reach, HintReach::Plies(d) if d > 1),
             "{judged:?}"
@@ -302,7 +307,7 @@ mod judging {
             "south: 0 0 0 0 0 1 store 23; north: 0 0 0 0 0 1 store 23; round 1; south to move",
         )
         .unwrap();
-        let judged = judge(&mut searcher, &end, &stop);
+        let judged = judge(&rules, &mut searcher, &end, &stop);
         assert_eq!(judged.reach, HintReach::Exact, "{judged:?}");
         assert!(judged.stable);
     }

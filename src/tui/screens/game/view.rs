@@ -7,7 +7,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Sparkline, Widget, Wrap};
 
-use crate::engine::{BySide, Outcome, Places, Position, Side, Status};
+use crate::engine::{BySide, Outcome, Position, Side, Status};
 use crate::session::Session;
 use crate::tui::anim::Frame;
 use crate::tui::app::{App, Game, Notice};
@@ -42,16 +42,9 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
         position.to_move()
     };
 
-    // The stores as the board shows them, for the header and the names;
-    // where no seed is ever stored, the seeds on each side.
-    let on_sides = session.rules().stuck_player_loses();
-    let stores = BySide::from_fn(|side| {
-        if on_sides {
-            view.side_total(side)
-        } else {
-            view.get(crate::engine::Place::Store(side))
-        }
-    });
+    // What counts for each side as the board shows it, for the header and
+    // the names.
+    let stores = BySide::from_fn(|side| view.counted(session.rules(), side));
     render_header(session, stores, theme, parts.header, buf);
     for (side, rect) in [(Side::North, parts.north), (Side::South, parts.south)] {
         render_player_line(session, side, stores[side], shown_mover, theme, rect, buf);

@@ -1,5 +1,6 @@
 //! A saved match being watched, move by move.
 
+use std::cmp::Ordering;
 use std::path::PathBuf;
 
 use crate::engine::{Rules, Side};
@@ -9,7 +10,7 @@ use crate::tui::anim::Animation;
 use crate::tui::app::App;
 use crate::tui::app::ScreenState;
 use crate::tui::context::Context;
-use crate::tui::judged::{HintReach, Judged};
+use crate::tui::judged::{HintReach, Judged, verdict};
 
 use super::super::library::state::LibraryList;
 
@@ -43,8 +44,8 @@ pub struct Replay {
 
 impl Replay {
     /// Whether the move that led to position `shown` threw the game away: the
-    /// mover could hold a draw or better before it, and no longer after it,
-    /// by verdicts that held at two depths. Gives how far the shallower of
+    /// mover was not lost before it, and was after it, by verdicts that held
+    /// at two depths. Gives how far the shallower of
     /// the two judgements looked.
     #[must_use]
     pub fn threw_away(&self, shown: usize) -> Option<HintReach> {
@@ -52,7 +53,9 @@ impl Replay {
         let mover = self.session.positions()[before].to_move()?;
         let sign = if mover == Side::South { 1 } else { -1 };
         let (was, now) = (values.get(before)?, values.get(shown)?);
-        let thrown = sign * was.value >= 0 && sign * now.value < 0;
+        let rules = self.session.rules();
+        let lost = |value: i32| verdict(rules, sign * value) == Some(Ordering::Less);
+        let thrown = !lost(was.value) && lost(now.value);
         (thrown && was.stable && now.stable).then(|| match (was.reach, now.reach) {
             (HintReach::Plies(a), HintReach::Plies(b)) => HintReach::Plies(a.min(b)),
             (HintReach::Plies(a), HintReach::Exact) | (HintReach::Exact, HintReach::Plies(a)) => {

@@ -7,7 +7,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::engine::{Place, Places, Side};
+use crate::engine::Side;
 use crate::session::Action;
 use crate::tui::app::{App, Replay};
 use crate::tui::config::Config;
@@ -94,16 +94,21 @@ fn move_strip(replay: &Replay, width: usize) -> String {
 /// Both totals on the board shown, and what the engine makes of it.
 fn score_and_value(replay: &Replay, view: &BoardView) -> String {
     let session = &replay.session;
+    let rules = session.rules();
     let mut score = format!(
         "{} {}  -  {} {}",
         session.display_name(Side::South),
-        view.get(Place::Store(Side::South)),
+        view.counted(rules, Side::South),
         session.display_name(Side::North),
-        view.get(Place::Store(Side::North))
+        view.counted(rules, Side::North)
     );
     match replay.values.as_ref().and_then(|v| v.get(replay.shown)) {
         Some(judged) => {
-            let _ = write!(score, "   {}", crate::tui::describe::engine_value(judged));
+            let _ = write!(
+                score,
+                "   {}",
+                crate::tui::describe::engine_value(rules, judged)
+            );
         }
         None => score.push_str("   engine: thinking..."),
     }

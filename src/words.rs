@@ -190,6 +190,15 @@ pub fn ending_told(session: &Session, position: &Position) -> Option<String> {
         Ending::RowEmpty => "a row is empty",
         ending => ending_reason(ending)?,
     };
+    // Where the player who cannot move loses, that is the whole story.
+    if session.rules().stuck_player_loses()
+        && let Some(Outcome::Win(winner)) = position.outcome()
+    {
+        return Some(format!(
+            "Ended: {} is left with no pit to play, and loses; the seeds stay where they lie.",
+            session.display_name(winner.other())
+        ));
+    }
     let rest = match taker {
         Some(side) => format!("{} took the remaining seeds", session.display_name(side)),
         None => "each kept their row".to_string(),
@@ -342,6 +351,32 @@ mod tests {
         assert_eq!(
             super::ending_told(&session, session.position()).as_deref(),
             Some("Ended: a row is empty; each kept their row.")
+        );
+    }
+
+    /// Where who cannot move loses, the end names the loser and leaves the
+    /// seeds where they lie (no row goes to anyone).
+    #[test]
+    fn a_game_lost_by_being_unable_to_move_says_who_could_not() {
+        let rules = crate::catalog::Catalog::with_user_dir(None)
+            .find("igisoro")
+            .unwrap()
+            .rules
+            .clone();
+        let session = Session::new(rules.clone(), ["Ann".into(), "Bo".into()], Side::South);
+        // South's f3 ends in f1, facing North's only pit of two or more.
+        let start = Position::from_text(
+            &rules,
+            "south: front 3 0 2 0 0 0 0 0 back 0 0 0 0 0 35 0 0; \
+             north: front 1 1 1 1 1 1 1 5 back 1 1 1 1 1 1 1 5; round 1; south to move",
+        )
+        .unwrap();
+        let won = start.play(&rules, "f3".parse::<Move>().unwrap()).unwrap();
+        assert_eq!(
+            super::ending_told(&session, &won).as_deref(),
+            Some(
+                "Ended: Bo is left with no pit to play, and loses; the seeds stay where they lie."
+            )
         );
     }
 

@@ -153,6 +153,18 @@ impl Position {
         self.board.get(self.shape.store(side))
     }
 
+    /// The seeds a player's score is told in: their store, or, where no seed
+    /// is ever stored (the player who cannot move loses), those on their
+    /// pits.
+    #[must_use]
+    pub fn counted(&self, rules: &super::Rules, side: Side) -> u16 {
+        if rules.stuck_player_loses() {
+            self.row_total(side)
+        } else {
+            self.store(side)
+        }
+    }
+
     /// Whether pit `pit` of `side` is out of play this round.
     #[must_use]
     pub fn is_closed(&self, side: Side, pit: Pit) -> bool {

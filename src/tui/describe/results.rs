@@ -51,14 +51,7 @@ pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
     // Once it is over (and the seeds have stopped), who won, not who leads.
     let position = session.position();
     let on_sides = session.rules().stuck_player_loses();
-    let counted = |side| {
-        if on_sides {
-            position.row_total(side)
-        } else {
-            position.store(side)
-        }
-    };
-    let settled = BySide::from_fn(counted) == stores;
+    let settled = BySide::from_fn(|side| position.counted(session.rules(), side)) == stores;
     if let Some(outcome) = position.outcome().filter(|_| settled) {
         let many = session.rules().rounds() == crate::engine::Rounds::Many;
         let (won, drawn) = match position.status() {

@@ -347,7 +347,11 @@ fn totals_line<'a>(
             Side::South => theme.south,
             Side::North => theme.north,
         };
-        let text = format!("{} {}", player_name(session, side), position.store(side));
+        let text = format!(
+            "{} {}",
+            player_name(session, side),
+            position.counted(session.rules(), side)
+        );
         Span::styled(text, style)
     };
     let [first, second] = crate::words::score_order(position.outcome());

@@ -103,6 +103,63 @@ fn rules_show_reads_a_file_too() {
         .stdout(predicate::str::contains("Kalah(3,3)"));
 }
 
+/// A rule file's text that would reorder a line on screen (the
+/// right-to-left override) never reaches the terminal: `show`, `rules show`
+/// and `rules show --full` print the name, description, place and sources
+/// without it.
+#[test]
+fn marks_that_reorder_a_line_in_rule_text_are_dropped() {
+    let config = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("rules/kalaha.toml")
+        .unwrap()
+        .replacen("name = \"Kalaha\"", "name = \"Ka\u{202e}laha\"", 1)
+        .replacen(
+            "description = \"\"\"",
+            "description = \"\"\"Turned \u{202e}text.\n",
+            1,
+        )
+        .replacen(
+            "played-in = \"Worldwide",
+            "played-in = \"Far\u{2066}away",
+            1,
+        )
+        .replacen("sources = [", "sources = [\"A\u{202e}B\", ", 1);
+    let path = config.path().join("turned.toml");
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap();
+    for args in [
+        &["show", path][..],
+        &["rules", "show", path],
+        &["rules", "show", "--full", path],
+    ] {
+        let output = mancala(&config)
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let printed = String::from_utf8(output).unwrap();
+        assert!(printed.contains("Kalaha"), "{args:?}: {printed}");
+        assert!(
+            !printed
+                .chars()
+                .any(|c| matches!(c, '\u{202e}' | '\u{2066}')),
+            "{args:?}: {printed}"
+        );
+    }
+    let output = mancala(&config)
+        .args(["rules", "show", path])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let printed = String::from_utf8(output).unwrap();
+    assert!(printed.contains("Turned text."), "{printed}");
+    assert!(printed.contains("AB"), "{printed}");
+}
+
 #[test]
 fn rules_check_accepts_valid_and_refuses_invalid_files() {
     let config = tempfile::tempdir().unwrap();

@@ -154,6 +154,17 @@ fn control_character(
     Some((at, c))
 }
 
+/// Text for players with the marks that would reorder or break a line on
+/// screen (the right-to-left override, the line separator) dropped:
+/// control characters are refused outright, but these are dropped, as in
+/// players' names, so that a file (or a save that embeds one) holding one
+/// still reads.
+fn shown(text: &str) -> String {
+    text.chars()
+        .filter(|&c| c == '\n' || !crate::text::is_unsafe(c))
+        .collect()
+}
+
 fn flag(value: Option<&Spanned<bool>>) -> bool {
     value.is_some_and(|v| *v.get_ref())
 }
@@ -526,13 +537,13 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
     Ok(Rules {
         id,
         name,
-        description: file.description.get_ref().trim().to_string(),
+        description: shown(file.description.get_ref()).trim().to_string(),
         played_in: file
             .played_in
             .as_ref()
-            .map(|p| p.get_ref().trim().to_string())
+            .map(|p| shown(p.get_ref()).trim().to_string())
             .filter(|p| !p.is_empty()),
-        sources: file.sources.into_iter().map(Spanned::into_inner).collect(),
+        sources: file.sources.iter().map(|s| shown(s.get_ref())).collect(),
         text: text.to_string(),
         old_keys: shape.old_keys,
         board,
@@ -586,7 +597,8 @@ fn check_texts(file: &RulesFile, text: &str) -> Result<(String, String), RulesEr
             return refuse(text, at..at, key, &why);
         }
     }
-    let name = file.name.get_ref().trim();
+    let name = shown(file.name.get_ref());
+    let name = name.trim();
     if name.is_empty() || name.chars().count() > 40 || name.contains('\n') {
         return refuse(
             text,

@@ -153,7 +153,8 @@ impl Position {
         self.board.get(self.shape.store(side))
     }
 
-    /// The seeds a player's score is told in: their store, or, where no seed
+    /// The seeds a player's score is told in: their store and the seeds in
+    /// the pits they own (which are theirs at the end), or, where no seed
     /// is ever stored (the player who cannot move loses), those on their
     /// pits.
     #[must_use]
@@ -161,8 +162,17 @@ impl Position {
         if rules.stuck_player_loses() {
             self.row_total(side)
         } else {
-            self.store(side)
+            self.store(side) + self.owned_seeds(side)
         }
+    }
+
+    /// Seeds in the pits `side` owns (Gabata's wegs), which go to `side`
+    /// at the end.
+    #[must_use]
+    pub fn owned_seeds(&self, side: Side) -> u16 {
+        super::board::indices(self.owned_by(side))
+            .map(|index| self.board.get(index))
+            .sum()
     }
 
     /// Whether pit `pit` of `side` is out of play this round.

@@ -59,16 +59,32 @@ impl BoardView {
         self.counts[side].iter().sum()
     }
 
-    /// What counts for `side` as the board shows it: its store, or, where
-    /// no seed is ever stored (the player who cannot move loses), the seeds
-    /// on its pits.
+    /// What counts for `side` as the board shows it (as
+    /// [`Position::counted`]): its store and the seeds in its own pits, or,
+    /// where no seed is ever stored, the seeds on its pits.
     #[must_use]
     pub fn counted(&self, rules: &Rules, side: Side) -> u16 {
         if rules.stuck_player_loses() {
             self.side_total(side)
         } else {
-            self.stores[side]
+            self.stores[side] + self.owned_seeds(side)
         }
+    }
+
+    /// Seeds in the pits `side` owns (Gabata's wegs), which go to `side`
+    /// at the end.
+    #[must_use]
+    pub fn owned_seeds(&self, side: Side) -> u16 {
+        Side::BOTH
+            .into_iter()
+            .flat_map(|row| {
+                self.owners[row]
+                    .iter()
+                    .zip(&self.counts[row])
+                    .filter(move |&(owner, _)| *owner == Some(side))
+                    .map(|(_, &count)| count)
+            })
+            .sum()
     }
 
     #[must_use]

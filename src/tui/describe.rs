@@ -65,6 +65,57 @@ mod tests {
         assert_eq!(verdict(&kalaha, 0), Some(Ordering::Equal));
     }
 
+    /// Gabata's wegs keep their seeds, which are their owner's at the end:
+    /// the header counts them with the store, as the player lines show.
+    #[test]
+    fn who_leads_counts_the_seeds_in_own_pits() {
+        let rules = Arc::new(Rules::from_toml(include_str!("../../rules/gabata.toml")).unwrap());
+        let mut session = Session::new(rules.clone(), ["Ann".into(), "Bo".into()], Side::South);
+        // Moves until a weg holds more than its four (each a pit in turn).
+        for choice in 0.. {
+            let legal = session.position().legal_moves(&rules);
+            session.play(legal[choice % legal.len()]).unwrap();
+            let owned =
+                |side| session.position().counted(&rules, side) - session.position().store(side);
+            if owned(Side::North) > 4 && owned(Side::North) != owned(Side::South) {
+                break;
+            }
+        }
+        let position = *session.position();
+        // Each side's store and the pits of either row it owns, read pit by
+        // pit.
+        let counted = crate::engine::BySide::from_fn(|side: Side| {
+            let owned: u16 = Side::BOTH
+                .into_iter()
+                .flat_map(|row| {
+                    crate::engine::Pit::all(6)
+                        .filter(move |&pit| position.owner_of(row, pit) == Some(side))
+                        .map(move |pit| position.pit(row, pit))
+                })
+                .sum();
+            position.store(side) + owned
+        });
+        let (leader, by) = if counted.north > counted.south {
+            ("Bo", counted.north - counted.south)
+        } else {
+            ("Ann", counted.south - counted.north)
+        };
+        assert_eq!(
+            who_leads(&session, counted),
+            format!("{leader} leads by {by}")
+        );
+        assert_eq!(
+            crate::engine::BySide::from_fn(|side| position.counted(&rules, side)),
+            counted
+        );
+        // The board as the screen draws it counts the same.
+        let view = crate::tui::board_view::BoardView::of(&position);
+        assert_eq!(
+            crate::engine::BySide::from_fn(|side| view.counted(&rules, side)),
+            counted
+        );
+    }
+
     #[test]
     fn the_thinking_computer_is_named_once() {
         let rules = Arc::new(Rules::from_toml(include_str!("../../rules/kalaha.toml")).unwrap());

@@ -3,8 +3,9 @@
 
 use std::fmt::Write;
 
-use crate::engine::{BySide, Outcome, Pit, Position, Rules, Side};
+use crate::engine::{BySide, Outcome, Pit, Place, Places, Position, Rules, Side};
 use crate::session::Session;
+use crate::tui::board_view::BoardView;
 use crate::words::{player_name, store_word};
 
 /// The line under the board while seeds move.
@@ -16,17 +17,26 @@ pub fn lap_line(lap: u32, hand: u16) -> String {
     )
 }
 
-/// A player's line beside the board: "> Ann, bottom row - store 12"; on
-/// four rows, where nothing is stored, "Ann, bottom rows - 32 seeds".
+/// A player's line beside the board, as `view` shows it: "> Ann, bottom
+/// row - store 12", with the seeds in pits the player owns where there are
+/// any ("store 2 + 19 in own pits"); on four rows, where nothing is
+/// stored, "Ann, bottom rows - 32 seeds".
 #[must_use]
-pub fn player_line(session: &Session, side: Side, count: u16, marker: &str) -> String {
+pub fn player_line(session: &Session, side: Side, view: &BoardView, marker: &str) -> String {
     let name = player_name(session, side);
     let at = if side == Side::South { "bottom" } else { "top" };
     if session.rules().rows() == 4 {
-        return format!("{marker}{name}, {at} rows - {count} seeds");
+        return format!(
+            "{marker}{name}, {at} rows - {} seeds",
+            view.side_total(side)
+        );
     }
     let kind = store_word(session.rules());
-    format!("{marker}{name}, {at} row - {kind} {count}")
+    let store = view.get(Place::Store(side));
+    match view.owned_seeds(side) {
+        0 => format!("{marker}{name}, {at} row - {kind} {store}"),
+        owned => format!("{marker}{name}, {at} row - {kind} {store} + {owned} in own pits"),
+    }
 }
 
 /// The header's count of rounds won, South's first.
@@ -41,10 +51,11 @@ pub fn rounds_won(session: &Session, wins: [usize; 2]) -> String {
     )
 }
 
-/// Who is ahead in `stores` (as the board shows them: while seeds move,
-/// the stores of the moment, not the move's result): "Ann leads by 4",
-/// "stores equal" (named, since owned pits and rows may still count, and a
-/// bare "level" on the title line read like the computer's level).
+/// Who is ahead in `stores`, what counts for each side as the board shows
+/// it (while seeds move, the seeds of the moment, not the move's result;
+/// a store with the seeds in its player's own pits): "Ann leads by 4",
+/// "stores equal" (named, since rows may still count, and a bare "level"
+/// on the title line read like the computer's level).
 #[must_use]
 pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
     let (south, north) = (stores.south, stores.north);
@@ -74,6 +85,10 @@ pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
     }
     match south.cmp(&north) {
         std::cmp::Ordering::Equal if on_sides => "as many seeds each".to_string(),
+        // Seeds in own pits are counted too: not the stores alone.
+        std::cmp::Ordering::Equal if session.rules().owned_pits_keep_seeds() => {
+            "as many seeds each".to_string()
+        }
         std::cmp::Ordering::Equal => {
             format!("{}s equal", store_word(session.rules()))
         }

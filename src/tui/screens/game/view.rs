@@ -47,7 +47,7 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
     let stores = BySide::from_fn(|side| view.counted(session.rules(), side));
     render_header(session, stores, theme, parts.header, buf);
     for (side, rect) in [(Side::North, parts.north), (Side::South, parts.south)] {
-        render_player_line(session, side, stores[side], shown_mover, theme, rect, buf);
+        render_player_line(session, side, &view, shown_mover, theme, rect, buf);
     }
     BoardWidget {
         view: &view,
@@ -136,14 +136,14 @@ fn render_header(
 fn render_player_line(
     session: &Session,
     side: Side,
-    store: u16,
+    view: &BoardView,
     mover: Option<Side>,
     theme: &crate::tui::theme::Theme,
     area: Rect,
     buf: &mut Buffer,
 ) {
     let marker = if mover == Some(side) { "> " } else { "  " };
-    let text = crate::tui::describe::player_line(session, side, store, marker);
+    let text = crate::tui::describe::player_line(session, side, view, marker);
     let style = if mover == Some(side) {
         theme.side(side).patch(theme.title)
     } else {

@@ -808,9 +808,30 @@ fn a_long_turn_is_told_in_whole_words_and_the_list_of_moves_has_it_all() {
     // The whole turn, in the list of moves beside a wide board.
     let wide = rows(&draw(&mut ui, 200, 50));
     insta::assert_snapshot!("a_long_turn@200x50", wide.join("\n"));
+    // The panel's columns, from its title's corner on.
+    let left = wide
+        .iter()
+        .find_map(|l| {
+            let at = l.find("╭ Moves")?;
+            Some(l[..at].chars().count())
+        })
+        .expect("a list beside the board");
+    // Its text keeps a column clear of each border.
+    for line in &wide {
+        let row: Vec<char> = line.chars().skip(left).collect();
+        if row.first() == Some(&'│') {
+            let right = row.iter().rposition(|&c| c == '│').unwrap();
+            assert_eq!((row[1], row[right - 1]), (' ', ' '), "{line}");
+        }
+    }
     let panel: String = wide
         .iter()
-        .map(|l| l.chars().skip(160).collect::<String>())
+        .map(|l| {
+            l.chars()
+                .skip(left)
+                .filter(|&c| c != '│')
+                .collect::<String>()
+        })
         .collect();
     let last = told.rsplit("; then ").next().unwrap();
     assert!(

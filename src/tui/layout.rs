@@ -96,8 +96,11 @@ pub struct GameLayout {
     pub footer: Rect,
 }
 
-/// Columns of the move list beside the board.
+/// Columns of the move list beside the board: at least the first, up to
+/// the second where the board leaves room (a wider list breaks fewer
+/// turns across lines).
 const MOVES_WIDTH: u16 = 38;
+const MOST_MOVES_WIDTH: u16 = 46;
 /// Rows under the board for the notice and what the last turn did, as the
 /// block is centred: three, the second shared with the lap line (shown only
 /// while seeds move); more on a tall terminal, where a long turn is told
@@ -123,10 +126,11 @@ pub fn game(size: (u16, u16), pits: u8) -> GameLayout {
     let (width, height) = size;
     let screen = Rect::new(0, 0, width, height);
     let [header, middle, footer] = Layout::vertical([Length(1), Fill(1), Length(1)]).areas(screen);
-    let beside = width >= BoardGeometry::comfortable_width(pits) + MOVES_WIDTH + 2;
-    let (main, moves) = if beside {
+    let room = width.saturating_sub(BoardGeometry::comfortable_width(pits) + 2);
+    let (main, moves) = if room >= MOVES_WIDTH {
+        let list = room.min(MOST_MOVES_WIDTH);
         let [main, _, moves, _] =
-            Layout::horizontal([Fill(1), Length(1), Length(MOVES_WIDTH), Length(1)]).areas(middle);
+            Layout::horizontal([Fill(1), Length(1), Length(list), Length(1)]).areas(middle);
         (main.width, Some(moves))
     } else {
         (width, None)

@@ -4,19 +4,21 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
-use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, BorderType, Clear, Padding, Paragraph, Widget};
 
 use crate::tui::app::{App, Game, Screen};
 use crate::tui::config::Config;
 use crate::tui::describe as words;
 use crate::tui::moves_text::{lines, window};
 
-/// The list beside the board, ending at the latest turn.
+/// The list beside the board, ending at the latest turn, a column clear of
+/// each border.
 pub fn render_panel(config: &Config, game: &Game, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
     let block = Block::bordered()
         .border_type(BorderType::Rounded)
         .border_style(theme.dim)
+        .padding(Padding::horizontal(1))
         .title(Span::styled(
             format!(" {} ", words::MOVES_TITLE),
             theme.title,

@@ -26,16 +26,10 @@ use crate::words::{OPEN_ELSEWHERE, listing_result, listing_result_by_side, who};
 /// name after the other columns).
 const WIDE: u16 = 126;
 
-/// `text` cut or padded to `width` characters (a cut ends in `~`).
+/// `text` cut (with an ellipsis, as everywhere) or padded to `width`
+/// characters.
 fn cell(text: &str, width: usize) -> String {
-    let count = text.chars().count();
-    if count > width {
-        let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
-        cut.push('~');
-        cut
-    } else {
-        format!("{text:<width$}")
-    }
+    format!("{:<width$}", crate::tui::layout::cut_to(text, width))
 }
 
 /// The list's columns on a terminal `width` wide. The players column holds
@@ -304,4 +298,16 @@ fn detail_lines(app: &App, listing: &Listing, width: usize) -> Vec<Line<'static>
         .cloned()
         .unwrap_or_else(|| crate::tui::layout::cut_to(&choices[4], width));
     vec![Line::raw(about), Line::raw(file)]
+}
+
+#[cfg(test)]
+mod tests {
+    /// A cell cut short ends in an ellipsis, as every cut name does, and a
+    /// short one is padded to its column.
+    #[test]
+    fn a_cell_is_cut_with_an_ellipsis_or_padded() {
+        assert_eq!(super::cell("Alexandrina", 5), "Alex…");
+        assert_eq!(super::cell("Bo", 5), "Bo   ");
+        assert_eq!(super::cell("Ann Bo", 6), "Ann Bo");
+    }
 }

@@ -690,10 +690,12 @@ fn the_match_library_and_the_replay_viewer() {
         mancala::storage::MatchMeta::new(mancala::storage::MatchId::new()),
     ));
     let values = (0..=steps)
-        .map(|i| mancala::tui::msg::Judged {
-            value: i32::try_from(i).unwrap() % 7 - 3,
-            reach: HintReach::Plies(12),
-            stable: true,
+        .map(|i| {
+            mancala::tui::msg::Judged::quick(
+                i32::try_from(i).unwrap() % 7 - 3,
+                HintReach::Plies(12),
+                true,
+            )
         })
         .collect();
     replay.send(Msg::AnalysisReady {

@@ -15,6 +15,7 @@ use mancala::storage::library::{Library, TRASH_FOLDER};
 use mancala::storage::lock::FileLock;
 use mancala::storage::{MatchId, MatchMeta, load};
 use mancala::tui::app::{MenuItem, Overlay, Screen};
+use mancala::tui::judged::Weighed;
 use mancala::tui::msg::{HintReach, Input, Judged, Msg};
 use mancala::tui::runner::Runner;
 use mancala::tui::{Options, Start};
@@ -922,28 +923,50 @@ fn the_replay_viewer_marks_a_move_that_threw_the_game_away() {
     // South could hold +2 before its second move and is at -3 after it,
     // each verdict the same one depth less deep.
     let started_at = replay.session.started_at;
-    let judged = |value: i32, stable: bool| Judged {
-        value,
-        reach: HintReach::Plies(if stable { 14 } else { 9 }),
-        stable,
+    let judged = |value: i32, stable: bool| {
+        Judged::quick(value, HintReach::Plies(if stable { 14 } else { 9 }), stable)
     };
-    let analysed = |ui: &mut Runner, stable_after: bool| {
-        ui.send(Msg::AnalysisReady {
-            started_at,
-            steps: 3,
-            values: vec![
-                judged(2, true),
-                judged(2, true),
-                judged(-3, stable_after),
-                judged(-3, true),
-            ],
-        });
-        match &ui.app.screen {
-            Screen::Replay(replay) => replay.threw_away(2),
-            other => panic!("{other:?}"),
-        }
+    let quick = vec![
+        judged(2, true),
+        judged(2, true),
+        judged(-3, true),
+        judged(-3, true),
+    ];
+    let marked = |ui: &Runner| match &ui.app.screen {
+        Screen::Replay(replay) => replay.threw_away(2),
+        other => panic!("{other:?}"),
     };
-    assert_eq!(analysed(&mut ui, true), Some(HintReach::Plies(14)));
+    // The whole match's quick pass shows values and marks nothing.
+    ui.send(Msg::AnalysisReady {
+        started_at,
+        steps: 3,
+        values: quick.clone(),
+    });
+    assert_eq!(marked(&ui), None, "a quick search marks nothing");
+    // Searched as hard as a hint on either side of the move, it is marked,
+    // with the better move that search found.
+    let better = "3".parse().unwrap();
+    let confirmed = |stable: bool| {
+        vec![(
+            1,
+            Judged {
+                strong: true,
+                weighed: Some(Weighed {
+                    best: better,
+                    kept: 2,
+                    played: -3,
+                    stable,
+                }),
+                ..judged(2, true)
+            },
+        )]
+    };
+    ui.send(Msg::AnalysisConfirmed {
+        started_at,
+        steps: 3,
+        confirmed: confirmed(true),
+    });
+    assert_eq!(marked(&ui), Some(HintReach::Plies(14)));
     let Screen::Replay(replay) = &ui.app.screen else {
         panic!()
     };
@@ -953,15 +976,26 @@ fn the_replay_viewer_marks_a_move_that_threw_the_game_away() {
     let screen = format!("{:?}", draw(&ui).backend());
     assert!(screen.contains("S1?"), "{screen}");
     assert!(
-        screen.contains("played pit 1 - it threw the game away (?)"),
+        screen.contains("played pit 1 - it threw the game away (?); pit 3"),
         "{screen}"
     );
+    assert!(screen.contains("better: +2"), "{screen}");
     assert!(
         screen.contains("engine: -3 for South (14 moves)"),
         "{screen}"
     );
-    // A verdict that swung between depths marks nothing.
-    assert_eq!(analysed(&mut ui, false), None);
+    // Verdicts that swung between depths mark nothing.
+    ui.send(Msg::AnalysisReady {
+        started_at,
+        steps: 3,
+        values: quick.clone(),
+    });
+    ui.send(Msg::AnalysisConfirmed {
+        started_at,
+        steps: 3,
+        confirmed: confirmed(false),
+    });
+    assert_eq!(marked(&ui), None);
     // A stale analysis (another match) is ignored.
     let Screen::Replay(replay) = &ui.app.screen else {
         panic!()
@@ -971,6 +1005,11 @@ fn the_replay_viewer_marks_a_move_that_threw_the_game_away() {
         started_at: started_at + 1,
         steps: 3,
         values: vec![judged(0, true); 4],
+    });
+    ui.send(Msg::AnalysisConfirmed {
+        started_at: started_at + 1,
+        steps: 3,
+        confirmed: confirmed(true),
     });
     let Screen::Replay(replay) = &ui.app.screen else {
         panic!()
@@ -1105,11 +1144,7 @@ fn replay_with_values() -> Runner {
         started_at,
         steps: 3,
         values: [0, 4, 0, -2]
-            .map(|value| Judged {
-                value,
-                reach: HintReach::Plies(10),
-                stable: true,
-            })
+            .map(|value| Judged::quick(value, HintReach::Plies(10), true))
             .to_vec(),
     });
     ui

@@ -64,6 +64,9 @@ pub enum Command {
     },
     /// Value every position of a match, for the replay viewer.
     Analyse(Box<Session>),
+    /// Value again, as hard as a hint, the moves the quick values (these)
+    /// found losing.
+    Confirm(Box<Session>, Vec<crate::tui::msg::Judged>),
     /// Change a setting.
     Set(Setting),
     /// Read the rule sets again (after the player fixed or added a file).

@@ -46,10 +46,8 @@ mod tests {
         assert_eq!(outlook(&igisoro, -10), "10 seeds behind on the rows");
         assert_eq!(outlook(&igisoro, crate::ai::WIN), "a win");
         assert_eq!(outlook(&igisoro, -crate::ai::WIN), "a loss");
-        let judged = |value| crate::tui::msg::Judged {
-            value,
-            reach: crate::tui::msg::HintReach::Plies(9),
-            stable: true,
+        let judged = |value| {
+            crate::tui::msg::Judged::quick(value, crate::tui::msg::HintReach::Plies(9), true)
         };
         assert_eq!(
             engine_value(&igisoro, &judged(-crate::ai::WIN)),

@@ -103,6 +103,7 @@ impl Effects {
                 past,
             } => self.searches.hint(rules, position, past),
             Command::Analyse(session) => self.searches.analyse(*session),
+            Command::Confirm(session, values) => self.searches.confirm(*session, values),
             Command::Set(_) => {}
             storage => return self.keeper.perform(storage),
         }

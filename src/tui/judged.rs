@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 use crate::ai::WIN;
-use crate::engine::Rules;
+use crate::engine::{Move, Rules, Side};
 
 /// The end a value foretells for the player it is for: a win, a draw or a
 /// loss (`Greater`, `Equal`, `Less`), or `None` where it foretells none:
@@ -40,4 +40,62 @@ pub struct Judged {
     /// The same [`verdict`] one depth less deep (an exact value always
     /// has it): only such verdicts mark a move as throwing a game away.
     pub stable: bool,
+    /// Searched at least as hard as a hint is (or exactly): a quick value
+    /// of the whole match's pass is shown, but marks no move.
+    pub strong: bool,
+    /// The move played from here weighed against the best one by a single
+    /// search as hard as a hint's, where the quick pass found it losing.
+    pub weighed: Option<Weighed>,
+}
+
+/// A move played weighed against the best one by the same search (as a
+/// hint lists every move's value): both values for the mover, at one
+/// horizon, so that no swing from one depth to the next between two
+/// searches can make a move look lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weighed {
+    pub best: Move,
+    /// What the best move keeps for the mover (a final margin).
+    pub kept: i32,
+    /// What the move played leaves the mover.
+    pub played: i32,
+    /// Both verdicts the same one depth less deep (an exact search's
+    /// always are).
+    pub stable: bool,
+}
+
+impl Weighed {
+    /// Whether the move played lost a game the best move held, by this
+    /// search's verdicts.
+    #[must_use]
+    pub fn threw_away(&self, rules: &Rules) -> bool {
+        self.stable
+            && verdict(rules, self.kept) != Some(Ordering::Less)
+            && verdict(rules, self.played) == Some(Ordering::Less)
+    }
+}
+
+impl Judged {
+    /// A value of the whole match's quick pass: strong only where exact.
+    #[must_use]
+    pub fn quick(value: i32, reach: HintReach, stable: bool) -> Judged {
+        Judged {
+            value,
+            reach,
+            stable,
+            strong: reach == HintReach::Exact,
+            weighed: None,
+        }
+    }
+}
+
+/// Whether the move from `was` to `now` (each valued for South) lost the
+/// game for `mover`, who could hold it before: a win or draw foretold
+/// before, a loss after. The quick pass's values only pick the moves to
+/// weigh again (see [`Weighed`]).
+#[must_use]
+pub fn turned_to_loss(rules: &Rules, mover: Side, was: &Judged, now: &Judged) -> bool {
+    let sign = if mover == Side::South { 1 } else { -1 };
+    let lost = |value: i32| verdict(rules, sign * value) == Some(Ordering::Less);
+    !lost(was.value) && lost(now.value)
 }

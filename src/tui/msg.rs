@@ -126,6 +126,13 @@ pub enum Msg {
         steps: usize,
         values: Vec<Judged>,
     },
+    /// The positions around the moves the quick pass found losing, valued
+    /// again as hard as a hint (by index), which alone may mark a move.
+    AnalysisConfirmed {
+        started_at: u64,
+        steps: usize,
+        confirmed: Vec<(usize, Judged)>,
+    },
     /// Everything this game has to write is on disk.
     Saved,
     /// A match could not be written; it is kept in memory and tried again.

@@ -232,14 +232,21 @@ fn shows_the_list(app: &App) -> bool {
     matches!(app.screen, Screen::Menu(_) | Screen::Library(_))
 }
 
-/// A replay on screen gets its positions valued once, in the background.
+/// A replay on screen gets its positions valued once, in the background,
+/// then the moves that quick pass found losing valued again as hard as a
+/// hint (which alone may mark them).
 fn schedule_analysis(app: &mut App) {
-    if let Screen::Replay(replay) = &mut app.screen
-        && !replay.analysis_asked
-    {
+    let Screen::Replay(replay) = &mut app.screen else {
+        return;
+    };
+    if !replay.analysis_asked {
         replay.analysis_asked = true;
         let session = Box::new(replay.session.clone());
         app.command(Command::Analyse(session));
+    } else if let Some(values) = replay.values.as_ref().filter(|_| !replay.confirm_asked) {
+        replay.confirm_asked = true;
+        let command = Command::Confirm(Box::new(replay.session.clone()), values.clone());
+        app.command(command);
     }
 }
 
@@ -323,7 +330,10 @@ fn route(app: &mut App, config: &Config, msg: Msg) {
     // swallow them nor be closed by them.
     let from_worker = matches!(
         msg,
-        Msg::ComputerMove { .. } | Msg::HintReady { .. } | Msg::AnalysisReady { .. }
+        Msg::ComputerMove { .. }
+            | Msg::HintReady { .. }
+            | Msg::AnalysisReady { .. }
+            | Msg::AnalysisConfirmed { .. }
     );
     if !from_worker && overlay(app, config, &msg) {
         return;

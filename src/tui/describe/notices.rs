@@ -246,6 +246,20 @@ pub fn computer_to_move(session: &Session, side: Side) -> String {
 /// verdicts that held at two depths.
 pub const THREW_AWAY: &str = " - it threw the game away (?)";
 
+/// After a move thrown away, what the same search found instead and what
+/// it would have kept for the mover: "; pit 5 was better: +3", "...: a
+/// draw", "...: a win".
+#[must_use]
+pub fn better_move(rules: &Rules, best: Move, value: i32) -> String {
+    let kept = match decided(rules, value) {
+        Some(true) => "a win".to_string(),
+        Some(false) => "a loss".to_string(),
+        None if value == 0 && !rules.stuck_player_loses() => "a draw".to_string(),
+        None => format!("{value:+}"),
+    };
+    format!("; {} was better: {kept}", move_said(best))
+}
+
 /// The engine's value of the replayed position, and how far it looked.
 #[must_use]
 pub fn engine_value(rules: &Rules, judged: &crate::tui::msg::Judged) -> String {

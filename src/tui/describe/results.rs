@@ -380,6 +380,9 @@ pub fn replay_status(replay: &crate::tui::app::Replay) -> String {
             if replay.threw_away(shown).is_some() {
                 status.push_str(super::THREW_AWAY);
             }
+            if let Some((best, value)) = replay.better_move(shown) {
+                status.push_str(&super::better_move(session.rules(), best, value));
+            }
             status
         }
         Some(crate::session::Action::Swap) => format!(

@@ -11,9 +11,10 @@ use crate::ai::{
     Dice, ExactValues, Level, Limits, QUICK_EXACT_SEEDS, Searcher, SolveOptions, choose_move,
     is_quick_to_solve, margin, move_values,
 };
-use crate::engine::{History, Position, Rules, Side};
+use crate::engine::{History, Move, Position, Rules, Side};
 use crate::session::Session;
-use crate::tui::judged::verdict;
+use crate::tui::judged::Weighed;
+use crate::tui::judged::{turned_to_loss, verdict};
 use crate::tui::msg::{HintReach, Judged, Msg};
 
 /// A search running in another thread; its answer arrives as a message.
@@ -114,6 +115,12 @@ impl Searches {
         self.analysis = Some(Worker::spawn(move |stop| analyse(&session, &stop)));
     }
 
+    /// Judges again, as hard as a hint, the moves `values` (the quick
+    /// pass's) found losing.
+    pub fn confirm(&mut self, session: Session, values: Vec<Judged>) {
+        self.analysis = Some(Worker::spawn(move |stop| confirm(&session, &values, &stop)));
+    }
+
     /// Answers that have come; their workers are done.
     pub fn poll(&mut self) -> Vec<Msg> {
         let mut answers = Vec::new();
@@ -176,7 +183,7 @@ fn hint(rules: &Rules, position: &Position, past: History, stop: &Arc<AtomicBool
 
 /// A position's value for the player to move, searched to the analysis's
 /// budget, and whether its verdict (win, draw or loss) is the same one
-/// depth less deep: values that swing from depth to depth mark nothing.
+/// depth less deep.
 fn judge(
     rules: &Rules,
     searcher: &mut Searcher,
@@ -190,11 +197,7 @@ fn judge(
     };
     let report = searcher.search(position, limits, false);
     if report.exact {
-        return Judged {
-            value: report.value,
-            reach: HintReach::Exact,
-            stable: true,
-        };
+        return Judged::quick(report.value, HintReach::Exact, true);
     }
     let shallower = report.depth.checked_sub(1).filter(|&d| d > 0).map(|depth| {
         let limits = Limits {
@@ -203,53 +206,185 @@ fn judge(
         };
         searcher.search(position, limits, false).value
     });
-    Judged {
-        value: report.value,
-        reach: HintReach::Plies(report.depth),
-        stable: shallower.is_some_and(|v| verdict(rules, v) == verdict(rules, report.value)),
+    Judged::quick(
+        report.value,
+        HintReach::Plies(report.depth),
+        shallower.is_some_and(|v| verdict(rules, v) == verdict(rules, report.value)),
+    )
+}
+
+/// `played` weighed against the best move from `position` as a hint weighs
+/// them (for its time, every move valued at one horizon), and again one
+/// depth less deep; the value for the player to move and how far it
+/// looked. `None` where the search was stopped or did not value `played`.
+fn weigh(
+    rules: &Rules,
+    searcher: &mut Searcher,
+    position: &Position,
+    played: Move,
+    stop: &Arc<AtomicBool>,
+) -> Option<(Weighed, i32, HintReach)> {
+    // Few seeds left under Kalah-shaped rules: every move's true value.
+    if is_quick_to_solve(rules, position) {
+        let deadline = Instant::now() + HINT_TIME;
+        if let Some(values) =
+            move_values(rules, position, SolveOptions::with_mib(64), stop, deadline)
+        {
+            let weighed = weighed_in(&values, played, true)?;
+            return Some((weighed, weighed.kept, HintReach::Exact));
+        }
+    }
+    let limits = Limits {
+        deadline: Some(Instant::now() + HINT_TIME),
+        stop: Some(stop.clone()),
+        ..Limits::depth(64)
+    };
+    let report = searcher.search(position, limits, true);
+    let reach = if report.exact {
+        HintReach::Exact
+    } else {
+        HintReach::Plies(report.depth)
+    };
+    let deeper = weighed_in(&report.move_values, played, report.exact)?;
+    if report.exact {
+        return Some((deeper, deeper.kept, reach));
+    }
+    let shallower = report
+        .depth
+        .checked_sub(1)
+        .filter(|&d| d > 0)
+        .and_then(|depth| {
+            let limits = Limits {
+                stop: Some(stop.clone()),
+                ..Limits::depth(depth)
+            };
+            let report = searcher.search(position, limits, true);
+            weighed_in(&report.move_values, played, false)
+        });
+    let held = shallower.is_some_and(|shallower| {
+        verdict(rules, shallower.kept) == verdict(rules, deeper.kept)
+            && verdict(rules, shallower.played) == verdict(rules, deeper.played)
+    });
+    let weighed = Weighed {
+        stable: held,
+        ..deeper
+    };
+    Some((weighed, weighed.kept, reach))
+}
+
+/// `played` and the best of `values` (best first), as one search gave them.
+fn weighed_in(values: &[(Move, i32)], played: Move, stable: bool) -> Option<Weighed> {
+    let &(best, kept) = values.first()?;
+    let &(_, value) = values.iter().find(|&&(mv, _)| mv == played)?;
+    Some(Weighed {
+        best,
+        kept,
+        played: value,
+        stable,
+    })
+}
+
+/// What values a replayed match's positions: the search, and for
+/// Kalah-shaped rules the exact solver once few seeds are left.
+struct Judge<'r> {
+    rules: &'r Rules,
+    searcher: Searcher<'r>,
+    exact: Option<ExactValues>,
+}
+
+impl<'r> Judge<'r> {
+    fn new(rules: &'r Rules) -> Judge<'r> {
+        Judge {
+            rules,
+            searcher: Searcher::new(rules, 16),
+            // Kalah-shaped matches get true values once few seeds are left
+            // (a whole Kalaha match takes under a second of this).
+            exact: ExactValues::new(rules, QUICK_EXACT_SEEDS, SolveOptions::with_mib(64)),
+        }
+    }
+
+    /// `position`'s value for South, by the quick pass.
+    fn quickly(&mut self, position: &Position, stop: &Arc<AtomicBool>) -> Judged {
+        let rules = self.rules;
+        let Some(mover) = position.to_move() else {
+            return Judged::quick(margin(rules, position, Side::South), HintReach::Exact, true);
+        };
+        let deadline = Instant::now() + HINT_TIME;
+        let judged = self
+            .exact
+            .as_mut()
+            .and_then(|exact| exact.value(position, stop, deadline))
+            .map_or_else(
+                || judge(rules, &mut self.searcher, position, stop),
+                |value| Judged::quick(value, HintReach::Exact, true),
+            );
+        Judged {
+            value: for_south(mover, judged.value),
+            ..judged
+        }
     }
 }
 
+/// A value for `mover` as a value for South.
+fn for_south(mover: Side, value: i32) -> i32 {
+    if mover == Side::South { value } else { -value }
+}
+
+/// Every position of a match valued by the quick pass.
 fn analyse(session: &Session, stop: &Arc<AtomicBool>) -> Msg {
-    let rules = session.rules().clone();
-    let mut searcher = Searcher::new(&rules, 16);
-    // Kalah-shaped matches get true values once few seeds are left (a whole
-    // Kalaha match takes under a second of this).
-    let mut exact = ExactValues::new(&rules, QUICK_EXACT_SEEDS, SolveOptions::with_mib(64));
-    let mut values = Vec::new();
-    for position in session.positions() {
-        let judged = match position.to_move() {
-            Some(mover) => {
-                let deadline = Instant::now() + HINT_TIME;
-                let found = exact
-                    .as_mut()
-                    .and_then(|exact| exact.value(position, stop, deadline));
-                let judged = match found {
-                    Some(value) => Judged {
-                        value,
-                        reach: HintReach::Exact,
-                        stable: true,
-                    },
-                    None => judge(&rules, &mut searcher, position, stop),
-                };
-                let sign = if mover == Side::South { 1 } else { -1 };
-                Judged {
-                    value: sign * judged.value,
-                    ..judged
-                }
-            }
-            None => Judged {
-                value: margin(&rules, position, Side::South),
-                reach: HintReach::Exact,
-                stable: true,
-            },
-        };
-        values.push(judged);
-    }
+    let mut judge = Judge::new(session.rules());
+    let values = session
+        .positions()
+        .iter()
+        .map(|position| judge.quickly(position, stop))
+        .collect();
     Msg::AnalysisReady {
         started_at: session.started_at,
         steps: session.actions().len(),
         values,
+    }
+}
+
+/// The moves the quick pass (`values`) found losing, each weighed again
+/// against the best move of its position by a search as hard as a hint's:
+/// those positions so valued, by index.
+fn confirm(session: &Session, values: &[Judged], stop: &Arc<AtomicBool>) -> Msg {
+    let rules = session.rules();
+    let mut searcher = Searcher::new(rules, 32);
+    let positions = session.positions();
+    let mut confirmed = Vec::new();
+    for (before, action) in session.actions().iter().enumerate() {
+        let (crate::session::Action::Move(played), Some(mover), Some(was), Some(now)) = (
+            *action,
+            positions[before].to_move(),
+            values.get(before),
+            values.get(before + 1),
+        ) else {
+            continue;
+        };
+        if !turned_to_loss(rules, mover, was, now) {
+            continue;
+        }
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        if let Some((weighed, value, reach)) =
+            weigh(rules, &mut searcher, &positions[before], played, stop)
+        {
+            let judged = Judged {
+                value: for_south(mover, value),
+                reach,
+                stable: weighed.stable,
+                strong: true,
+                weighed: Some(weighed),
+            };
+            confirmed.push((before, judged));
+        }
+    }
+    Msg::AnalysisConfirmed {
+        started_at: session.started_at,
+        steps: session.actions().len(),
+        confirmed,
     }
 }
 
@@ -310,5 +445,35 @@ mod judging {
         let judged = judge(&rules, &mut searcher, &end, &stop);
         assert_eq!(judged.reach, HintReach::Exact, "{judged:?}");
         assert!(judged.stable);
+        assert!(judged.strong, "an exact value is as strong as any");
+    }
+
+    /// Only the moves the quick pass found losing are weighed again, as
+    /// hard as a hint, against the best move of their position.
+    #[test]
+    fn a_move_the_quick_pass_found_losing_is_weighed_again_as_hard_as_a_hint() {
+        let catalog = Catalog::with_user_dir(None);
+        let rules = catalog.find("kalaha").unwrap().rules.clone();
+        let mut session = Session::new(rules, ["A".into(), "B".into()], Side::South);
+        for pit in [1, 2] {
+            session.play(crate::engine::Pit::new(pit)).unwrap();
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        // As if the quick pass had South lose the game with its first move.
+        let quick = [2, -3, -3].map(|v| Judged::quick(v, HintReach::Plies(6), true));
+        let Msg::AnalysisConfirmed { confirmed, .. } = confirm(&session, &quick, &stop) else {
+            panic!("not a confirmation");
+        };
+        assert_eq!(confirmed.len(), 1, "{confirmed:?}");
+        let (index, judged) = confirmed[0];
+        assert_eq!(index, 0, "the position before the first move");
+        assert!(judged.strong);
+        let weighed = judged.weighed.expect("the move weighed");
+        assert!(weighed.kept >= weighed.played, "{weighed:?}");
+        assert!(
+            session.positions()[0]
+                .legal_moves(session.rules())
+                .contains(&weighed.best)
+        );
     }
 }

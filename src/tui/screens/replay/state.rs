@@ -1,16 +1,15 @@
 //! A saved match being watched, move by move.
 
-use std::cmp::Ordering;
 use std::path::PathBuf;
 
-use crate::engine::{Rules, Side};
+use crate::engine::{Move, Rules};
 use crate::session::Session;
 use crate::storage::MatchMeta;
 use crate::tui::anim::Animation;
 use crate::tui::app::App;
 use crate::tui::app::ScreenState;
 use crate::tui::context::Context;
-use crate::tui::judged::{HintReach, Judged, verdict};
+use crate::tui::judged::{HintReach, Judged};
 
 use super::super::library::state::LibraryList;
 
@@ -32,6 +31,9 @@ pub struct Replay {
     /// analysis, which runs in the background, arrives).
     pub values: Option<Vec<Judged>>,
     pub analysis_asked: bool,
+    /// Whether the moves the quick values found losing were sent to be
+    /// valued again as hard as a hint.
+    pub confirm_asked: bool,
     /// A round number being typed, digit by digit, and the milliseconds
     /// since its last digit (it is forgotten after a pause).
     pub typed_round: Option<(usize, u64)>,
@@ -43,26 +45,28 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// Whether the move that led to position `shown` threw the game away: the
-    /// mover was not lost before it, and was after it, by verdicts that held
-    /// at two depths. Gives how far the shallower of
-    /// the two judgements looked.
+    /// Whether the move that led to position `shown` threw the game away: a
+    /// search as hard as a hint's (or exact) found the mover not lost before
+    /// it, and lost after it, weighing it against the best move at one
+    /// horizon, with the same verdicts one depth less deep. Gives how far
+    /// that search looked.
     #[must_use]
     pub fn threw_away(&self, shown: usize) -> Option<HintReach> {
-        let (values, before) = (self.values.as_ref()?, shown.checked_sub(1)?);
-        let mover = self.session.positions()[before].to_move()?;
-        let sign = if mover == Side::South { 1 } else { -1 };
-        let (was, now) = (values.get(before)?, values.get(shown)?);
-        let rules = self.session.rules();
-        let lost = |value: i32| verdict(rules, sign * value) == Some(Ordering::Less);
-        let thrown = !lost(was.value) && lost(now.value);
-        (thrown && was.stable && now.stable).then(|| match (was.reach, now.reach) {
-            (HintReach::Plies(a), HintReach::Plies(b)) => HintReach::Plies(a.min(b)),
-            (HintReach::Plies(a), HintReach::Exact) | (HintReach::Exact, HintReach::Plies(a)) => {
-                HintReach::Plies(a)
-            }
-            (HintReach::Exact, HintReach::Exact) => HintReach::Exact,
-        })
+        let before = self.values.as_ref()?.get(shown.checked_sub(1)?)?;
+        let weighed = before.weighed?;
+        weighed
+            .threw_away(self.session.rules())
+            .then_some(before.reach)
+    }
+
+    /// Where the move that led to `shown` threw the game away: the move the
+    /// same search found best instead, and what it would have kept for the
+    /// mover.
+    #[must_use]
+    pub fn better_move(&self, shown: usize) -> Option<(Move, i32)> {
+        self.threw_away(shown)?;
+        let weighed = self.values.as_ref()?.get(shown - 1)?.weighed?;
+        Some((weighed.best, weighed.kept))
     }
 }
 

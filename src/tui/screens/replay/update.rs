@@ -31,6 +31,7 @@ pub fn open_replay(session: Session, path: PathBuf, meta: MatchMeta) -> Screen {
         waited_ms: 0,
         values: None,
         analysis_asked: false,
+        confirm_asked: false,
         typed_round: None,
         motion: None,
         list: LibraryList::default(),
@@ -90,10 +91,50 @@ fn round_starts(session: &Session) -> Vec<usize> {
     starts
 }
 
+/// Takes the analysis's answers for this match (a stale one, for another
+/// match or an earlier state of it, is dropped); whether `msg` was one.
+fn take_analysis(replay: &mut Replay, msg: &Msg) -> bool {
+    let total = replay.session.actions().len();
+    let ours =
+        |started_at: u64, steps: usize| started_at == replay.session.started_at && steps == total;
+    match msg {
+        Msg::AnalysisReady {
+            started_at,
+            steps,
+            values,
+        } => {
+            if ours(*started_at, *steps) {
+                replay.values = Some(values.clone());
+            }
+            true
+        }
+        Msg::AnalysisConfirmed {
+            started_at,
+            steps,
+            confirmed,
+        } => {
+            if ours(*started_at, *steps)
+                && let Some(values) = &mut replay.values
+            {
+                for &(index, judged) in confirmed {
+                    if let Some(value) = values.get_mut(index) {
+                        *value = judged;
+                    }
+                }
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
 pub(crate) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, msg: &Msg) -> Screen {
     if let Some(animation) = &mut replay.animation
         && !animation.is_finished()
-        && !matches!(msg, Msg::AnalysisReady { .. })
+        && !matches!(
+            msg,
+            Msg::AnalysisReady { .. } | Msg::AnalysisConfirmed { .. }
+        )
     {
         // As in play: a key shows the end of the move being sown first (and
         // pauses autoplay); the arrows then step on from there.
@@ -104,15 +145,7 @@ pub(crate) fn replay(app: &mut App, config: &Config, mut replay: Box<Replay>, ms
         }
     }
     let total = replay.session.actions().len();
-    if let Msg::AnalysisReady {
-        started_at,
-        steps,
-        values,
-    } = msg
-    {
-        if *started_at == replay.session.started_at && *steps == total {
-            replay.values = Some(values.clone());
-        }
+    if take_analysis(&mut replay, msg) {
         return Screen::Replay(replay);
     }
     let starts = round_starts(&replay.session);

@@ -239,6 +239,33 @@ fn the_swap_question_leaves_the_turn_in_sight() {
     }
 }
 
+/// Oware's preview (Tab) of a capturing move: the pit its last seed falls
+/// in is marked, and the line under the board tells what it takes.
+#[test]
+fn a_move_previewed() {
+    for (width, height) in [(80, 24), (160, 45)] {
+        let mut ui = game_app("oware");
+        ui.config.reduced_motion = true;
+        // South 1, North 2, South 3, North 3: South's 2 then takes North 2.
+        for pit in [1, 2, 3, 3] {
+            ui.send(Msg::Input(Input::Digit(pit)));
+        }
+        ui.send(Msg::Right);
+        ui.send(Msg::Preview);
+        let terminal = draw(&mut ui, width, height);
+        let screen: String = terminal
+            .backend()
+            .buffer()
+            .content
+            .iter()
+            .map(ratatui::buffer::Cell::symbol)
+            .collect();
+        assert!(screen.contains("If played, pit 2 - captured"), "{screen}");
+        assert!(screen.contains("*2*"), "{screen}");
+        insta::assert_snapshot!(format!("preview_{width}x{height}"), terminal.backend());
+    }
+}
+
 /// Dakon's setup, the swap rule on: what the rule means goes under its
 /// value, not under the labels, and the box still holds "Start the match".
 #[test]

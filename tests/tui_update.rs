@@ -1771,3 +1771,92 @@ fn four_row_moves_and_their_ways_are_chosen_by_keys() {
         Position::play(&before, &rules, played).unwrap()
     );
 }
+
+/// The preview (Tab) tells, for the pit under the cursor, what playing it
+/// then does: in random positions of every built-in game, the move played
+/// next is told as the preview told it, its last seed falls where the
+/// preview marked, and the preview changed nothing.
+#[test]
+fn a_preview_tells_what_the_move_then_does_in_every_game() {
+    let catalog = Catalog::with_user_dir(None);
+    let mut previewed = 0;
+    for entry in catalog.entries() {
+        let mut ui = game_app(entry.rules.id(), Side::South);
+        ui.config.reduced_motion = true;
+        let mut dice: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..30 {
+            let session = &game(&ui.app).session;
+            let position = *session.position();
+            if position.to_move().is_none() || session.can_swap() {
+                break;
+            }
+            // A pit with one move (the others ask their way first).
+            let legal = session.game().legal_moves();
+            let single: Vec<Pit> = legal
+                .iter()
+                .filter_map(|&m| position.pit_of_move(m))
+                .filter(|&pit| {
+                    legal
+                        .iter()
+                        .filter(|&&m| position.pit_of_move(m) == Some(pit))
+                        .count()
+                        == 1
+                })
+                .collect();
+            if single.is_empty() {
+                break;
+            }
+            dice ^= dice << 13;
+            dice ^= dice >> 7;
+            dice ^= dice << 17;
+            let pit = single[usize::try_from(dice % single.len() as u64).unwrap()];
+            let Screen::Game(shown) = &mut ui.app.screen else {
+                panic!("not in a game");
+            };
+            shown.cursor = pit;
+            let before = shown.session.actions().len();
+            ui.send(Msg::Preview);
+            let told = notice(&ui.app);
+            let marked = game(&ui.app).preview.clone().expect("a preview").1;
+            assert_eq!(
+                game(&ui.app).session.actions().len(),
+                before,
+                "nothing played"
+            );
+            // What the move did, as the preview put it.
+            let details = told
+                .strip_prefix("If played, ")
+                .and_then(|t| t.split("; the last seed falls in ").next())
+                .unwrap_or_else(|| panic!("{told}"))
+                .trim_end_matches('.')
+                .to_string();
+            ui.send(Msg::Confirm);
+            let game_now = game(&ui.app);
+            let (_, played, trace) = game_now
+                .session
+                .move_trace(before)
+                .expect("the move played");
+            assert_eq!(position.pit_of_move(played), Some(pit));
+            // The turn so far is told; this move ends it.
+            assert!(
+                report(&ui.app).ends_with(&details),
+                "{}: previewed {told:?}, played {:?}",
+                entry.rules.id(),
+                report(&ui.app)
+            );
+            let last = trace.iter().rev().find_map(|event| match *event {
+                mancala::engine::Event::LapEnd { last, .. } => Some(last),
+                _ => None,
+            });
+            assert_eq!(
+                marked,
+                last.into_iter().collect::<Vec<_>>(),
+                "{}",
+                entry.rules.id()
+            );
+            assert!(game(&ui.app).preview.is_none(), "any other key clears it");
+            previewed += 1;
+        }
+    }
+    assert!(previewed > 300, "{previewed}");
+}

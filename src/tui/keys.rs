@@ -322,6 +322,7 @@ pub static KEYS: &[Binding] = &[
     bind(C::Turn, &[code(K::Right)], send(Msg::Right), "move the cursor right along the mover's row", None),
     bind(C::Turn, &[code(K::Enter), ch(' ')], send(Msg::Confirm), "sow the pit under the cursor (or a pit number begun)", None),
     bind(C::Turn, &[Key::Click], send(Msg::Confirm), "sow the pit clicked", None),
+    bind(C::Turn, &[code(K::Tab)], send(Msg::Preview), "see what the pit under the cursor would do: where its last seed falls, what it takes (any other key clears it)", Some("preview")),
     bind(C::Direction, &[code(K::Left)], send(Msg::Left), "sow the chosen pit (or the lap that may turn) towards the left of the screen", Some("left")),
     bind(C::Direction, &[code(K::Right)], send(Msg::Right), "sow it towards the right", Some("right")),
     bind(C::Direction, &[code(K::Esc)], send(Msg::Back), "take the last way back, or the pit, to choose another", Some("back")),

@@ -95,6 +95,9 @@ pub enum Msg {
     Order,
     /// `H`: a hint for the player to move.
     Hint,
+    /// Tab: what the pit under the cursor would do, shown before it is
+    /// played.
+    Preview,
     /// `l`: the moves so far, every turn told whole.
     Moves,
     /// The odd-or-even guess: odd.

@@ -68,6 +68,32 @@ pub fn hinted_pit(pit: &str) -> String {
     format!(">{pit}<")
 }
 
+/// A pit's number where a move previewed would leave its last seed: `*3*`.
+#[must_use]
+pub fn previewed_pit(pit: &str) -> String {
+    format!("*{pit}*")
+}
+
+/// What a move would do, told before it is played from its trace: "If
+/// played, pit 3: 2 laps - captured 5 from North 1; the last seed falls in
+/// South 6."
+#[must_use]
+pub fn preview(
+    session: &Session,
+    played: Move,
+    trace: &[crate::engine::Event],
+    last: Option<crate::engine::Place>,
+) -> String {
+    let details = crate::words::move_details(session, played, trace);
+    match last {
+        Some(place) => format!(
+            "If played, {details}; the last seed falls in {}.",
+            crate::words::place_on(session.rules(), place)
+        ),
+        None => format!("If played, {details}."),
+    }
+}
+
 /// The number of a pit whose way to sow is being chosen: `←3→`.
 #[must_use]
 pub fn pit_being_aimed(pit: &str) -> String {

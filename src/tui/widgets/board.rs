@@ -171,6 +171,8 @@ pub struct BoardWidget<'a> {
     /// The pit of the player to move whose way to sow is being chosen:
     /// arrows stand either side of its number.
     pub choosing: Option<Pit>,
+    /// Where the moves previewed would leave their last seed: marked.
+    pub preview: &'a [Place],
 }
 
 impl BoardWidget<'_> {
@@ -190,7 +192,7 @@ impl BoardWidget<'_> {
 
     fn pit_style(&self, side: Side, pit: Pit) -> Style {
         let place = Place::Pit(side, pit);
-        if self.focus == Some(place) {
+        if self.focus == Some(place) || self.preview.contains(&place) {
             self.theme.focus
         } else if let Some(owner) = self.view.owner(side, pit) {
             // An owned pit is drawn as its owner's.
@@ -266,7 +268,7 @@ impl BoardWidget<'_> {
     fn draw_store(&self, geometry: &BoardGeometry, side: Side, buf: &mut Buffer) {
         let rect = geometry.store_rect(side == self.store_on_left());
         let place = Place::Store(side);
-        let style = if self.focus == Some(place) {
+        let style = if self.focus == Some(place) || self.preview.contains(&place) {
             self.theme.focus
         } else {
             self.theme.side(side)
@@ -323,6 +325,8 @@ impl BoardWidget<'_> {
             )
         } else if self.to_move == Some(side) && self.hint == Some(pit) {
             (crate::tui::describe::hinted_pit(&name), self.theme.focus)
+        } else if self.preview.contains(&Place::Pit(side, pit)) {
+            (crate::tui::describe::previewed_pit(&name), self.theme.focus)
         } else if self.to_move == Some(side) {
             (name, self.theme.side(side).patch(self.theme.title))
         } else {

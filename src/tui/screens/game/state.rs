@@ -43,6 +43,9 @@ pub struct Game {
     pub plan: TurnPlan,
     /// The pit the last hint named, and the key of the position it is for.
     pub hint: Option<(u64, Pit)>,
+    /// Where the moves of the pit previewed would leave their last seed,
+    /// and the key of the position they are for (any other key clears it).
+    pub preview: Option<(u64, Vec<Place>)>,
     /// Every turn so far as the move list tells it, and the moment it was
     /// told for (actions so far, the position), to tell it again on change.
     pub turns: Vec<crate::words::TurnTold>,

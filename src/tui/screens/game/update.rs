@@ -169,25 +169,30 @@ pub(crate) fn place_cursor(game: &mut Game) {
     }
 }
 
+/// While seeds move, a player's key shows the move's end; whether that was
+/// all it did (a pit key then plays that pit if it is the next mover's, with
+/// no refusal: they were skipping; quitting still asks).
+fn finish_sowing_first(config: &Config, game: &mut Game, msg: &Msg) -> bool {
+    let Some(animation) = game.animation.as_mut().filter(|a| !a.is_finished()) else {
+        return false;
+    };
+    animation.finish();
+    play_planned(config, game, true);
+    match msg {
+        Msg::Quit => false,
+        Msg::Input(Input::Digit(_) | Input::RowKey(_)) => pit_of_the_mover(game, msg).is_none(),
+        _ => true,
+    }
+}
+
 pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Msg) -> Screen {
-    // While seeds move, a key shows the move's end; a pit key then plays
-    // that pit if it is the next mover's (no refusal: they were skipping).
     let from_a_player = !matches!(msg, Msg::ComputerMove { .. } | Msg::HintReady { .. });
-    if let Some(animation) = &mut game.animation
-        && !animation.is_finished()
-        && from_a_player
-    {
-        animation.finish();
-        play_planned(config, &mut game, true);
-        match msg {
-            Msg::Quit => {}
-            Msg::Input(Input::Digit(_) | Input::RowKey(_)) => {
-                if pit_of_the_mover(&game, msg).is_none() {
-                    return Screen::Game(game);
-                }
-            }
-            _ => return Screen::Game(game),
-        }
+    if from_a_player && finish_sowing_first(config, &mut game, msg) {
+        return Screen::Game(game);
+    }
+    // A preview lasts until the next key.
+    if from_a_player && *msg != Msg::Preview && game.preview.take().is_some() {
+        game.notice = None;
     }
     if game.choosing.is_some() && choose_way(config, &mut game, msg) {
         return Screen::Game(game);
@@ -222,6 +227,7 @@ pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
             computer_move(config, &mut game, *key, *chosen, *value, rest);
         }
         Msg::Hint => ask_hint(app, &mut game),
+        Msg::Preview => preview(&mut game),
         Msg::Moves => app.overlay = Some(Overlay::Moves { from_end: 0 }),
         Msg::HintReady { key, values, reach } => show_hint(&mut game, *key, values, *reach),
         Msg::Input(Input::RowKey(key)) => {
@@ -460,6 +466,47 @@ fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: Pit) {
     }
 }
 
+/// What the pit under the cursor would do, shown before it is played: each
+/// legal move from it played on a copy, its last seed's place marked on the
+/// board and the move told in the notice from the engine's own trace (so a
+/// relay turn shows where the whole turn ends).
+fn preview(game: &mut Game) {
+    let position = *game.session.position();
+    if position.to_move().is_none() {
+        return;
+    }
+    let moves = game.moves_from(game.cursor);
+    if moves.is_empty() {
+        // Why it cannot be played, as playing it would say.
+        if let Err(error) = game.session.game().check(position.move_at(game.cursor)) {
+            game.notice = Some(Notice {
+                text: crate::words::refusal(error, position.pit_count()),
+                warning: true,
+            });
+        }
+        return;
+    }
+    let mut landings = Vec::new();
+    let mut told = Vec::new();
+    for played in moves {
+        let mut trace = Vec::new();
+        if game.session.game().play_traced(played, &mut trace).is_err() {
+            continue;
+        }
+        let last = trace.iter().rev().find_map(|event| match *event {
+            Event::LapEnd { last, .. } => Some(last),
+            _ => None,
+        });
+        landings.extend(last);
+        told.push(describe::preview(&game.session, played, &trace, last));
+    }
+    game.preview = Some((position.key(), landings));
+    game.notice = Some(Notice {
+        text: told.join("\n"),
+        warning: false,
+    });
+}
+
 /// Plays `chosen` for `mover`, who is to move, or says why it cannot be
 /// played.
 fn play(config: &Config, game: &mut Game, mover: Side, chosen: Move) {
@@ -679,6 +726,7 @@ fn game_screen(app: &mut App, session: Session, note: Option<String>) -> Screen 
         swap_declined: false,
         plan: TurnPlan::default(),
         hint: None,
+        preview: None,
         turns: Vec::new(),
         turns_for: None,
     };

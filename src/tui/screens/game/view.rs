@@ -66,6 +66,11 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
             .choosing
             .filter(|_| !animating)
             .map(|pit| game.pit_of_next_way(pit)),
+        preview: game
+            .preview
+            .as_ref()
+            .filter(|(key, _)| *key == position.key() && !animating)
+            .map_or(&[], |(_, places)| places),
     }
     .render(parts.board, buf);
 

@@ -171,6 +171,7 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
         focus: frame.as_ref().and_then(|f| f.focus),
         hint: None,
         choosing: None,
+        preview: &[],
     }
     .render(board_area, buf);
 

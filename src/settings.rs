@@ -54,6 +54,31 @@ pub enum Characters {
     Ascii,
 }
 
+/// Who sits at the keyboard in a match: a player alone on one side (the
+/// computer on the other), or two players. The board is turned, or not,
+/// for each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Seated {
+    South,
+    North,
+    Both,
+}
+
+impl Seated {
+    /// The seating of a match whose computer seats are `computer`
+    /// (South's, North's); the computer against itself is watched as two
+    /// players would be.
+    #[must_use]
+    pub fn of(computer: [Option<Level>; 2]) -> Seated {
+        match computer {
+            [None, Some(_)] => Seated::South,
+            [Some(_), None] => Seated::North,
+            _ => Seated::Both,
+        }
+    }
+}
+
 /// One pair's results in one rule set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -82,6 +107,11 @@ pub enum Setting {
     LastVariant(String),
     /// The round limit of a match of rounds begun.
     RoundLimit(Option<u16>),
+    /// The board turned, or turned back, for a seating.
+    BoardTurned {
+        seated: Seated,
+        turned: bool,
+    },
     /// A match over (or, with `undo`, one taken back) for the pair's tally.
     Tally {
         variant: String,
@@ -108,6 +138,9 @@ pub struct Settings {
     pub seats: [String; 2],
     /// The round limit chosen last for a match of rounds (none: no limit).
     pub round_limit: Option<u16>,
+    /// The seatings the board is drawn turned for, North's rows at the
+    /// bottom (as a player alone on North would have it).
+    pub turned_for: Vec<Seated>,
     pub tally: Vec<Tally>,
 }
 
@@ -122,6 +155,7 @@ impl Default for Settings {
             names: [String::new(), String::new()],
             seats: [PERSON.to_string(), PERSON.to_string()],
             round_limit: None,
+            turned_for: Vec::new(),
             tally: Vec::new(),
         }
     }
@@ -246,6 +280,12 @@ impl Settings {
             }
             Setting::LastVariant(id) => self.last_variant = Some(id.clone()),
             Setting::RoundLimit(limit) => self.round_limit = *limit,
+            Setting::BoardTurned { seated, turned } => {
+                self.turned_for.retain(|s| s != seated);
+                if *turned {
+                    self.turned_for.push(*seated);
+                }
+            }
             Setting::Tally {
                 variant,
                 names,
@@ -414,6 +454,7 @@ mod tests {
             names: ["Ann".into(), "Bo".into()],
             seats: [seat_word(None), seat_word(Some(Level::Hard))],
             round_limit: Some(5),
+            turned_for: vec![Seated::North],
             tally: Vec::new(),
         };
         settings.count(

@@ -266,6 +266,28 @@ fn a_move_previewed() {
     }
 }
 
+/// The board turned round (Ctrl+T): North's rows and their player at the
+/// bottom, on the bottom keys; on four rows too.
+#[test]
+fn a_turned_board() {
+    for (id, width, height) in [("kalaha", 80, 24), ("kalaha", 160, 45), ("igisoro", 80, 24)] {
+        let mut ui = game_app(id);
+        ui.config.reduced_motion = true;
+        ui.send(Msg::TurnBoard);
+        let terminal = draw(&mut ui, width, height);
+        let rows: Vec<String> = terminal
+            .backend()
+            .buffer()
+            .content
+            .chunks(usize::from(width))
+            .map(|row| row.iter().map(ratatui::buffer::Cell::symbol).collect())
+            .collect();
+        let at = |text: &str| rows.iter().position(|row| row.contains(text));
+        assert!(at("Bo (North)") > at("Ann (South)"), "{rows:#?}");
+        insta::assert_snapshot!(format!("turned_{id}_{width}x{height}"), terminal.backend());
+    }
+}
+
 /// Dakon's setup, the swap rule on: what the rule means goes under its
 /// value, not under the labels, and the box still holds "Start the match".
 #[test]

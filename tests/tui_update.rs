@@ -387,7 +387,7 @@ fn the_cursor_goes_round_the_row_as_drawn() {
 fn clicking_a_pit_plays_it() {
     let mut ui = game_app("sat-gharva", Side::South);
     ui.config.reduced_motion = true;
-    let geometry = board_geometry(ui.app.size, game(&ui.app).session.position()).unwrap();
+    let geometry = board_geometry(ui.app.size, game(&ui.app).session.position(), false).unwrap();
     let rect = geometry.pit_rect(Side::South, Pit::new(4));
     send(
         &mut ui,
@@ -1859,4 +1859,72 @@ fn a_preview_tells_what_the_move_then_does_in_every_game() {
         }
     }
     assert!(previewed > 300, "{previewed}");
+}
+
+/// Bo, alone on North against the computer, turns the board (Ctrl+T):
+/// North's row is drawn at the bottom and played with the bottom letter
+/// row; the next match with Bo alone on North starts turned, and one
+/// between two players does not.
+#[test]
+fn the_board_turns_for_a_player_sitting_north_and_stays_turned_for_that_seat() {
+    let catalog = Catalog::with_user_dir(None);
+    let rules = catalog.find("kalaha").unwrap().rules.clone();
+    let bo_alone = |settings: mancala::settings::Settings| {
+        let mut options = Options::in_memory(
+            Start::Game {
+                rules: rules.clone(),
+                names: ["Computer".into(), "Bo".into()],
+                computer: [Some(mancala::ai::Level::Easy), None],
+                first: Some(Side::North),
+                round_limit: None,
+                swap_rule: None,
+            },
+            0,
+        );
+        options.settings = settings;
+        let mut ui = Runner::new(&catalog, options, 42);
+        ui.send(Msg::Resize {
+            width: 100,
+            height: 30,
+        });
+        ui
+    };
+    let mut ui = bo_alone(mancala::settings::Settings::default());
+    assert!(!game(&ui.app).turned());
+    ui.send(Msg::TurnBoard);
+    assert!(game(&ui.app).turned());
+    assert!(
+        notice(&ui.app).contains("North's rows at the bottom"),
+        "{}",
+        notice(&ui.app)
+    );
+    // The bottom row's first key plays the pit drawn above it: North's 1.
+    ui.send(Msg::Input(Input::RowKey('z')));
+    assert!(
+        report(&ui.app).contains("Bo played pit 1"),
+        "{}",
+        report(&ui.app)
+    );
+    let (mover, played, _) = game(&ui.app).session.move_trace(0).unwrap();
+    assert_eq!((mover, played), (Side::North, Move::sow(Pit::new(1))));
+    let remembered = ui.config.settings.clone();
+    assert_eq!(remembered.turned_for, [mancala::settings::Seated::North]);
+    // A new match, Bo alone on North again: turned from the start.
+    let ui = bo_alone(remembered.clone());
+    assert!(game(&ui.app).turned());
+    // Two players at the keyboard: as they last had it (not turned).
+    let mut options = Options::in_memory(
+        Start::Game {
+            rules: rules.clone(),
+            names: ["Ann".into(), "Bo".into()],
+            computer: [None, None],
+            first: Some(Side::South),
+            round_limit: None,
+            swap_rule: None,
+        },
+        0,
+    );
+    options.settings = remembered;
+    let two = Runner::new(&catalog, options, 42);
+    assert!(!game(&two.app).turned());
 }

@@ -79,6 +79,8 @@ pub struct Shape {
     /// The pits a player's laps go round (before closed pits and stores).
     loop_mask: BySide<u64>,
     drawn: Vec<DrawnRow>,
+    /// The same turned round, as North sees the board.
+    drawn_turned: Vec<DrawnRow>,
 }
 
 impl Shape {
@@ -157,6 +159,7 @@ impl Shape {
             front_mask: BySide::new(0, 0),
             loop_mask: BySide::new(0, 0),
             drawn: Vec::new(),
+            drawn_turned: Vec::new(),
         };
         for side in Side::BOTH {
             for number in 1..=per_side {
@@ -188,6 +191,15 @@ impl Shape {
             shape.side_mask
         };
         shape.drawn = drawn_rows(rows, pits);
+        shape.drawn_turned = shape
+            .drawn
+            .iter()
+            .rev()
+            .map(|row| DrawnRow {
+                pits: row.pits.iter().rev().copied().collect(),
+                ..row.clone()
+            })
+            .collect();
         shape
     }
 
@@ -348,6 +360,16 @@ impl Shape {
     /// right: North's (back row first), then South's (front row first).
     pub fn drawn_rows(&self) -> &[DrawnRow] {
         &self.drawn
+    }
+
+    /// The rows from the top of the screen: as South sees the board, or,
+    /// `turned`, as North does (South's rows at the top, each reversed).
+    pub fn rows_seen(&self, turned: bool) -> &[DrawnRow] {
+        if turned {
+            &self.drawn_turned
+        } else {
+            &self.drawn
+        }
     }
 }
 

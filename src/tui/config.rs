@@ -54,6 +54,7 @@ impl Config {
             Setting::Players { .. }
             | Setting::LastVariant(_)
             | Setting::RoundLimit(_)
+            | Setting::BoardTurned { .. }
             | Setting::Tally { .. } => {}
         }
         self.settings.apply(change);

@@ -173,14 +173,16 @@ pub fn game(size: (u16, u16), pits: u8) -> GameLayout {
     }
 }
 
-/// The pits of `position`'s board on a terminal of `size`, for mouse clicks.
+/// The pits of `position`'s board on a terminal of `size` (`turned`, as
+/// North sees it), for mouse clicks.
 #[must_use]
 pub fn board_geometry(
     size: (u16, u16),
     position: &crate::engine::Position,
+    turned: bool,
 ) -> Option<BoardGeometry> {
     let shape = position.shape();
-    BoardGeometry::new(game(size, shape.pits).board, shape)
+    BoardGeometry::new(game(size, shape.pits).board, shape, turned)
 }
 
 // -- The replay viewer --

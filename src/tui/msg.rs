@@ -98,6 +98,8 @@ pub enum Msg {
     /// Tab: what the pit under the cursor would do, shown before it is
     /// played.
     Preview,
+    /// Ctrl+T: the board turned round (North's rows at the bottom), or back.
+    TurnBoard,
     /// `l`: the moves so far, every turn told whole.
     Moves,
     /// The odd-or-even guess: odd.

@@ -29,6 +29,7 @@ pub fn update(app: &mut App, config: &Config, msg: Msg) -> Vec<Command> {
     let before = match_state(app);
     let screen_before = std::mem::discriminant(&app.screen);
     route(app, config, msg);
+    orient_a_new_match(app, config, before.as_ref().map(|b| b.0));
     if let Screen::Game(game) = &mut app.screen {
         if app.overlay.is_none() {
             game::update::play_planned(config, game, false);
@@ -223,9 +224,26 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
             return commands;
         }
     };
+    orient_a_new_match(app, config, None);
     schedule_computer(app);
     schedule_analysis(app);
     app.take_commands()
+}
+
+/// A match new on screen (not the one before, `serial`) is drawn turned
+/// round where its seating was last time.
+fn orient_a_new_match(app: &mut App, config: &Config, serial: Option<u64>) {
+    if let Screen::Game(game) = &mut app.screen
+        && serial != Some(game.serial)
+    {
+        let computer = game.session.computer;
+        let seated = crate::settings::Seated::of([computer.south, computer.north]);
+        game.bottom = if config.settings.turned_for.contains(&seated) {
+            crate::engine::Side::North
+        } else {
+            crate::engine::Side::South
+        };
+    }
 }
 
 fn shows_the_list(app: &App) -> bool {

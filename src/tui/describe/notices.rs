@@ -68,6 +68,24 @@ pub fn hinted_pit(pit: &str) -> String {
     format!(">{pit}<")
 }
 
+/// After the board was turned round or back, and for which seating that is
+/// remembered.
+#[must_use]
+pub fn board_turned(turned: bool, seated: crate::settings::Seated) -> String {
+    use crate::settings::Seated;
+    let how = if turned {
+        "Board turned: North's rows at the bottom"
+    } else {
+        "Board turned back: South's rows at the bottom"
+    };
+    let when = match seated {
+        Seated::South => "South plays the computer",
+        Seated::North => "North plays the computer",
+        Seated::Both => "two players share the keyboard",
+    };
+    format!("{how}, from now on whenever {when}.")
+}
+
 /// A pit's number where a move previewed would leave its last seed: `*3*`.
 #[must_use]
 pub fn previewed_pit(pit: &str) -> String {

@@ -17,14 +17,20 @@ pub fn lap_line(lap: u32, hand: u16) -> String {
     )
 }
 
-/// A player's line beside the board, as `view` shows it: "> Ann, bottom
-/// row - store 12", with the seeds in pits the player owns where there are
+/// A player's line beside the board, as `view` shows it (`at_bottom`: the
+/// player's rows drawn at the bottom): "> Ann, bottom row - store 12", with the seeds in pits the player owns where there are
 /// any ("store 2 + 19 in own pits"); on four rows, where nothing is
 /// stored, "Ann, bottom rows - 32 seeds".
 #[must_use]
-pub fn player_line(session: &Session, side: Side, view: &BoardView, marker: &str) -> String {
+pub fn player_line(
+    session: &Session,
+    side: Side,
+    view: &BoardView,
+    marker: &str,
+    at_bottom: bool,
+) -> String {
     let name = player_name(session, side);
-    let at = if side == Side::South { "bottom" } else { "top" };
+    let at = if at_bottom { "bottom" } else { "top" };
     if session.rules().rows() == 4 {
         return format!(
             "{marker}{name}, {at} rows - {} seeds",

@@ -32,8 +32,8 @@ const MAX_PIT_WIDTH: u16 = 17;
 const COMFORTABLE_PIT_WIDTH: u16 = 9;
 
 pub use crate::tui::board_view::BoardView;
-use crate::tui::pit_keys::key_of_pit;
 pub use crate::tui::pit_keys::{NORTH_KEYS, SOUTH_KEYS, column_of_pit, pit_for_key};
+use crate::tui::pit_keys::{drawn_at, key_of_pit};
 
 /// Where everything is drawn, shared by drawing and by mouse clicks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +44,8 @@ pub struct BoardGeometry {
     pit_width: u16,
     pit_height: u16,
     left: u16,
+    /// Drawn as North sees the board (see [`Shape::rows_seen`]).
+    turned: bool,
 }
 
 impl BoardGeometry {
@@ -60,9 +62,10 @@ impl BoardGeometry {
         2 * STORE_WIDTH + u16::from(pits) * COMFORTABLE_PIT_WIDTH
     }
 
-    /// The layout in `area`, or `None` when it does not fit.
+    /// The layout in `area`, or `None` when it does not fit; `turned`,
+    /// North's rows at the bottom.
     #[must_use]
-    pub fn new(area: Rect, shape: &'static Shape) -> Option<BoardGeometry> {
+    pub fn new(area: Rect, shape: &'static Shape, turned: bool) -> Option<BoardGeometry> {
         let pits = shape.pits;
         if area.height < BOARD_HEIGHT || area.width < Self::min_width(pits) || pits == 0 {
             return None;
@@ -79,6 +82,7 @@ impl BoardGeometry {
                 pit_width,
                 pit_height: area.height.min(MAX_BOARD_HEIGHT) / 4,
                 left: area.x + (area.width - width) / 2,
+                turned,
             });
         }
         let pit_width = ((area.width - 2 * STORE_WIDTH) / u16::from(pits)).min(MAX_PIT_WIDTH);
@@ -91,28 +95,25 @@ impl BoardGeometry {
             pit_width,
             pit_height,
             left: area.x + (area.width - width) / 2,
+            turned,
         })
     }
 
     /// The rectangle of a pit's box.
     #[must_use]
     pub fn pit_rect(&self, side: Side, pit: Pit) -> Rect {
-        let column = column_of_pit(self.shape, side, pit);
-        // Which drawn row, from the top.
-        let row = self
-            .shape
-            .drawn_rows()
-            .iter()
-            .position(|row| row.side == side && row.pits.contains(&pit))
-            .and_then(|row| u16::try_from(row).ok())
-            .unwrap_or(0);
+        let (row, column) = drawn_at(self.shape, self.turned, side, pit).unwrap_or((0, 0));
+        let (row, column) = (
+            u16::try_from(row).unwrap_or(0),
+            u16::try_from(column).unwrap_or(0),
+        );
         let (top, stores) = if self.shape.rows == 4 {
             (self.area.y, 0)
         } else {
             (self.area.y + 2, STORE_WIDTH)
         };
         Rect::new(
-            self.left + stores + u16::from(column) * self.pit_width,
+            self.left + stores + column * self.pit_width,
             top + row * self.pit_height,
             self.pit_width,
             self.pit_height,
@@ -130,12 +131,17 @@ impl BoardGeometry {
         Rect::new(x, self.area.y + 2, STORE_WIDTH, 2 * self.pit_height)
     }
 
-    /// The rows of pit numbers and of keys, above North's pits and below
-    /// South's.
+    /// The rows of pit numbers and of keys, above the pits drawn at the top
+    /// (North's, unless the board is turned) and below the others.
     fn label_rows(&self, side: Side) -> (u16, u16) {
+        let top = if self.turned {
+            Side::South
+        } else {
+            Side::North
+        };
         match side {
-            Side::North => (self.area.y + 1, self.area.y),
-            Side::South => {
+            _ if side == top => (self.area.y + 1, self.area.y),
+            _ => {
                 let below = self.area.y + 2 + 2 * self.pit_height;
                 (below, below + 1)
             }
@@ -173,13 +179,20 @@ pub struct BoardWidget<'a> {
     pub choosing: Option<Pit>,
     /// Where the moves previewed would leave their last seed: marked.
     pub preview: &'a [Place],
+    /// Drawn as North sees the board, North's rows at the bottom.
+    pub turned: bool,
 }
 
 impl BoardWidget<'_> {
     fn store_on_left(&self) -> Side {
-        match self.rules.direction() {
+        let as_south_sees = match self.rules.direction() {
             Direction::CounterClockwise => Side::North,
             Direction::Clockwise => Side::South,
+        };
+        if self.turned {
+            as_south_sees.other()
+        } else {
+            as_south_sees
         }
     }
 
@@ -337,7 +350,8 @@ impl BoardWidget<'_> {
     /// A pit's key, in its style, while someone is to move (keys only mean
     /// something then).
     fn key(&self, side: Side, pit: Pit) -> Option<(String, Style)> {
-        let key = key_of_pit(self.view.shape(), side, pit).filter(|_| self.to_move.is_some())?;
+        let key = key_of_pit(self.view.shape(), self.turned, side, pit)
+            .filter(|_| self.to_move.is_some())?;
         let style = if self.to_move == Some(side) {
             self.theme.key
         } else {
@@ -374,7 +388,7 @@ impl BoardWidget<'_> {
 
 impl Widget for BoardWidget<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let Some(geometry) = BoardGeometry::new(area, self.view.shape()) else {
+        let Some(geometry) = BoardGeometry::new(area, self.view.shape(), self.turned) else {
             return;
         };
         if self.view.shape().rows == 4 {
@@ -469,18 +483,56 @@ mod tests {
     fn row_keys_mirror_the_screen() {
         // South's leftmost pit is 1, North's leftmost is n.
         let seven = Shape::get(2, 7, false);
-        assert_eq!(pit_for_key('z', seven), Some((Side::South, Pit::new(1))));
-        assert_eq!(pit_for_key('m', seven), Some((Side::South, Pit::new(7))));
-        assert_eq!(pit_for_key('q', seven), Some((Side::North, Pit::new(7))));
-        assert_eq!(pit_for_key('u', seven), Some((Side::North, Pit::new(1))));
-        assert_eq!(pit_for_key(',', seven), None);
-        assert_eq!(pit_for_key('Q', seven), None);
+        let key = |k| pit_for_key(k, seven, false);
+        assert_eq!(key('z'), Some((Side::South, Pit::new(1))));
+        assert_eq!(key('m'), Some((Side::South, Pit::new(7))));
+        assert_eq!(key('q'), Some((Side::North, Pit::new(7))));
+        assert_eq!(key('u'), Some((Side::North, Pit::new(1))));
+        assert_eq!(key(','), None);
+        assert_eq!(key('Q'), None);
+        // Turned round, North's row is at the bottom, its pit 1 at the
+        // left, under `z`; South's at the top, its pit 1 at the right.
+        let turned = |k| pit_for_key(k, seven, true);
+        assert_eq!(turned('z'), Some((Side::North, Pit::new(1))));
+        assert_eq!(turned('m'), Some((Side::North, Pit::new(7))));
+        assert_eq!(turned('q'), Some((Side::South, Pit::new(7))));
+        assert_eq!(turned('u'), Some((Side::South, Pit::new(1))));
+        // Four rows turned: North's back row on the bottom row, its front
+        // row on the home row; South's back row on the digits.
+        let four = Shape::get(4, 8, false);
+        let turned = |k| pit_for_key(k, four, true);
+        assert_eq!(turned('z'), Some((Side::North, Pit::new(9))), "North b1");
+        assert_eq!(turned('a'), Some((Side::North, Pit::new(1))), "North f1");
+        assert_eq!(turned('q'), Some((Side::South, Pit::new(8))), "South f8");
+        assert_eq!(turned('1'), Some((Side::South, Pit::new(16))), "South b8");
+    }
+
+    #[test]
+    fn a_turned_board_draws_north_at_the_bottom_with_its_stores_swapped() {
+        let shape = Shape::get(2, 6, false);
+        let area = Rect::new(0, 0, 80, BOARD_HEIGHT);
+        let (plain, turned) = (
+            BoardGeometry::new(area, shape, false).unwrap(),
+            BoardGeometry::new(area, shape, true).unwrap(),
+        );
+        // North's pit 1 sits where South's pit 1 sat, and the other way round.
+        for (side, pit) in [(Side::North, 1), (Side::South, 4)] {
+            let pit = Pit::new(pit);
+            assert_eq!(
+                turned.pit_rect(side, pit),
+                plain.pit_rect(side.other(), pit)
+            );
+        }
+        assert!(
+            turned.pit_rect(Side::North, Pit::new(1)).y
+                > turned.pit_rect(Side::South, Pit::new(1)).y
+        );
     }
 
     #[test]
     fn clicks_find_the_pit_drawn_there() {
         let geometry =
-            BoardGeometry::new(Rect::new(0, 0, 80, 12), Shape::get(2, 7, false)).unwrap();
+            BoardGeometry::new(Rect::new(0, 0, 80, 12), Shape::get(2, 7, false), false).unwrap();
         for side in Side::BOTH {
             for pit in Pit::all(7) {
                 let r = geometry.pit_rect(side, pit);
@@ -492,10 +544,15 @@ mod tests {
 
     #[test]
     fn a_taller_board_has_taller_pits_up_to_a_limit() {
-        let small =
-            BoardGeometry::new(Rect::new(0, 0, 80, BOARD_HEIGHT), Shape::get(2, 6, false)).unwrap();
+        let small = BoardGeometry::new(
+            Rect::new(0, 0, 80, BOARD_HEIGHT),
+            Shape::get(2, 6, false),
+            false,
+        )
+        .unwrap();
         assert_eq!(small.pit_rect(Side::South, Pit::new(1)).height, 4);
-        let tall = BoardGeometry::new(Rect::new(0, 0, 200, 40), Shape::get(2, 6, false)).unwrap();
+        let tall =
+            BoardGeometry::new(Rect::new(0, 0, 200, 40), Shape::get(2, 6, false), false).unwrap();
         let pit = tall.pit_rect(Side::South, Pit::new(1));
         assert_eq!(pit.height, (MAX_BOARD_HEIGHT - LABEL_ROWS) / 2);
         assert_eq!(pit.width, MAX_PIT_WIDTH);

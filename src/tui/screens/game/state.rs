@@ -43,6 +43,9 @@ pub struct Game {
     pub plan: TurnPlan,
     /// The pit the last hint named, and the key of the position it is for.
     pub hint: Option<(u64, Pit)>,
+    /// The side whose rows are drawn at the bottom: North's where the
+    /// board is turned round (for a player sitting North).
+    pub bottom: Side,
     /// Where the moves of the pit previewed would leave their last seed,
     /// and the key of the position they are for (any other key clears it).
     pub preview: Option<(u64, Vec<Place>)>,
@@ -63,6 +66,12 @@ pub struct TurnPlan {
 }
 
 impl Game {
+    /// Whether the board is drawn turned round, North's rows at the bottom.
+    #[must_use]
+    pub fn turned(&self) -> bool {
+        self.bottom == Side::North
+    }
+
     /// The legal moves that sow `pit` of the player to move: one, or one for
     /// each way the mover may choose inside the move. The screen chooses among
     /// them and never makes a move of its own.

@@ -23,15 +23,17 @@ fn pit_of_the_mover(game: &Game, msg: &Msg) -> Option<Pit> {
     let mover = position.to_move()?;
     game.session.computer(mover).is_none().then_some(())?;
     let pit = match msg {
-        Msg::Input(Input::Digit(d)) if position.row_count() == 4 => match digit_key(position, *d) {
+        Msg::Input(Input::Digit(d)) if position.row_count() == 4 => match digit_key(game, *d) {
             Some((side, pit)) if side == mover => pit,
             _ => return None,
         },
         Msg::Input(Input::Digit(d)) => Pit::new(*d),
-        Msg::Input(Input::RowKey(key)) => match pit_for_key(*key, position.shape()) {
-            Some((side, pit)) if side == mover => pit,
-            _ => return None,
-        },
+        Msg::Input(Input::RowKey(key)) => {
+            match pit_for_key(*key, position.shape(), game.turned()) {
+                Some((side, pit)) if side == mover => pit,
+                _ => return None,
+            }
+        }
         _ => return None,
     };
     (!game.moves_from(pit).is_empty()).then_some(pit)
@@ -131,17 +133,22 @@ fn ask_the_way(game: &mut Game, mover: Side, pit: Pit) {
     });
 }
 
-/// The pit a digit's key marks on four rows (North's back row).
-fn digit_key(position: &Position, d: u8) -> Option<(Side, Pit)> {
-    pit_for_key(char::from(b'0' + d), position.shape())
+/// The pit a digit's key marks on four rows (the back row drawn at the top).
+fn digit_key(game: &Game, d: u8) -> Option<(Side, Pit)> {
+    pit_for_key(
+        char::from(b'0' + d),
+        game.session.position().shape(),
+        game.turned(),
+    )
 }
 
 /// A digit typed: a pit of the mover, or (on boards of 10 pits or more) the
-/// first digit of one; on four rows, the key of a pit of North's back row.
+/// first digit of one; on four rows, the key of a pit of the back row drawn
+/// at the top.
 fn digit(config: &Config, game: &mut Game, d: u8) {
     let position = *game.session.position();
     if position.row_count() == 4 {
-        if let Some((side, pit)) = digit_key(&position, d) {
+        if let Some((side, pit)) = digit_key(game, d) {
             try_move(config, game, Some(side), pit);
         }
         return;
@@ -228,15 +235,16 @@ pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
         }
         Msg::Hint => ask_hint(app, &mut game),
         Msg::Preview => preview(&mut game),
+        Msg::TurnBoard => turn_board(app, &mut game),
         Msg::Moves => app.overlay = Some(Overlay::Moves { from_end: 0 }),
         Msg::HintReady { key, values, reach } => show_hint(&mut game, *key, values, *reach),
         Msg::Input(Input::RowKey(key)) => {
-            if let Some((side, pit)) = pit_for_key(*key, position.shape()) {
+            if let Some((side, pit)) = pit_for_key(*key, position.shape(), game.turned()) {
                 try_move(config, &mut game, Some(side), pit);
             }
         }
         Msg::Input(Input::Click { column, row }) => {
-            if let Some(geometry) = board_geometry(app.size, &position)
+            if let Some(geometry) = board_geometry(app.size, &position, game.turned())
                 && let Some((side, pit)) = geometry.pit_at(*column, *row)
             {
                 try_move(config, &mut game, Some(side), pit);
@@ -415,7 +423,7 @@ fn move_cursor(game: &mut Game, right: bool) {
     };
     // The next open pit as drawn, along the row and on round the side's
     // rows (back to the same pit when every other one is closed).
-    let order = pits_in_order(position.shape(), mover);
+    let order = pits_in_order(position.shape(), game.turned(), mover);
     let count = order.len();
     let start = order.iter().position(|&p| p == game.cursor).unwrap_or(0);
     let mut pit = game.cursor;
@@ -503,6 +511,21 @@ fn preview(game: &mut Game) {
     game.preview = Some((position.key(), landings));
     game.notice = Some(Notice {
         text: told.join("\n"),
+        warning: false,
+    });
+}
+
+/// The board turned round, or back, and remembered for the match's seating.
+fn turn_board(app: &mut App, game: &mut Game) {
+    game.bottom = game.bottom.other();
+    let seated =
+        crate::settings::Seated::of([game.session.computer.south, game.session.computer.north]);
+    app.command(Command::Set(crate::settings::Setting::BoardTurned {
+        seated,
+        turned: game.turned(),
+    }));
+    game.notice = Some(Notice {
+        text: describe::board_turned(game.turned(), seated),
         warning: false,
     });
 }
@@ -726,6 +749,7 @@ fn game_screen(app: &mut App, session: Session, note: Option<String>) -> Screen 
         swap_declined: false,
         plan: TurnPlan::default(),
         hint: None,
+        bottom: Side::South,
         preview: None,
         turns: Vec::new(),
         turns_for: None,

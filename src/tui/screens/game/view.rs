@@ -46,8 +46,19 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
     // the names.
     let stores = BySide::from_fn(|side| view.counted(session.rules(), side));
     render_header(session, stores, theme, parts.header, buf);
-    for (side, rect) in [(Side::North, parts.north), (Side::South, parts.south)] {
-        render_player_line(session, side, &view, shown_mover, theme, rect, buf);
+    // Each player's line by their rows: North's above, unless turned.
+    let (above, below) = if game.turned() {
+        (Side::South, Side::North)
+    } else {
+        (Side::North, Side::South)
+    };
+    for (side, rect) in [(above, parts.north), (below, parts.south)] {
+        let line = PlayerLine {
+            side,
+            at_bottom: side == below,
+            mover: shown_mover,
+        };
+        render_player_line(session, &line, &view, theme, rect, buf);
     }
     BoardWidget {
         view: &view,
@@ -71,6 +82,7 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
             .as_ref()
             .filter(|(key, _)| *key == position.key() && !animating)
             .map_or(&[], |(_, places)| places),
+        turned: game.turned(),
     }
     .render(parts.board, buf);
 
@@ -138,17 +150,28 @@ fn render_header(
     }
 }
 
+/// Whose line beside the board, where, and who moves as it is shown.
+struct PlayerLine {
+    side: Side,
+    at_bottom: bool,
+    mover: Option<Side>,
+}
+
 fn render_player_line(
     session: &Session,
-    side: Side,
+    line: &PlayerLine,
     view: &BoardView,
-    mover: Option<Side>,
     theme: &crate::tui::theme::Theme,
     area: Rect,
     buf: &mut Buffer,
 ) {
+    let PlayerLine {
+        side,
+        at_bottom,
+        mover,
+    } = *line;
     let marker = if mover == Some(side) { "> " } else { "  " };
-    let text = crate::tui::describe::player_line(session, side, view, marker);
+    let text = crate::tui::describe::player_line(session, side, view, marker, at_bottom);
     let style = if mover == Some(side) {
         theme.side(side).patch(theme.title)
     } else {
@@ -191,13 +214,13 @@ fn render_turn_line(
             } else {
                 ""
             };
-            let row_keys = position
-                .shape()
-                .drawn_rows()
+            let rows = position.shape().rows_seen(game.turned());
+            let row_keys = rows
                 .iter()
-                .filter(|row| row.side == side)
-                .map(|row| {
-                    let keys = crate::tui::pit_keys::row_keys(side, row.row);
+                .enumerate()
+                .filter(|(_, row)| row.side == side)
+                .map(|(index, _)| {
+                    let keys = crate::tui::pit_keys::row_keys(index, rows.len());
                     let first: Vec<String> = keys.iter().take(shown).map(char::to_string).collect();
                     format!("{}{more}", first.join(" "))
                 })

@@ -172,6 +172,7 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
         hint: None,
         choosing: None,
         preview: &[],
+        turned: false,
     }
     .render(board_area, buf);
 

@@ -482,7 +482,10 @@ fn help_pages_keep_one_line_and_name_only_the_boards_pit_keys() {
     let top = rows(&draw(&mut ui, 80, 24));
     // Kalaha's six pits a side: the keys of six pits, digits 1-6.
     let text = top.join("\n");
-    assert!(text.contains(" z x c v b n  play the pit above the key: South's"), "{text}");
+    assert!(
+        text.contains(" z x c v b n  play the pit above the key: South's"),
+        "{text}"
+    );
     assert!(!text.contains(" m ") && !text.contains("1-9"), "{text}");
     // A page down: the last line of the page before is the first now.
     ui.send(Msg::PageDown);

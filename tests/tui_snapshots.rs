@@ -53,6 +53,32 @@ fn variant_list() {
     insta::assert_snapshot!(draw(&mut ui, 80, 24).backend());
 }
 
+/// Typing `gab` in the list of games: Gabata, whose name begins so, comes
+/// first and is chosen; Songo, found by its place (Gabon), after it.
+#[test]
+fn the_game_search_puts_names_first() {
+    for (width, height) in [(80, 24), (160, 45)] {
+        let mut ui = app_at(Start::ChooseVariant);
+        for c in "gab".chars() {
+            ui.send(Msg::Input(Input::Char(c)));
+        }
+        let terminal = draw(&mut ui, width, height);
+        let screen: Vec<String> = terminal
+            .backend()
+            .buffer()
+            .content
+            .chunks(usize::from(width))
+            .map(|row| row.iter().map(ratatui::buffer::Cell::symbol).collect())
+            .collect();
+        let at = |name: &str| screen.iter().position(|row| row.contains(name));
+        assert!(
+            at("Gabata").is_some() && at("Gabata") < at("Songo"),
+            "{screen:#?}"
+        );
+        insta::assert_snapshot!(format!("game_search_{width}x{height}"), terminal.backend());
+    }
+}
+
 #[test]
 fn setup_screen() {
     let mut ui = app_at(Start::ChooseVariant);

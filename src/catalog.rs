@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 23] = [
+const BUILT_IN: [(&str, &str); 24] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -55,6 +55,10 @@ const BUILT_IN: [(&str, &str); 23] = [
         include_str!("../rules/layli-goobalay.toml"),
     ),
     ("igisoro.toml", include_str!("../rules/igisoro.toml")),
+    (
+        "bao-kujifunza.toml",
+        include_str!("../rules/bao-kujifunza.toml"),
+    ),
 ];
 
 /// Where a rule set was read from.
@@ -363,7 +367,8 @@ mod tests {
                 "gabata",
                 "kiuthi",
                 "layli-goobalay",
-                "igisoro"
+                "igisoro",
+                "bao-kujifunza"
             ]
         );
     }

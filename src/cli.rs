@@ -28,9 +28,9 @@ use crate::ai::Level;
 use crate::catalog::Catalog;
 use crate::engine::{GameState, Position, Side, parse_moves};
 
-/// Twenty-three traditional mancala games, from Kalaha and Oware to Toguz
-/// Kumalak, Dakon, Kiuthi and Igisoro on four rows, for two players sharing
-/// one terminal or against the computer.
+/// Twenty-four traditional mancala games, from Kalaha and Oware to Toguz
+/// Kumalak, Dakon, Kiuthi, and Igisoro and Bao on four rows, for two players
+/// sharing one terminal or against the computer.
 ///
 /// With no command the game opens at its menu: play a match, with a friend at
 /// the same keyboard or against the computer; continue one; watch a saved

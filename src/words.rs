@@ -135,6 +135,18 @@ pub fn refusal(error: PlayError, pits: u8) -> String {
         PlayError::TooManyWays(_) => {
             "The move names more choices of way than it meets.".to_string()
         }
+        PlayError::MustCapture(played) => format!(
+            "Pit {} captures nothing, and a capture is compulsory - play a move that captures.",
+            played.named_pit()
+        ),
+        PlayError::FrontPitFirst(played) => format!(
+            "Pit {} is in the back row - with no capture, play a front pit of 2 or more.",
+            played.named_pit()
+        ),
+        PlayError::EmptiesFrontRow(played) => format!(
+            "Pit {}: that way would empty your front row - sow it towards the centre.",
+            played.named_pit()
+        ),
     }
 }
 
@@ -172,6 +184,7 @@ pub fn ending_reason(ending: Ending) -> Option<&'static str> {
         Ending::Repetition => Some("the position repeats one since the last capture"),
         Ending::LastSeeds => Some("too few seeds are left to play on"),
         Ending::CannotMove => Some("a player is left with no pit to play"),
+        Ending::FrontRowEmpty => Some("a front row is empty"),
     }
 }
 
@@ -194,10 +207,13 @@ pub fn ending_told(session: &Session, position: &Position) -> Option<String> {
     if session.rules().stuck_player_loses()
         && let Some(Outcome::Win(winner)) = position.outcome()
     {
-        return Some(format!(
-            "Ended: {} is left with no pit to play, and loses; the seeds stay where they lie.",
-            session.display_name(winner.other())
-        ));
+        let loser = session.display_name(winner.other());
+        let how = if position.ending() == Some(Ending::FrontRowEmpty) {
+            format!("{loser}'s front row is empty, so {loser} loses")
+        } else {
+            format!("{loser} is left with no pit to play, and loses")
+        };
+        return Some(format!("Ended: {how}; the seeds stay where they lie."));
     }
     let rest = match taker {
         Some(side) => format!("{} took the remaining seeds", session.display_name(side)),

@@ -787,7 +787,7 @@ fn play_moves(
     Ok(None)
 }
 
-/// On four rows no lap enters the opponent's rows: only the pairs captured
+/// On four rows no lap enters the opponent's rows: only the seeds captured
 /// leave them.
 fn stays_on_its_side(
     rules: &Rules,
@@ -802,7 +802,7 @@ fn stays_on_its_side(
     let captured: u16 = trace
         .iter()
         .map(|event| match *event {
-            Event::PairCapture { count, .. } => count,
+            Event::PairCapture { count, .. } | Event::FrontCapture { count, .. } => count,
             _ => 0,
         })
         .sum();
@@ -870,12 +870,20 @@ struct FourRows {
     /// turn, and the ply from which it may.
     reversal: Option<(u32, u8)>,
     leapfrog: bool,
+    /// Bao's capture of the front pit across: the most seeds a capturing
+    /// pit may hold, takasa from any pit, the outward takasa allowed, and
+    /// the front row emptied losing.
+    front_across: Option<(u8, bool, bool, bool)>,
 }
 
 impl FourRows {
     /// The same with each key that needs another dropped where that other
     /// is missing: what docs/rules.md says four rows may combine.
     fn made_valid(mut self) -> FourRows {
+        if self.front_across.is_some() {
+            (self.direction, self.landing_pit_relay) = (2, true);
+            self.pair_across = None;
+        }
         self.reverse_laps &= self.landing_pit_relay;
         if !self.landing_pit_relay {
             self.pair_across = None;
@@ -927,14 +935,29 @@ impl FourRows {
                 names.join(", ")
             );
         }
-        let capture = self.pair_across.map_or(String::new(), |ply| {
+        let mut capture = self.pair_across.map_or(String::new(), |ply| {
             format!("[capture.pair-across]\nsown-from = \"lap-origin\"\nfrom-ply = {ply}\n")
         });
+        let mut front_row = false;
+        if let Some((most, any_pit, outward, empty_loses)) = self.front_across {
+            let from = if any_pit {
+                "any-pit"
+            } else {
+                "front-row-first"
+            };
+            let _ = write!(
+                capture,
+                "[capture.front-across]\nmost-seeds = {most}\ntakasa-from = \"{from}\"\n\
+                 outward-takasa = {outward}\n"
+            );
+            front_row = empty_loses;
+        }
         format!(
             "id = \"fuzz-four-rows\"\nname = \"Fuzz\"\ndescription = \"A random four-row rule set.\"\n\
              [board]\nrows = 4\npits = {}\nseeds-per-pit = {}\nseeds-in = \"{}\"\n\
              [sowing]\n{sowing}{capture}\
              [round]\nends-when = \"no-move\"\nstuck-player-loses = true\nleapfrog-is-stuck = {}\n\
+             front-row-empty-loses = {front_row}\n\
              [match]\nrounds = \"single\"\nfirst-player = \"chosen\"\n",
             self.pits,
             self.seeds,
@@ -950,16 +973,16 @@ impl FourRows {
 
 /// Any four-row rule set the keys of §10 can write.
 fn valid_four_rows() -> impl Strategy<Value = FourRows> {
-    let flags = proptest::collection::vec(any::<bool>(), 8);
+    let flags = proptest::collection::vec(any::<bool>(), 11);
     (
         (4u8..=8, 1u8..=12, 0..3usize, 1u8..=3),
-        (1u8..=8, 1u8..=8, any::<u32>()),
+        (1u8..=8, 1u8..=8, any::<u32>(), 2u8..=20),
         flags,
     )
         .prop_map(
             |(
                 (pits, seeds, direction, min_seeds),
-                (capture_ply, reversal_ply, reversal_pits),
+                (capture_ply, reversal_ply, reversal_pits, most),
                 f,
             )| {
                 FourRows {
@@ -974,6 +997,7 @@ fn valid_four_rows() -> impl Strategy<Value = FourRows> {
                     pair_across: f[4].then_some(capture_ply),
                     reversal: f[5].then_some((reversal_pits, reversal_ply)),
                     leapfrog: f[6],
+                    front_across: f[7].then_some((most, f[8], f[9], f[10])),
                 }
                 .made_valid()
             },

@@ -272,7 +272,10 @@ impl Position {
         // Once a game is lost by being unable to move, the player "to
         // move" is its winner (see `finish_won`): no byte more is copied
         // with every position for it.
-        if self.ending == Some(Ending::CannotMove) {
+        if matches!(
+            self.ending,
+            Some(Ending::CannotMove | Ending::FrontRowEmpty)
+        ) {
             return Some(Outcome::Win(self.to_move));
         }
         let (south, north) = (self.store(Side::South), self.store(Side::North));

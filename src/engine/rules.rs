@@ -209,6 +209,18 @@ pub enum SeedsIn {
     FrontRows,
 }
 
+/// Which pits a move that captures nothing (a takasa) may start from,
+/// where captures are compulsory (§10.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TakasaFrom {
+    /// A front pit; a back pit only when every front pit holds 0 or 1.
+    #[default]
+    FrontRowFirst,
+    /// Any pit the mover may play.
+    AnyPit,
+}
+
 /// Where seeds taken by a capture of the pair across go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -277,6 +289,7 @@ rule_words! {
     Rounds { Single => "single", Many => "many" }
     SeedsIn { EveryPit => "every-pit", FrontRows => "front-rows" }
     SownFrom { LapOrigin => "lap-origin" }
+    TakasaFrom { FrontRowFirst => "front-row-first", AnyPit => "any-pit" }
     NextStarter { TookRemaining => "took-remaining", Winner => "winner", Loser => "loser" }
     FirstPlayer { Chosen => "chosen", Drawn => "drawn", OddEven => "odd-even" }
 }
@@ -366,6 +379,22 @@ pub struct Reversal {
     pub pits: u32,
     /// The first ply (counted from 1) at which a reversal may be chosen.
     pub from_ply: u16,
+}
+
+/// `[capture.front-across]` (§10.2, Bao): a lap ending in an own front pit
+/// that held seeds takes every seed of the front pit across, which are
+/// sown back in from a kichwa (an end of the mover's front row) towards
+/// the centre; each lap of such a move may capture again or relay. A move
+/// whose first lap captures is compulsory where one exists; otherwise the
+/// move (a takasa) captures nothing at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FrontAcross {
+    /// A pit of more seeds never starts a capture (its move is a takasa).
+    pub most_seeds: u16,
+    pub takasa_from: TakasaFrom,
+    /// A takasa from the mover's only occupied front pit, a kichwa, may go
+    /// outward and empty the front row (off in Bao: only towards the centre).
+    pub outward_takasa: bool,
 }
 
 /// `[capture.pair-across]` (§10.5): a lap ending in an own front pit that
@@ -479,6 +508,7 @@ pub struct Captures {
     pub by_count: Option<ByCount>,
     pub owned_pit: Option<FromOwnedPit>,
     pub pair_across: Option<PairAcross>,
+    pub front_across: Option<FrontAcross>,
 }
 
 /// `[owned-pits]`: pits that become a player's in play, for the rest of
@@ -526,6 +556,9 @@ pub struct RoundRules {
     /// of sowing, a pit of one cannot move: those seeds would leapfrog for
     /// ever without a capture (§10.5).
     pub leapfrog_is_stuck: bool,
+    /// A player whose own front row is empty at the end of their move
+    /// loses (Bao), instead of one their move left unable to move.
+    pub front_row_empty_loses: bool,
 }
 
 /// `[match]`: one game or many rounds, and who starts.
@@ -712,6 +745,16 @@ impl Rules {
     #[must_use]
     pub fn pair_across(&self) -> Option<PairAcross> {
         self.capture.pair_across
+    }
+    /// Bao's capture of the front pit across, where the rules have it.
+    #[must_use]
+    pub fn front_across(&self) -> Option<FrontAcross> {
+        self.capture.front_across
+    }
+    /// A player whose front row is empty after their move has lost.
+    #[must_use]
+    pub fn front_row_empty_loses(&self) -> bool {
+        self.round.front_row_empty_loses
     }
     /// The player who cannot move loses (no most-seeds count).
     #[must_use]

@@ -42,6 +42,10 @@ pub enum Ending {
     /// opponent, or a move its own mover, with no pit to play, or the
     /// player to move had no legal move; that player lost.
     CannotMove,
+    /// Where the front pit across is captured (Bao, §10.2): a capture
+    /// emptied the opponent's front row, or a move its own mover's; that
+    /// player lost.
+    FrontRowEmpty,
 }
 
 rule_words! {
@@ -54,6 +58,7 @@ rule_words! {
         LastSeeds => "last-seeds",
         Agreed => "agreed",
         CannotMove => "cannot-move",
+        FrontRowEmpty => "front-row-empty",
     }
 }
 

@@ -78,6 +78,17 @@ pub enum Event {
         by: Side,
         to: Place,
     },
+    /// A lap ended in `pit`, an own front pit that held seeds, facing the
+    /// front pit `across`: its `count` seeds were taken, to be sown back in
+    /// from `kichwa` (the first seed into it), or, where the capture won the
+    /// game, kept in `by`'s hand (`None`) (§10.2).
+    FrontCapture {
+        pit: Place,
+        across: Place,
+        count: u16,
+        by: Side,
+        kichwa: Option<Place>,
+    },
     /// The turn ended in a pit the opponent owns: the last seed and one
     /// more (`count` in all) went to `by`'s store.
     FromOwnedPit { pit: Place, count: u16, by: Side },
@@ -176,6 +187,18 @@ impl Event {
                 places.set(front, 0);
                 places.set(back, 0);
                 places.add(to, count);
+            }
+            Event::FrontCapture {
+                across,
+                count,
+                by,
+                kichwa,
+                ..
+            } => {
+                places.set(across, 0);
+                if kichwa.is_none() {
+                    places.add(Place::Store(by), count);
+                }
             }
             Event::RoundEnd {
                 swept,

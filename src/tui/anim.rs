@@ -68,7 +68,8 @@ fn ticks_of(event: &Event) -> u32 {
         | Event::RowCapture { .. }
         | Event::GrandSlam { .. }
         | Event::FromOwnedPit { .. }
-        | Event::PairCapture { .. } => CAPTURE_TICKS,
+        | Event::PairCapture { .. }
+        | Event::FrontCapture { .. } => CAPTURE_TICKS,
         Event::DropToOwner { .. } => TO_OWNER_TICKS,
         Event::PitOwned { .. } | Event::PitKept { .. } | Event::PairOwned { .. } => OWNED_TICKS,
         Event::ExtraTurn { .. } | Event::AnotherMove { .. } | Event::OwnRowOnly { .. } => {
@@ -247,6 +248,18 @@ fn apply(frame: &mut Frame, event: &Event) {
         // on from there.
         Event::PairCapture { to, count, .. } => {
             frame.hand = Some((to, count));
+            frame.focus = Some(to);
+        }
+        // Carried to the kichwa they are sown in from (or kept in hand
+        // where the capture won).
+        Event::FrontCapture {
+            kichwa,
+            count,
+            across,
+            ..
+        } => {
+            let to = kichwa.unwrap_or(across);
+            frame.hand = kichwa.map(|k| (k, count));
             frame.focus = Some(to);
         }
         Event::RowCapture { pit, count, .. } => {

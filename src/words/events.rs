@@ -33,7 +33,10 @@ pub fn move_details(session: &Session, played: Move, trace: &[Event]) -> String 
         match *event {
             Event::LapEnd { lap, .. } => laps = lap,
             Event::SowingCapture { owner, count, .. } => fours[owner] += count,
-            Event::LeapCapture { .. } | Event::KalahCapture { .. } | Event::PairCapture { .. } => {
+            Event::LeapCapture { .. }
+            | Event::KalahCapture { .. }
+            | Event::PairCapture { .. }
+            | Event::FrontCapture { .. } => {
                 notes.extend(capture_note(session, event));
             }
             Event::AnotherMove { .. } if !round_ends => {
@@ -126,6 +129,29 @@ fn pair_taken(session: &Session, event: &Event) -> Option<String> {
     ))
 }
 
+/// What a capture of the front pit across took and where it goes: "3 from
+/// North f6, sown in from South f1", or "..., kept in hand" where it won.
+fn front_taken(session: &Session, event: &Event) -> Option<String> {
+    let Event::FrontCapture {
+        across,
+        count,
+        kichwa,
+        ..
+    } = *event
+    else {
+        return None;
+    };
+    let place = |place| place_on(session.rules(), place);
+    Some(match kichwa {
+        Some(kichwa) => format!(
+            "{count} from {}, sown in from {}",
+            place(across),
+            place(kichwa)
+        ),
+        None => format!("{count} from {}, kept in hand", place(across)),
+    })
+}
+
 /// A move's summary clause for a leap, a Kalah capture or the pair across.
 fn capture_note(session: &Session, event: &Event) -> Option<String> {
     Some(match *event {
@@ -149,6 +175,7 @@ fn capture_note(session: &Session, event: &Event) -> Option<String> {
             place_on(session.rules(), pit)
         ),
         Event::PairCapture { .. } => format!("captured {}", pair_taken(session, event)?),
+        Event::FrontCapture { .. } => format!("captured {}", front_taken(session, event)?),
         Event::KalahCapture {
             opposite, count: 0, ..
         } => format!(
@@ -351,6 +378,13 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
                 "Capture: {} takes {}",
                 name(by),
                 pair_taken(session, event)?
+            )
+        }
+        Event::FrontCapture { by, .. } => {
+            format!(
+                "Capture: {} takes {}",
+                name(by),
+                front_taken(session, event)?
             )
         }
         Event::RelayTakeUp { pit, count, .. } => {

@@ -6,13 +6,14 @@ use super::Position;
 use crate::engine::board::{Place, indices};
 use crate::engine::moves::{Later, Move};
 use crate::engine::pit::Pit;
-use crate::engine::rules::{Direction, Rules, Stores};
+use crate::engine::rules::{Direction, FrontAcross, Rules, Stores, TakasaFrom};
 use crate::engine::shape::Row;
 use crate::engine::side::Side;
 use crate::engine::sow::{
-    Choices, PackedTrack, PairTurn, Refused, Turn, TurnEnd, Unmade, sow_turn, sow_turn_plainly,
+    Choices, FrontTurn, PackedTrack, PairTurn, Refused, Turn, TurnEnd, Unmade, first_lap_captures,
+    sow_turn, sow_turn_plainly,
 };
-use crate::engine::status::Status;
+use crate::engine::status::{Ending, Status};
 use crate::engine::trace::{Event, NoTrace, Observer};
 
 /// Why a move was refused.
@@ -66,6 +67,15 @@ pub enum PlayError {
     NoWayHere(Move),
     #[error("`{0}` names more choices of way than the move meets")]
     TooManyWays(Move),
+    #[error("`{0}` captures nothing, and a capture is compulsory when there is one")]
+    MustCapture(Move),
+    #[error(
+        "`{0}` is a back pit: with no capture, a front pit of 2 or more is played while \
+         there is one"
+    )]
+    FrontPitFirst(Move),
+    #[error("`{0}` would empty the front row: from a lone end pit, sow towards the centre")]
+    EmptiesFrontRow(Move),
 }
 
 impl Position {
@@ -111,7 +121,7 @@ impl Position {
     /// the mover chooses the direction, counter-clockwise before clockwise).
     #[must_use]
     pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
-        let mut moves: Vec<Move> = if rules.reversal().is_some() {
+        let mut moves: Vec<Move> = if rules.reversal().is_some() || rules.front_across().is_some() {
             // Each way at each choice is a move of its own.
             let mut moves = Vec::new();
             self.for_each_move(rules, |played, _| moves.push(played));
@@ -200,6 +210,9 @@ impl Position {
             (false, None) => (false, Choices::default()),
             (false, Some(_)) => return Err(PlayError::DirectionFixed(pit)),
         };
+        if let Some(front) = rules.front_across() {
+            return self.play_front(rules, front, mv, (origin, backward), obs);
+        }
         self.sow_from(rules, mover, origin, backward, choices, obs)
             .map_err(|refused| match refused {
                 Refused::Endless => PlayError::Endless(pit),
@@ -209,6 +222,185 @@ impl Position {
                 Refused::NoChoiceHere => PlayError::NoWayHere(mv),
                 Refused::TooManyChoices => PlayError::TooManyWays(mv),
             })
+    }
+
+    /// `mv` (from `origin`, sown `backward` or not) where the front pit
+    /// across is captured (§10.2): a capturing move where one is
+    /// compulsory, else a takasa the rules allow.
+    fn play_front<O: Observer>(
+        &self,
+        rules: &Rules,
+        front: FrontAcross,
+        mv: Move,
+        (origin, backward): (usize, bool),
+        obs: &mut O,
+    ) -> Result<Position, PlayError> {
+        let mover = self.to_move;
+        let in_force = self.some_capture_ends(rules, front);
+        let capturing = in_force
+            && first_lap_captures(
+                &self.board,
+                &self.turn(rules, mover, origin, backward),
+                front.most_seeds,
+            );
+        if in_force && !capturing {
+            return Err(PlayError::MustCapture(mv));
+        }
+        if !in_force
+            && !self
+                .takasa_moves(rules, front)
+                .any(|m| m == (origin, backward))
+        {
+            let front_row = self.shape.front_mask(mover);
+            let from_back = front_row & (1 << origin) == 0;
+            return Err(if from_back {
+                PlayError::FrontPitFirst(mv)
+            } else {
+                PlayError::EmptiesFrontRow(mv)
+            });
+        }
+        let mut next = *self;
+        self.sow_front_into(rules, mover, (origin, backward), capturing, &mut next, obs)
+            .map_err(|_| PlayError::Endless(mv.pit()))?;
+        Ok(next)
+    }
+
+    /// The capturing moves of the player to move (§10.2): a pit they may
+    /// play, each way, whose first lap captures; endless ones among them
+    /// are found only when sown.
+    fn capturing_candidates<'a>(
+        &'a self,
+        rules: &'a Rules,
+        front: FrontAcross,
+    ) -> impl Iterator<Item = (usize, bool)> + 'a {
+        let mover = self.to_move;
+        indices(self.movable(rules, mover))
+            .flat_map(|origin| [(origin, false), (origin, true)])
+            .filter(move |&(origin, backward)| {
+                let turn = self.turn(rules, mover, origin, backward);
+                first_lap_captures(&self.board, &turn, front.most_seeds)
+            })
+    }
+
+    /// Whether a capturing move of the player to move ends (only then are
+    /// captures compulsory).
+    fn some_capture_ends(&self, rules: &Rules, front: FrontAcross) -> bool {
+        self.capturing_candidates(rules, front)
+            .any(|way| self.front_turn_ends(rules, way, true))
+    }
+
+    /// Whether the turn of the player to move from `origin`, sown
+    /// `backward` or not, capturing or not, ends: sown on a copy of the
+    /// board alone (what follows the turn is not played, so that judging
+    /// whether a player can move never plays the next player's turn).
+    fn front_turn_ends(
+        &self,
+        rules: &Rules,
+        (origin, backward): (usize, bool),
+        capturing: bool,
+    ) -> bool {
+        let mut probe = self.board;
+        let turn = Turn {
+            front: Some(FrontTurn { capturing }),
+            ..self.turn(rules, self.to_move, origin, backward)
+        };
+        sow_turn(&mut probe, &turn, Choices::default(), &mut NoTrace).is_ok()
+    }
+
+    /// The takasa moves the player to move may try (endless ones are
+    /// refused when sown): from a front pit while one may be played (where
+    /// the rules say so), never emptying the front row from a lone end pit
+    /// (unless the rules allow it).
+    fn takasa_moves(
+        &self,
+        rules: &Rules,
+        front: FrontAcross,
+    ) -> impl Iterator<Item = (usize, bool)> + use<> {
+        let (shape, mover) = (self.shape, self.to_move);
+        let movable = self.movable(rules, mover);
+        let front_row = shape.front_mask(mover);
+        let front_first = front.takasa_from == TakasaFrom::FrontRowFirst;
+        let from = if front_first && movable & front_row != 0 {
+            movable & front_row
+        } else {
+            movable
+        };
+        let occupied = self.board.filled() & front_row;
+        let lone = (!front.outward_takasa && occupied.is_power_of_two())
+            .then(|| occupied.trailing_zeros() as usize);
+        let (left, right) = (
+            shape.pit(mover, Pit::new(1)),
+            shape.pit(mover, Pit::new(shape.pits)),
+        );
+        let clockwise = shape.backward(Direction::Clockwise);
+        indices(from)
+            .flat_map(|origin| [(origin, false), (origin, true)])
+            .filter(move |&(origin, backward)| {
+                // Away from the centre: counter-clockwise from the left
+                // end, clockwise from the right.
+                let outward = (origin == left && backward != clockwise)
+                    || (origin == right && backward == clockwise);
+                !(outward && lone == Some(origin))
+            })
+    }
+
+    /// Whether the player to move has a legal move where the front pit
+    /// across is captured: a capturing move, or a takasa, that ends.
+    fn has_front_move(&self, rules: &Rules, front: FrontAcross) -> bool {
+        self.capturing_candidates(rules, front)
+            .any(|way| self.front_turn_ends(rules, way, true))
+            || self
+                .takasa_moves(rules, front)
+                .any(|way| self.front_turn_ends(rules, way, false))
+    }
+
+    /// [`Position::for_each_move`] where the front pit across is captured:
+    /// the capturing moves where one ends, else the takasa moves.
+    #[inline(never)]
+    fn for_each_front_move(
+        &self,
+        rules: &Rules,
+        front: FrontAcross,
+        visit: &mut impl FnMut(Move, &Position),
+    ) {
+        let mover = self.to_move;
+        let mut any = false;
+        for (origin, backward) in self.capturing_candidates(rules, front) {
+            let mut child = *self;
+            if self
+                .sow_front_into(
+                    rules,
+                    mover,
+                    (origin, backward),
+                    true,
+                    &mut child,
+                    &mut NoTrace,
+                )
+                .is_ok()
+            {
+                any = true;
+                visit(self.move_of(rules, origin, backward), &child);
+            }
+        }
+        if any {
+            return;
+        }
+        for (origin, backward) in self.takasa_moves(rules, front) {
+            let mut child = *self;
+            if self
+                .sow_front_into(
+                    rules,
+                    mover,
+                    (origin, backward),
+                    false,
+                    &mut child,
+                    &mut NoTrace,
+                )
+                .is_ok()
+            {
+                visit(self.move_of(rules, origin, backward), &child);
+            }
+        }
     }
 
     /// The move from track index `origin`, which must be an open, non-empty pit
@@ -252,32 +444,80 @@ impl Position {
         }
         let turn = self.turn(rules, mover, origin, backward);
         let end = sow_turn(&mut next.board, &turn, choices, obs)?;
+        self.finish_turn(rules, mover, &end, next, obs);
+        Ok(())
+    }
+
+    /// [`Position::sow_into`] where the front pit across is captured (Bao,
+    /// §10.2): the move is `capturing`, or a takasa.
+    #[allow(clippy::too_many_arguments)]
+    fn sow_front_into<O: Observer>(
+        &self,
+        rules: &Rules,
+        mover: Side,
+        (origin, backward): (usize, bool),
+        capturing: bool,
+        next: &mut Position,
+        obs: &mut O,
+    ) -> Result<(), Refused> {
+        let turn = Turn {
+            front: Some(FrontTurn { capturing }),
+            ..self.turn(rules, mover, origin, backward)
+        };
+        let end = sow_turn(&mut next.board, &turn, Choices::default(), obs)?;
+        self.finish_turn(rules, mover, &end, next, obs);
+        Ok(())
+    }
+
+    /// What follows `mover`'s turn, which ended as `end`, in `next`: pits
+    /// owned, plies counted, a game won or lost, who moves next.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn finish_turn<O: Observer>(
+        &self,
+        rules: &Rules,
+        mover: Side,
+        end: &TurnEnd,
+        next: &mut Position,
+        obs: &mut O,
+    ) {
         next.own(mover, end.owned);
         if u16::from(next.ply) < rules.plies_counted() {
             next.ply += 1;
         }
         // Where the player who cannot move loses: a capture that left the
-        // opponent so, or a move that left its own mover so (§10).
+        // opponent so, or a move that left its own mover so (§10); where
+        // the front pit across is captured, a front row emptied (§10.2).
         if rules.stuck_player_loses() {
+            let front_rows = rules.front_row_empty_loses();
+            let ending = if front_rows {
+                Ending::FrontRowEmpty
+            } else {
+                Ending::CannotMove
+            };
             if end.won {
-                next.finish_won(mover, obs);
-                return Ok(());
+                next.finish_won_by(mover, ending, obs);
+                return;
             }
-            if next.cannot_move(rules, mover) {
-                next.finish_won(mover.other(), obs);
-                return Ok(());
+            let lost = if front_rows {
+                next.board.filled() & self.shape.front_mask(mover) == 0
+            } else {
+                next.cannot_move(rules, mover)
+            };
+            if lost {
+                next.finish_won_by(mover.other(), ending, obs);
+                return;
             }
         }
-        self.hand_on(rules, mover, &end, next, obs);
+        self.hand_on(rules, mover, end, next, obs);
         if let Some(taker) = end.group_taker
             && next.leftover_to_capturer(rules, taker, obs)
         {
-            return Ok(());
+            return;
         }
         next.start_turn(rules, obs);
         debug_assert_eq!(next.total_seeds(), self.total_seeds());
         debug_assert!(next.board.is_consistent());
-        Ok(())
     }
 
     /// [`Position::sow_into`] for rule sets that sow plainly: one lap, no
@@ -359,6 +599,10 @@ impl Position {
         }
         if rules.reversal().is_some() {
             self.for_each_turning_move(rules, movable, &mut visit);
+            return;
+        }
+        if let Some(front) = rules.front_across() {
+            self.for_each_front_move(rules, front, &mut visit);
             return;
         }
         let ways = way_count(rules);
@@ -516,6 +760,7 @@ impl Position {
             backward,
             track_reach: !plain && rules.capture().across.is_some_and(|a| a.after_reaching),
             pair,
+            front: None,
         }
     }
 
@@ -553,6 +798,11 @@ impl Position {
         if rules.leapfrog_is_stuck() && self.cannot_move(rules, side) {
             return true;
         }
+        if let Some(front) = rules.front_across() {
+            let mut theirs = *self;
+            theirs.to_move = side;
+            return !theirs.has_front_move(rules, front);
+        }
         let movable = self.movable(rules, side);
         if self.every_pit_moves(rules, side) {
             return movable == 0;
@@ -573,6 +823,11 @@ impl Position {
         }
         if rules.reversal().is_some() {
             return self.count_turning_moves(rules);
+        }
+        if let Some(front) = rules.front_across() {
+            let mut count = 0;
+            self.for_each_front_move(rules, front, &mut |_, _| count += 1);
+            return count;
         }
         self.legal(rules).count() as u64
     }

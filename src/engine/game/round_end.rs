@@ -81,7 +81,15 @@ impl Position {
     #[cold]
     #[inline(never)]
     pub(super) fn finish_won<O: Observer>(&mut self, winner: Side, obs: &mut O) {
-        let ending = Ending::CannotMove;
+        self.finish_won_by(winner, Ending::CannotMove, obs);
+    }
+
+    /// [`Position::finish_won`] for the reason `ending` (one where the
+    /// seeds stay where they lie and the winner is kept as the player to
+    /// move).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn finish_won_by<O: Observer>(&mut self, winner: Side, ending: Ending, obs: &mut O) {
         obs.record(Event::RoundEnd {
             took_remaining: None,
             swept: BySide::new(0, 0),

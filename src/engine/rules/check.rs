@@ -507,6 +507,7 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
     let mut sowing = check_sowing(&file, &shape, board, text)?;
     let mut capture = check_captures(&shape, sowing, board, text)?;
     capture.pair_across = four_rows::check_pair_across(&file, board, sowing.relay, text)?;
+    capture.front_across = four_rows::check_front_across(&file, board, &sowing, &capture, text)?;
     sowing.reversal = four_rows::check_reversal(&file, board, capture.pair_across, text)?;
     let owned_pits = check_owned_pits(&file, &shape, sowing, &capture, text)?;
     let (mut round, match_rules) = check_rounds(&file, &shape, text)?;
@@ -919,8 +920,9 @@ fn check_captures(
         across: shape.across.as_ref().map(|a| a.value),
         by_count,
         owned_pit: shape.owned_pit.as_ref().map(|_| FromOwnedPit),
-        // Read with the board it needs (see `four_rows`).
+        // Read with the board they need (see `four_rows`).
         pair_across: None,
+        front_across: None,
     })
 }
 
@@ -1265,6 +1267,7 @@ fn check_rounds(
             // Read with the board they depend on (see `four_rows`).
             stuck_player_loses: false,
             leapfrog_is_stuck: false,
+            front_row_empty_loses: false,
         },
         MatchRules {
             rounds,

@@ -13,7 +13,7 @@ use super::old_keys::{OldCaptures, OldRoundEnd};
 use super::{
     AcrossEmpty, CapturingSeed, CountRow, DirectionRule, EndsWhen, FirstPlayer, FirstSeed,
     GrandSlam, LastSeedGroup, NextStarter, OwnedSeeds, Relay, RestGoesTo, Rounds, SeedsIn, Skip,
-    SownFrom, Stores,
+    SownFrom, Stores, TakasaFrom,
 };
 
 #[derive(Debug, Deserialize)]
@@ -131,6 +131,17 @@ pub(crate) struct CaptureSection {
     pub by_count: Option<Spanned<ByCountSection>>,
     pub owned_pit: Option<Spanned<OwnedPitSection>>,
     pub pair_across: Option<Spanned<PairAcrossSection>>,
+    pub front_across: Option<Spanned<FrontAcrossSection>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct FrontAcrossSection {
+    pub most_seeds: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub takasa_from: TakasaFrom,
+    #[serde(default)]
+    pub outward_takasa: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -240,6 +251,7 @@ pub(crate) struct RoundSection {
     pub repetition: Option<Spanned<bool>>,
     pub stuck_player_loses: Option<Spanned<bool>>,
     pub leapfrog_is_stuck: Option<Spanned<bool>>,
+    pub front_row_empty_loses: Option<Spanned<bool>>,
     /// Old: `ends-when` and `rest-goes-to` in one word.
     pub end: Option<Spanned<OldRoundEnd>>,
 }

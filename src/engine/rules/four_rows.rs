@@ -10,8 +10,8 @@ use toml::Spanned;
 use super::check::{RulesError, refuse};
 use super::file::RulesFile;
 use super::{
-    Board, Captures, DirectionRule, EndsWhen, ExtraTurn, MAX_PITS, PairAcross, Relay, Reversal,
-    RoundRules, Rounds, SeedsIn, Sowing, Stores,
+    Board, Captures, DirectionRule, EndsWhen, ExtraTurn, FrontAcross, MAX_PITS, PairAcross, Relay,
+    Reversal, RoundRules, Rounds, SeedsIn, Sowing, Stores,
 };
 use crate::engine::moves::Move;
 use crate::engine::shape::{MAX_FOUR_ROW_PITS, Row, Shape};
@@ -144,6 +144,68 @@ pub(super) fn check_pair_across(
     }))
 }
 
+/// `[capture.front-across]` (Bao): four rows, the mover choosing the way,
+/// a relay from the landing pit, and not with the pair across.
+pub(super) fn check_front_across(
+    file: &RulesFile,
+    board: Board,
+    sowing: &Sowing,
+    capture: &Captures,
+    text: &str,
+) -> Result<Option<FrontAcross>, RulesError> {
+    let Some(section) = file
+        .capture
+        .as_ref()
+        .and_then(|c| c.get_ref().front_across.as_ref())
+    else {
+        return Ok(None);
+    };
+    let why = if board.rows != 4 {
+        Some("the front pit across is taken on a four-row board: it needs `board.rows = 4`")
+    } else if !sowing.direction_chosen {
+        Some(
+            "captured seeds are sown in from a kichwa, which may turn the move: it needs \
+             `sowing.direction = \"chosen\"`",
+        )
+    } else if sowing.relay != Relay::LandingPit {
+        Some(
+            "a lap ending in a pit that held seeds captures or lifts it: it needs \
+             `sowing.relay = \"landing-pit\"`",
+        )
+    } else if capture.pair_across.is_some() {
+        Some("a lap ends in one capture or the other: leave `[capture.pair-across]` out")
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        return refuse(text, section.span(), "capture.front-across", why);
+    }
+    let front = section.get_ref();
+    let most_seeds = match &front.most_seeds {
+        None => u16::MAX,
+        Some(most) => {
+            let value = *most.get_ref();
+            if !(2..=i64::from(super::MAX_SEEDS)).contains(&value) {
+                return refuse(
+                    text,
+                    most.span(),
+                    "capture.front-across.most-seeds",
+                    &format!(
+                        "{value} is out of range: use 2 to {} (a pit of more never captures)",
+                        super::MAX_SEEDS
+                    ),
+                );
+            }
+            u16::try_from(value).unwrap_or(u16::MAX)
+        }
+    };
+    Ok(Some(FrontAcross {
+        most_seeds,
+        takasa_from: front.takasa_from,
+        outward_takasa: front.outward_takasa,
+    }))
+}
+
 /// `[sowing.reversal]`: named pits of the board, with a capture of the pair
 /// across to judge by, on a board whose way is fixed.
 pub(super) fn check_reversal(
@@ -249,6 +311,7 @@ pub(super) fn check_combinations(
         .leapfrog_is_stuck
         .as_ref()
         .is_some_and(|v| *v.get_ref());
+    check_front_row_end(file, capture, round, text)?;
     if round.stuck_player_loses {
         let at = span(written.stuck_player_loses.as_ref());
         let why = if round.ends_when != EndsWhen::NoMove {
@@ -297,8 +360,8 @@ pub(super) fn check_combinations(
         || capture.owned_pit.is_some();
     if other_capture || owned_pits {
         return refuse_with(
-            "on four rows seeds are taken only by `[capture.pair-across]` so far: leave the \
-             other captures and owned pits out",
+            "on four rows seeds are taken only by `[capture.pair-across]` and \
+             `[capture.front-across]` so far: leave the other captures and owned pits out",
         );
     }
     if sowing.must_feed {
@@ -323,4 +386,39 @@ pub(super) fn check_combinations(
         );
     }
     Ok(())
+}
+
+/// `round.front-row-empty-loses`: a way to lose where the player who cannot
+/// move loses, with the capture that takes front pits alone.
+fn check_front_row_end(
+    file: &RulesFile,
+    capture: &Captures,
+    round: &mut RoundRules,
+    text: &str,
+) -> Result<(), RulesError> {
+    let written = file.round.get_ref();
+    let Some(value) = &written.front_row_empty_loses else {
+        return Ok(());
+    };
+    round.front_row_empty_loses = *value.get_ref();
+    if !round.front_row_empty_loses {
+        return Ok(());
+    }
+    let why = if !round.stuck_player_loses {
+        Some(
+            "a game is lost so where the player who cannot move loses: it needs \
+             `stuck-player-loses = true`",
+        )
+    } else if capture.front_across.is_none() {
+        Some(
+            "only front pits are taken where `[capture.front-across]` captures: it needs \
+             that table",
+        )
+    } else {
+        None
+    };
+    match why {
+        Some(why) => refuse(text, value.span(), "round.front-row-empty-loses", why),
+        None => Ok(()),
+    }
 }

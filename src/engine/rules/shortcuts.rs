@@ -111,6 +111,10 @@ impl Shortcuts {
                     // Judged at each lap's end, where packed laps do not
                     // stop; it needs relays, which are not plain.
                     pair_across,
+                    // Its own turn, laps sown in from a kichwa, and moves
+                    // judged against each other (a capture is
+                    // compulsory): no shortcut takes it.
+                    front_across,
                 },
             // Owned pits stop laps and take seeds as they fall.
             owned_pits,
@@ -126,6 +130,9 @@ impl Shortcuts {
                     stuck_player_loses,
                     // Judged between moves, where a player may be stuck.
                     leapfrog_is_stuck: _,
+                    // Judged at the move's end, on the general path alone
+                    // (it comes with the front-across capture).
+                    front_row_empty_loses: _,
                 },
             match_rules:
                 MatchRules {
@@ -149,6 +156,7 @@ impl Shortcuts {
             && owned_pits.is_none()
             && reversal.is_none()
             && pair_across.is_none()
+            && front_across.is_none()
             && !stuck_player_loses;
         // The compact board takes the capturing seed with the seeds across.
         let kalah = match across {
@@ -185,8 +193,9 @@ impl Shortcuts {
                 && while_sowing.is_none()
                 && owned_pits.is_none()
                 && reversal.is_none()
-                && pair_across.is_none(),
-            turns_always_end: *relay == Relay::Off,
+                && pair_across.is_none()
+                && front_across.is_none(),
+            turns_always_end: *relay == Relay::Off && front_across.is_none(),
             stuck_with_seeds: *relay != Relay::Off || *min_seeds > 1,
             kalah,
         }

@@ -197,6 +197,14 @@ fn write_captures(rules: &Rules, line: &mut dyn FnMut(&str)) {
             line(&format!("from-ply = {}", pair.from_ply));
         }
     }
+    if let Some(front) = capture.front_across {
+        line("\n[capture.front-across]");
+        if front.most_seeds != u16::MAX {
+            line(&format!("most-seeds = {}", front.most_seeds));
+        }
+        line(&format!("takasa-from = \"{}\"", front.takasa_from));
+        line(&format!("outward-takasa = {}", front.outward_takasa));
+    }
     if let Some(owned) = rules.owned_pits {
         line("\n[owned-pits]");
         if let Some(count) = owned.count {
@@ -232,6 +240,9 @@ fn write_round(rules: &Rules, line: &mut dyn FnMut(&str)) {
     }
     if round.stuck_player_loses {
         line("stuck-player-loses = true");
+    }
+    if round.front_row_empty_loses {
+        line("front-row-empty-loses = true");
     }
     if round.leapfrog_is_stuck {
         line("leapfrog-is-stuck = true");

@@ -49,7 +49,9 @@ pub enum PositionTextError {
     RowLength { side: Side, given: usize, pits: u8 },
     #[error("{side}'s row should end with `store N`")]
     Store { side: Side },
-    #[error("{side}'s part should be `front` and {pits} counts, then `back` and {pits} counts")]
+    #[error(
+        "{side}'s part should be `front` and {pits} counts, then `back` and {pits} counts (then `hand` and a count, where seeds are in hand)"
+    )]
     FourRows { side: Side, pits: u8 },
     #[error("the plies played should be `ply K` with K from 0 to {most}, not {found:?}")]
     Ply { found: String, most: u16 },
@@ -93,6 +95,11 @@ impl fmt::Display for PositionText<'_> {
                 }
             }
             if four_rows {
+                // Seeds in hand (§10.1), where there are any: a Bao game's
+                // captures not yet sown when it was won.
+                if position.store(side) > 0 {
+                    write!(f, " hand {}", position.store(side))?;
+                }
                 f.write_str("; ")?;
             } else {
                 write!(f, " store {}; ", position.store(side))?;
@@ -231,6 +238,10 @@ fn read_side(
         .strip_prefix("front ")
         .and_then(|rest| rest.split_once(" back "))
         .ok_or_else(wrong)?;
+    let (back, hand) = match back.split_once(" hand ") {
+        Some((back, hand)) => (back, hand.trim().parse::<u16>().map_err(|_| wrong())?),
+        None => (back, 0),
+    };
     let mut setups = Vec::new();
     for row in [front, back] {
         let words: Vec<&str> = row.split_whitespace().collect();
@@ -239,7 +250,7 @@ fn read_side(
         }
         setups.extend(pit_setups(side, &words)?);
     }
-    Ok((setups, 0))
+    Ok((setups, hand))
 }
 
 /// One side's part: `south: 4 x o 4 store 0` as its pits and the store.

@@ -14,6 +14,9 @@ pub struct RowJson {
     /// On four rows, the back row, pit 1 first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub back: Option<Vec<u16>>,
+    /// On four rows, the seeds in the player's hand (§10.1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<u16>,
     pub store: u16,
     pub closed: Vec<bool>,
     /// Who owns each pit (a tuzdyk: `south` or `north`), pit 1 first; null
@@ -37,7 +40,8 @@ pub struct PositionJson {
     /// Who took the seeds left on the board at the round's end, if anyone did.
     pub took_remaining: Option<&'static str>,
     /// Why the round ended (`row-empty`, `no-move`, `neither-can-move`,
-    /// `more-than-half`, `repetition`, `last-seeds`, `agreed`), once it has.
+    /// `more-than-half`, `repetition`, `last-seeds`, `agreed`, and on four
+    /// rows `cannot-move`, `front-row-empty`), once it has.
     pub ending: Option<&'static str>,
 }
 
@@ -51,6 +55,7 @@ pub fn position_json(rules: &Rules, position: &Position) -> PositionJson {
         RowJson {
             front: four_rows.then(|| pits[..n].to_vec()),
             back: four_rows.then(|| pits[n..].to_vec()),
+            hand: four_rows.then(|| position.store(side)),
             pits,
             store: position.store(side),
             closed: position.closed_row(side),

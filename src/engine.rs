@@ -78,7 +78,7 @@ pub use rules::{
     Direction, EndsWhen, ExtraTurn, FirstPlayer, FirstSeed, FromOwnedPit, GrandSlam,
     KalahMechanics, LastSeedGroup, Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules,
     Mechanics, NextStarter, OwnedPits, OwnedSeeds, Relay, RestGoesTo, RoundRules, Rounds, Rules,
-    RulesError, Shortcuts, Skip, Sowing, Stores, UnknownWord, WhileSowing,
+    RulesError, SeedsIn, Shortcuts, Skip, Sowing, Stores, UnknownWord, WhileSowing,
 };
 pub use shape::Row;
 pub(crate) use shape::Shape;

@@ -7,18 +7,58 @@ use std::fmt::Write;
 use super::RULES_IN_FULL;
 use crate::engine::{
     CountRow, EndsWhen, FirstPlayer, GrandSlam, NextStarter, OwnedSeeds, Relay, RestGoesTo, Rounds,
-    Rules, Stores,
+    Rules, SeedsIn, Stores,
 };
 
-/// "2 rows of 6 pits, 4 seeds each (48 in all)".
+/// "2 rows of 6 pits, 4 seeds each (48 in all)"; on four rows, "4 rows of
+/// 8 pits, 4 seeds in each front pit (64 in all)".
 #[must_use]
 pub fn board_size(rules: &Rules) -> String {
+    let each = match (rules.rows(), rules.seeds_in()) {
+        (4, SeedsIn::FrontRows) => "in each front pit",
+        _ => "each",
+    };
     format!(
-        "2 rows of {} pits, {} seeds each ({} in all)",
+        "{} rows of {} pits, {} seeds {each} ({} in all)",
+        rules.rows(),
         rules.pits(),
         rules.seeds_per_pit(),
         rules.total_seeds()
     )
+}
+
+/// The sheet's line on four-row captures (§10): what is taken, where the
+/// seeds go, and when.
+fn four_row_captures_said(rules: &Rules) -> String {
+    if let Some(front) = rules.front_across() {
+        let most = if front.most_seeds == u16::MAX {
+            String::new()
+        } else {
+            format!(" (a pit of more than {} starts none)", front.most_seeds)
+        };
+        return format!(
+            "the front pit across, sown back in from a kichwa; compulsory where one \
+             exists{most}, else a takasa that takes nothing"
+        );
+    }
+    let Some(pair) = rules.pair_across() else {
+        return "no".to_string();
+    };
+    let mut said = "the front and back pit across, sown on from the lap's pit".to_string();
+    if pair.from_ply > 1 {
+        let _ = write!(said, ", from ply {}", pair.from_ply);
+    }
+    if let Some(reversal) = rules.reversal() {
+        let _ = write!(
+            said,
+            "; a lap from one of {} pits may turn where that captures, the mover choosing",
+            reversal.pits.count_ones()
+        );
+        if reversal.from_ply > 1 {
+            let _ = write!(said, " (from ply {})", reversal.from_ply);
+        }
+    }
+    said
 }
 
 /// The mechanics in one line, for menus and `rules list`.
@@ -296,6 +336,7 @@ pub fn rules_sheet(rules: &Rules) -> String {
 /// The sheet's lines on the board, a turn and its captures.
 fn sowing_rows(rules: &Rules) -> Vec<(&'static str, String)> {
     let stores = match rules.stores() {
+        _ if rules.rows() == 4 => "none: captured seeds go back into play",
         Stores::Sown => "sown (own store only)",
         Stores::NotSown => "on the board, not sown",
         Stores::Aside => "none: captures are kept aside",
@@ -353,7 +394,7 @@ fn sowing_rows(rules: &Rules) -> Vec<(&'static str, String)> {
         (false, true) => "one more move after a capture (once)",
         (true, true) => "a last seed in one's own store; one more move after a capture (once)",
     };
-    vec![
+    let mut rows = vec![
         ("board", board_size(rules)),
         ("stores", stores.to_string()),
         ("direction", direction),
@@ -369,7 +410,11 @@ fn sowing_rows(rules: &Rules) -> Vec<(&'static str, String)> {
         ("row captures", count_captures_said(rules)),
         ("owned pits", owned_pits_said(rules)),
         ("must feed", yes_no(rules.must_feed()).to_string()),
-    ]
+    ];
+    if rules.rows() == 4 {
+        rows.push(("four rows", four_row_captures_said(rules)));
+    }
+    rows
 }
 
 /// The sheet's lines on the end of a round and the match.
@@ -379,7 +424,16 @@ fn end_rows(rules: &Rules) -> Vec<(&'static str, String)> {
         EndsWhen::NoMove => "when the player to move has no legal move",
         EndsWhen::NoOneCanMove => "when no one can move (a player who cannot move passes)",
     };
+    let ends_when = if rules.front_row_empty_loses() {
+        "a capture empties a front row, or a move its own mover's: that player loses; \
+         so does the player to move with no legal move"
+    } else if rules.stuck_player_loses() {
+        "the player who cannot move loses (at once, where a capture leaves them so)"
+    } else {
+        ends_when
+    };
     let rest = match rules.rest_goes_to() {
+        _ if rules.stuck_player_loses() => "they stay where they lie",
         RestGoesTo::RowOwner => "each player takes the seeds on their own row",
         RestGoesTo::OtherPlayer => "the player who could still move takes them all",
         RestGoesTo::Emptier => "the player whose row is empty takes the other row",
@@ -449,4 +503,34 @@ pub fn reflow(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn built_in(id: &str) -> Rules {
+        (*crate::catalog::Catalog::with_user_dir(None)
+            .find(id)
+            .unwrap()
+            .rules)
+            .clone()
+    }
+
+    /// A four-row board is said as four rows, its seeds where they start,
+    /// its captures and how it is lost; two-row sheets say nothing of it.
+    #[test]
+    fn a_four_row_sheet_says_its_rows_captures_and_end() {
+        let igisoro = rules_sheet(&built_in("igisoro"));
+        assert!(igisoro.contains("4 rows of 8 pits, 4 seeds in each front pit (64 in all)"));
+        assert!(igisoro.contains("captured seeds go back into play"));
+        assert!(igisoro.contains("four rows:     the front and back pit across"));
+        assert!(igisoro.contains("the player who cannot move loses"));
+        let bao = rules_sheet(&built_in("bao-kujifunza"));
+        assert!(bao.contains("4 rows of 8 pits, 2 seeds each (64 in all)"));
+        assert!(bao.contains("the front pit across, sown back in from a kichwa"));
+        assert!(bao.contains("a capture empties a front row"));
+        let kalaha = rules_sheet(&built_in("kalaha"));
+        assert!(kalaha.contains("2 rows of 6 pits") && !kalaha.contains("four rows"));
+    }
 }

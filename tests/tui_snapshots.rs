@@ -16,6 +16,16 @@ fn draw(ui: &mut Runner, width: u16, height: u16) -> Terminal<TestBackend> {
     terminal
 }
 
+/// The screen drawn, a string a row.
+fn screen_rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
+    let buffer = terminal.backend().buffer();
+    buffer
+        .content
+        .chunks(usize::from(buffer.area.width))
+        .map(|row| row.iter().map(ratatui::buffer::Cell::symbol).collect())
+        .collect()
+}
+
 fn app_at(start: Start) -> Runner {
     Runner::new(
         &Catalog::with_user_dir(None),
@@ -63,13 +73,7 @@ fn the_game_search_puts_names_first() {
             ui.send(Msg::Input(Input::Char(c)));
         }
         let terminal = draw(&mut ui, width, height);
-        let screen: Vec<String> = terminal
-            .backend()
-            .buffer()
-            .content
-            .chunks(usize::from(width))
-            .map(|row| row.iter().map(ratatui::buffer::Cell::symbol).collect())
-            .collect();
+        let screen = screen_rows(&terminal);
         let at = |name: &str| screen.iter().position(|row| row.contains(name));
         assert!(
             at("Gabata").is_some() && at("Gabata") < at("Songo"),
@@ -279,13 +283,7 @@ fn a_move_previewed() {
         ui.send(Msg::Right);
         ui.send(Msg::Preview);
         let terminal = draw(&mut ui, width, height);
-        let screen: String = terminal
-            .backend()
-            .buffer()
-            .content
-            .iter()
-            .map(ratatui::buffer::Cell::symbol)
-            .collect();
+        let screen = screen_rows(&terminal).join("\n");
         assert!(screen.contains("If played, pit 2 - captured"), "{screen}");
         assert!(screen.contains("*2*"), "{screen}");
         insta::assert_snapshot!(format!("preview_{width}x{height}"), terminal.backend());
@@ -301,13 +299,7 @@ fn a_turned_board() {
         ui.config.reduced_motion = true;
         ui.send(Msg::TurnBoard);
         let terminal = draw(&mut ui, width, height);
-        let rows: Vec<String> = terminal
-            .backend()
-            .buffer()
-            .content
-            .chunks(usize::from(width))
-            .map(|row| row.iter().map(ratatui::buffer::Cell::symbol).collect())
-            .collect();
+        let rows = screen_rows(&terminal);
         let at = |text: &str| rows.iter().position(|row| row.contains(text));
         assert!(at("Bo (North)") > at("Ann (South)"), "{rows:#?}");
         insta::assert_snapshot!(format!("turned_{id}_{width}x{height}"), terminal.backend());

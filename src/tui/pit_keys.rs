@@ -54,14 +54,6 @@ pub fn drawn_at(shape: &Shape, turned: bool, side: Side, pit: Pit) -> Option<(us
         .find_map(|(index, row)| Some((index, row.pits.iter().position(|&p| p == pit)?)))
 }
 
-/// The column (0 = leftmost) a side's pit is drawn in.
-#[must_use]
-pub fn column_of_pit(shape: &Shape, turned: bool, side: Side, pit: Pit) -> u8 {
-    drawn_at(shape, turned, side, pit)
-        .and_then(|(_, column)| u8::try_from(column).ok())
-        .unwrap_or(0)
-}
-
 /// The key that plays a side's pit, where one does.
 #[must_use]
 pub fn key_of_pit(shape: &Shape, turned: bool, side: Side, pit: Pit) -> Option<char> {

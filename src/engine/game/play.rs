@@ -364,41 +364,24 @@ impl Position {
         visit: &mut impl FnMut(Move, &Position),
     ) {
         let mover = self.to_move;
-        let mut any = false;
-        for (origin, backward) in self.capturing_candidates(rules, front) {
+        // Plays one way, capturing or not; whether it was a legal move.
+        let mut play = |way: (usize, bool), capturing: bool| {
             let mut child = *self;
-            if self
-                .sow_front_into(
-                    rules,
-                    mover,
-                    (origin, backward),
-                    true,
-                    &mut child,
-                    &mut NoTrace,
-                )
-                .is_ok()
-            {
-                any = true;
-                visit(self.move_of(rules, origin, backward), &child);
+            let ends = self
+                .sow_front_into(rules, mover, way, capturing, &mut child, &mut NoTrace)
+                .is_ok();
+            if ends {
+                visit(self.move_of(rules, way.0, way.1), &child);
             }
+            ends
+        };
+        let mut any = false;
+        for way in self.capturing_candidates(rules, front) {
+            any |= play(way, true);
         }
-        if any {
-            return;
-        }
-        for (origin, backward) in self.takasa_moves(rules, front) {
-            let mut child = *self;
-            if self
-                .sow_front_into(
-                    rules,
-                    mover,
-                    (origin, backward),
-                    false,
-                    &mut child,
-                    &mut NoTrace,
-                )
-                .is_ok()
-            {
-                visit(self.move_of(rules, origin, backward), &child);
+        if !any {
+            for way in self.takasa_moves(rules, front) {
+                play(way, false);
             }
         }
     }

@@ -32,7 +32,7 @@ const MAX_PIT_WIDTH: u16 = 17;
 const COMFORTABLE_PIT_WIDTH: u16 = 9;
 
 pub use crate::tui::board_view::BoardView;
-pub use crate::tui::pit_keys::{NORTH_KEYS, SOUTH_KEYS, column_of_pit, pit_for_key};
+pub use crate::tui::pit_keys::{NORTH_KEYS, SOUTH_KEYS, pit_for_key};
 use crate::tui::pit_keys::{drawn_at, key_of_pit};
 
 /// Where everything is drawn, shared by drawing and by mouse clicks.

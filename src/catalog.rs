@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 24] = [
+const BUILT_IN: [(&str, &str); 25] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -58,6 +58,10 @@ const BUILT_IN: [(&str, &str); 24] = [
     (
         "bao-kujifunza.toml",
         include_str!("../rules/bao-kujifunza.toml"),
+    ),
+    (
+        "bao-kiswahili.toml",
+        include_str!("../rules/bao-kiswahili.toml"),
     ),
 ];
 
@@ -368,7 +372,8 @@ mod tests {
                 "kiuthi",
                 "layli-goobalay",
                 "igisoro",
-                "bao-kujifunza"
+                "bao-kujifunza",
+                "bao-kiswahili"
             ]
         );
     }

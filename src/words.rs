@@ -147,6 +147,30 @@ pub fn refusal(error: PlayError, pits: u8) -> String {
             "Pit {}: that way would empty your front row - sow it towards the centre.",
             played.named_pit()
         ),
+        PlayError::MustTakeBlocked(played) => format!(
+            "Pit {}: a block stands, so capture the blocked pit first where you can.",
+            played.named_pit()
+        ),
+        PlayError::KimbiWay(played) => format!(
+            "Pit {}: seeds captured at an end pair go in from that end - the other way.",
+            played.named_pit()
+        ),
+        PlayError::FunctionalNyumba(played) => format!(
+            "Pit {} is your functional nyumba - it is not played from the hand.",
+            played.named_pit()
+        ),
+        PlayError::NamuaSingle(played) => format!(
+            "Pit {} holds one seed - from the hand, play a pit of 2 or more.",
+            played.named_pit()
+        ),
+        PlayError::Blocked(played) => format!(
+            "Pit {} is blocked - it may not start a takasa on this turn.",
+            played.named_pit()
+        ),
+        PlayError::NoSafari(played) => format!(
+            "Pit {}: this move does not end in your nyumba, so there is no safari.",
+            played.named_pit()
+        ),
     }
 }
 

@@ -4,6 +4,7 @@
 //! and play ([`play`]), the end of a round ([`round_end`]), and the refill
 //! and the match's end ([`refill`]).
 
+mod bao;
 mod hash;
 mod play;
 mod refill;
@@ -51,6 +52,8 @@ pub struct Position {
     /// (where a capture or a reversal opens at a ply), so that later
     /// positions alike in all else are equal.
     ply: u8,
+    /// Bao's nyumba owned and pit blocked (§10.4); nothing elsewhere.
+    marks: bao::Marks,
 }
 
 impl Position {

@@ -93,6 +93,9 @@ pub struct Move {
     /// The way of the first lap, where the mover chose it.
     direction: Option<Direction>,
     later: Later,
+    /// Bao's safari (§10.4): the move lifts the nyumba where a capturing
+    /// lap ended in it, and goes on.
+    safari: bool,
 }
 
 impl Move {
@@ -110,6 +113,7 @@ impl Move {
             pit,
             direction: None,
             later: Later { bits: 1 },
+            safari: false,
         }
     }
 
@@ -131,6 +135,19 @@ impl Move {
     pub const fn with_later(mut self, later: Later) -> Move {
         self.later = later;
         self
+    }
+
+    /// This move going on safari at the nyumba (§10.4's `+`).
+    #[must_use]
+    pub const fn on_safari(mut self) -> Move {
+        self.safari = true;
+        self
+    }
+
+    /// Whether the move goes on safari at the nyumba.
+    #[must_use]
+    pub const fn safari(self) -> bool {
+        self.safari
     }
 
     /// The pit the move empties, numbered in its row.
@@ -186,6 +203,9 @@ impl Move {
             said.push_str(if i == 0 { ", then " } else { ", " });
             said.push_str(&way.to_string());
         }
+        if self.safari {
+            said.push_str(", on safari");
+        }
         said
     }
 }
@@ -195,6 +215,8 @@ const CLOCKWISE: &str = "cw";
 const COUNTER_CLOCKWISE: &str = "ccw";
 /// What comes before each choice made after the first lap.
 const LATER_MARK: char = '.';
+/// What follows a move that goes on safari (§10.4).
+const SAFARI_MARK: char = '+';
 
 fn way_word(way: Direction) -> &'static str {
     match way {
@@ -211,7 +233,7 @@ impl From<Pit> for Move {
 
 /// As the rules contract writes a move: the pit (`3`, `f3`, `b6`), the way
 /// where the mover chose it (`3cw`, `f7ccw`), each later choice after a dot
-/// (`f3.cw`).
+/// (`f3.cw`), a safari after a plus (`f4cw+`).
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.row {
@@ -225,6 +247,9 @@ impl fmt::Display for Move {
         }
         for way in self.later.iter() {
             write!(f, "{LATER_MARK}{}", way_word(way))?;
+        }
+        if self.safari {
+            write!(f, "{SAFARI_MARK}")?;
         }
         Ok(())
     }
@@ -261,6 +286,10 @@ impl FromStr for Move {
     fn from_str(text: &str) -> Result<Move, ParseMoveError> {
         let text = text.trim();
         let fail = || ParseMoveError(text.to_string());
+        let (text, safari) = match text.strip_suffix(SAFARI_MARK) {
+            Some(rest) => (rest, true),
+            None => (text, false),
+        };
         // Four-row names are read in either case (§10.1); two-row moves
         // are written as they always were.
         let (row, rest) = match text.chars().next() {
@@ -284,6 +313,7 @@ impl FromStr for Move {
         }
         let mut played = Move::in_row(row, pit).with_later(later);
         played.direction = direction;
+        played.safari = safari;
         Ok(played)
     }
 }
@@ -387,6 +417,7 @@ mod tests {
             ("b6", Move::in_row(Row::Back, Pit::new(6))),
             ("f7cw", f7.toward(Direction::Clockwise)),
             ("f7.cw", f7.with_later(later)),
+            ("f4cw+", Move::in_row(Row::Front, Pit::new(4)).toward(Direction::Clockwise).on_safari()),
             (
                 "b8ccw.cw.ccw",
                 Move::in_row(Row::Back, Pit::new(8))
@@ -407,7 +438,8 @@ mod tests {
             [Direction::Clockwise, Direction::CounterClockwise]
         );
         for wrong in [
-            "f", "fcw", "f3.", "f3..cw", "f3.x", "f3.cw3", "g3", "f 3", "b3 .cw",
+            "f", "fcw", "f3.", "f3..cw", "f3.x", "f3.cw3", "g3", "f 3", "b3 .cw", "f3++", "+",
+            "f3+cw",
         ] {
             assert!(wrong.parse::<Move>().is_err(), "{wrong:?}");
         }

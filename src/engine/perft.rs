@@ -106,7 +106,7 @@ pub fn perft_parallel(
         frontier = frontier
             .iter()
             .flat_map(|(p, history)| {
-                p.candidate_moves(rules).filter_map(|mv| {
+                p.legal_moves(rules).into_iter().filter_map(|mv| {
                     let child = p.play(rules, mv).ok()?;
                     let mut history = history.clone();
                     let child = history.enter(rules, &child).unwrap_or(child);

@@ -59,6 +59,12 @@ pub enum PositionTextError {
     Round(String),
     #[error("who moves should be `south to move` or `north to move`, not {0:?}")]
     Mover(String),
+    #[error(
+        "{side}'s {word:?}: a mark after a count is `h` on an owned nyumba, `t` or `T` on a \
+         blocked front pit (`T` on the turn right after the block), where the rules have them, \
+         and only one pit is blocked"
+    )]
+    Mark { side: Side, word: String },
     #[error("{0}")]
     Setup(SetupError),
     #[error("these rules give no move after a capture (or no one is to move)")]
@@ -92,6 +98,9 @@ impl fmt::Display for PositionText<'_> {
                         write!(f, " {seeds}{}", owner_letter(owner))?;
                     }
                     PitSetup::Seeds(count) => write!(f, " {count}")?,
+                }
+                if four_rows {
+                    write_bao_marks(f, position, side, pit)?;
                 }
             }
             if four_rows {
@@ -145,8 +154,9 @@ impl Position {
             }
             _ => return Err(PositionTextError::Parts(parts.len())),
         };
-        let (south_row, south_store) = read_side(Side::South, south, rules)?;
-        let (north_row, north_store) = read_side(Side::North, north, rules)?;
+        let mut marks = Vec::new();
+        let (south_row, south_store) = read_side(Side::South, south, rules, &mut marks)?;
+        let (north_row, north_store) = read_side(Side::North, north, rules, &mut marks)?;
         let wrong_round = || PositionTextError::Round(round.to_string());
         let rest = round.strip_prefix("round ").ok_or_else(wrong_round)?;
         let (number, starter) = match rest.split_once(" begun by ") {
@@ -179,6 +189,15 @@ impl Position {
             starter,
         )
         .map_err(PositionTextError::Setup)?;
+        let position = position.with_bao_marks(rules, &marks).map_err(|(side, pit)| {
+            PositionTextError::Mark {
+                side,
+                word: marks
+                    .iter()
+                    .find(|m| (m.side, m.pit) == (side, pit))
+                    .map_or_else(String::new, |m| m.word.clone()),
+            }
+        })?;
         // A position written without its plies has played all the rules
         // count (§10.1 writes them only while fewer have been).
         let position = match ply {
@@ -216,6 +235,7 @@ fn read_side(
     side: Side,
     part: &str,
     rules: &Rules,
+    marks: &mut Vec<WrittenMark>,
 ) -> Result<(Vec<PitSetup>, u16), PositionTextError> {
     if rules.rows() == 2 {
         return read_row(side, part, rules.pits());
@@ -244,9 +264,23 @@ fn read_side(
     };
     let mut setups = Vec::new();
     for row in [front, back] {
-        let words: Vec<&str> = row.split_whitespace().collect();
+        let mut words: Vec<&str> = row.split_whitespace().collect();
         if words.len() != usize::from(pits) {
             return Err(wrong());
+        }
+        for (offset, word) in words.iter_mut().enumerate() {
+            let written = *word;
+            let number = setups.len() + offset + 1;
+            // A nyumba may be blocked too: `4ht`.
+            while let Some(mark) = word.chars().last().filter(|c| Mark::ALL.contains(c)) {
+                marks.push(WrittenMark {
+                    side,
+                    pit: Pit::new(u8::try_from(number).unwrap_or(1)),
+                    mark,
+                    word: written.to_string(),
+                });
+                *word = &word[..word.len() - 1];
+            }
         }
         setups.extend(pit_setups(side, &words)?);
     }
@@ -297,6 +331,65 @@ fn pit_setups(side: Side, pit_words: &[&str]) -> Result<Vec<PitSetup>, PositionT
                 }),
         })
         .collect()
+}
+
+/// The letters §10.1 writes after a Bao pit's count.
+struct Mark;
+
+impl Mark {
+    const NYUMBA: char = 'h';
+    const BLOCKED: char = 't';
+    const JUST_BLOCKED: char = 'T';
+    const ALL: [char; 3] = [Mark::NYUMBA, Mark::BLOCKED, Mark::JUST_BLOCKED];
+}
+
+/// A mark as read: the pit it follows (numbered along the side's loop,
+/// front row first) and the word it was written in.
+#[derive(Clone, Debug)]
+pub(crate) struct WrittenMark {
+    pub side: Side,
+    pub pit: Pit,
+    pub mark: char,
+    pub word: String,
+}
+
+impl WrittenMark {
+    pub fn is_nyumba(&self) -> bool {
+        self.mark == Mark::NYUMBA
+    }
+
+    /// A block, and whether the move just played set it.
+    pub fn block(&self) -> Option<bool> {
+        match self.mark {
+            Mark::BLOCKED => Some(false),
+            Mark::JUST_BLOCKED => Some(true),
+            _ => None,
+        }
+    }
+}
+
+/// The marks of `side`'s pit `pit` (numbered along the loop): `h` on the
+/// owned nyumba, `t` or `T` on the blocked pit.
+fn write_bao_marks(
+    f: &mut fmt::Formatter<'_>,
+    position: &Position,
+    side: Side,
+    pit: Pit,
+) -> fmt::Result {
+    if position.owns_nyumba(side) && position.nyumba_pit() == Some(pit) {
+        write!(f, "{}", Mark::NYUMBA)?;
+    }
+    match position.blocked() {
+        Some((owner, blocked, fresh)) if owner == side && blocked == pit => {
+            let mark = if fresh {
+                Mark::JUST_BLOCKED
+            } else {
+                Mark::BLOCKED
+            };
+            write!(f, "{mark}")
+        }
+        _ => Ok(()),
+    }
 }
 
 /// `s` or `n`: the owner of a pit that keeps its seeds, after its count.

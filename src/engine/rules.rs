@@ -22,6 +22,8 @@ use std::fmt;
 
 use serde::Deserialize;
 
+use crate::engine::shape::MAX_FOUR_ROW_PITS;
+
 pub use shortcuts::{KalahMechanics, Shortcuts};
 
 pub use check::RulesError;
@@ -366,9 +368,35 @@ pub struct Board {
     pub seeds_per_pit: u8,
     /// Which pits hold `seeds_per_pit` at the start.
     pub seeds_in: SeedsIn,
+    /// Four rows: the start listed pit by pit instead (`seeds_per_pit` is
+    /// then the most any pit holds).
+    pub start: Option<StartRows>,
+    /// Seeds each player holds in hand at the start (§10.4).
+    pub in_hand: u8,
     /// Four-row boards have none on the board: they are `Aside`, and stay
     /// empty where captured seeds go back into play.
     pub stores: Stores,
+}
+
+/// A four-row start listed pit by pit: each player's front and back row,
+/// pit 1 first (only the first `pits` of each count).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartRows {
+    pub front: [u8; MAX_FOUR_ROW_PITS as usize],
+    pub back: [u8; MAX_FOUR_ROW_PITS as usize],
+}
+
+/// `[capture.front-across.nyumba]` (§10.4): a front pit owned from the
+/// start until lifted or captured; while its owner has seeds in hand, one
+/// holding `functional` seeds or more ends a takasa lap, offers a
+/// capturing lap the safari, and is never played from the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Nyumba {
+    /// Its number in the front row.
+    pub pit: u8,
+    pub functional: u16,
+    /// A capturing lap ending in it may lift it and go on (`+`).
+    pub safari: bool,
 }
 
 /// `[sowing.reversal]` (§10.5): pits whose lap may be sown the other way,
@@ -395,6 +423,9 @@ pub struct FrontAcross {
     /// A takasa from the mover's only occupied front pit, a kichwa, may go
     /// outward and empty the front row (off in Bao: only towards the centre).
     pub outward_takasa: bool,
+    /// A takasa may block a pit of the opponent (§10.4's takasia).
+    pub takasia: bool,
+    pub nyumba: Option<Nyumba>,
 }
 
 /// `[capture.pair-across]` (§10.5): a lap ending in an own front pit that
@@ -730,11 +761,32 @@ impl Rules {
     /// [`Rules::seeds_per_pit`].
     #[must_use]
     pub fn total_seeds(&self) -> u16 {
+        let in_hand = 2 * u16::from(self.board.in_hand);
+        if let Some(start) = &self.board.start {
+            let pits = usize::from(self.board.pits);
+            let side: u16 = start.front[..pits]
+                .iter()
+                .chain(&start.back[..pits])
+                .map(|&seeds| u16::from(seeds))
+                .sum();
+            return 2 * side + in_hand;
+        }
         let filled_rows = match self.board.seeds_in {
             SeedsIn::EveryPit => self.board.rows,
             SeedsIn::FrontRows => 2,
         };
         u16::from(filled_rows) * u16::from(self.board.pits) * u16::from(self.board.seeds_per_pit)
+            + in_hand
+    }
+    /// The start listed pit by pit, where the rule file lists it.
+    #[must_use]
+    pub fn start_rows(&self) -> Option<&StartRows> {
+        self.board.start.as_ref()
+    }
+    /// Seeds each player holds in hand at the start.
+    #[must_use]
+    pub fn in_hand(&self) -> u8 {
+        self.board.in_hand
     }
     /// Pits whose lap may be sown the other way, where it would capture.
     #[must_use]

@@ -12,7 +12,7 @@ mod front;
 mod packed;
 
 pub(crate) use choices::{Choices, Unmade};
-pub(crate) use front::{FrontTurn, first_lap_captures};
+pub(crate) use front::{FrontEnd, FrontTurn, first_lap, sow_turn as sow_front_turn};
 
 pub(crate) use packed::PackedTrack;
 
@@ -50,9 +50,6 @@ pub(crate) struct Turn<'r> {
     /// may capture from and turn at. (`None` elsewhere, so that the other
     /// rule sets' turns stay as small as they were.)
     pub pair: Option<PairTurn>,
-    /// Where the rules capture the front pit across (Bao, §10.2): whether
-    /// this move is a capturing one.
-    pub front: Option<FrontTurn>,
 }
 
 /// What a turn needs where laps end in the capture of the pair across.
@@ -168,8 +165,6 @@ pub(crate) fn sow_turn<O: Observer>(
     // a path of its own, with nothing of the other mechanics to test.
     if turn.rules.sows_plainly() {
         sow_turn_plainly(board, turn, obs)
-    } else if let Some(front) = turn.front {
-        front::sow_turn(board, turn, front, obs)
     } else if !O::WATCHES && turn.rules.relays_in_bulk() {
         sow_turn_in_bulk(board, turn)
     } else {

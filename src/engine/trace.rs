@@ -89,6 +89,9 @@ pub enum Event {
         by: Side,
         kichwa: Option<Place>,
     },
+    /// A move from the hand (namua, §10.4): one seed from `by`'s hand into
+    /// `pit`, before anything is lifted or captured.
+    FromHand { pit: Place, by: Side },
     /// The turn ended in a pit the opponent owns: the last seed and one
     /// more (`count` in all) went to `by`'s store.
     FromOwnedPit { pit: Place, count: u16, by: Side },
@@ -187,6 +190,10 @@ impl Event {
                 places.set(front, 0);
                 places.set(back, 0);
                 places.add(to, count);
+            }
+            Event::FromHand { pit, by } => {
+                places.set(Place::Store(by), places.get(Place::Store(by)) - 1);
+                places.add(pit, 1);
             }
             Event::FrontCapture {
                 across,

@@ -58,7 +58,7 @@ pub fn shown_ticks(total: u32) -> u32 {
 
 fn ticks_of(event: &Event) -> u32 {
     match event {
-        Event::TakeUp { .. } => TAKE_UP_TICKS,
+        Event::TakeUp { .. } | Event::FromHand { .. } => TAKE_UP_TICKS,
         Event::Drop { .. } => DROP_TICKS,
         Event::SowingCapture { .. } => FOUR_TICKS,
         Event::LapEnd { .. } => LAP_END_TICKS,
@@ -230,6 +230,8 @@ fn apply(frame: &mut Frame, event: &Event) {
             frame.hand = Some((place, in_hand));
             frame.focus = Some(place);
         }
+        // The seed from the hand, shown dropped into its pit.
+        Event::FromHand { pit, .. } => frame.focus = Some(pit),
         Event::DropToOwner {
             pit,
             owner,

@@ -390,6 +390,9 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
         Event::RelayTakeUp { pit, count, .. } => {
             format!("Relay: {count} seeds picked up from {}", place(pit))
         }
+        Event::FromHand { pit, by } => {
+            format!("{} puts a seed from the hand into {}", name(by), place(pit))
+        }
         Event::LeapCapture {
             pit,
             count,

@@ -17,8 +17,11 @@ impl Position {
     /// every way the seeds already won were split.
     pub(crate) fn key_without_stores(&self) -> u64 {
         let mut seeds = *self.board.seeds();
-        for side in Side::BOTH {
-            seeds[self.shape.store(side)] = 0;
+        // On four rows the stores are hands, still to be played in.
+        if self.shape.rows == 2 {
+            for side in Side::BOTH {
+                seeds[self.shape.store(side)] = 0;
+            }
         }
         self.hash(&seeds)
     }
@@ -43,6 +46,10 @@ impl Position {
         if self.owned.south | self.owned.north != 0 {
             let owned = u64::from(self.owned.south) | (u64::from(self.owned.north) << 32);
             hash ^= mix(owned, 0x5851_f42d_4c95_7f2d).rotate_left(11);
+        }
+        // Bao's marks: nothing to mix elsewhere.
+        if self.marks.bits() != 0 {
+            hash ^= mix(u64::from(self.marks.bits()), 0x2d35_8dcc_aa6c_78a5).rotate_left(17);
         }
         // Only the board's own places: the rest of the array is always empty.
         let mut words = seeds[..self.shape.len()].chunks_exact(4);

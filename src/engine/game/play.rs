@@ -3,15 +3,15 @@
 //! the search).
 
 use super::Position;
+use super::bao::BaoRefusal;
 use crate::engine::board::{Place, indices};
 use crate::engine::moves::{Later, Move};
 use crate::engine::pit::Pit;
-use crate::engine::rules::{Direction, FrontAcross, Rules, Stores, TakasaFrom};
+use crate::engine::rules::{Direction, Rules, Stores};
 use crate::engine::shape::Row;
 use crate::engine::side::Side;
 use crate::engine::sow::{
-    Choices, FrontTurn, PackedTrack, PairTurn, Refused, Turn, TurnEnd, Unmade, first_lap_captures,
-    sow_turn, sow_turn_plainly,
+    Choices, PackedTrack, PairTurn, Refused, Turn, TurnEnd, Unmade, sow_turn, sow_turn_plainly,
 };
 use crate::engine::status::{Ending, Status};
 use crate::engine::trace::{Event, NoTrace, Observer};
@@ -76,6 +76,27 @@ pub enum PlayError {
     FrontPitFirst(Move),
     #[error("`{0}` would empty the front row: from a lone end pit, sow towards the centre")]
     EmptiesFrontRow(Move),
+    #[error(
+        "`{0}` captures, but not the blocked pit first: while a block stands, a capture that \
+         takes it first is compulsory"
+    )]
+    MustTakeBlocked(Move),
+    #[error(
+        "`{0}`: seeds captured at a kimbi go in from its own end: `cw` at the two left pits, \
+         `ccw` at the two right"
+    )]
+    KimbiWay(Move),
+    #[error("`{0}`: the nyumba holds enough to be functional, and is not played from the hand")]
+    FunctionalNyumba(Move),
+    #[error(
+        "`{0}` holds one seed: from the hand, a pit of 2 or more is played while there is one \
+         (and the nyumba is given up)"
+    )]
+    NamuaSingle(Move),
+    #[error("`{0}` is blocked: the block set by the move just played keeps a takasa from it")]
+    Blocked(Move),
+    #[error("`{0}` meets no safari: `+` is written where a capturing lap ends in the nyumba")]
+    NoSafari(Move),
 }
 
 impl Position {
@@ -189,6 +210,21 @@ impl Position {
         if self.owned_mask() & (1 << origin) != 0 {
             return Err(PlayError::Owned(pit));
         }
+        if let Some(front) = rules.front_across() {
+            let Some(direction) = mv.direction() else {
+                return Err(PlayError::NoDirection(pit));
+            };
+            if !mv.later().is_empty() {
+                return Err(PlayError::TooManyWays(mv));
+            }
+            let backward = self.shape.backward(direction);
+            return self
+                .play_bao(rules, front, mv, (origin, backward), obs)
+                .map_err(|refused| bao_refusal(refused, mv, rules.min_seeds()));
+        }
+        if mv.safari() {
+            return Err(PlayError::NoSafari(mv));
+        }
         let seeds = self.board.get(origin);
         if seeds == 0 {
             return Err(PlayError::Empty(pit));
@@ -210,9 +246,6 @@ impl Position {
             (false, None) => (false, Choices::default()),
             (false, Some(_)) => return Err(PlayError::DirectionFixed(pit)),
         };
-        if let Some(front) = rules.front_across() {
-            return self.play_front(rules, front, mv, (origin, backward), obs);
-        }
         self.sow_from(rules, mover, origin, backward, choices, obs)
             .map_err(|refused| match refused {
                 Refused::Endless => PlayError::Endless(pit),
@@ -222,168 +255,6 @@ impl Position {
                 Refused::NoChoiceHere => PlayError::NoWayHere(mv),
                 Refused::TooManyChoices => PlayError::TooManyWays(mv),
             })
-    }
-
-    /// `mv` (from `origin`, sown `backward` or not) where the front pit
-    /// across is captured (§10.2): a capturing move where one is
-    /// compulsory, else a takasa the rules allow.
-    fn play_front<O: Observer>(
-        &self,
-        rules: &Rules,
-        front: FrontAcross,
-        mv: Move,
-        (origin, backward): (usize, bool),
-        obs: &mut O,
-    ) -> Result<Position, PlayError> {
-        let mover = self.to_move;
-        let in_force = self.some_capture_ends(rules, front);
-        let capturing = in_force
-            && first_lap_captures(
-                &self.board,
-                &self.turn(rules, mover, origin, backward),
-                front.most_seeds,
-            );
-        if in_force && !capturing {
-            return Err(PlayError::MustCapture(mv));
-        }
-        if !in_force
-            && !self
-                .takasa_moves(rules, front)
-                .any(|m| m == (origin, backward))
-        {
-            let front_row = self.shape.front_mask(mover);
-            let from_back = front_row & (1 << origin) == 0;
-            return Err(if from_back {
-                PlayError::FrontPitFirst(mv)
-            } else {
-                PlayError::EmptiesFrontRow(mv)
-            });
-        }
-        let mut next = *self;
-        self.sow_front_into(rules, mover, (origin, backward), capturing, &mut next, obs)
-            .map_err(|_| PlayError::Endless(mv.pit()))?;
-        Ok(next)
-    }
-
-    /// The capturing moves of the player to move (§10.2): a pit they may
-    /// play, each way, whose first lap captures; endless ones among them
-    /// are found only when sown.
-    fn capturing_candidates<'a>(
-        &'a self,
-        rules: &'a Rules,
-        front: FrontAcross,
-    ) -> impl Iterator<Item = (usize, bool)> + 'a {
-        let mover = self.to_move;
-        indices(self.movable(rules, mover))
-            .flat_map(|origin| [(origin, false), (origin, true)])
-            .filter(move |&(origin, backward)| {
-                let turn = self.turn(rules, mover, origin, backward);
-                first_lap_captures(&self.board, &turn, front.most_seeds)
-            })
-    }
-
-    /// Whether a capturing move of the player to move ends (only then are
-    /// captures compulsory).
-    fn some_capture_ends(&self, rules: &Rules, front: FrontAcross) -> bool {
-        self.capturing_candidates(rules, front)
-            .any(|way| self.front_turn_ends(rules, way, true))
-    }
-
-    /// Whether the turn of the player to move from `origin`, sown
-    /// `backward` or not, capturing or not, ends: sown on a copy of the
-    /// board alone (what follows the turn is not played, so that judging
-    /// whether a player can move never plays the next player's turn).
-    fn front_turn_ends(
-        &self,
-        rules: &Rules,
-        (origin, backward): (usize, bool),
-        capturing: bool,
-    ) -> bool {
-        let mut probe = self.board;
-        let turn = Turn {
-            front: Some(FrontTurn { capturing }),
-            ..self.turn(rules, self.to_move, origin, backward)
-        };
-        sow_turn(&mut probe, &turn, Choices::default(), &mut NoTrace).is_ok()
-    }
-
-    /// The takasa moves the player to move may try (endless ones are
-    /// refused when sown): from a front pit while one may be played (where
-    /// the rules say so), never emptying the front row from a lone end pit
-    /// (unless the rules allow it).
-    fn takasa_moves(
-        &self,
-        rules: &Rules,
-        front: FrontAcross,
-    ) -> impl Iterator<Item = (usize, bool)> + use<> {
-        let (shape, mover) = (self.shape, self.to_move);
-        let movable = self.movable(rules, mover);
-        let front_row = shape.front_mask(mover);
-        let front_first = front.takasa_from == TakasaFrom::FrontRowFirst;
-        let from = if front_first && movable & front_row != 0 {
-            movable & front_row
-        } else {
-            movable
-        };
-        let occupied = self.board.filled() & front_row;
-        let lone = (!front.outward_takasa && occupied.is_power_of_two())
-            .then(|| occupied.trailing_zeros() as usize);
-        let (left, right) = (
-            shape.pit(mover, Pit::new(1)),
-            shape.pit(mover, Pit::new(shape.pits)),
-        );
-        let clockwise = shape.backward(Direction::Clockwise);
-        indices(from)
-            .flat_map(|origin| [(origin, false), (origin, true)])
-            .filter(move |&(origin, backward)| {
-                // Away from the centre: counter-clockwise from the left
-                // end, clockwise from the right.
-                let outward = (origin == left && backward != clockwise)
-                    || (origin == right && backward == clockwise);
-                !(outward && lone == Some(origin))
-            })
-    }
-
-    /// Whether the player to move has a legal move where the front pit
-    /// across is captured: a capturing move, or a takasa, that ends.
-    fn has_front_move(&self, rules: &Rules, front: FrontAcross) -> bool {
-        self.capturing_candidates(rules, front)
-            .any(|way| self.front_turn_ends(rules, way, true))
-            || self
-                .takasa_moves(rules, front)
-                .any(|way| self.front_turn_ends(rules, way, false))
-    }
-
-    /// [`Position::for_each_move`] where the front pit across is captured:
-    /// the capturing moves where one ends, else the takasa moves.
-    #[inline(never)]
-    fn for_each_front_move(
-        &self,
-        rules: &Rules,
-        front: FrontAcross,
-        visit: &mut impl FnMut(Move, &Position),
-    ) {
-        let mover = self.to_move;
-        // Plays one way, capturing or not; whether it was a legal move.
-        let mut play = |way: (usize, bool), capturing: bool| {
-            let mut child = *self;
-            let ends = self
-                .sow_front_into(rules, mover, way, capturing, &mut child, &mut NoTrace)
-                .is_ok();
-            if ends {
-                visit(self.move_of(rules, way.0, way.1), &child);
-            }
-            ends
-        };
-        let mut any = false;
-        for way in self.capturing_candidates(rules, front) {
-            any |= play(way, true);
-        }
-        if !any {
-            for way in self.takasa_moves(rules, front) {
-                play(way, false);
-            }
-        }
     }
 
     /// The move from track index `origin`, which must be an open, non-empty pit
@@ -431,32 +302,11 @@ impl Position {
         Ok(())
     }
 
-    /// [`Position::sow_into`] where the front pit across is captured (Bao,
-    /// §10.2): the move is `capturing`, or a takasa.
-    #[allow(clippy::too_many_arguments)]
-    fn sow_front_into<O: Observer>(
-        &self,
-        rules: &Rules,
-        mover: Side,
-        (origin, backward): (usize, bool),
-        capturing: bool,
-        next: &mut Position,
-        obs: &mut O,
-    ) -> Result<(), Refused> {
-        let turn = Turn {
-            front: Some(FrontTurn { capturing }),
-            ..self.turn(rules, mover, origin, backward)
-        };
-        let end = sow_turn(&mut next.board, &turn, Choices::default(), obs)?;
-        self.finish_turn(rules, mover, &end, next, obs);
-        Ok(())
-    }
-
     /// What follows `mover`'s turn, which ended as `end`, in `next`: pits
     /// owned, plies counted, a game won or lost, who moves next.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn finish_turn<O: Observer>(
+    pub(super) fn finish_turn<O: Observer>(
         &self,
         rules: &Rules,
         mover: Side,
@@ -743,7 +593,6 @@ impl Position {
             backward,
             track_reach: !plain && rules.capture().across.is_some_and(|a| a.after_reaching),
             pair,
-            front: None,
         }
     }
 
@@ -808,9 +657,7 @@ impl Position {
             return self.count_turning_moves(rules);
         }
         if let Some(front) = rules.front_across() {
-            let mut count = 0;
-            self.for_each_front_move(rules, front, &mut |_, _| count += 1);
-            return count;
+            return self.count_front_moves(rules, front);
         }
         self.legal(rules).count() as u64
     }
@@ -858,6 +705,28 @@ impl Position {
         let mut probe = self.board;
         let turn = self.turn(rules, side, origin, backward);
         sow_turn(&mut probe, &turn, Choices::default(), &mut NoTrace).is_ok()
+    }
+}
+
+/// What a Bao refusal says of the written move.
+fn bao_refusal(refused: BaoRefusal, mv: Move, min_seeds: u16) -> PlayError {
+    let pit = mv.pit();
+    match refused {
+        BaoRefusal::MustCapture => PlayError::MustCapture(mv),
+        BaoRefusal::MustTakeBlocked => PlayError::MustTakeBlocked(mv),
+        BaoRefusal::FrontPitFirst => PlayError::FrontPitFirst(mv),
+        BaoRefusal::EmptiesFrontRow => PlayError::EmptiesFrontRow(mv),
+        BaoRefusal::KimbiWay => PlayError::KimbiWay(mv),
+        BaoRefusal::FunctionalNyumba => PlayError::FunctionalNyumba(mv),
+        BaoRefusal::NamuaSingle => PlayError::NamuaSingle(mv),
+        BaoRefusal::Blocked => PlayError::Blocked(mv),
+        BaoRefusal::TooFew => PlayError::TooFew {
+            pit,
+            needs: min_seeds,
+        },
+        BaoRefusal::Endless => PlayError::Endless(pit),
+        BaoRefusal::NoSafari => PlayError::NoSafari(mv),
+        BaoRefusal::Empty => PlayError::Empty(pit),
     }
 }
 

@@ -2,6 +2,7 @@
 //! (for tests, puzzles and analysis).
 
 use super::Position;
+use super::bao::Marks;
 use crate::engine::board::{Board, indices};
 use crate::engine::pit::Pit;
 use crate::engine::rules::{NextStarter, Rounds, Rules, SeedsIn};
@@ -93,6 +94,20 @@ impl Position {
         for index in indices(filled) {
             board.set(index, u16::from(rules.seeds_per_pit()));
         }
+        if let Some(start) = rules.start_rows() {
+            let pits = usize::from(shape.pits);
+            for side in Side::BOTH {
+                let counts = start.front[..pits].iter().chain(&start.back[..pits]);
+                for (number, &seeds) in (1..).zip(counts) {
+                    board.set(shape.pit(side, Pit::new(number)), u16::from(seeds));
+                }
+            }
+        }
+        for side in Side::BOTH {
+            board.set(shape.store(side), u16::from(rules.in_hand()));
+        }
+        let nyumba = rules.front_across().and_then(|front| front.nyumba);
+        let marks = Marks::new(nyumba.map(|nyumba| nyumba.pit));
         let mut position = Position {
             board,
             shape,
@@ -105,6 +120,7 @@ impl Position {
             status: Status::Ongoing,
             ending: None,
             ply: 0,
+            marks,
         };
         position.start_turn(rules, &mut NoTrace);
         position

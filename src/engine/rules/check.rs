@@ -508,6 +508,18 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
     let mut capture = check_captures(&shape, sowing, board, text)?;
     capture.pair_across = four_rows::check_pair_across(&file, board, sowing.relay, text)?;
     capture.front_across = four_rows::check_front_across(&file, board, &sowing, &capture, text)?;
+    if let Some(in_hand) = &file.board.in_hand
+        && board.in_hand > 0
+        && capture.front_across.is_none()
+    {
+        return refuse(
+            text,
+            in_hand.span(),
+            "board.in-hand",
+            "seeds in hand are played in by namua moves, which capture the front pit \
+             across: it needs `[capture.front-across]`",
+        );
+    }
     sowing.reversal = four_rows::check_reversal(&file, board, capture.pair_across, text)?;
     let owned_pits = check_owned_pits(&file, &shape, sowing, &capture, text)?;
     let (mut round, match_rules) = check_rounds(&file, &shape, text)?;
@@ -677,27 +689,53 @@ fn check_board(file: &RulesFile, text: &str) -> Result<Board, RulesError> {
             ),
         );
     }
-    let seeds = *file.board.seeds_per_pit.get_ref();
-    let key = "board.seeds-per-pit";
-    if !range_of(key).contains(&seeds) {
-        return refuse(
-            text,
-            file.board.seeds_per_pit.span(),
-            key,
-            &format!(
-                "{seeds} seeds per pit is out of range: {}",
-                range_words(key)
-            ),
-        );
-    }
     // Both were range-checked just now.
     let pits = u8::try_from(pits).unwrap_or(MAX_PITS);
     let (rows, seeds_in, stores) = four_rows::check_board(file, pits, text)?;
+    let start = four_rows::check_start(file, rows, pits, text)?;
+    let key = "board.seeds-per-pit";
+    let seeds_per_pit = match (&file.board.seeds_per_pit, &start) {
+        (Some(seeds), None) => {
+            let count = *seeds.get_ref();
+            if !range_of(key).contains(&count) {
+                return refuse(
+                    text,
+                    seeds.span(),
+                    key,
+                    &format!(
+                        "{count} seeds per pit is out of range: {}",
+                        range_words(key)
+                    ),
+                );
+            }
+            u8::try_from(count).unwrap_or(MAX_SEEDS_PER_PIT)
+        }
+        (None, Some(start)) => start.front.iter().chain(&start.back).copied().max().unwrap_or(0),
+        (Some(seeds), Some(_)) => {
+            return refuse(
+                text,
+                seeds.span(),
+                key,
+                "the start is listed pit by pit (`front`, `back`): leave `seeds-per-pit` out",
+            );
+        }
+        (None, None) => {
+            return refuse(
+                text,
+                file.board.pits.span(),
+                key,
+                "say how many seeds each pit starts with: `seeds-per-pit = 4`",
+            );
+        }
+    };
+    let in_hand = four_rows::check_in_hand(file, rows, text)?;
     Ok(Board {
         rows,
         pits,
-        seeds_per_pit: u8::try_from(seeds).unwrap_or(MAX_SEEDS_PER_PIT),
+        seeds_per_pit,
         seeds_in,
+        start,
+        in_hand,
         stores,
     })
 }

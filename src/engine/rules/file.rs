@@ -43,8 +43,15 @@ pub(crate) struct RulesFile {
 pub(crate) struct BoardSection {
     pub rows: Option<Spanned<i64>>,
     pub pits: Spanned<i64>,
-    pub seeds_per_pit: Spanned<i64>,
+    /// Required unless the start is listed pit by pit (`front`, `back`).
+    pub seeds_per_pit: Option<Spanned<i64>>,
     pub seeds_in: Option<Spanned<SeedsIn>>,
+    /// Four rows: each player's front and back row at the start, pit 1
+    /// first (Bao la Kiswahili's `[0, 0, 0, 0, 6, 2, 2, 0]`).
+    pub front: Option<Spanned<Vec<Spanned<i64>>>>,
+    pub back: Option<Spanned<Vec<Spanned<i64>>>>,
+    /// Seeds each player holds in hand at the start (§10.4's namua).
+    pub in_hand: Option<Spanned<i64>>,
     /// Required on two rows; four-row boards have none.
     pub stores: Option<Spanned<Stores>>,
 }
@@ -142,6 +149,23 @@ pub(crate) struct FrontAcrossSection {
     pub takasa_from: TakasaFrom,
     #[serde(default)]
     pub outward_takasa: bool,
+    /// §10.4's blocks, set after a takasa.
+    #[serde(default)]
+    pub takasia: bool,
+    pub nyumba: Option<Spanned<NyumbaSection>>,
+}
+
+/// `[capture.front-across.nyumba]` (§10.4).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct NyumbaSection {
+    /// The front pit it is (5 in Bao).
+    pub pit: Spanned<i64>,
+    /// The seeds it needs to be functional.
+    pub functional: Spanned<i64>,
+    /// A capturing lap ending in it may go on (`+`).
+    #[serde(default)]
+    pub safari: bool,
 }
 
 #[derive(Debug, Deserialize)]

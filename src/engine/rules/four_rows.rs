@@ -8,10 +8,10 @@
 use toml::Spanned;
 
 use super::check::{RulesError, refuse};
-use super::file::RulesFile;
+use super::file::{NyumbaSection, RulesFile};
 use super::{
-    Board, Captures, DirectionRule, EndsWhen, ExtraTurn, FrontAcross, MAX_PITS, PairAcross, Relay,
-    Reversal, RoundRules, Rounds, SeedsIn, Sowing, Stores,
+    Board, Captures, DirectionRule, EndsWhen, ExtraTurn, FrontAcross, MAX_PITS, MAX_SEEDS_PER_PIT,
+    Nyumba, PairAcross, Relay, Reversal, RoundRules, Rounds, SeedsIn, Sowing, StartRows, Stores,
 };
 use crate::engine::moves::Move;
 use crate::engine::shape::{MAX_FOUR_ROW_PITS, Row, Shape};
@@ -199,11 +199,59 @@ pub(super) fn check_front_across(
             u16::try_from(value).unwrap_or(u16::MAX)
         }
     };
+    let nyumba = match &front.nyumba {
+        None => None,
+        Some(written) => Some(check_nyumba(written, board, text)?),
+    };
     Ok(Some(FrontAcross {
         most_seeds,
         takasa_from: front.takasa_from,
         outward_takasa: front.outward_takasa,
+        takasia: front.takasia,
+        nyumba,
     }))
+}
+
+/// `[capture.front-across.nyumba]`: a front pit, and how many seeds make
+/// it functional.
+fn check_nyumba(
+    written: &Spanned<NyumbaSection>,
+    board: Board,
+    text: &str,
+) -> Result<Nyumba, RulesError> {
+    let nyumba = written.get_ref();
+    let pit = *nyumba.pit.get_ref();
+    if !(1..=i64::from(board.pits)).contains(&pit) {
+        return refuse(
+            text,
+            nyumba.pit.span(),
+            "capture.front-across.nyumba.pit",
+            &format!("{pit} is no front pit: use 1 to {}", board.pits),
+        );
+    }
+    let functional = *nyumba.functional.get_ref();
+    if !(1..=i64::from(super::MAX_SEEDS)).contains(&functional) {
+        return refuse(
+            text,
+            nyumba.functional.span(),
+            "capture.front-across.nyumba.functional",
+            &format!("{functional} is out of range: use 1 to {}", super::MAX_SEEDS),
+        );
+    }
+    if nyumba.safari && board.in_hand == 0 {
+        return refuse(
+            text,
+            written.span(),
+            "capture.front-across.nyumba.safari",
+            "the safari is offered only while the mover has seeds in hand: it needs \
+             `board.in-hand`",
+        );
+    }
+    Ok(Nyumba {
+        pit: u8::try_from(pit).unwrap_or(1),
+        functional: u16::try_from(functional).unwrap_or(1),
+        safari: nyumba.safari,
+    })
 }
 
 /// `[sowing.reversal]`: named pits of the board, with a capture of the pair
@@ -420,5 +468,100 @@ fn check_front_row_end(
     match why {
         Some(why) => refuse(text, value.span(), "round.front-row-empty-loses", why),
         None => Ok(()),
+    }
+}
+
+/// `board.front` and `board.back`: a four-row start listed pit by pit, a
+/// count for each pit of the row, no more than a pit may start with.
+pub(super) fn check_start(
+    file: &RulesFile,
+    rows: u8,
+    pits: u8,
+    text: &str,
+) -> Result<Option<StartRows>, RulesError> {
+    let board = &file.board;
+    let (front, back) = (&board.front, &board.back);
+    let Some(first) = front.as_ref().or(back.as_ref()) else {
+        return Ok(None);
+    };
+    let key = if front.is_some() {
+        "board.front"
+    } else {
+        "board.back"
+    };
+    let why = if rows != 4 {
+        Some("front and back rows are those of a four-row board: it needs `board.rows = 4`")
+    } else if front.is_none() {
+        Some("list the front row too: `front = [...]`, a count for each pit")
+    } else if board.seeds_in.is_some() {
+        Some("the start is listed pit by pit: leave `seeds-in` out")
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        return refuse(text, first.span(), key, why);
+    }
+    let mut start = StartRows {
+        front: [0; MAX_FOUR_ROW_PITS as usize],
+        back: [0; MAX_FOUR_ROW_PITS as usize],
+    };
+    for (written, row, key) in [
+        (front, &mut start.front, "board.front"),
+        (back, &mut start.back, "board.back"),
+    ] {
+        let Some(written) = written else { continue };
+        let counts = written.get_ref();
+        if counts.len() != usize::from(pits) {
+            return refuse(
+                text,
+                written.span(),
+                key,
+                &format!(
+                    "{} counts for a row of {pits} pits: write one for each pit, pit 1 first",
+                    counts.len()
+                ),
+            );
+        }
+        for (slot, count) in row.iter_mut().zip(counts) {
+            let value = *count.get_ref();
+            if !(0..=i64::from(MAX_SEEDS_PER_PIT)).contains(&value) {
+                return refuse(
+                    text,
+                    count.span(),
+                    key,
+                    &format!("{value} is out of range: use 0 to {MAX_SEEDS_PER_PIT}"),
+                );
+            }
+            *slot = u8::try_from(value).unwrap_or(0);
+        }
+    }
+    if start.front.iter().all(|&seeds| seeds == 0) {
+        return refuse(
+            text,
+            first.span(),
+            "board.front",
+            "every front pit is empty: the first player could not move",
+        );
+    }
+    Ok(Some(start))
+}
+
+/// `board.in-hand`: seeds held at the start, played in by namua moves,
+/// which need `[capture.front-across]` (checked there).
+pub(super) fn check_in_hand(file: &RulesFile, rows: u8, text: &str) -> Result<u8, RulesError> {
+    let Some(written) = &file.board.in_hand else {
+        return Ok(0);
+    };
+    let value = *written.get_ref();
+    let why = if rows != 4 {
+        Some("seeds in hand are played into a front row: it needs `board.rows = 4`".to_string())
+    } else if !(0..=i64::from(MAX_SEEDS_PER_PIT)).contains(&value) {
+        Some(format!("{value} is out of range: use 0 to {MAX_SEEDS_PER_PIT}"))
+    } else {
+        None
+    };
+    match why {
+        Some(why) => refuse(text, written.span(), "board.in-hand", &why),
+        None => Ok(u8::try_from(value).unwrap_or(0)),
     }
 }

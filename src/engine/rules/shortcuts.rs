@@ -59,6 +59,10 @@ impl Shortcuts {
                     seeds_per_pit: _,
                     // Where the seeds start is the position's to say.
                     seeds_in: _,
+                    start: _,
+                    // Seeds in hand are played in by Bao's own turn, which
+                    // no shortcut takes.
+                    in_hand: _,
                     // A sown store is one more place of a lap, plainly or in
                     // bulk; the solver needs it.
                     stores,

@@ -61,7 +61,18 @@ fn write_head(rules: &Rules, line: &mut dyn FnMut(&str)) {
         line(&format!("rows = {}", board.rows));
     }
     line(&format!("pits = {}", board.pits));
-    line(&format!("seeds-per-pit = {}", board.seeds_per_pit));
+    if let Some(start) = &board.start {
+        let pits = usize::from(board.pits);
+        for (key, row) in [("front", &start.front), ("back", &start.back)] {
+            let counts: Vec<String> = row[..pits].iter().map(u8::to_string).collect();
+            line(&format!("{key} = [{}]", counts.join(", ")));
+        }
+    } else {
+        line(&format!("seeds-per-pit = {}", board.seeds_per_pit));
+    }
+    if board.in_hand > 0 {
+        line(&format!("in-hand = {}", board.in_hand));
+    }
     if board.seeds_in != SeedsIn::EveryPit {
         line(&format!("seeds-in = \"{}\"", board.seeds_in));
     }
@@ -204,6 +215,15 @@ fn write_captures(rules: &Rules, line: &mut dyn FnMut(&str)) {
         }
         line(&format!("takasa-from = \"{}\"", front.takasa_from));
         line(&format!("outward-takasa = {}", front.outward_takasa));
+        if front.takasia {
+            line("takasia = true");
+        }
+        if let Some(nyumba) = front.nyumba {
+            line("\n[capture.front-across.nyumba]");
+            line(&format!("pit = {}", nyumba.pit));
+            line(&format!("functional = {}", nyumba.functional));
+            line(&format!("safari = {}", nyumba.safari));
+        }
     }
     if let Some(owned) = rules.owned_pits {
         line("\n[owned-pits]");

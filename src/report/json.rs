@@ -17,6 +17,12 @@ pub struct RowJson {
     /// On four rows, the seeds in the player's hand (§10.1).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<u16>,
+    /// In Bao (§10.1), whether the player still owns their nyumba.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nyumba: Option<bool>,
+    /// In Bao, the player's front pit blocked by takasia, or null.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked: Option<Option<u8>>,
     pub store: u16,
     pub closed: Vec<bool>,
     /// Who owns each pit (a tuzdyk: `south` or `north`), pit 1 first; null
@@ -49,6 +55,7 @@ pub struct PositionJson {
 #[must_use]
 pub fn position_json(rules: &Rules, position: &Position) -> PositionJson {
     let n = usize::from(position.pit_count());
+    let bao = rules.front_across().is_some();
     let row = |side| {
         let pits = position.row(side);
         let four_rows = position.row_count() == 4;
@@ -56,6 +63,13 @@ pub fn position_json(rules: &Rules, position: &Position) -> PositionJson {
             front: four_rows.then(|| pits[..n].to_vec()),
             back: four_rows.then(|| pits[n..].to_vec()),
             hand: four_rows.then(|| position.store(side)),
+            nyumba: bao.then(|| position.owns_nyumba(side)),
+            blocked: bao.then(|| {
+                position
+                    .blocked()
+                    .filter(|&(owner, _, _)| owner == side)
+                    .map(|(_, pit, _)| pit.number())
+            }),
             pits,
             store: position.store(side),
             closed: position.closed_row(side),

@@ -163,7 +163,8 @@ impl Position {
     #[must_use]
     pub fn counted(&self, rules: &super::Rules, side: Side) -> u16 {
         if rules.stuck_player_loses() {
-            self.row_total(side)
+            // Seeds in hand are the player's still to play (Bao, §10.4).
+            self.row_total(side) + self.hand(side)
         } else {
             self.store(side) + self.owned_seeds(side)
         }

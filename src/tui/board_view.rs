@@ -13,6 +13,10 @@ pub struct BoardView {
     closed: BySide<[bool; MAX_PITS as usize]>,
     /// Whose own each pit is (an owned pit, or tuzdyk), if anyone's.
     owners: BySide<[Option<Side>; MAX_PITS as usize]>,
+    /// Bao's marks (§10.4): each side's nyumba while owned, and the pit
+    /// blocked by takasia (with whether the move just played blocked it).
+    nyumba: BySide<Option<Pit>>,
+    blocked: Option<(Side, Pit, bool)>,
 }
 
 impl BoardView {
@@ -24,6 +28,12 @@ impl BoardView {
             stores: BySide::from_fn(|side| position.store(side)),
             closed: BySide::default(),
             owners: BySide::default(),
+            nyumba: BySide::from_fn(|side| {
+                position
+                    .nyumba_pit()
+                    .filter(|_| position.owns_nyumba(side))
+            }),
+            blocked: position.blocked(),
         };
         for side in Side::BOTH {
             for pit in Pit::all(view.shape.pits_per_side()) {
@@ -34,6 +44,21 @@ impl BoardView {
             }
         }
         view
+    }
+
+    /// Whether this is `side`'s nyumba, still theirs (Bao).
+    #[must_use]
+    pub fn is_nyumba(&self, side: Side, pit: Pit) -> bool {
+        self.nyumba[side] == Some(pit)
+    }
+
+    /// Whether this pit is blocked by takasia (Bao), and whether the move
+    /// just played blocked it.
+    #[must_use]
+    pub fn block_on(&self, side: Side, pit: Pit) -> Option<bool> {
+        self.blocked
+            .filter(|&(owner, blocked, _)| owner == side && blocked == pit)
+            .map(|(_, _, fresh)| fresh)
     }
 
     /// Who owns a pit, if anyone does.
@@ -65,9 +90,21 @@ impl BoardView {
     #[must_use]
     pub fn counted(&self, rules: &Rules, side: Side) -> u16 {
         if rules.stuck_player_loses() {
-            self.side_total(side)
+            // Seeds in hand (held where stores would be) are the player's.
+            self.side_total(side) + self.hand(side)
         } else {
             self.stores[side] + self.owned_seeds(side)
+        }
+    }
+
+    /// Seeds in `side`'s hand on four rows (Bao, §10.4), as the moment
+    /// drawn has them.
+    #[must_use]
+    pub fn hand(&self, side: Side) -> u16 {
+        if self.shape.rows == 4 {
+            self.stores[side]
+        } else {
+            0
         }
     }
 

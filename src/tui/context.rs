@@ -40,6 +40,9 @@ pub enum Context {
     /// A pit chosen, its way to sow being chosen (where the rules let the
     /// mover choose).
     Direction,
+    /// A Bao move's capture reached the nyumba: stop there or go on
+    /// safari.
+    Safari,
     /// Seeds being sown on screen.
     Sowing,
     RoundOver,
@@ -54,7 +57,7 @@ pub enum Context {
 
 impl Context {
     /// Every context, in the order a player meets them (README's order).
-    pub const ALL: [Context; 26] = [
+    pub const ALL: [Context; 27] = [
         Context::Menu,
         Context::Variants,
         Context::Setup,
@@ -66,6 +69,7 @@ impl Context {
         Context::FourRowPitKeys,
         Context::Turn,
         Context::Direction,
+        Context::Safari,
         Context::Sowing,
         Context::Swap,
         Context::RoundOver,
@@ -106,6 +110,7 @@ impl Context {
             Context::FourRowPitKeys => "A match on four rows: the player to move picks a pit",
             Context::Turn => "A match: the player to move",
             Context::Direction => "A match: choosing which way to sow",
+            Context::Safari => "A match: a Bao capture ends in the nyumba",
             Context::Sowing => "A match: while seeds move",
             Context::RoundOver => "A match: a round is over",
             Context::MatchOver => "A match: the match is over",

@@ -98,6 +98,8 @@ pub enum Msg {
     /// Tab: what the pit under the cursor would do, shown before it is
     /// played.
     Preview,
+    /// `+`: at the nyumba, go on safari (§10.4).
+    Safari,
     /// Ctrl+T: the board turned round (North's rows at the bottom), or back.
     TurnBoard,
     /// `l`: the moves so far, every turn told whole.

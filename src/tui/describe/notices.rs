@@ -86,6 +86,20 @@ pub fn board_turned(turned: bool, seated: crate::settings::Seated) -> String {
     format!("{how}, from now on whenever {when}.")
 }
 
+/// A Bao pit's name as the board writes it, with the marks of the position
+/// text: `f5h` the nyumba still owned, `f2t` a pit blocked (`f2T` by the
+/// move just played).
+#[must_use]
+pub fn bao_pit_name(name: &str, nyumba: bool, block: Option<bool>) -> String {
+    let house = if nyumba { "h" } else { "" };
+    let blocked = match block {
+        Some(true) => "T",
+        Some(false) => "t",
+        None => "",
+    };
+    format!("{name}{house}{blocked}")
+}
+
 /// A pit's number where a move previewed would leave its last seed: `*3*`.
 #[must_use]
 pub fn previewed_pit(pit: &str) -> String {
@@ -145,6 +159,26 @@ pub fn choose_the_way(
         "back"
     };
     format!("Pit {pit}{so_far}; the lap from {at} may turn: {arrows} (Esc: {back})")
+}
+
+/// The question when a Bao capture from the hand ends in the nyumba: what
+/// the move did so far, and the two answers.
+#[must_use]
+pub fn stop_or_safari(
+    session: &Session,
+    stop: Move,
+    trace: &[crate::engine::Event],
+    last: Option<crate::engine::Place>,
+) -> String {
+    let details = crate::words::move_details(session, stop, trace);
+    let at = last.map_or_else(
+        || "the nyumba".to_string(),
+        |place| crate::words::place_on(session.rules(), place),
+    );
+    format!(
+        "{details}; it ends in the nyumba, {at}: Enter stops there, + goes on safari \
+         (lifts it and sows on, giving it up); Esc: back"
+    )
 }
 
 /// Said when an arrow names a way that is no legal move there.

@@ -32,10 +32,11 @@ pub fn player_line(
     let name = player_name(session, side);
     let at = if at_bottom { "bottom" } else { "top" };
     if session.rules().rows() == 4 {
-        return format!(
-            "{marker}{name}, {at} rows - {} seeds",
-            view.side_total(side)
-        );
+        let seeds = view.side_total(side);
+        return match view.hand(side) {
+            0 => format!("{marker}{name}, {at} rows - {seeds} seeds"),
+            hand => format!("{marker}{name}, {at} rows - {seeds} seeds + {hand} in hand"),
+        };
     }
     let kind = store_word(session.rules());
     let store = view.get(Place::Store(side));

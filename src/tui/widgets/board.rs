@@ -228,8 +228,11 @@ impl BoardWidget<'_> {
         let owner = self.view.owner(side, pit);
         let border = if self.was_last_move(side, pit) {
             BorderType::Double
-        } else if owner.is_some() {
+        } else if owner.is_some() || self.view.block_on(side, pit).is_some() {
             BorderType::Thick
+        } else if self.view.is_nyumba(side, pit) {
+            // The nyumba is the square pit (§10.4).
+            BorderType::Plain
         } else {
             BorderType::Rounded
         };
@@ -324,7 +327,11 @@ impl BoardWidget<'_> {
     /// of a way being chosen, a hint's mark), in its style.
     fn label(&self, side: Side, pit: Pit) -> (String, Style) {
         let (row, number) = self.view.shape().named(pit);
-        let name = Move::in_row(row, number).to_string();
+        let name = crate::tui::describe::bao_pit_name(
+            &Move::in_row(row, number).to_string(),
+            self.view.is_nyumba(side, pit),
+            self.view.block_on(side, pit),
+        );
         let hand_here = self
             .hand
             .filter(|&(place, _)| place == Place::Pit(side, pit))

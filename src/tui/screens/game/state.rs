@@ -32,6 +32,9 @@ pub struct Game {
     pub choosing: Option<Pit>,
     /// The ways chosen so far for that pit's move, in order.
     pub ways_made: Vec<crate::engine::Direction>,
+    /// A Bao move chosen whose capture ends in the nyumba (§10.4): the pit,
+    /// and the move stopping there, waiting for stop or safari.
+    pub safari_asked: Option<(Pit, Move)>,
     /// The players hid the round's or match's result to look at the board.
     pub box_hidden: bool,
     /// The first round shown in the match's table of rounds.
@@ -84,6 +87,19 @@ impl Game {
             .into_iter()
             .filter(|&played| position.pit_of_move(played) == Some(pit))
             .collect()
+    }
+
+    /// A move from `pit` that no legal move is, to be played for the
+    /// reason it is refused: with a way where the mover chooses one, so
+    /// that the reason is the pit's, not the way left out.
+    #[must_use]
+    pub fn refused_move_at(&self, pit: Pit) -> Move {
+        let played = self.session.position().move_at(pit);
+        if self.session.rules().direction_chosen() {
+            played.toward(Direction::Clockwise)
+        } else {
+            played
+        }
     }
 
     /// The pit whose lap the next way chosen for `pit`'s move sows: the pit
@@ -165,6 +181,8 @@ impl ScreenState for Game {
         let turn = [self.pit_keys(), Context::Turn, Context::Match];
         if self.animation.as_ref().is_some_and(|a| !a.is_finished()) {
             vec![Context::Sowing, Context::Match]
+        } else if self.safari_asked.is_some() {
+            std::iter::once(Context::Safari).chain(turn).collect()
         } else if self.choosing.is_some() {
             std::iter::once(Context::Direction).chain(turn).collect()
         } else if position.to_move().is_some() {
@@ -183,6 +201,13 @@ impl ScreenState for Game {
         let rules = self.session.rules();
         if rules.direction_chosen() || rules.reversal().is_some() {
             moments.push(Context::Direction);
+        }
+        if rules
+            .front_across()
+            .and_then(|front| front.nyumba)
+            .is_some_and(|nyumba| nyumba.safari)
+        {
+            moments.push(Context::Safari);
         }
         if self.session.swap_rule() {
             moments.push(Context::Swap);

@@ -89,6 +89,13 @@ fn choose_way(config: &Config, game: &mut Game, msg: &Msg) -> bool {
                     game.ways_made.clear();
                     play(config, game, mover, only);
                 }
+                [stop, safari]
+                    if super::state::ways_of(stop) == made && safari == stop.on_safari() =>
+                {
+                    game.choosing = None;
+                    game.ways_made.clear();
+                    ask_safari(game, pit, stop);
+                }
                 _ => {
                     game.ways_made = made;
                     ask_the_way(game, mover, pit);
@@ -113,6 +120,71 @@ fn choose_way(config: &Config, game: &mut Game, msg: &Msg) -> bool {
             false
         }
     }
+}
+
+/// A Bao move whose capture ends in the nyumba (§10.4), waiting for stop
+/// (Enter) or safari (`+`): the nyumba marked on the board, the question
+/// under it.
+fn ask_safari(game: &mut Game, pit: Pit, stop: Move) {
+    let position = *game.session.position();
+    let mut trace = Vec::new();
+    let last = game
+        .session
+        .game()
+        .play_traced(stop, &mut trace)
+        .ok()
+        .and_then(|_| {
+            trace.iter().rev().find_map(|event| match *event {
+                Event::LapEnd { last, .. } => Some(last),
+                _ => None,
+            })
+        });
+    game.safari_asked = Some((pit, stop));
+    game.cursor = pit;
+    game.preview = last.map(|place| (position.key(), vec![place]));
+    game.notice = Some(Notice {
+        text: describe::stop_or_safari(&game.session, stop, &trace, last),
+        warning: false,
+    });
+}
+
+/// The answer to the safari's question: `+` goes on, Enter stops, Esc goes
+/// back to the way (or the pit) chosen before.
+fn answer_safari(config: &Config, game: &mut Game, msg: &Msg) -> bool {
+    let (Some((pit, stop)), Some(mover)) = (game.safari_asked, game.session.position().to_move())
+    else {
+        game.safari_asked = None;
+        return false;
+    };
+    let answered = match msg {
+        Msg::Safari => Some(stop.on_safari()),
+        Msg::Confirm => Some(stop),
+        Msg::Back => None,
+        // The computer's answers, and the arrows (no way is left to
+        // choose), leave the question standing.
+        Msg::Left | Msg::Right => return true,
+        Msg::ComputerMove { .. } | Msg::HintReady { .. } => return false,
+        _ => {
+            game.safari_asked = None;
+            game.preview = None;
+            return false;
+        }
+    };
+    game.safari_asked = None;
+    game.preview = None;
+    game.notice = None;
+    match answered {
+        Some(played) => play(config, game, mover, played),
+        None if game.moves_from(pit).len() > 2 => {
+            let mut ways = super::state::ways_of(stop);
+            ways.pop();
+            game.choosing = Some(pit);
+            game.ways_made = ways;
+            ask_the_way(game, mover, pit);
+        }
+        None => {}
+    }
+    true
 }
 
 /// The line under the board while `pit` waits for its next way.
@@ -202,6 +274,9 @@ pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
         game.notice = None;
     }
     if game.choosing.is_some() && choose_way(config, &mut game, msg) {
+        return Screen::Game(game);
+    }
+    if game.safari_asked.is_some() && answer_safari(config, &mut game, msg) {
         return Screen::Game(game);
     }
     let position = *game.session.position();
@@ -462,8 +537,12 @@ fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: Pit) {
     }
     match game.moves_from(pit)[..] {
         [only] => play(config, game, mover, only),
+        [stop, safari] if safari == stop.on_safari() => ask_safari(game, pit, stop),
         // None: playing the pit says why it cannot be played.
-        [] => play(config, game, mover, position.move_at(pit)),
+        [] => {
+            let refused = game.refused_move_at(pit);
+            play(config, game, mover, refused);
+        }
         _ => {
             // The ways are chosen next, shown on the board until they are.
             game.choosing = Some(pit);
@@ -486,7 +565,7 @@ fn preview(game: &mut Game) {
     let moves = game.moves_from(game.cursor);
     if moves.is_empty() {
         // Why it cannot be played, as playing it would say.
-        if let Err(error) = game.session.game().check(position.move_at(game.cursor)) {
+        if let Err(error) = game.session.game().check(game.refused_move_at(game.cursor)) {
             game.notice = Some(Notice {
                 text: crate::words::refusal(error, position.pit_count()),
                 warning: true,
@@ -743,6 +822,7 @@ fn game_screen(app: &mut App, session: Session, note: Option<String>) -> Screen 
         thinking: false,
         pending_digit: None,
         choosing: None,
+        safari_asked: None,
         ways_made: Vec::new(),
         box_hidden: false,
         box_scroll: 0,

@@ -417,6 +417,68 @@ fn the_new_games_mechanics_on_screen() {
     check(&mut ui, "vai_lung_thlan_chain", false);
 }
 
+/// The last move of the match on screen, as written.
+fn last_move(ui: &Runner) -> String {
+    match &ui.app.screen {
+        Screen::Game(game) => game
+            .session
+            .last_move()
+            .map(|(_, played)| played.to_string())
+            .unwrap_or_default(),
+        other => panic!("not in a game: {other:?}"),
+    }
+}
+
+/// Bao la Kiswahili by keys (§10.4): a move from the hand, its pit then its
+/// way; a capture from the hand ending in the nyumba, then the safari.
+#[test]
+fn bao_from_the_hand_and_a_safari_by_keys() {
+    let mut ui = game("bao-kiswahili", None);
+    // South's f6 (key h) can go either way: the way is asked.
+    ui.send(Msg::Input(Input::RowKey('h')));
+    check(&mut ui, "bao_namua_choosing_the_way", false);
+    // Esc takes the pit back; h again, then left: counter-clockwise.
+    ui.send(Msg::Back);
+    assert_eq!(last_move(&ui), "");
+    ui.send(Msg::Input(Input::RowKey('h')));
+    ui.send(Msg::Left);
+    assert_eq!(last_move(&ui), "f6ccw");
+    // North's f5 (key r) then right: counter-clockwise on North's side.
+    ui.send(Msg::Input(Input::RowKey('r')));
+    ui.send(Msg::Right);
+    assert_eq!(last_move(&ui), "f5ccw");
+    ui.send(Msg::Input(Input::RowKey('d')));
+    ui.send(Msg::Right);
+    assert_eq!(last_move(&ui), "f3cw");
+    // North's f7 (key w) must capture counter-clockwise; its last capture
+    // ends in the nyumba with nothing across: stop or safari is asked.
+    ui.send(Msg::Input(Input::RowKey('w')));
+    check(&mut ui, "bao_safari_asked", false);
+    ui.send(Msg::Back);
+    assert_eq!(last_move(&ui), "f3cw", "Esc asks again from the pit");
+    ui.send(Msg::Input(Input::RowKey('w')));
+    ui.send(Msg::Safari);
+    assert_eq!(last_move(&ui), "f7ccw+");
+    let Screen::Game(on_screen) = &ui.app.screen else {
+        unreachable!()
+    };
+    assert!(!on_screen.session.position().owns_nyumba(Side::North));
+    assert!(on_screen.session.position().owns_nyumba(Side::South));
+
+    // §10.4's worked example by keys: South f6cw, North f7ccw, then South's
+    // nyumba (key g) captures, and the arrows choose the kichwa.
+    let mut ui = game("bao-kiswahili", None);
+    for (key, right) in [('h', true), ('w', true)] {
+        ui.send(Msg::Input(Input::RowKey(key)));
+        ui.send(if right { Msg::Right } else { Msg::Left });
+    }
+    assert_eq!(last_move(&ui), "f7ccw");
+    ui.send(Msg::Input(Input::RowKey('g')));
+    check(&mut ui, "bao_choosing_the_kichwa", false);
+    ui.send(Msg::Right);
+    assert_eq!(last_move(&ui), "f5cw");
+}
+
 #[test]
 fn the_games_of_section_9_on_screen() {
     // Kiuthi: a pit chosen, its way being chosen; Kiuthi's 2 x 8 board fits

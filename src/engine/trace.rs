@@ -92,6 +92,12 @@ pub enum Event {
     /// A move from the hand (namua, §10.4): one seed from `by`'s hand into
     /// `pit`, before anything is lifted or captured.
     FromHand { pit: Place, by: Side },
+    /// `side`'s nyumba, lifted whole or captured, is an ordinary pit from
+    /// now on (§10.4).
+    NyumbaGivenUp { side: Side },
+    /// The pit blocked by takasia changed (§10.4): now `pit`, blocked by
+    /// the move just played where `fresh`; `None`, the block is lifted.
+    Block { pit: Option<Place>, fresh: bool },
     /// The turn ended in a pit the opponent owns: the last seed and one
     /// more (`count` in all) went to `by`'s store.
     FromOwnedPit { pit: Place, count: u16, by: Side },
@@ -128,6 +134,10 @@ pub trait Places {
     fn set_owner(&mut self, place: Place, owner: Side);
     /// Every pit of both rows emptied (the stores keep theirs).
     fn clear_pits(&mut self);
+    /// `side`'s nyumba is theirs no longer (Bao; nothing to do elsewhere).
+    fn give_up_nyumba(&mut self, _side: Side) {}
+    /// The pit blocked by takasia is now `pit` (Bao).
+    fn set_block(&mut self, _pit: Option<Place>, _fresh: bool) {}
 
     fn add(&mut self, place: Place, count: u16) {
         self.set(place, self.get(place) + count);
@@ -140,7 +150,12 @@ impl Event {
     /// on the position the move made.
     pub fn apply_to(&self, places: &mut impl Places) {
         match *self {
-            Event::TakeUp { pit, .. } | Event::RelayTakeUp { pit, .. } => places.set(pit, 0),
+            // A taxed nyumba gives up only part of its seeds.
+            Event::TakeUp { pit, count } | Event::RelayTakeUp { pit, count, .. } => {
+                places.set(pit, places.get(pit) - count);
+            }
+            Event::NyumbaGivenUp { side } => places.give_up_nyumba(side),
+            Event::Block { pit, fresh } => places.set_block(pit, fresh),
             Event::Drop { place, count, .. } => places.set(place, count),
             Event::DropToOwner { owner, .. } => places.add(Place::Store(owner), 1),
             Event::SowingCapture { pit, count, owner } => {

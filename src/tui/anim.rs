@@ -71,7 +71,11 @@ fn ticks_of(event: &Event) -> u32 {
         | Event::PairCapture { .. }
         | Event::FrontCapture { .. } => CAPTURE_TICKS,
         Event::DropToOwner { .. } => TO_OWNER_TICKS,
-        Event::PitOwned { .. } | Event::PitKept { .. } | Event::PairOwned { .. } => OWNED_TICKS,
+        Event::PitOwned { .. }
+        | Event::PitKept { .. }
+        | Event::PairOwned { .. }
+        | Event::NyumbaGivenUp { .. }
+        | Event::Block { .. } => OWNED_TICKS,
         Event::ExtraTurn { .. } | Event::AnotherMove { .. } | Event::OwnRowOnly { .. } => {
             EXTRA_TURN_TICKS
         }
@@ -232,6 +236,8 @@ fn apply(frame: &mut Frame, event: &Event) {
         }
         // The seed from the hand, shown dropped into its pit.
         Event::FromHand { pit, .. } => frame.focus = Some(pit),
+        Event::Block { pit: Some(pit), .. } => frame.focus = Some(pit),
+        Event::NyumbaGivenUp { .. } | Event::Block { pit: None, .. } => {}
         Event::DropToOwner {
             pit,
             owner,

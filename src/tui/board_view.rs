@@ -152,6 +152,17 @@ impl Places for BoardView {
         }
     }
 
+    fn give_up_nyumba(&mut self, side: Side) {
+        self.nyumba[side] = None;
+    }
+
+    fn set_block(&mut self, pit: Option<Place>, fresh: bool) {
+        self.blocked = match pit {
+            Some(Place::Pit(side, pit)) => Some((side, pit, fresh)),
+            _ => None,
+        };
+    }
+
     fn clear_pits(&mut self) {
         self.counts = BySide::default();
     }

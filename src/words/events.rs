@@ -60,6 +60,11 @@ pub fn move_details(session: &Session, played: Move, trace: &[Event]) -> String 
                 }
                 notes.push(pass(session, side));
             }
+            Event::NyumbaGivenUp { side } => notes.push(nyumba_given_up(session, side)),
+            Event::Block {
+                pit: Some(pit),
+                fresh: true,
+            } => notes.push(blocked(session, pit)),
             Event::RoundEnd {
                 ending,
                 took_remaining,
@@ -127,6 +132,17 @@ fn pair_taken(session: &Session, event: &Event) -> Option<String> {
         place(back),
         place(to)
     ))
+}
+
+/// "North's nyumba is given up" (§10.4): lifted whole or captured, an
+/// ordinary pit from now on.
+fn nyumba_given_up(session: &Session, side: Side) -> String {
+    format!("{}'s nyumba is given up", session.display_name(side))
+}
+
+/// "takasia: South f2 is blocked" (§10.4).
+fn blocked(session: &Session, pit: Place) -> String {
+    format!("takasia: {} is blocked", place_on(session.rules(), pit))
 }
 
 /// What a capture of the front pit across took and where it goes: "3 from
@@ -393,6 +409,13 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
         Event::FromHand { pit, by } => {
             format!("{} puts a seed from the hand into {}", name(by), place(pit))
         }
+        Event::NyumbaGivenUp { side } => nyumba_given_up(session, side),
+        Event::Block {
+            pit: Some(pit),
+            fresh: true,
+        } => blocked(session, pit),
+        Event::Block { pit: None, .. } => "The block is lifted".to_string(),
+        Event::Block { .. } => return None,
         Event::LeapCapture {
             pit,
             count,

@@ -12,7 +12,7 @@ use crate::engine::position_text::WrittenMark;
 use crate::engine::rules::{Direction, FrontAcross, Rules, TakasaFrom};
 use crate::engine::side::Side;
 use crate::engine::sow::{FrontEnd, FrontTurn, Refused, first_lap, sow_front_turn};
-use crate::engine::trace::{NoTrace, Observer};
+use crate::engine::trace::{Event, NoTrace, Observer};
 
 /// What a Bao position keeps beyond the seeds: who still owns their nyumba,
 /// and the pit a takasa blocked, packed in one word (positions are copied
@@ -202,6 +202,28 @@ impl Position {
         }
         self.marks.set_block(blocked);
         Ok(self)
+    }
+
+    /// Whether a move from `pit` of the player to move takes the pit
+    /// across at once with a seed from the hand, its way naming the kichwa
+    /// the seeds go in from (§10.4).
+    #[must_use]
+    pub fn captures_from_hand(&self, rules: &Rules, pit: Pit) -> bool {
+        let Some(front) = rules.front_across() else {
+            return false;
+        };
+        let at = self.shape.pit(self.to_move, pit);
+        self.in_namua(rules) && self.capture_ways(rules, front).iter().any(|way| way.origin == at)
+    }
+
+    /// The kichwa captured seeds sown `way` go in from: the mover's left
+    /// end clockwise, the right end counter-clockwise (its loop number).
+    #[must_use]
+    pub fn kichwa_of(&self, way: Direction) -> Pit {
+        match way {
+            Direction::Clockwise => Pit::new(1),
+            Direction::CounterClockwise => Pit::new(self.shape.pits),
+        }
     }
 
     /// The track index of `side`'s nyumba, where the rules have one.
@@ -555,9 +577,11 @@ impl Position {
         let end = self.sow_bao_turn(rules, front, way, safari, next, obs)?;
         for side in Side::BOTH {
             if let Some(at) = self.nyumba_of(side)
+                && self.marks.owns_nyumba(side)
                 && (end.lifted | end.taken) & (1 << at) != 0
             {
                 next.marks.set_nyumba(side, false);
+                obs.record(Event::NyumbaGivenUp { side });
             }
         }
         if let Some((blocked, fresh)) = self.marks.block() {
@@ -579,6 +603,13 @@ impl Position {
                 next.marks.set_block(Some((blocked, true)));
             }
             next.to_move = mover;
+        }
+        if next.marks.block() != self.marks.block() {
+            let block = next.marks.block();
+            obs.record(Event::Block {
+                pit: block.map(|(at, _)| self.shape.place(at)),
+                fresh: block.is_some_and(|(_, fresh)| fresh),
+            });
         }
         self.finish_turn(rules, mover, &end.end, next, obs);
         Ok(end)

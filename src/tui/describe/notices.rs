@@ -181,6 +181,18 @@ pub fn stop_or_safari(
     )
 }
 
+/// The line under the board while a capture from the hand waits for its
+/// kichwa (§10.4): each arrow with the way the seeds taken go and the end
+/// they go in from.
+#[must_use]
+pub fn choose_the_kichwa(pit: &str, [left, right]: [(crate::engine::Direction, String); 2]) -> String {
+    format!(
+        "Pit {pit} captures: the seeds taken go in ← {} from {}, or → {} from {} \
+         (Esc: another pit)",
+        left.0, left.1, right.0, right.1
+    )
+}
+
 /// Said when an arrow names a way that is no legal move there.
 pub const NO_SUCH_WAY: &str =
     "That way is no legal move here (its laps would never end) - choose the other.";

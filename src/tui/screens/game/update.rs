@@ -190,6 +190,18 @@ fn answer_safari(config: &Config, game: &mut Game, msg: &Msg) -> bool {
 /// The line under the board while `pit` waits for its next way.
 fn ask_the_way(game: &mut Game, mover: Side, pit: Pit) {
     let position = game.session.position();
+    if position.captures_from_hand(game.session.rules(), pit) {
+        let way = |right| way_of_arrow(game, mover, pit, right);
+        let kichwa = |way| position.move_at(position.kichwa_of(way)).to_string();
+        game.notice = Some(Notice {
+            text: describe::choose_the_kichwa(
+                &position.move_at(pit).to_string(),
+                [(way(false), kichwa(way(false))), (way(true), kichwa(way(true)))],
+            ),
+            warning: false,
+        });
+        return;
+    }
     let from = game.pit_of_next_way(pit);
     let turning_at =
         (from != pit || !game.ways_made.is_empty()).then(|| position.move_at(from).to_string());

@@ -302,12 +302,30 @@ impl<'r> Searcher<'r> {
                     self.negamax(child, depth, -(beta - gained), -(alpha - gained));
                 (gained - value, exact)
             }
-            _ => (gained, true),
+            // A game won sooner, or lost later, is worth a little more: a
+            // lost side plays on for the opponent's mistakes rather than
+            // into the quickest loss (where who cannot move loses).
+            _ => (gained + self.sooner_or_later(child, mover, depth), true),
         };
         if remembering {
             self.history.pop();
         }
         result
+    }
+
+    /// For a game over in `child` (where the player who cannot move loses)
+    /// with `depth` plies left to search: plus that for `mover`'s win, minus
+    /// it for their loss; nothing for a draw or a count of seeds.
+    fn sooner_or_later(&self, child: &Position, mover: Side, depth: u32) -> i32 {
+        if !self.rules.stuck_player_loses() {
+            return 0;
+        }
+        let depth = i32::try_from(depth.min(100)).unwrap_or(100);
+        match child.outcome() {
+            Some(crate::engine::Outcome::Win(winner)) if winner == mover => depth,
+            Some(crate::engine::Outcome::Win(_)) => -depth,
+            _ => 0,
+        }
     }
 
     /// Alpha-beta from the point of view of the player to move in `position`,

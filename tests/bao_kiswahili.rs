@@ -273,10 +273,7 @@ fn a_fresh_block_forbids_a_takasa_from_the_pit_once() {
         "south: front 0 3t 0 0 0 2 0 0 back 1 1 1 1 1 1 1 1; \
          north: front 0 0 1 0 2 0 0 0 back 6 6 6 6 6 6 6 6; round 1; south to move",
     );
-    assert_eq!(
-        legal(&rules, &standing),
-        ["f2ccw", "f2cw", "f6ccw", "f6cw"]
-    );
+    assert_eq!(legal(&rules, &standing), ["f2ccw", "f2cw", "f6ccw", "f6cw"]);
     let lifted = play(&rules, &standing, "f2cw").unwrap();
     assert_eq!(lifted.blocked(), None);
 }

@@ -874,6 +874,18 @@ struct FourRows {
     /// pit may hold, takasa from any pit, the outward takasa allowed, and
     /// the front row emptied losing.
     front_across: Option<(u8, bool, bool, bool)>,
+    /// With it, Bao la Kiswahili's keys: seeds in hand, a nyumba (its pit,
+    /// the seeds that make it functional, the safari), takasia, and a
+    /// start listed pit by pit (front and back counts, pit 1 first).
+    bao: Option<Bao>,
+}
+
+#[derive(Clone, Debug)]
+struct Bao {
+    in_hand: u8,
+    nyumba: Option<(u8, u8, bool)>,
+    takasia: bool,
+    start: Option<(Vec<u8>, Vec<u8>)>,
 }
 
 impl FourRows {
@@ -883,6 +895,22 @@ impl FourRows {
         if self.front_across.is_some() {
             (self.direction, self.landing_pit_relay) = (2, true);
             self.pair_across = None;
+        } else {
+            self.bao = None;
+        }
+        if let Some(bao) = &mut self.bao {
+            let pits = usize::from(self.pits);
+            if let Some((pit, _, safari)) = &mut bao.nyumba {
+                *pit = (*pit - 1) % self.pits + 1;
+                *safari &= bao.in_hand > 0;
+            }
+            if let Some((front, back)) = &mut bao.start {
+                front.truncate(pits);
+                back.truncate(pits);
+                if front.iter().all(|&seeds| seeds == 0) {
+                    front[0] = 1;
+                }
+            }
         }
         self.reverse_laps &= self.landing_pit_relay;
         if !self.landing_pit_relay {
@@ -952,38 +980,66 @@ impl FourRows {
             );
             front_row = empty_loses;
         }
-        format!(
-            "id = \"fuzz-four-rows\"\nname = \"Fuzz\"\ndescription = \"A random four-row rule set.\"\n\
-             [board]\nrows = 4\npits = {}\nseeds-per-pit = {}\nseeds-in = \"{}\"\n\
-             [sowing]\n{sowing}{capture}\
-             [round]\nends-when = \"no-move\"\nstuck-player-loses = true\nleapfrog-is-stuck = {}\n\
-             front-row-empty-loses = {front_row}\n\
-             [match]\nrounds = \"single\"\nfirst-player = \"chosen\"\n",
-            self.pits,
+        let mut board = format!(
+            "seeds-per-pit = {}\nseeds-in = \"{}\"\n",
             self.seeds,
             if self.front_rows_only {
                 "front-rows"
             } else {
                 "every-pit"
-            },
-            self.leapfrog,
+            }
+        );
+        if let Some(bao) = &self.bao {
+            if bao.takasia {
+                capture.push_str("takasia = true\n");
+            }
+            if let Some((pit, functional, safari)) = bao.nyumba {
+                let _ = write!(
+                    capture,
+                    "[capture.front-across.nyumba]\npit = {pit}\nfunctional = {functional}\n\
+                     safari = {safari}\n"
+                );
+            }
+            if let Some((front, back)) = &bao.start {
+                let list = |counts: &[u8]| {
+                    counts
+                        .iter()
+                        .map(u8::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                board = format!("front = [{}]\nback = [{}]\n", list(front), list(back));
+            }
+            let _ = writeln!(board, "in-hand = {}", bao.in_hand);
+        }
+        format!(
+            "id = \"fuzz-four-rows\"\nname = \"Fuzz\"\ndescription = \"A random four-row rule set.\"\n\
+             [board]\nrows = 4\npits = {}\n{board}\
+             [sowing]\n{sowing}{capture}\
+             [round]\nends-when = \"no-move\"\nstuck-player-loses = true\nleapfrog-is-stuck = {}\n\
+             front-row-empty-loses = {front_row}\n\
+             [match]\nrounds = \"single\"\nfirst-player = \"chosen\"\n",
+            self.pits, self.leapfrog,
         )
     }
 }
 
 /// Any four-row rule set the keys of §10 can write.
 fn valid_four_rows() -> impl Strategy<Value = FourRows> {
-    let flags = proptest::collection::vec(any::<bool>(), 11);
+    let flags = proptest::collection::vec(any::<bool>(), 15);
+    let counts = || proptest::collection::vec(0u8..=6, 8);
     (
         (4u8..=8, 1u8..=12, 0..3usize, 1u8..=3),
         (1u8..=8, 1u8..=8, any::<u32>(), 2u8..=20),
         flags,
+        (0u8..=12, 1u8..=8, 1u8..=10, counts(), counts()),
     )
         .prop_map(
             |(
                 (pits, seeds, direction, min_seeds),
                 (capture_ply, reversal_ply, reversal_pits, most),
                 f,
+                (in_hand, nyumba_pit, functional, front, back),
             )| {
                 FourRows {
                     pits,
@@ -998,6 +1054,12 @@ fn valid_four_rows() -> impl Strategy<Value = FourRows> {
                     reversal: f[5].then_some((reversal_pits, reversal_ply)),
                     leapfrog: f[6],
                     front_across: f[7].then_some((most, f[8], f[9], f[10])),
+                    bao: f[11].then(|| Bao {
+                        in_hand,
+                        nyumba: f[12].then_some((nyumba_pit, functional, f[13])),
+                        takasia: f[14],
+                        start: f[13].then_some((front, back)),
+                    }),
                 }
                 .made_valid()
             },

@@ -417,7 +417,12 @@ mod tests {
             ("b6", Move::in_row(Row::Back, Pit::new(6))),
             ("f7cw", f7.toward(Direction::Clockwise)),
             ("f7.cw", f7.with_later(later)),
-            ("f4cw+", Move::in_row(Row::Front, Pit::new(4)).toward(Direction::Clockwise).on_safari()),
+            (
+                "f4cw+",
+                Move::in_row(Row::Front, Pit::new(4))
+                    .toward(Direction::Clockwise)
+                    .on_safari(),
+            ),
             (
                 "b8ccw.cw.ccw",
                 Move::in_row(Row::Back, Pit::new(8))

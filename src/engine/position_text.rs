@@ -189,15 +189,15 @@ impl Position {
             starter,
         )
         .map_err(PositionTextError::Setup)?;
-        let position = position.with_bao_marks(rules, &marks).map_err(|(side, pit)| {
-            PositionTextError::Mark {
+        let position = position
+            .with_bao_marks(rules, &marks)
+            .map_err(|(side, pit)| PositionTextError::Mark {
                 side,
                 word: marks
                     .iter()
                     .find(|m| (m.side, m.pit) == (side, pit))
                     .map_or_else(String::new, |m| m.word.clone()),
-            }
-        })?;
+            })?;
         // A position written without its plies has played all the rules
         // count (§10.1 writes them only while fewer have been).
         let position = match ply {

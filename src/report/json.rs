@@ -20,7 +20,9 @@ pub struct RowJson {
     /// In Bao (§10.1), whether the player still owns their nyumba.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nyumba: Option<bool>,
-    /// In Bao, the player's front pit blocked by takasia, or null.
+    /// In Bao, the player's front pit blocked by takasia, or null (left
+    /// out elsewhere: the two `None`s differ).
+    #[allow(clippy::option_option)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub blocked: Option<Option<u8>>,
     pub store: u16,

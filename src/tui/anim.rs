@@ -235,9 +235,9 @@ fn apply(frame: &mut Frame, event: &Event) {
             frame.focus = Some(place);
         }
         // The seed from the hand, shown dropped into its pit.
-        Event::FromHand { pit, .. } => frame.focus = Some(pit),
-        Event::Block { pit: Some(pit), .. } => frame.focus = Some(pit),
-        Event::NyumbaGivenUp { .. } | Event::Block { pit: None, .. } => {}
+        Event::FromHand { pit, .. } | Event::Block { pit: Some(pit), .. } => {
+            frame.focus = Some(pit);
+        }
         Event::DropToOwner {
             pit,
             owner,
@@ -276,6 +276,8 @@ fn apply(frame: &mut Frame, event: &Event) {
         }
         Event::Pass { .. } | Event::RoundEnd { .. } => frame.hand = None,
         Event::SowingCapture { .. }
+        | Event::NyumbaGivenUp { .. }
+        | Event::Block { pit: None, .. }
         | Event::LapEnd { .. }
         | Event::GrandSlam { .. }
         | Event::ExtraTurn { .. }

@@ -29,9 +29,7 @@ impl BoardView {
             closed: BySide::default(),
             owners: BySide::default(),
             nyumba: BySide::from_fn(|side| {
-                position
-                    .nyumba_pit()
-                    .filter(|_| position.owns_nyumba(side))
+                position.nyumba_pit().filter(|_| position.owns_nyumba(side))
             }),
             blocked: position.blocked(),
         };

@@ -415,7 +415,6 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
             fresh: true,
         } => blocked(session, pit),
         Event::Block { pit: None, .. } => "The block is lifted".to_string(),
-        Event::Block { .. } => return None,
         Event::LeapCapture {
             pit,
             count,
@@ -471,7 +470,10 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
             format!("{} made {}", name(by), grand_slam(by.other(), spared))
         }
         Event::RoundEnd { .. } => round_end_told(session, event)?,
-        Event::TakeUp { .. } | Event::Drop { .. } | Event::LapEnd { .. } => return None,
+        // A block that stands on after the turn it was set is not news.
+        Event::TakeUp { .. } | Event::Drop { .. } | Event::LapEnd { .. } | Event::Block { .. } => {
+            return None;
+        }
     })
 }
 

@@ -14,12 +14,35 @@ use crate::engine::{
 /// 8 pits, 4 seeds in each front pit (64 in all)".
 #[must_use]
 pub fn board_size(rules: &Rules) -> String {
+    let hand = if rules.in_hand() > 0 {
+        format!(", {} in each hand", rules.in_hand())
+    } else {
+        String::new()
+    };
+    if let Some(start) = rules.start_rows() {
+        let pits = usize::from(rules.pits());
+        let row = |counts: &[u8]| {
+            counts[..pits]
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        return format!(
+            "{} rows of {} pits, each front row {} and back row {}{hand} ({} in all)",
+            rules.rows(),
+            rules.pits(),
+            row(&start.front),
+            row(&start.back),
+            rules.total_seeds()
+        );
+    }
     let each = match (rules.rows(), rules.seeds_in()) {
         (4, SeedsIn::FrontRows) => "in each front pit",
         _ => "each",
     };
     format!(
-        "{} rows of {} pits, {} seeds {each} ({} in all)",
+        "{} rows of {} pits, {} seeds {each}{hand} ({} in all)",
         rules.rows(),
         rules.pits(),
         rules.seeds_per_pit(),
@@ -36,10 +59,31 @@ fn four_row_captures_said(rules: &Rules) -> String {
         } else {
             format!(" (a pit of more than {} starts none)", front.most_seeds)
         };
-        return format!(
+        let mut said = format!(
             "the front pit across, sown back in from a kichwa; compulsory where one \
              exists{most}, else a takasa that takes nothing"
         );
+        if rules.in_hand() > 0 {
+            said.push_str(
+                "; while seeds are in hand, each move first puts one into a front pit \
+                 (namua), capturing at once where it faces seeds",
+            );
+        }
+        if let Some(nyumba) = front.nyumba {
+            let _ = write!(
+                said,
+                "; front pit {} is the nyumba, owned until lifted or captured, which \
+                 ends a lap from the hand when it holds {} or more",
+                nyumba.pit, nyumba.functional
+            );
+            if nyumba.safari {
+                said.push_str(", or lets a capture go on (safari)");
+            }
+        }
+        if front.takasia {
+            said.push_str("; a takasa may block a pit of the opponent's (takasia)");
+        }
+        return said;
     }
     let Some(pair) = rules.pair_across() else {
         return "no".to_string();

@@ -213,7 +213,11 @@ impl Position {
             return false;
         };
         let at = self.shape.pit(self.to_move, pit);
-        self.in_namua(rules) && self.capture_ways(rules, front).iter().any(|way| way.origin == at)
+        self.in_namua(rules)
+            && self
+                .capture_ways(rules, front)
+                .iter()
+                .any(|way| way.origin == at)
     }
 
     /// The kichwa captured seeds sown `way` go in from: the mover's left
@@ -228,9 +232,7 @@ impl Position {
 
     /// The track index of `side`'s nyumba, where the rules have one.
     fn nyumba_of(&self, side: Side) -> Option<usize> {
-        self.marks
-            .nyumba_pit()
-            .map(|pit| self.shape.pit(side, pit))
+        self.marks.nyumba_pit().map(|pit| self.shape.pit(side, pit))
     }
 
     /// `side`'s nyumba while they own it, with `functional` seeds or more
@@ -595,8 +597,7 @@ impl Position {
                 Some((blocked, fresh && owner != mover))
             });
         }
-        let won_or_lost =
-            end.end.won || next.board.filled() & self.shape.front_mask(mover) == 0;
+        let won_or_lost = end.end.won || next.board.filled() & self.shape.front_mask(mover) == 0;
         if front.takasia && !way.capturing && !won_or_lost {
             next.to_move = mover.other();
             if let Some(blocked) = next.takasia(rules, front, mover) {
@@ -661,7 +662,7 @@ impl Position {
         if self.hand(Side::South) > 0 || self.hand(Side::North) > 0 {
             return None;
         }
-        let blocked = blocker.other();
+        let opponent = blocker.other();
         if self.capture_ways(rules, front).iter().next().is_some() {
             return None;
         }
@@ -673,11 +674,11 @@ impl Position {
         if taken.any(|at| at != first) {
             return None;
         }
-        let occupied = self.board.filled() & self.shape.front_mask(blocked);
+        let occupied = self.board.filled() & self.shape.front_mask(opponent);
         let several = indices(occupied)
             .filter(|&at| self.board.get(at) >= 2)
             .fold(0u64, |bits, at| bits | (1 << at));
-        let spared = self.functional_nyumba(front, blocked) == Some(first)
+        let spared = self.functional_nyumba(front, opponent) == Some(first)
             || occupied == 1 << first
             || several == 1 << first;
         (!spared).then_some(first)
@@ -689,5 +690,4 @@ impl Position {
         self.for_each_front_move(rules, front, &mut |_, _| count += 1);
         count
     }
-
 }

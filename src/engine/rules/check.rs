@@ -710,7 +710,13 @@ fn check_board(file: &RulesFile, text: &str) -> Result<Board, RulesError> {
             }
             u8::try_from(count).unwrap_or(MAX_SEEDS_PER_PIT)
         }
-        (None, Some(start)) => start.front.iter().chain(&start.back).copied().max().unwrap_or(0),
+        (None, Some(start)) => start
+            .front
+            .iter()
+            .chain(&start.back)
+            .copied()
+            .max()
+            .unwrap_or(0),
         (Some(seeds), Some(_)) => {
             return refuse(
                 text,

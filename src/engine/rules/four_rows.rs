@@ -235,7 +235,10 @@ fn check_nyumba(
             text,
             nyumba.functional.span(),
             "capture.front-across.nyumba.functional",
-            &format!("{functional} is out of range: use 1 to {}", super::MAX_SEEDS),
+            &format!(
+                "{functional} is out of range: use 1 to {}",
+                super::MAX_SEEDS
+            ),
         );
     }
     if nyumba.safari && board.in_hand == 0 {
@@ -556,7 +559,9 @@ pub(super) fn check_in_hand(file: &RulesFile, rows: u8, text: &str) -> Result<u8
     let why = if rows != 4 {
         Some("seeds in hand are played into a front row: it needs `board.rows = 4`".to_string())
     } else if !(0..=i64::from(MAX_SEEDS_PER_PIT)).contains(&value) {
-        Some(format!("{value} is out of range: use 0 to {MAX_SEEDS_PER_PIT}"))
+        Some(format!(
+            "{value} is out of range: use 0 to {MAX_SEEDS_PER_PIT}"
+        ))
     } else {
         None
     };

@@ -98,24 +98,23 @@ pub(crate) fn sow_turn<O: Observer>(
         let at = match next {
             Next::CaptureAt(at) => at,
             Next::Lift(pit, part) => {
-                let hand = match part {
-                    Some(part) => {
-                        board.set(pit, board.get(pit) - part);
-                        part
+                let hand = if let Some(part) = part {
+                    board.set(pit, board.get(pit) - part);
+                    part
+                } else {
+                    done.lifted |= 1 << pit;
+                    if nyumba == Some(pit) {
+                        nyumba = None;
                     }
-                    None => {
-                        done.lifted |= 1 << pit;
-                        if nyumba == Some(pit) {
-                            nyumba = None;
-                        }
-                        board.take(pit)
-                    }
+                    board.take(pit)
                 };
                 obs.record(taken_up(shape.place(pit), hand, lap));
                 lap_end(board, turn, pit, false, backward, hand, lap, obs)
             }
             // The kichwa takes the first seed.
-            Next::SowIn(kichwa, hand) => lap_end(board, turn, kichwa, true, backward, hand, lap, obs),
+            Next::SowIn(kichwa, hand) => {
+                lap_end(board, turn, kichwa, true, backward, hand, lap, obs)
+            }
         };
         let held = board.get(at) > 1;
         let across = shape.opposite(at);
@@ -141,9 +140,8 @@ pub(crate) fn sow_turn<O: Observer>(
             backward = way;
             next = Next::SowIn(kichwa, count);
         } else if held {
-            let functional = front.functional > 0
-                && nyumba == Some(at)
-                && board.get(at) >= front.functional;
+            let functional =
+                front.functional > 0 && nyumba == Some(at) && board.get(at) >= front.functional;
             if functional && front.capturing {
                 // Nothing to take at the functional nyumba: stop, or go on
                 // safari where it is offered.

@@ -185,7 +185,10 @@ pub fn stop_or_safari(
 /// kichwa (§10.4): each arrow with the way the seeds taken go and the end
 /// they go in from.
 #[must_use]
-pub fn choose_the_kichwa(pit: &str, [left, right]: [(crate::engine::Direction, String); 2]) -> String {
+pub fn choose_the_kichwa(
+    pit: &str,
+    [left, right]: [(crate::engine::Direction, String); 2],
+) -> String {
     format!(
         "Pit {pit} captures: the seeds taken go in ← {} from {}, or → {} from {} \
          (Esc: another pit)",

@@ -196,7 +196,10 @@ fn ask_the_way(game: &mut Game, mover: Side, pit: Pit) {
         game.notice = Some(Notice {
             text: describe::choose_the_kichwa(
                 &position.move_at(pit).to_string(),
-                [(way(false), kichwa(way(false))), (way(true), kichwa(way(true)))],
+                [
+                    (way(false), kichwa(way(false))),
+                    (way(true), kichwa(way(true))),
+                ],
             ),
             warning: false,
         });

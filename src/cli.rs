@@ -28,7 +28,7 @@ use crate::ai::Level;
 use crate::catalog::Catalog;
 use crate::engine::{GameState, Position, Side, parse_moves};
 
-/// Twenty-four traditional mancala games, from Kalaha and Oware to Toguz
+/// Twenty-five traditional mancala games, from Kalaha and Oware to Toguz
 /// Kumalak, Dakon, Kiuthi, and Igisoro and Bao on four rows, for two players
 /// sharing one terminal or against the computer.
 ///

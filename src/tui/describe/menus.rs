@@ -88,10 +88,15 @@ pub fn more_games(count: usize, above: bool) -> String {
     format!("{arrow} {count} more")
 }
 
-/// A board as the list of games shows it: "7 × 7" (pits a row, seeds a pit).
+/// A board as the list of games shows it: "7 × 7" (pits a row, seeds a
+/// pit), "8 × …" where the start is listed pit by pit (the pane beside the
+/// list gives it whole).
 #[must_use]
-pub fn board_in_short(pits: u8, seeds: u8) -> String {
-    format!("{pits} × {seeds}")
+pub fn board_in_short(pits: u8, seeds: Option<u8>) -> String {
+    match seeds {
+        Some(seeds) => format!("{pits} × {seeds}"),
+        None => format!("{pits} × …"),
+    }
 }
 
 /// The second line of a game in the list: "rounds · Malaysia".

@@ -118,7 +118,10 @@ fn render_game_list(app: &App, config: &Config, list: &GameList, inner: Rect, bu
             let rounds = rules.rounds() == crate::engine::Rounds::Many;
             (
                 crate::text::printable(rules.name()),
-                describe::board_in_short(rules.pits(), rules.seeds_per_pit()),
+                describe::board_in_short(
+                    rules.pits(),
+                    rules.start_rows().is_none().then(|| rules.seeds_per_pit()),
+                ),
                 describe::game_line(rounds, rules.played_in(), yours),
                 theme.dim,
             )

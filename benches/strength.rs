@@ -10,6 +10,11 @@
 //! `PAIRS=100 STRONG=hard VARIANT=congkak,sungka cargo bench --bench strength`
 //! (`OPENING` random plies, 2 by default; `SHOW=1` prints every match).
 //!
+//! Where the player who cannot move loses, both matches of a pair may be
+//! won by the side that began (a decided opening): the pair's summed margin
+//! is then 0, and the line also says how many such pairs the strong level
+//! won sooner than it lost (fewer plies to its win than to its loss).
+//!
 //! A match of rounds is judged on its first round unless `ROUNDS` says more
 //! (`ROUNDS=all` plays it out): a round's margin snowballs, since the loser
 //! refills fewer pits, so whole matches end near all-or-nothing whichever
@@ -60,7 +65,7 @@ fn play(
     mut watched: Side,
     seed: u64,
     rounds: u16,
-) -> Option<(i32, String)> {
+) -> Option<(i32, usize, String)> {
     let rules = start.rules().clone();
     let mut game = start.clone();
     let mut dice = Dice::new(seed);
@@ -102,7 +107,7 @@ fn play(
     // The outcome as the search counts it: the store margin, or a win
     // where the player who cannot move loses (no store holds a seed).
     let lead = margin(&rules, game.position(), watched);
-    Some((lead, moves.join(",")))
+    Some((lead, moves.len(), moves.join(",")))
 }
 
 fn main() {
@@ -144,7 +149,9 @@ fn main() {
         let started = Instant::now();
         let next = AtomicU64::new(0);
         let won = AtomicU64::new(0);
-        let leads = std::sync::Mutex::new(vec![0i32; usize::try_from(pairs).unwrap_or(0)]);
+        // Per pair: the summed margin, and the plies to the strong level's
+        // loss minus those to its win.
+        let leads = std::sync::Mutex::new(vec![(0i32, 0i64); usize::try_from(pairs).unwrap_or(0)]);
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         // Each match of each pair, one per core at a time.
         std::thread::scope(|scope| {
@@ -163,7 +170,8 @@ fn main() {
                         let (start, opened) = opening(rules, pair, plies);
                         let mut levels = [weak; 2];
                         levels[strong_side.index()] = strong;
-                        let Some((lead, moves)) = play(&start, levels, strong_side, task, rounds)
+                        let Some((lead, plies, moves)) =
+                            play(&start, levels, strong_side, task, rounds)
                         else {
                             continue;
                         };
@@ -176,14 +184,17 @@ fn main() {
                         if lead > 0 {
                             won.fetch_add(1, Ordering::Relaxed);
                         }
-                        leads.lock().unwrap()[usize::try_from(pair).unwrap_or(0)] += lead;
+                        let sooner = -i64::from(lead.signum()) * i64::try_from(plies).unwrap_or(0);
+                        let mut leads = leads.lock().unwrap();
+                        let pair = &mut leads[usize::try_from(pair).unwrap_or(0)];
+                        *pair = (pair.0 + lead, pair.1 + sooner);
                     }
                 });
             }
         });
         let won = won.load(Ordering::Relaxed);
         let leads = leads.into_inner().unwrap();
-        let pairs_won = leads.iter().filter(|&&lead| lead > 0).count();
+        let pairs_won = leads.iter().filter(|&&(lead, _)| lead > 0).count();
         let swap = if rules.swap_by_default() {
             ", swap rule on"
         } else {
@@ -200,6 +211,25 @@ fn main() {
              ({won} of {} matches; openings of {plies} random plies{swap}{judged}; {:.0} s)",
             2 * pairs,
             started.elapsed().as_secs_f64()
+        );
+        print_split_pairs(id, rules, strong, &leads);
+    }
+}
+
+/// Where the player who cannot move loses: how many pairs the side decided
+/// (each level won as the same side), and how many of those the strong
+/// level won sooner than it lost.
+fn print_split_pairs(id: &str, rules: &Rules, strong: Level, leads: &[(i32, i64)]) {
+    let decided = leads
+        .iter()
+        .filter(|&&(lead, _)| lead == 0 && rules.stuck_player_loses());
+    let (split, won_sooner) = decided.fold((0, 0), |(split, sooner_won), &(_, s)| {
+        (split + 1, sooner_won + usize::from(s > 0))
+    });
+    if split > 0 {
+        println!(
+            "{id}: in {split} pairs each level won its match as the same side; {strong} won \
+             {won_sooner} of them sooner than it lost"
         );
     }
 }

@@ -164,8 +164,7 @@ pub(crate) struct NyumbaSection {
     /// The seeds it needs to be functional.
     pub functional: Spanned<i64>,
     /// A capturing lap ending in it may go on (`+`).
-    #[serde(default)]
-    pub safari: bool,
+    pub safari: Option<Spanned<bool>>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -241,7 +241,8 @@ fn check_nyumba(
             ),
         );
     }
-    if nyumba.safari && board.in_hand == 0 {
+    let safari = nyumba.safari.as_ref().is_some_and(|on| *on.get_ref());
+    if let Some(written) = nyumba.safari.as_ref().filter(|_| safari && board.in_hand == 0) {
         return refuse(
             text,
             written.span(),
@@ -253,7 +254,7 @@ fn check_nyumba(
     Ok(Nyumba {
         pit: u8::try_from(pit).unwrap_or(1),
         functional: u16::try_from(functional).unwrap_or(1),
-        safari: nyumba.safari,
+        safari,
     })
 }
 

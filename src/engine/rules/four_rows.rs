@@ -242,7 +242,11 @@ fn check_nyumba(
         );
     }
     let safari = nyumba.safari.as_ref().is_some_and(|on| *on.get_ref());
-    if let Some(written) = nyumba.safari.as_ref().filter(|_| safari && board.in_hand == 0) {
+    if let Some(written) = nyumba
+        .safari
+        .as_ref()
+        .filter(|_| safari && board.in_hand == 0)
+    {
         return refuse(
             text,
             written.span(),

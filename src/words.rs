@@ -233,7 +233,10 @@ pub fn ending_told(session: &Session, position: &Position) -> Option<String> {
     {
         let loser = session.display_name(winner.other());
         let how = if position.ending() == Some(Ending::FrontRowEmpty) {
-            format!("{loser}'s front row is empty, so {loser} loses")
+            format!(
+                "{}, so {loser} loses",
+                lost_because(&loser, Ending::FrontRowEmpty)
+            )
         } else {
             format!("{loser} is left with no pit to play, and loses")
         };
@@ -244,6 +247,17 @@ pub fn ending_told(session: &Session, position: &Position) -> Option<String> {
         None => "each kept their row".to_string(),
     };
     Some(format!("Ended: {why}; {rest}."))
+}
+
+/// Why a player lost where who cannot move loses: "Bo's front row is
+/// empty" (Bao, §10.2), else "Bo cannot move".
+#[must_use]
+pub fn lost_because(loser: &str, ending: Ending) -> String {
+    if ending == Ending::FrontRowEmpty {
+        format!("{loser}'s front row is empty")
+    } else {
+        format!("{loser} cannot move")
+    }
 }
 
 /// The two sides in the order a score is said: the winner first (South

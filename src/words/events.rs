@@ -228,7 +228,8 @@ fn round_end_note(
     if let Some(winner) = winner {
         let loser = session.display_name(winner.other());
         return format!(
-            "that ends the game: {loser} cannot move, and {} wins",
+            "that ends the game: {}, and {} wins",
+            super::lost_because(&loser, ending),
             session.display_name(winner)
         );
     }
@@ -483,10 +484,11 @@ fn round_end_told(session: &Session, event: &Event) -> Option<String> {
     Some(match *event {
         Event::RoundEnd {
             winner: Some(winner),
+            ending,
             ..
         } => format!(
-            "{} cannot move - {} wins",
-            name(winner.other()),
+            "{} - {} wins",
+            super::lost_because(&name(winner.other()), ending),
             name(winner)
         ),
         Event::RoundEnd {
@@ -556,6 +558,28 @@ mod tests {
         assert_eq!(
             event_told(&session, capture, &[]).unwrap(),
             "Capture: Ann (South) takes 4 from North 5 and the seed in South 2"
+        );
+    }
+
+    /// A Bao capture from the hand that empties the opponent's front row:
+    /// the nyumba taken with it, and the game won for that reason.
+    #[test]
+    fn a_bao_win_says_the_front_row_is_empty() {
+        let (session, start) = session_at(
+            include_str!("../../rules/bao-kiswahili.toml"),
+            "south: front 0 0 0 1 6h 0 0 0 back 0 0 0 0 0 0 0 0 hand 21; \
+             north: front 0 0 0 0 6h 0 0 0 back 0 0 0 0 0 0 0 0 hand 30; round 1; south to move",
+        );
+        let played: Move = "f4cw".parse().unwrap();
+        let mut trace = Vec::new();
+        start
+            .play_traced(session.rules(), played, &mut trace)
+            .unwrap();
+        let said = move_summary(&session, Side::South, played, &trace);
+        assert!(said.contains("Bo's nyumba is given up"), "{said}");
+        assert!(
+            said.ends_with("that ends the game: Bo's front row is empty, and Ann wins"),
+            "{said}"
         );
     }
 

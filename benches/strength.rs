@@ -15,6 +15,10 @@
 //! is then 0, and the line also says how many such pairs the strong level
 //! won sooner than it lost (fewer plies to its win than to its loss).
 //!
+//! `BALANCED=true` keeps only openings the strong level's own search judges
+//! open (neither side's value a win or a loss, where who cannot move
+//! loses), drawing more until there are `PAIRS` of them.
+//!
 //! A match of rounds is judged on its first round unless `ROUNDS` says more
 //! (`ROUNDS=all` plays it out): a round's margin snowballs, since the loser
 //! refills fewer pits, so whole matches end near all-or-nothing whichever
@@ -54,6 +58,43 @@ fn opening(rules: &Arc<Rules>, pair: u64, plies: u32) -> (GameState, Vec<String>
         moves.push(chosen.to_string());
     }
     (game, moves)
+}
+
+/// The openings of `pairs` pairs: with `balanced`, only those `judge`'s
+/// search does not already call won or lost (at most 20 draws a pair).
+fn openings(
+    rules: &Arc<Rules>,
+    pairs: u64,
+    plies: u32,
+    balanced: Option<Level>,
+) -> Vec<(GameState, Vec<String>)> {
+    let mut kept = Vec::new();
+    for seed in 0..20 * pairs.max(1) {
+        if kept.len() as u64 >= pairs {
+            break;
+        }
+        let (game, moves) = opening(rules, seed, plies);
+        let open = match (balanced, game.to_move()) {
+            (Some(judge), Some(_)) if rules.stuck_player_loses() => {
+                let deadline = Instant::now() + judge.time_cap();
+                choose_move(
+                    rules,
+                    game.position(),
+                    game.history(),
+                    judge,
+                    &mut Dice::new(seed),
+                    None,
+                    deadline,
+                )
+                .is_some_and(|choice| choice.value.abs() < mancala::ai::WIN / 2)
+            }
+            _ => true,
+        };
+        if open {
+            kept.push((game, moves));
+        }
+    }
+    kept
 }
 
 /// A match from `start` with `levels` (South's, North's), or its first
@@ -128,25 +169,15 @@ fn main() {
         if only.as_ref().is_some_and(|o| !o.iter().any(|i| i == id)) {
             continue;
         }
-        // The strongest level's first reply, from the start.
-        let thinking = Instant::now();
-        let start = GameState::new(rules.clone(), Side::South);
-        let deadline = thinking + Level::Strongest.time_cap();
-        let reply = choose_move(
-            rules,
-            start.position(),
-            start.history(),
-            Level::Strongest,
-            &mut Dice::new(1),
-            None,
-            deadline,
-        );
-        println!(
-            "{id}: the strongest level's first reply {:?} took {:.2} s",
-            reply.map(|c| c.chosen.to_string()),
-            thinking.elapsed().as_secs_f64()
-        );
+        print_first_reply(id, rules);
         let started = Instant::now();
+        let openings = openings(
+            rules,
+            pairs,
+            plies,
+            env_or("BALANCED", false).then_some(strong),
+        );
+        let pairs = openings.len() as u64;
         let next = AtomicU64::new(0);
         let won = AtomicU64::new(0);
         // Per pair: the summed margin, and the plies to the strong level's
@@ -167,11 +198,11 @@ fn main() {
                         } else {
                             (task / 2, Side::North)
                         };
-                        let (start, opened) = opening(rules, pair, plies);
+                        let (start, opened) = &openings[usize::try_from(pair).unwrap_or(0)];
                         let mut levels = [weak; 2];
                         levels[strong_side.index()] = strong;
                         let Some((lead, plies, moves)) =
-                            play(&start, levels, strong_side, task, rounds)
+                            play(start, levels, strong_side, task, rounds)
                         else {
                             continue;
                         };
@@ -214,6 +245,27 @@ fn main() {
         );
         print_split_pairs(id, rules, strong, &leads);
     }
+}
+
+/// How long the strongest level takes to reply from the start.
+fn print_first_reply(id: &str, rules: &Arc<Rules>) {
+    let thinking = Instant::now();
+    let start = GameState::new(rules.clone(), Side::South);
+    let deadline = thinking + Level::Strongest.time_cap();
+    let reply = choose_move(
+        rules,
+        start.position(),
+        start.history(),
+        Level::Strongest,
+        &mut Dice::new(1),
+        None,
+        deadline,
+    );
+    println!(
+        "{id}: the strongest level's first reply {:?} took {:.2} s",
+        reply.map(|c| c.chosen.to_string()),
+        thinking.elapsed().as_secs_f64()
+    );
 }
 
 /// Where the player who cannot move loses: how many pairs the side decided

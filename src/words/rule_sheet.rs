@@ -423,10 +423,13 @@ fn sowing_rows(rules: &Rules) -> Vec<(&'static str, String)> {
     } else {
         direction
     };
-    let pit_to_play = match rules.min_seeds() {
+    let mut pit_to_play = match rules.min_seeds() {
         0 | 1 => "any of one's own with seeds".to_string(),
         fewest => format!("one of one's own holding {fewest} seeds or more"),
     };
+    if rules.in_hand() > 0 {
+        pit_to_play.push_str("; while seeds are in hand, an occupied front pit");
+    }
     let leap = match (rules.leap_capture(), rules.leap_also_across()) {
         (false, _) => "no",
         (true, false) => "yes",

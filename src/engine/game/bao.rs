@@ -5,6 +5,7 @@
 //! block (takasia). The sowing itself is [`crate::engine::sow`]'s.
 
 use super::Position;
+use super::play::PlayError;
 use crate::engine::board::{Place, indices};
 use crate::engine::moves::Move;
 use crate::engine::pit::Pit;
@@ -116,24 +117,6 @@ impl Ways {
     }
 }
 
-/// Why a Bao move the written move names is refused, beyond what every
-/// rule set checks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum BaoRefusal {
-    MustCapture,
-    MustTakeBlocked,
-    FrontPitFirst,
-    EmptiesFrontRow,
-    KimbiWay,
-    FunctionalNyumba,
-    NamuaSingle,
-    Blocked,
-    TooFew,
-    Endless,
-    NoSafari,
-    Empty,
-}
-
 impl Position {
     /// Seeds in `side`'s hand: on four rows, what they have still to play in
     /// (§10.4), or captured seeds kept when a capture won the game.
@@ -235,12 +218,18 @@ impl Position {
         self.marks.nyumba_pit().map(|pit| self.shape.pit(side, pit))
     }
 
+    /// The track index of `side`'s nyumba while they own it.
+    fn owned_nyumba(&self, side: Side) -> Option<usize> {
+        self.nyumba_of(side)
+            .filter(|_| self.marks.owns_nyumba(side))
+    }
+
     /// `side`'s nyumba while they own it, with `functional` seeds or more
     /// (judged now).
     fn functional_nyumba(&self, front: FrontAcross, side: Side) -> Option<usize> {
         let nyumba = front.nyumba?;
-        let at = self.nyumba_of(side)?;
-        (self.marks.owns_nyumba(side) && self.board.get(at) >= nyumba.functional).then_some(at)
+        let at = self.owned_nyumba(side)?;
+        (self.board.get(at) >= nyumba.functional).then_some(at)
     }
 
     /// Whether the player to move plays from the hand (namua).
@@ -321,10 +310,7 @@ impl Position {
         let namua = self.in_namua(rules);
         let mut taxed = false;
         let from = if namua {
-            let nyumba = self
-                .nyumba_of(mover)
-                .filter(|_| self.marks.owns_nyumba(mover));
-            match nyumba {
+            match self.owned_nyumba(mover) {
                 // The owned nyumba alone: taxed, two seeds lifted.
                 Some(at) if occupied == 1 << at => {
                     taxed = true;
@@ -461,13 +447,17 @@ impl Position {
 
     /// Whether the player to move has a legal move (stopping at the first).
     pub(super) fn has_front_move(&self, rules: &Rules, front: FrontAcross) -> bool {
-        let ends = |way: Way| {
-            let mut probe = *self;
-            self.sow_bao_turn(rules, front, way, false, &mut probe, &mut NoTrace)
-                .is_ok()
-        };
+        let ends = |way: Way| self.way_ends(rules, front, way);
         let (first, rest) = self.ways_in_force(rules, front);
         first.iter().chain(rest.iter()).any(ends) || self.takasa_ways(rules, front).iter().any(ends)
+    }
+
+    /// Whether `way`'s turn ends, sown on a copy of the board alone (what
+    /// follows the turn is not played).
+    fn way_ends(&self, rules: &Rules, front: FrontAcross, way: Way) -> bool {
+        let mut probe = *self;
+        self.sow_bao_turn(rules, front, way, false, &mut probe, &mut NoTrace)
+            .is_ok()
     }
 
     /// The written move of `way`.
@@ -489,76 +479,81 @@ impl Position {
         mv: Move,
         (origin, backward): (usize, bool),
         obs: &mut O,
-    ) -> Result<Position, BaoRefusal> {
+    ) -> Result<Position, PlayError> {
         let same = |way: &Way| way.origin == origin && way.backward == backward;
-        let ends = |way: Way| {
-            let mut probe = *self;
-            self.sow_bao_into(rules, front, way, false, &mut probe, &mut NoTrace)
-                .is_ok()
-        };
+        let ends = |way: Way| self.way_ends(rules, front, way);
         let (first, rest) = self.ways_in_force(rules, front);
         let way = if first.iter().any(ends) {
             first.iter().find(same).ok_or_else(|| {
                 if rest.iter().any(|w| same(&w)) {
-                    BaoRefusal::MustTakeBlocked
+                    PlayError::MustTakeBlocked(mv)
                 } else {
-                    BaoRefusal::MustCapture
+                    PlayError::MustCapture(mv)
                 }
             })?
         } else if rest.iter().any(ends) {
             rest.iter()
                 .find(same)
-                .ok_or_else(|| self.why_not_a_capture(rules, origin))?
+                .ok_or_else(|| self.why_not_a_capture(rules, mv, origin))?
         } else {
             self.takasa_ways(rules, front)
                 .iter()
                 .find(same)
-                .ok_or_else(|| self.why_no_takasa(rules, front, origin))?
+                .ok_or_else(|| self.why_no_takasa(rules, front, mv, origin))?
         };
         let mut next = *self;
         match self.sow_bao_into(rules, front, way, mv.safari(), &mut next, obs) {
             Ok(_) => Ok(next),
-            Err(Refused::NoChoiceHere) => Err(BaoRefusal::NoSafari),
-            Err(_) => Err(BaoRefusal::Endless),
+            Err(Refused::NoChoiceHere) => Err(PlayError::NoSafari(mv)),
+            Err(_) => Err(PlayError::Endless(mv.pit())),
         }
     }
 
     /// Why the pit at `origin` is no capture where one is compulsory.
-    fn why_not_a_capture(&self, rules: &Rules, origin: usize) -> BaoRefusal {
+    fn why_not_a_capture(&self, rules: &Rules, mv: Move, origin: usize) -> PlayError {
         let across = self.shape.opposite(origin);
         let front_pit = self.shape.front_mask(self.to_move) & (1 << origin) != 0;
         if self.in_namua(rules) && front_pit && self.board.get(across) > 0 {
-            BaoRefusal::KimbiWay
+            PlayError::KimbiWay(mv)
         } else {
-            BaoRefusal::MustCapture
+            PlayError::MustCapture(mv)
         }
     }
 
     /// Why the pit at `origin` (the mover's, open) starts no takasa.
-    fn why_no_takasa(&self, rules: &Rules, front: FrontAcross, origin: usize) -> BaoRefusal {
+    fn why_no_takasa(
+        &self,
+        rules: &Rules,
+        front: FrontAcross,
+        mv: Move,
+        origin: usize,
+    ) -> PlayError {
         let mover = self.to_move;
         let front_pit = self.shape.front_mask(mover) & (1 << origin) != 0;
         let seeds = self.board.get(origin);
         if seeds == 0 {
-            return BaoRefusal::Empty;
+            return PlayError::Empty(mv.pit());
         }
         if self.in_namua(rules) {
             return if !front_pit {
-                BaoRefusal::FrontPitFirst
+                PlayError::FrontPitFirst(mv)
             } else if self.functional_nyumba(front, mover) == Some(origin) {
-                BaoRefusal::FunctionalNyumba
+                PlayError::FunctionalNyumba(mv)
             } else {
-                BaoRefusal::NamuaSingle
+                PlayError::NamuaSingle(mv)
             };
         }
         if seeds < rules.min_seeds() {
-            BaoRefusal::TooFew
+            PlayError::TooFew {
+                pit: mv.pit(),
+                needs: rules.min_seeds(),
+            }
         } else if self.blocked_for_mover() == Some((origin, true)) {
-            BaoRefusal::Blocked
+            PlayError::Blocked(mv)
         } else if !front_pit {
-            BaoRefusal::FrontPitFirst
+            PlayError::FrontPitFirst(mv)
         } else {
-            BaoRefusal::EmptiesFrontRow
+            PlayError::EmptiesFrontRow(mv)
         }
     }
 
@@ -631,9 +626,7 @@ impl Position {
         let mover = self.to_move;
         let turn = self.turn(rules, mover, way.origin, way.backward);
         let namua = way.from_hand;
-        let nyumba = self
-            .nyumba_of(mover)
-            .filter(|_| self.marks.owns_nyumba(mover));
+        let nyumba = self.owned_nyumba(mover);
         let rules_nyumba = front.nyumba.filter(|_| namua);
         let front_turn = FrontTurn {
             capturing: way.capturing,

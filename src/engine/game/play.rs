@@ -3,7 +3,6 @@
 //! the search).
 
 use super::Position;
-use super::bao::BaoRefusal;
 use crate::engine::board::{Place, indices};
 use crate::engine::moves::{Later, Move};
 use crate::engine::pit::Pit;
@@ -218,9 +217,7 @@ impl Position {
                 return Err(PlayError::TooManyWays(mv));
             }
             let backward = self.shape.backward(direction);
-            return self
-                .play_bao(rules, front, mv, (origin, backward), obs)
-                .map_err(|refused| bao_refusal(refused, mv, rules.min_seeds()));
+            return self.play_bao(rules, front, mv, (origin, backward), obs);
         }
         if mv.safari() {
             return Err(PlayError::NoSafari(mv));
@@ -705,28 +702,6 @@ impl Position {
         let mut probe = self.board;
         let turn = self.turn(rules, side, origin, backward);
         sow_turn(&mut probe, &turn, Choices::default(), &mut NoTrace).is_ok()
-    }
-}
-
-/// What a Bao refusal says of the written move.
-fn bao_refusal(refused: BaoRefusal, mv: Move, min_seeds: u16) -> PlayError {
-    let pit = mv.pit();
-    match refused {
-        BaoRefusal::MustCapture => PlayError::MustCapture(mv),
-        BaoRefusal::MustTakeBlocked => PlayError::MustTakeBlocked(mv),
-        BaoRefusal::FrontPitFirst => PlayError::FrontPitFirst(mv),
-        BaoRefusal::EmptiesFrontRow => PlayError::EmptiesFrontRow(mv),
-        BaoRefusal::KimbiWay => PlayError::KimbiWay(mv),
-        BaoRefusal::FunctionalNyumba => PlayError::FunctionalNyumba(mv),
-        BaoRefusal::NamuaSingle => PlayError::NamuaSingle(mv),
-        BaoRefusal::Blocked => PlayError::Blocked(mv),
-        BaoRefusal::TooFew => PlayError::TooFew {
-            pit,
-            needs: min_seeds,
-        },
-        BaoRefusal::Endless => PlayError::Endless(pit),
-        BaoRefusal::NoSafari => PlayError::NoSafari(mv),
-        BaoRefusal::Empty => PlayError::Empty(pit),
     }
 }
 

@@ -133,12 +133,7 @@ fn ask_safari(game: &mut Game, pit: Pit, stop: Move) {
         .game()
         .play_traced(stop, &mut trace)
         .ok()
-        .and_then(|_| {
-            trace.iter().rev().find_map(|event| match *event {
-                Event::LapEnd { last, .. } => Some(last),
-                _ => None,
-            })
-        });
+        .and_then(|_| last_seed(&trace));
     game.safari_asked = Some((pit, stop));
     game.cursor = pit;
     game.preview = last.map(|place| (position.key(), vec![place]));
@@ -595,10 +590,7 @@ fn preview(game: &mut Game) {
         if game.session.game().play_traced(played, &mut trace).is_err() {
             continue;
         }
-        let last = trace.iter().rev().find_map(|event| match *event {
-            Event::LapEnd { last, .. } => Some(last),
-            _ => None,
-        });
+        let last = last_seed(&trace);
         landings.extend(last);
         told.push(describe::preview(&game.session, played, &trace, last));
     }
@@ -607,6 +599,14 @@ fn preview(game: &mut Game) {
         text: told.join("\n"),
         warning: false,
     });
+}
+
+/// Where a move's last seed fell, as its trace tells it.
+fn last_seed(trace: &[Event]) -> Option<Place> {
+    trace.iter().rev().find_map(|event| match *event {
+        Event::LapEnd { last, .. } => Some(last),
+        _ => None,
+    })
 }
 
 /// The board turned round, or back, and remembered for the match's seating.

@@ -12,5 +12,7 @@ pub use kalah::{
     ExactValues, Progress, QUICK_EXACT_SEEDS, Solution, SolveOptions, is_kalah_shaped,
     is_quick_to_solve, move_values, solve as solve_exact, solve_reporting,
 };
-pub use player::{Choice, Dice, Level, ParseLevelError, choose_move};
+pub use player::{
+    Choice, Computer, Dice, Level, ParseLevelError, ParseThinkTimeError, ThinkTime, choose_move,
+};
 pub use search::{Limits, Report, Searcher, Table, WIN, margin, solve};

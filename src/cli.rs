@@ -9,6 +9,7 @@ macro_rules! say {
 }
 
 mod computer;
+mod engine;
 mod manual;
 pub(crate) mod output;
 mod perft;
@@ -24,7 +25,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::ai::Level;
+use crate::ai::{Level, ThinkTime};
 use crate::catalog::Catalog;
 use crate::engine::{GameState, Position, Side, parse_moves};
 
@@ -74,6 +75,10 @@ pub enum Command {
     /// The move the computer would play in a position, for other programs
     /// (matches between engines).
     Move(MoveArgs),
+    /// Run the computer as an engine another program drives: commands on
+    /// standard input, answers on standard output, in the style of UCI
+    /// (uci, isready, ucinewgame, position, go, stop, quit; see the README).
+    Engine(EngineArgs),
     /// Print a completion script for a shell (see the README for where it goes).
     Completions {
         /// The shell to complete in.
@@ -161,7 +166,8 @@ pub struct PlayArgs {
     /// A rule set id (see `mancala rules list`) or the path of a rule file.
     pub rules: Option<String>,
     /// South's name (the bottom row), or `computer:LEVEL` (easy, medium, hard,
-    /// strongest) to play against the computer.
+    /// strongest, or seconds a move such as `computer:5s`) to play against
+    /// the computer.
     #[arg(long, value_name = "NAME", default_value = "South")]
     pub south: String,
     /// North's name (the top row), or `computer:LEVEL`.
@@ -253,6 +259,10 @@ pub struct MoveArgs {
     /// How strongly the computer plays.
     #[arg(long, default_value = "hard", value_parser = level_parser())]
     pub level: Level,
+    /// Think this many seconds (such as 2.5) at full strength, looking
+    /// deeper and deeper until the time is up, instead of a level's budget.
+    #[arg(long, value_name = "SECONDS", conflicts_with = "level")]
+    pub time: Option<ThinkTime>,
     /// Seed for the easier levels' choice among good moves: the same seed
     /// gives the same move.
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -262,6 +272,12 @@ pub struct MoveArgs {
     /// chose the first lap's way).
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    /// A rule set id (see `mancala rules list`) or the path of a rule file.
+    pub rules: String,
 }
 
 /// The levels by name, so help and completions list them.
@@ -316,6 +332,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Perft(args)) => perft::run(&catalog, &args),
         Some(Command::Solve(args)) => solve::run(&catalog, &args),
         Some(Command::Move(args)) => computer::run(&catalog, &args),
+        Some(Command::Engine(args)) => engine::run(&catalog, &args),
         Some(Command::Completions { shell }) => {
             manual::completions(shell, &catalog);
             Ok(ExitCode::SUCCESS)

@@ -21,8 +21,13 @@ const INFINITY: i32 = 10_000;
 const TRUE_DEPTH: u8 = u8::MAX;
 /// The longest turn `rest_of_turn` reads from the table.
 const MAX_TURN_MOVES: usize = 1000;
-/// How often (in nodes) the clock and the stop flag are looked at.
-const CHECK_EVERY: u64 = 1024;
+/// How often (in nodes) the clock and the stop flag are looked at: often
+/// enough that a timed search answers within a few milliseconds of its
+/// time in every game.
+const CHECK_EVERY: u64 = 256;
+/// How often (in nodes) the node budget is looked at: the levels' budgets were
+/// measured with it, the easiest's 200 nodes being 1,024 in effect.
+const COUNT_EVERY: u64 = 1024;
 
 /// When to stop searching.
 #[derive(Clone, Debug)]
@@ -95,15 +100,28 @@ struct Entry {
     depth: u8,
     bound: Bound,
     best: Move,
+    /// The search that wrote it (the table's count of searches then).
+    generation: u8,
 }
 
 /// A transposition table of fixed size in pairs of slots: the first keeps
-/// the deepest entry met (those near the root, where the line the computer
-/// means to play runs), the second the latest.
+/// the deepest entry met by this search (those near the root, where the
+/// line the computer means to play runs), the second the latest. A table
+/// kept from one move to the next lets the old searches' deep entries go
+/// to this one's.
 pub struct Table {
     entries: Vec<Option<Entry>>,
     /// Selects a pair's first slot.
     mask: usize,
+    /// Counts the searches this table served (wrapping).
+    generation: u8,
+}
+
+impl Default for Table {
+    /// The smallest table (1,024 entries).
+    fn default() -> Table {
+        Table::with_entries(1024)
+    }
 }
 
 impl Table {
@@ -112,11 +130,26 @@ impl Table {
     pub fn with_mib(mib: usize) -> Table {
         let bytes = mib.max(1) * 1024 * 1024;
         let wanted = (bytes / std::mem::size_of::<Option<Entry>>()).max(1024);
-        let size = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        Table::with_entries(1usize << (usize::BITS - 1 - wanted.leading_zeros()))
+    }
+
+    /// `size` entries, a power of two.
+    fn with_entries(size: usize) -> Table {
         Table {
             entries: vec![None; size],
             mask: (size - 1) & !1,
+            generation: 0,
         }
+    }
+
+    /// Forgets every entry (a new game).
+    pub fn clear(&mut self) {
+        self.entries.fill(None);
+    }
+
+    /// Marks the entries written from now on as the next search's.
+    fn begin_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
     }
 
     /// The first slot of `key`'s pair.
@@ -146,10 +179,17 @@ impl Table {
                 }
                 s
             }
-            (None, Some(deepest)) if deepest.depth > entry.depth => slot + 1,
+            (None, Some(deepest))
+                if deepest.depth > entry.depth && deepest.generation == self.generation =>
+            {
+                slot + 1
+            }
             (None, _) => slot,
         };
-        self.entries[at] = Some(entry);
+        self.entries[at] = Some(Entry {
+            generation: self.generation,
+            ..entry
+        });
     }
 
     /// Bytes the table takes.
@@ -197,9 +237,16 @@ pub struct Searcher<'r> {
 impl<'r> Searcher<'r> {
     #[must_use]
     pub fn new(rules: &'r Rules, hash_mib: usize) -> Searcher<'r> {
+        Searcher::with_table(rules, Table::with_mib(hash_mib))
+    }
+
+    /// A searcher that begins with what `table` holds (from earlier
+    /// searches under the same rules); [`Searcher::into_table`] gives it back.
+    #[must_use]
+    pub fn with_table(rules: &'r Rules, table: Table) -> Searcher<'r> {
         Searcher {
             rules,
-            table: Table::with_mib(hash_mib),
+            table,
             limits: Limits::depth(1),
             nodes: 0,
             aborted: false,
@@ -220,12 +267,19 @@ impl<'r> Searcher<'r> {
         self.table.bytes()
     }
 
+    /// The table, with what the searches wrote in it, for the next searcher.
+    #[must_use]
+    pub fn into_table(self) -> Table {
+        self.table
+    }
+
     fn out_of_budget(&mut self) -> bool {
         if self.aborted {
             return true;
         }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
-            let over_nodes = self.limits.max_nodes.is_some_and(|n| self.nodes >= n);
+            let over_nodes = self.nodes.is_multiple_of(COUNT_EVERY)
+                && self.limits.max_nodes.is_some_and(|n| self.nodes >= n);
             let over_time = self.limits.deadline.is_some_and(|d| Instant::now() >= d);
             let stopped = self
                 .limits
@@ -417,6 +471,7 @@ impl<'r> Searcher<'r> {
             },
             bound,
             best: best_move,
+            generation: 0,
         });
         (best_value, exact)
     }
@@ -425,7 +480,21 @@ impl<'r> Searcher<'r> {
     /// every legal pit gets its own value (for hints); otherwise the root is
     /// pruned like any node.
     pub fn search(&mut self, position: &Position, limits: Limits, all_values: bool) -> Report {
+        self.search_reporting(position, limits, all_values, &mut |_, _| {})
+    }
+
+    /// Like [`search`](Searcher::search), handing each finished
+    /// iteration's report (its `nodes` so far) to `progress`, with the
+    /// searcher to read the expected line from.
+    pub fn search_reporting(
+        &mut self,
+        position: &Position,
+        limits: Limits,
+        all_values: bool,
+        progress: &mut dyn FnMut(&Report, &Searcher),
+    ) -> Report {
         self.limits = limits;
+        self.table.begin_search();
         self.nodes = 0;
         self.aborted = false;
         let mut report = Report {
@@ -487,6 +556,8 @@ impl<'r> Searcher<'r> {
             report.depth = depth;
             report.exact = exact;
             report.move_values = if all_values { values } else { Vec::new() };
+            report.nodes = self.nodes;
+            progress(&report, self);
             if exact {
                 break;
             }
@@ -504,14 +575,37 @@ impl Searcher<'_> {
     /// where the table lost the line.
     #[must_use]
     pub fn rest_of_turn(&self, position: &Position, first: Move) -> Vec<Move> {
+        let mover = position.to_move();
+        self.follow(position, first, MAX_TURN_MOVES, |at| at.to_move() == mover)
+    }
+
+    /// The line the last search expects after `first`, at most `length`
+    /// moves, as far as its table has it (the principal variation).
+    #[must_use]
+    pub fn expected_line(&self, position: &Position, first: Move, length: usize) -> Vec<Move> {
+        let mut line = vec![first];
+        line.extend(self.follow(position, first, length.saturating_sub(1), |at| {
+            at.to_move().is_some()
+        }));
+        line
+    }
+
+    /// The table's best moves after `first`, while `going_on` holds for
+    /// the position reached and at most `most` of them.
+    fn follow(
+        &self,
+        position: &Position,
+        first: Move,
+        most: usize,
+        going_on: impl Fn(&Position) -> bool,
+    ) -> Vec<Move> {
         let mut rest = Vec::new();
-        let (Some(mover), Ok(mut at)) = (position.to_move(), position.play(self.rules, first))
-        else {
+        let Ok(mut at) = position.play(self.rules, first) else {
             return rest;
         };
         // Every move sows at least one seed, but a table line could in
         // principle lead round in a circle: a bound, far above any turn.
-        while at.to_move() == Some(mover) && rest.len() < MAX_TURN_MOVES {
+        while going_on(&at) && rest.len() < most {
             let Some(entry) = self.table.get(at.key_without_stores()) else {
                 break;
             };

@@ -4,22 +4,24 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use super::{Failure, MoveArgs};
-use crate::ai::{Dice, choose_move};
+use crate::ai::{Dice, Level, choose_move};
 use crate::catalog::Catalog;
 
 pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
+    let asked = Instant::now();
+    let level = args.time.map_or(args.level, Level::Timed);
     let mut game = args.line.resolve(catalog)?;
     // After a round, the move asked for is the next round's first.
     if let Ok(next) = game.next_round() {
         game = next;
     }
-    let deadline = Instant::now() + args.level.time_cap();
+    let deadline = asked + level.time_cap();
     let mut dice = Dice::new(args.seed);
     let choice = choose_move(
         game.rules(),
         game.position(),
         game.history(),
-        args.level,
+        level,
         &mut dice,
         None,
         deadline,

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::ai::Level;
-use crate::engine::{History, Position, Rules};
+use crate::engine::{History, Position, Rules, Side};
 use crate::session::Session;
 use crate::storage::BranchPoint;
 
@@ -48,6 +48,9 @@ pub enum Command {
     },
     /// Let the computer choose a move at `level`.
     Think {
+        /// The match on screen and the computer's side in it: a seat's
+        /// computer keeps what it worked out through the match.
+        seat: (u64, Side),
         rules: Arc<Rules>,
         position: Position,
         /// The match's positions since its last capture, for the end by

@@ -91,12 +91,16 @@ impl Effects {
     pub fn perform(&mut self, command: Command) -> Vec<Msg> {
         match command {
             Command::Think {
+                seat,
                 rules,
                 position,
                 past,
                 level,
                 seed,
-            } => self.searches.think(rules, position, past, level, seed),
+            } => {
+                let computer = self.searches.computer_at(seat, level);
+                self.searches.think(computer, rules, position, past, seed);
+            }
             Command::Hint {
                 rules,
                 position,

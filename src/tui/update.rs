@@ -280,9 +280,9 @@ fn schedule_computer(app: &mut App) {
         return;
     };
     let position = *game.session.position();
-    let Some(level) = position
+    let Some((side, level)) = position
         .to_move()
-        .and_then(|side| game.session.computer(side))
+        .and_then(|side| Some((side, game.session.computer(side)?)))
     else {
         return;
     };
@@ -293,7 +293,9 @@ fn schedule_computer(app: &mut App) {
         let seed = position.key() ^ game.session.started_at;
         let rules = game.session.rules().clone();
         let past = game.session.history().clone();
+        let seat = (game.serial, side);
         app.command(Command::Think {
+            seat,
             rules,
             position,
             past,

@@ -2,16 +2,16 @@
 //! of its own. One worker per kind: a new hint request replaces only the hint
 //! search, never the computer's.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::ai::{
-    Dice, ExactValues, Level, Limits, QUICK_EXACT_SEEDS, Searcher, SolveOptions, choose_move,
+    Computer, Dice, ExactValues, Level, Limits, QUICK_EXACT_SEEDS, Searcher, SolveOptions,
     is_quick_to_solve, margin, move_values,
 };
-use crate::engine::{History, Move, Position, Rules, Side};
+use crate::engine::{BySide, History, Move, Position, Rules, Side};
 use crate::session::Session;
 use crate::tui::judged::Weighed;
 use crate::tui::judged::{turned_to_loss, verdict};
@@ -60,7 +60,12 @@ pub struct Searches {
     computer: Option<Worker>,
     hint: Option<Worker>,
     analysis: Option<Worker>,
+    /// The computers of the match on screen (its serial), by side.
+    seated: Option<(u64, BySide<Option<SharedComputer>>)>,
 }
+
+/// A seat's computer, lent to the worker that thinks for it.
+pub type SharedComputer = Arc<Mutex<Computer>>;
 
 /// Time a hint may take (twice, when the exact solver runs out of it first).
 const HINT_TIME: Duration = Duration::from_secs(1);
@@ -68,26 +73,46 @@ const HINT_TIME: Duration = Duration::from_secs(1);
 const ANALYSIS_NODES: u64 = 30_000;
 
 impl Searches {
+    /// The computer at `side` of match `serial` (`seat`), at `level`: the
+    /// one that has played there so far, or a new one (a new match, or a
+    /// level changed); the computers of other matches are let go.
+    pub fn computer_at(&mut self, seat: (u64, Side), level: Level) -> SharedComputer {
+        let (serial, side) = seat;
+        self.seated = self.seated.take().filter(|(at, _)| *at == serial);
+        let (_, seats) = self
+            .seated
+            .get_or_insert_with(|| (serial, BySide::new(None, None)));
+        let same = seats[side].as_ref().filter(|computer| {
+            computer
+                .lock()
+                .is_ok_and(|computer| computer.level() == level)
+        });
+        if let Some(computer) = same {
+            return computer.clone();
+        }
+        let computer = Arc::new(Mutex::new(Computer::new(level)));
+        seats[side] = Some(computer.clone());
+        computer
+    }
+
     pub fn think(
         &mut self,
+        computer: SharedComputer,
         rules: Arc<Rules>,
         position: Position,
         past: History,
-        level: Level,
         seed: u64,
     ) {
         self.computer = Some(Worker::spawn(move |stop| {
             let mut dice = Dice::new(seed);
-            let deadline = Instant::now() + level.time_cap();
-            let choice = choose_move(
-                &rules,
-                &position,
-                &past,
-                level,
-                &mut dice,
-                Some(stop),
-                deadline,
-            );
+            // A worker let go still holds the computer until it sees its
+            // stop, a few milliseconds; a poisoned lock is a panicked
+            // search, whose table is as good as any.
+            let mut computer = computer
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let deadline = Instant::now() + computer.level().time_cap();
+            let choice = computer.choose(&rules, &position, &past, &mut dice, Some(stop), deadline);
             match choice {
                 Some(choice) => Msg::ComputerMove {
                     key: position.key(),
@@ -402,7 +427,8 @@ mod tests {
         session.play(Pit::new(1)).unwrap();
         let position = *session.position();
         let mut searches = Searches::default();
-        searches.think(rules.clone(), position, History::default(), Level::Easy, 1);
+        let computer = searches.computer_at((1, Side::North), Level::Easy);
+        searches.think(computer, rules.clone(), position, History::default(), 1);
         searches.analyse(session);
         searches.hint(rules.clone(), position, History::default());
         // A second hint replaces only the first hint.

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::ai::Level;
+use crate::ai::{Level, ThinkTime};
 use crate::engine::{BySide, FirstPlayer, Rules, Side};
 use crate::tui::app::App;
 use crate::tui::app::ScreenState;
@@ -66,13 +66,17 @@ pub const SETUP_FIELDS: [SetupField; 8] = [
 pub const ROUND_LIMIT_CHOICES: [u16; 14] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 30];
 
 /// Who plays a seat, as the setup screen cycles through: a person, then the
-/// computer's levels.
-pub const SEAT_CHOICES: [Option<Level>; 5] = [
+/// computer's levels, then the computer at full strength with a time to
+/// think each move.
+pub const SEAT_CHOICES: [Option<Level>; 8] = [
     None,
     Some(Level::Easy),
     Some(Level::Medium),
     Some(Level::Hard),
     Some(Level::Strongest),
+    Some(Level::Timed(ThinkTime::whole_seconds(5))),
+    Some(Level::Timed(ThinkTime::whole_seconds(10))),
+    Some(Level::Timed(ThinkTime::whole_seconds(30))),
 ];
 
 pub use crate::session::{NAME_LENGTH, clean_name};

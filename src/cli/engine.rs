@@ -1,0 +1,503 @@
+//! `mancala engine`: the computer as a process another program drives, one
+//! command a line on standard input, answers on standard output, in the
+//! style of chess's UCI that other mancala engines speak too. The engine
+//! keeps its search table from one move of a game to the next, and
+//! searches in a thread of its own so that `stop`, `isready` and `quit`
+//! are answered while it thinks.
+//!
+//! Moves are written as the project writes them (`3`, `3cw`, `f4cw+`,
+//! `swap`); where a move is a pit alone (Oware, Kalah...) also as Aualé's
+//! letters, capitals for South and small letters for North, one word or
+//! several (`position startpos moves DdEa`).
+
+use std::io::BufRead;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use super::{EngineArgs, Failure};
+use crate::ai::{Computer, Dice, Level, Limits, Report, Searcher, WIN};
+use crate::catalog::Catalog;
+use crate::engine::{
+    GameState, Move, Position, Rules, Side, Step, have_letters, letters_moves, move_letter,
+};
+
+/// The table's size unless the driver sets `Hash`.
+const DEFAULT_HASH_MIB: usize = 64;
+const MAX_HASH_MIB: usize = 4096;
+/// The most moves an `info` line's expected line shows.
+const LINE_LENGTH: usize = 24;
+/// A bare `go` thinks as the strongest level does.
+const PLAIN_GO: Level = Level::Strongest;
+/// Kept back from the clock of `go wtime ...` for the answer to travel.
+const CLOCK_MARGIN: Duration = Duration::from_millis(50);
+
+/// How moves are written in the answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Notation {
+    /// Letters once the driver's last `position` used them, else numbers.
+    Auto,
+    Mancala,
+    Letters,
+}
+
+/// A search running in its thread; it gives the computer back.
+struct Running {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<Computer>,
+    /// It runs until `stop`.
+    infinite: bool,
+}
+
+/// The engine between commands.
+struct Engine {
+    rules: Arc<Rules>,
+    game: GameState,
+    /// `None` while a search has it.
+    computer: Option<Computer>,
+    running: Option<Running>,
+    hash_mib: usize,
+    notation: Notation,
+    /// The driver's last `position` wrote its moves as letters.
+    driver_letters: bool,
+}
+
+pub fn run(catalog: &Catalog, args: &EngineArgs) -> Result<ExitCode, Failure> {
+    let rules = catalog.resolve(&args.rules)?.rules;
+    let mut engine = Engine::new(rules);
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else {
+            break;
+        };
+        if !engine.command(&line) {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    // The input has ended: a search with an end is let finish and answer.
+    engine.finish(false);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One line telling the driver what was wrong with its command.
+fn refuse(message: &str) {
+    say!("info string error: {message}");
+}
+
+impl Engine {
+    fn new(rules: Arc<Rules>) -> Engine {
+        let game = start_of(&rules, None);
+        Engine {
+            rules,
+            game,
+            computer: Some(Computer::with_table_mib(PLAIN_GO, DEFAULT_HASH_MIB)),
+            running: None,
+            hash_mib: DEFAULT_HASH_MIB,
+            notation: Notation::Auto,
+            driver_letters: false,
+        }
+    }
+
+    /// Does what `line` asks; `false` when the engine is to quit.
+    fn command(&mut self, line: &str) -> bool {
+        self.collect_finished();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&name, rest)) = words.split_first() else {
+            return true;
+        };
+        match name {
+            "quit" => {
+                self.finish(true);
+                return false;
+            }
+            "isready" => say!("readyok"),
+            "stop" => self.finish(true),
+            // Other commands wait for the answer (a driver that pipes a
+            // whole script gets each answer in turn), unless it never comes.
+            _ if self.running.as_ref().is_some_and(|r| r.infinite) => {
+                refuse(&format!("{name:?} during go infinite: send stop first"));
+            }
+            _ => self.after_search(name, rest),
+        }
+        true
+    }
+
+    /// A command that waits for the search running, if one is.
+    fn after_search(&mut self, name: &str, rest: &[&str]) {
+        self.finish(false);
+        match name {
+            "uci" => self.introduce(),
+            "ucinewgame" => {
+                if let Some(computer) = &mut self.computer {
+                    computer.forget();
+                }
+                self.game = start_of(&self.rules, None);
+            }
+            "setoption" => self.set_option(rest),
+            "position" => self.set_position(rest),
+            "go" => self.go(rest),
+            _ => refuse(&format!(
+                "unknown command {name:?}: expected uci, isready, ucinewgame, setoption, \
+                 position, go, stop or quit"
+            )),
+        }
+    }
+
+    fn introduce(&self) {
+        say!(
+            "id name mancala {} ({})",
+            env!("CARGO_PKG_VERSION"),
+            self.rules.name()
+        );
+        say!("id author the mancala developers");
+        say!(
+            "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
+        );
+        if have_letters(&self.rules) {
+            say!("option name Notation type combo default auto var auto var mancala var letters");
+        }
+        say!("uciok");
+    }
+
+    /// `setoption name NAME value VALUE`.
+    fn set_option(&mut self, words: &[&str]) {
+        let (name, value) = match words {
+            ["name", name, "value", value] => (name.to_ascii_lowercase(), *value),
+            _ => {
+                refuse("expected setoption name NAME value VALUE");
+                return;
+            }
+        };
+        match name.as_str() {
+            "hash" => match value.parse::<usize>() {
+                Ok(mib) if (1..=MAX_HASH_MIB).contains(&mib) => {
+                    self.hash_mib = mib;
+                    self.computer = Some(Computer::with_table_mib(PLAIN_GO, mib));
+                }
+                _ => refuse(&format!(
+                    "Hash {value:?}: expected megabytes from 1 to {MAX_HASH_MIB}"
+                )),
+            },
+            "notation" if have_letters(&self.rules) => {
+                self.notation = match value.to_ascii_lowercase().as_str() {
+                    "auto" => Notation::Auto,
+                    "mancala" => Notation::Mancala,
+                    "letters" => Notation::Letters,
+                    _ => {
+                        refuse(&format!(
+                            "Notation {value:?}: expected auto, mancala or letters"
+                        ));
+                        return;
+                    }
+                };
+            }
+            _ => refuse(&format!("no option {name:?}")),
+        }
+    }
+
+    /// `position startpos [moves ...]` or `position fen TEXT [moves ...]`,
+    /// TEXT written as `mancala show` prints a position.
+    fn set_position(&mut self, words: &[&str]) {
+        let (start, moves) = match words.iter().position(|&w| w == "moves") {
+            Some(at) => (&words[..at], &words[at + 1..]),
+            None => (words, &[][..]),
+        };
+        let start = match start {
+            ["startpos"] => None,
+            ["fen", text @ ..] if !text.is_empty() => {
+                match Position::from_text(&self.rules, &text.join(" ")) {
+                    Ok(position) => Some(position),
+                    Err(error) => {
+                        refuse(&format!("position: {error}"));
+                        return;
+                    }
+                }
+            }
+            _ => {
+                refuse("expected position startpos or position fen TEXT, then moves ...");
+                return;
+            }
+        };
+        match play_moves(start_of(&self.rules, start), moves) {
+            Ok((game, letters)) => {
+                self.game = game;
+                self.driver_letters = letters;
+            }
+            Err(error) => refuse(&error),
+        }
+    }
+
+    /// `go` with its limits: the search runs in its thread, which answers.
+    fn go(&mut self, words: &[&str]) {
+        let asked = match GoLimits::read(words) {
+            Ok(asked) => asked,
+            Err(error) => {
+                refuse(&error);
+                return;
+            }
+        };
+        // After a round, the move asked for is the next round's first.
+        let game = self.game.next_round().unwrap_or_else(|_| self.game.clone());
+        let Some(mover) = game.position().to_move() else {
+            say!("info string the game is over");
+            say!("bestmove (none)");
+            return;
+        };
+        let Some(mut computer) = self.computer.take() else {
+            return;
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = asked.limits(mover, stop.clone());
+        let letters = self.answers_in_letters();
+        let infinite = asked.infinite;
+        let flag = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let started = Instant::now();
+            let rules = game.rules().clone();
+            let position = *game.position();
+            let mut show = |report: &Report, searcher: &Searcher| {
+                let Some(best) = report.best else {
+                    return;
+                };
+                let line = searcher.expected_line(&position, best, LINE_LENGTH);
+                say!(
+                    "info depth {} score {} nodes {} time {} pv {}",
+                    report.depth,
+                    score(report.value),
+                    report.nodes,
+                    started.elapsed().as_millis(),
+                    written_line(&rules, &position, &line, letters)
+                );
+            };
+            let choice = computer.choose_within(
+                &rules,
+                &position,
+                game.history(),
+                &mut Dice::new(1),
+                limits,
+                &mut show,
+            );
+            // An infinite search answers only when told to stop.
+            while infinite && !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            let answer = match choice {
+                // As the second player after the first turn, it swaps
+                // where it finds the side that has just moved ahead.
+                Some(choice) if game.can_swap() && choice.value < 0 => "swap".to_string(),
+                Some(choice) => written(&rules, mover, choice.chosen, letters),
+                None => "(none)".to_string(),
+            };
+            say!("bestmove {answer}");
+            computer
+        });
+        self.running = Some(Running {
+            stop,
+            thread,
+            infinite,
+        });
+    }
+
+    fn answers_in_letters(&self) -> bool {
+        have_letters(&self.rules)
+            && match self.notation {
+                Notation::Auto => self.driver_letters,
+                Notation::Mancala => false,
+                Notation::Letters => true,
+            }
+    }
+
+    /// Takes the computer back from a search that has answered.
+    fn collect_finished(&mut self) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|running| running.thread.is_finished())
+        {
+            self.finish(false);
+        }
+    }
+
+    /// Waits for the search, if one runs (stopping it first where `stop`,
+    /// or where it would never end by itself), and takes the computer back.
+    fn finish(&mut self, stop: bool) {
+        let Some(running) = self.running.take() else {
+            return;
+        };
+        if stop || running.infinite {
+            running.stop.store(true, Ordering::Relaxed);
+        }
+        self.computer = Some(
+            running
+                .thread
+                .join()
+                .unwrap_or_else(|_| Computer::with_table_mib(PLAIN_GO, self.hash_mib)),
+        );
+    }
+}
+
+/// The limits a `go` asked for.
+#[derive(Debug, Default)]
+struct GoLimits {
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    movetime: Option<Duration>,
+    /// Each side's time left and increment (`wtime`/`winc` are South's).
+    clock: [Option<Duration>; 2],
+    increment: [Duration; 2],
+    moves_to_go: Option<u32>,
+    infinite: bool,
+}
+
+impl GoLimits {
+    fn read(words: &[&str]) -> Result<GoLimits, String> {
+        let mut asked = GoLimits::default();
+        let mut words = words.iter();
+        while let Some(&word) = words.next() {
+            if word == "infinite" {
+                asked.infinite = true;
+                continue;
+            }
+            let Some(value) = words.next() else {
+                return Err(format!("go {word}: a number must follow"));
+            };
+            let number = value.parse::<u64>().map_err(|_| {
+                format!("go {word} {value:?}: expected a whole number")
+            })?;
+            let ms = Duration::from_millis(number);
+            match word {
+                "depth" => asked.depth = Some(u32::try_from(number.clamp(1, 64)).unwrap_or(64)),
+                "nodes" => asked.nodes = Some(number),
+                "movetime" => asked.movetime = Some(ms),
+                "wtime" => asked.clock[0] = Some(ms),
+                "btime" => asked.clock[1] = Some(ms),
+                "winc" => asked.increment[0] = ms,
+                "binc" => asked.increment[1] = ms,
+                "movestogo" => asked.moves_to_go = Some(u32::try_from(number).unwrap_or(u32::MAX)),
+                _ => {
+                    return Err(format!(
+                        "go {word}: expected depth, nodes, movetime, wtime, btime, winc, \
+                         binc, movestogo or infinite"
+                    ));
+                }
+            }
+        }
+        Ok(asked)
+    }
+
+    /// The search's limits for `mover` (South plays `w`).
+    fn limits(&self, mover: Side, stop: Arc<AtomicBool>) -> Limits {
+        let seat = usize::from(mover == Side::North);
+        let from_clock = self.clock[seat].map(|left| {
+            // A share of what is left, never more than is left.
+            let share = left / self.moves_to_go.unwrap_or(20).max(1) + self.increment[seat] * 3 / 4;
+            share.min(left.saturating_sub(CLOCK_MARGIN)).max(Duration::from_millis(1))
+        });
+        let time = self.movetime.or(from_clock);
+        let bare = self.depth.is_none() && self.nodes.is_none() && time.is_none() && !self.infinite;
+        let now = Instant::now();
+        Limits {
+            max_nodes: if bare { PLAIN_GO.nodes() } else { self.nodes },
+            deadline: if bare {
+                Some(now + PLAIN_GO.time_cap())
+            } else {
+                time.map(|t| now + t)
+            },
+            stop: Some(stop),
+            ..Limits::depth(self.depth.unwrap_or(64))
+        }
+    }
+}
+
+/// The start: `position`, or the rule set's with South to move; the swap
+/// rule where the rule file plays it.
+fn start_of(rules: &Arc<Rules>, position: Option<Position>) -> GameState {
+    let position = position.unwrap_or_else(|| Position::new(rules, Side::South));
+    GameState::at(rules.clone(), position).with_swap_rule(rules.swap_by_default())
+}
+
+/// `game` after `words` (moves as the project writes them, or words of
+/// letters), and whether any were letters; else what is wrong with the
+/// first that cannot be played.
+fn play_moves(mut game: GameState, words: &[&str]) -> Result<(GameState, bool), String> {
+    let rules = game.rules().clone();
+    let mut letters = false;
+    let mut count = 0;
+    for word in words {
+        let steps: Vec<(Step, Option<Side>)> = match letters_moves(&rules, word) {
+            Some(moves) => {
+                letters = true;
+                moves
+                    .into_iter()
+                    .map(|(side, mv)| (Step::Move(mv), Some(side)))
+                    .collect()
+            }
+            None => {
+                let step = word
+                    .parse::<Step>()
+                    .map_err(|e| format!("move {}: {e}", count + 1))?;
+                vec![(step, None)]
+            }
+        };
+        for (step, side) in steps {
+            count += 1;
+            if let Some(side) = side {
+                // Where a round is over, the next begins first.
+                let to_move = game
+                    .next_round()
+                    .map_or_else(|_| game.position().to_move(), |next| next.position().to_move());
+                if to_move != Some(side) {
+                    let whose = to_move.map_or("nobody".to_string(), |s| s.name().to_string());
+                    return Err(format!(
+                        "move {count}: {word:?} has a move of {} but {whose} is to move",
+                        side.name()
+                    ));
+                }
+            }
+            game = game
+                .play_line(&[step])
+                .map_err(|e| format!("move {count} ({step}): {}", e.reason))?;
+        }
+    }
+    Ok((game, letters))
+}
+
+/// A value as the `info` line gives it: the seeds the mover ends ahead by
+/// (as far as the search saw), or `win`/`loss` where who cannot move loses
+/// and the search saw the end.
+fn score(value: i32) -> String {
+    // A won game's value is WIN, and a little more the sooner it comes.
+    if value >= WIN - 100 {
+        "win".to_string()
+    } else if value <= 100 - WIN {
+        "loss".to_string()
+    } else {
+        value.to_string()
+    }
+}
+
+/// `mv`, played by `side`, in the answers' notation.
+fn written(rules: &Rules, side: Side, mv: Move, letters: bool) -> String {
+    letters
+        .then(|| move_letter(rules, side, mv))
+        .flatten()
+        .map_or_else(|| mv.to_string(), String::from)
+}
+
+/// A line of moves from `position`, each written as `written` does.
+fn written_line(rules: &Rules, position: &Position, line: &[Move], letters: bool) -> String {
+    let mut at = *position;
+    let mut words = Vec::new();
+    for &mv in line {
+        let Some(side) = at.to_move() else {
+            break;
+        };
+        words.push(written(rules, side, mv, letters));
+        match at.play(rules, mv) {
+            Ok(next) => at = next,
+            Err(_) => break,
+        }
+    }
+    words.join(" ")
+}

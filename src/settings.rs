@@ -19,7 +19,7 @@ const PERSON: &str = "person";
 /// A seat as the settings write it.
 #[must_use]
 pub fn seat_word(seat: Option<Level>) -> String {
-    seat.map_or_else(|| PERSON.to_string(), |level| level.name().to_string())
+    seat.map_or_else(|| PERSON.to_string(), Level::name)
 }
 
 /// A seat from the settings (a word it does not know: a person).

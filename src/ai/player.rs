@@ -40,8 +40,10 @@ impl ThinkTime {
     #[must_use]
     pub fn seconds(seconds: f64) -> Option<ThinkTime> {
         let ms = (seconds * 1000.0).round();
+        // Within the bounds, `ms` is a whole number that fits.
+        #[allow(clippy::cast_sign_loss)]
         (ms >= f64::from(Self::SHORTEST_MS) && ms <= f64::from(Self::LONGEST_MS))
-            .then(|| ThinkTime(ms as u32))
+            .then_some(ThinkTime(ms as u32))
     }
 
     /// `n` whole seconds (at most an hour).
@@ -69,7 +71,9 @@ impl ThinkTime {
         if rest == 0 {
             whole.to_string()
         } else {
-            format!("{whole}.{rest:03}").trim_end_matches('0').to_string()
+            format!("{whole}.{rest:03}")
+                .trim_end_matches('0')
+                .to_string()
         }
     }
 }
@@ -367,7 +371,7 @@ fn perfect_move(rules: &Rules, position: &Position, limits: &Limits) -> Option<(
     // Without a deadline the solver still answers quickly here.
     let deadline = limits
         .deadline
-        .unwrap_or_else(|| Instant::now() + Duration::from_secs(60));
+        .unwrap_or_else(|| Instant::now() + Duration::from_mins(1));
     let values = move_values(
         rules,
         position,
@@ -376,4 +380,76 @@ fn perfect_move(rules: &Rules, position: &Position, limits: &Limits) -> Option<(
         deadline,
     )?;
     values.first().copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::engine::Side;
+
+    #[test]
+    fn a_timed_computer_is_written_with_its_seconds_and_read_back() {
+        let timed = "2.5s".parse::<Level>().unwrap();
+        assert_eq!(timed, Level::Timed(ThinkTime::seconds(2.5).unwrap()));
+        assert_eq!(timed.name(), "2.5s");
+        assert_eq!(timed.to_string(), "2.5 s a move");
+        assert_eq!(timed.time_cap(), Duration::from_millis(2500));
+        assert_eq!(timed.nodes(), None, "its clock is its only bound");
+        let ten = Level::Timed(ThinkTime::whole_seconds(10));
+        assert_eq!(ten.name().parse::<Level>(), Ok(ten));
+        assert_eq!("Hard".parse::<Level>(), Ok(Level::Hard));
+        for refused in ["5", "0.05s", "4000s", "s", "-1s", "nans", "fast"] {
+            assert!(refused.parse::<Level>().is_err(), "{refused}");
+        }
+        assert!("0.1".parse::<ThinkTime>().is_ok());
+        assert!("3601".parse::<ThinkTime>().is_err());
+    }
+
+    /// What the computer worked out for its last move serves the next: its
+    /// search of the position after the opponent's reply, to the same
+    /// depth, visits a fifth fewer nodes than a computer searching it
+    /// afresh (the shallower depths come from its table).
+    #[test]
+    fn a_computer_keeps_what_it_worked_out_from_one_move_to_the_next() {
+        let catalog = Catalog::with_user_dir(None);
+        let rules = catalog.find("oware").unwrap().rules.clone();
+        let start = Position::new(&rules, Side::South);
+        let past = History::default();
+        // The nodes a search to depth 12 visits, and the move it chooses.
+        let to_depth_12 = |computer: &mut Computer, position: &Position| {
+            let mut nodes = 0;
+            let choice = computer
+                .choose_within(
+                    &rules,
+                    position,
+                    &past,
+                    &mut Dice::new(1),
+                    Limits::depth(12),
+                    &mut |report, _| nodes = report.nodes,
+                )
+                .unwrap();
+            assert_eq!(choice.depth, Some(12));
+            (nodes, choice.chosen)
+        };
+        let mut warm = Computer::new(Level::Hard);
+        let (_, chosen) = to_depth_12(&mut warm, &start);
+        // The opponent replies as the computer expects.
+        let searcher = Searcher::with_table(&rules, std::mem::take(&mut warm.table));
+        let line = searcher.expected_line(&start, chosen, 2);
+        warm.table = searcher.into_table();
+        let next = line
+            .iter()
+            .try_fold(start, |at, &mv| at.play(&rules, mv))
+            .unwrap();
+        let (again, _) = to_depth_12(&mut warm, &next);
+        let (afresh, _) = to_depth_12(&mut Computer::new(Level::Hard), &next);
+        assert!(
+            again * 5 < afresh * 4,
+            "{again} nodes kept, {afresh} afresh"
+        );
+        // Forgotten, it searches as afresh.
+        warm.forget();
+        assert_eq!(to_depth_12(&mut warm, &next).0, afresh);
+    }
 }

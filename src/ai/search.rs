@@ -584,9 +584,11 @@ impl Searcher<'_> {
     #[must_use]
     pub fn expected_line(&self, position: &Position, first: Move, length: usize) -> Vec<Move> {
         let mut line = vec![first];
-        line.extend(self.follow(position, first, length.saturating_sub(1), |at| {
-            at.to_move().is_some()
-        }));
+        line.extend(
+            self.follow(position, first, length.saturating_sub(1), |at| {
+                at.to_move().is_some()
+            }),
+        );
         line
     }
 

@@ -135,11 +135,15 @@ impl Engine {
                 self.game = start_of(&self.rules, None);
             }
             "setoption" => self.set_option(rest),
+            "show" => say!(
+                "info string position {}",
+                self.game.position().to_text(&self.rules)
+            ),
             "position" => self.set_position(rest),
             "go" => self.go(rest),
             _ => refuse(&format!(
                 "unknown command {name:?}: expected uci, isready, ucinewgame, setoption, \
-                 position, go, stop or quit"
+                 position, go, stop, show or quit"
             )),
         }
     }
@@ -151,9 +155,7 @@ impl Engine {
             self.rules.name()
         );
         say!("id author the mancala developers");
-        say!(
-            "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
-        );
+        say!("option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}");
         if have_letters(&self.rules) {
             say!("option name Notation type combo default auto var auto var mancala var letters");
         }
@@ -162,13 +164,11 @@ impl Engine {
 
     /// `setoption name NAME value VALUE`.
     fn set_option(&mut self, words: &[&str]) {
-        let (name, value) = match words {
-            ["name", name, "value", value] => (name.to_ascii_lowercase(), *value),
-            _ => {
-                refuse("expected setoption name NAME value VALUE");
-                return;
-            }
+        let ["name", name, "value", value] = words else {
+            refuse("expected setoption name NAME value VALUE");
+            return;
         };
+        let (name, value) = (name.to_ascii_lowercase(), *value);
         match name.as_str() {
             "hash" => match value.parse::<usize>() {
                 Ok(mib) if (1..=MAX_HASH_MIB).contains(&mib) => {
@@ -362,9 +362,9 @@ impl GoLimits {
             let Some(value) = words.next() else {
                 return Err(format!("go {word}: a number must follow"));
             };
-            let number = value.parse::<u64>().map_err(|_| {
-                format!("go {word} {value:?}: expected a whole number")
-            })?;
+            let number = value
+                .parse::<u64>()
+                .map_err(|_| format!("go {word} {value:?}: expected a whole number"))?;
             let ms = Duration::from_millis(number);
             match word {
                 "depth" => asked.depth = Some(u32::try_from(number.clamp(1, 64)).unwrap_or(64)),
@@ -392,7 +392,9 @@ impl GoLimits {
         let from_clock = self.clock[seat].map(|left| {
             // A share of what is left, never more than is left.
             let share = left / self.moves_to_go.unwrap_or(20).max(1) + self.increment[seat] * 3 / 4;
-            share.min(left.saturating_sub(CLOCK_MARGIN)).max(Duration::from_millis(1))
+            share
+                .min(left.saturating_sub(CLOCK_MARGIN))
+                .max(Duration::from_millis(1))
         });
         let time = self.movetime.or(from_clock);
         let bare = self.depth.is_none() && self.nodes.is_none() && time.is_none() && !self.infinite;
@@ -425,28 +427,26 @@ fn play_moves(mut game: GameState, words: &[&str]) -> Result<(GameState, bool), 
     let mut letters = false;
     let mut count = 0;
     for word in words {
-        let steps: Vec<(Step, Option<Side>)> = match letters_moves(&rules, word) {
-            Some(moves) => {
-                letters = true;
-                moves
-                    .into_iter()
-                    .map(|(side, mv)| (Step::Move(mv), Some(side)))
-                    .collect()
-            }
-            None => {
-                let step = word
-                    .parse::<Step>()
-                    .map_err(|e| format!("move {}: {e}", count + 1))?;
-                vec![(step, None)]
-            }
+        let steps: Vec<(Step, Option<Side>)> = if let Some(moves) = letters_moves(&rules, word) {
+            letters = true;
+            moves
+                .into_iter()
+                .map(|(side, mv)| (Step::Move(mv), Some(side)))
+                .collect()
+        } else {
+            let step = word
+                .parse::<Step>()
+                .map_err(|e| format!("move {}: {e}", count + 1))?;
+            vec![(step, None)]
         };
         for (step, side) in steps {
             count += 1;
             if let Some(side) = side {
                 // Where a round is over, the next begins first.
-                let to_move = game
-                    .next_round()
-                    .map_or_else(|_| game.position().to_move(), |next| next.position().to_move());
+                let to_move = game.next_round().map_or_else(
+                    |_| game.position().to_move(),
+                    |next| next.position().to_move(),
+                );
                 if to_move != Some(side) {
                     let whose = to_move.map_or("nobody".to_string(), |s| s.name().to_string());
                     return Err(format!(

@@ -243,8 +243,8 @@ pub fn to_toml(session: &Session, meta: &MatchMeta) -> String {
         saved_at: format_utc(meta.saved_at),
         south: session.name(Side::South).to_string(),
         north: session.name(Side::North).to_string(),
-        south_computer: session.computer(Side::South).map(|l| l.name().to_string()),
-        north_computer: session.computer(Side::North).map(|l| l.name().to_string()),
+        south_computer: session.computer(Side::South).map(crate::ai::Level::name),
+        north_computer: session.computer(Side::North).map(crate::ai::Level::name),
         first: session.first().name().to_string(),
         odd_even: session.odd_even.map(|g| OddEvenFile {
             marbles: g.marbles,

@@ -9,6 +9,8 @@
 //!
 //! `PAIRS=100 STRONG=hard VARIANT=congkak,sungka cargo bench --bench strength`
 //! (`OPENING` random plies, 2 by default; `SHOW=1` prints every match).
+//! A player is a level, a time a move (`STRONG=2s`), or the plain Monte
+//! Carlo tree search of `mcts.rs` (`WEAK=mcts:10000`, simulations a move).
 //!
 //! Where the player who cannot move loses, both matches of a pair may be
 //! won by the side that began (a decided opening): the pair's summed margin
@@ -24,13 +26,69 @@
 //! refills fewer pits, so whole matches end near all-or-nothing whichever
 //! level played better, and the pair becomes a coin toss on the side.
 
+#[path = "strength/mcts.rs"]
+mod mcts;
+
+use std::fmt;
+use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use mancala::ai::{Dice, Level, choose_move, margin};
 use mancala::catalog::Catalog;
-use mancala::engine::{GameState, Rounds, Rules, Side};
+use mancala::engine::{GameState, Move, Rounds, Rules, Side};
+
+/// Who plays a seat: the computer at a level (or a time), or the plain
+/// Monte Carlo tree search with so many simulations a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Player {
+    Computer(Level),
+    Mcts(u32),
+}
+
+impl FromStr for Player {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Player, String> {
+        match s.split_once(':') {
+            Some(("mcts", n)) => n.parse().map(Player::Mcts).map_err(|e| e.to_string()),
+            _ if s == "mcts" => Ok(Player::Mcts(10_000)),
+            _ => s.parse().map(Player::Computer).map_err(|e| format!("{e}")),
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Computer(level) => write!(f, "{level}"),
+            Player::Mcts(n) => write!(f, "MCTS ({n} simulations)"),
+        }
+    }
+}
+
+/// What a player chose: its move, the search's value (for the swap), and
+/// the rest of its turn.
+fn choose(
+    player: Player,
+    game: &GameState,
+    dice: &mut Dice,
+) -> Option<(Move, Option<i32>, Vec<Move>)> {
+    let (rules, position, past) = (game.rules(), game.position(), game.history());
+    match player {
+        Player::Computer(level) => {
+            let deadline = Instant::now() + level.time_cap();
+            let choice = choose_move(rules, position, past, level, dice, None, deadline)?;
+            Some((choice.chosen, Some(choice.value), choice.rest))
+        }
+        Player::Mcts(simulations) => Some((
+            mcts::choose(rules, position, simulations, dice)?,
+            None,
+            Vec::new(),
+        )),
+    }
+}
 
 fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
     std::env::var(key)
@@ -102,7 +160,7 @@ fn openings(
 /// side of the level it follows through any swap, and the moves played.
 fn play(
     start: &GameState,
-    mut levels: [Level; 2],
+    mut levels: [Player; 2],
     mut watched: Side,
     seed: u64,
     rounds: u16,
@@ -114,11 +172,8 @@ fn play(
     for _ in 0..3000 {
         match game.to_move() {
             Some(side) => {
-                let level = levels[side.index()];
-                let deadline = Instant::now() + level.time_cap();
-                let (position, past) = (game.position(), game.history());
-                let choice = choose_move(&rules, position, past, level, &mut dice, None, deadline)?;
-                if game.can_swap() && choice.value < 0 {
+                let (chosen, value, rest) = choose(levels[side.index()], &game, &mut dice)?;
+                if game.can_swap() && value.is_some_and(|v| v < 0) {
                     // The second player takes the side that has just moved.
                     game = game.swap().ok()?;
                     levels.swap(0, 1);
@@ -126,11 +181,11 @@ fn play(
                     moves.push("swap".to_string());
                     continue;
                 }
-                game = game.play(choice.chosen).ok()?;
-                moves.push(choice.chosen.to_string());
+                game = game.play(chosen).ok()?;
+                moves.push(chosen.to_string());
                 // The rest of the turn, as planned with its first move (the
                 // game plays it so).
-                for &next in &choice.rest {
+                for &next in &rest {
                     if game.to_move() != Some(side) {
                         break;
                     }
@@ -154,8 +209,8 @@ fn play(
 fn main() {
     let pairs: u64 = env_or("PAIRS", 10);
     let plies: u32 = env_or("OPENING", 2);
-    let strong: Level = env_or("STRONG", Level::Hard);
-    let weak: Level = env_or("WEAK", Level::Easy);
+    let strong: Player = env_or("STRONG", Player::Computer(Level::Hard));
+    let weak: Player = env_or("WEAK", Player::Computer(Level::Easy));
     let rounds: u16 = match std::env::var("ROUNDS").as_deref() {
         Ok("all") => u16::MAX,
         _ => env_or("ROUNDS", 1),
@@ -175,7 +230,10 @@ fn main() {
             rules,
             pairs,
             plies,
-            env_or("BALANCED", false).then_some(strong),
+            match strong {
+                Player::Computer(level) if env_or("BALANCED", false) => Some(level),
+                _ => None,
+            },
         );
         let pairs = openings.len() as u64;
         let next = AtomicU64::new(0);
@@ -271,7 +329,7 @@ fn print_first_reply(id: &str, rules: &Arc<Rules>) {
 /// Where the player who cannot move loses: how many pairs the side decided
 /// (each level won as the same side), and how many of those the strong
 /// level won sooner than it lost.
-fn print_split_pairs(id: &str, rules: &Rules, strong: Level, leads: &[(i32, i64)]) {
+fn print_split_pairs(id: &str, rules: &Rules, strong: Player, leads: &[(i32, i64)]) {
     let decided = leads
         .iter()
         .filter(|&&(lead, _)| lead == 0 && rules.stuck_player_loses());

@@ -203,12 +203,19 @@ impl Table {
 /// than any count of seeds on the board.
 pub const WIN: i32 = 1000;
 
-/// What `side` is ahead by, as the search counts it: the store margin; where
-/// the player who cannot move loses (no seed is ever stored), [`WIN`] for a
-/// game won and minus it for one lost, and while play goes on the seeds on
-/// each side's pits, which captures move across.
+/// What `side` is ahead by, as the search counts it: the store margin, with
+/// the seeds in each player's owned pits where those keep them (Gabata's
+/// wegs: they are the owner's at the end, so a search that did not count
+/// them would see nothing gained in making one); where the player who
+/// cannot move loses (no seed is ever stored), [`WIN`] for a game won and
+/// minus it for one lost, and while play goes on the seeds on each side's
+/// pits, which captures move across.
 #[must_use]
 pub fn margin(rules: &Rules, position: &Position, side: Side) -> i32 {
+    if rules.owned_pits_keep_seeds() {
+        let counted = |side| i32::from(position.store(side) + position.owned_seeds(side));
+        return counted(side) - counted(side.other());
+    }
     if !rules.stuck_player_loses() {
         return i32::from(position.store(side)) - i32::from(position.store(side.other()));
     }
@@ -684,4 +691,29 @@ impl Searcher<'_> {
 #[must_use]
 pub fn solve(rules: &Rules, position: &Position, hash_mib: usize) -> Report {
     Searcher::new(rules, hash_mib).solve(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    /// Seeds in a weg are its owner's at the end, and the search counts
+    /// them so while play goes on: else making one gains nothing it sees.
+    #[test]
+    fn the_seeds_of_an_owned_pit_count_for_its_owner() {
+        let catalog = Catalog::with_user_dir(None);
+        let gabata = catalog.find("gabata").unwrap().rules.clone();
+        let text = "south: 4 4 4 4 4 4 store 2; north: 4 4 2s 4 4 4 store 0; round 1; \
+                    south to move";
+        let position = Position::from_text(&gabata, text).unwrap();
+        assert_eq!(margin(&gabata, &position, Side::South), 2 + 2);
+        assert_eq!(margin(&gabata, &position, Side::North), -4);
+        // Where no pit is owned, the stores alone.
+        let kalaha = catalog.find("kalaha").unwrap().rules.clone();
+        let text = "south: 4 4 4 4 4 2 store 3; north: 4 4 4 4 4 2 store 1; round 1; \
+                    south to move";
+        let position = Position::from_text(&kalaha, text).unwrap();
+        assert_eq!(margin(&kalaha, &position, Side::South), 2);
+    }
 }

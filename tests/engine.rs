@@ -257,3 +257,34 @@ fn move_with_a_time_answers_with_its_depth() {
     assert!(json["depth"].as_u64().is_some_and(|d| d >= 4), "{json}");
     assert!(json["pit"].as_u64().is_some_and(|p| (1..=6).contains(&p)));
 }
+
+/// A whole game driven through the protocol, as another program drives
+/// it: each answer played on, with the letters of §11.1, until the engine
+/// has no move; the line it played is a legal game to its end.
+#[test]
+fn a_whole_game_is_driven_through_the_protocol() {
+    let mut moves = String::new();
+    for _ in 0..400 {
+        let lines = session(
+            "oware",
+            &format!("position startpos moves {moves}\ngo depth 3\n"),
+        );
+        assert!(errors(&lines).is_empty(), "{lines:?}");
+        match bestmoves(&lines)[..] {
+            ["(none)"] => {
+                let end = session("oware", &format!("position startpos moves {moves}\nshow\n"));
+                assert!(end[0].ends_with("match over"), "{end:?}");
+                return;
+            }
+            [answer] => moves.push_str(answer),
+            _ => panic!("one answer: {lines:?}"),
+        }
+        if moves.len() == 1 {
+            // Letters from the second move on: the engine answers in them.
+            assert!(moves.chars().all(|c| c.is_ascii_digit()), "{moves}");
+            let first = moves.parse::<u8>().unwrap();
+            moves = char::from(b'A' + first - 1).to_string();
+        }
+    }
+    panic!("no end in 400 moves: {moves}");
+}

@@ -9,8 +9,10 @@
 //!
 //! `PAIRS=100 STRONG=hard VARIANT=congkak,sungka cargo bench --bench strength`
 //! (`OPENING` random plies, 2 by default; `SHOW=1` prints every match).
-//! A player is a level, a time a move (`STRONG=2s`), or the plain Monte
-//! Carlo tree search of `mcts.rs` (`WEAK=mcts:10000`, simulations a move).
+//! A player is a level, a time a move (`STRONG=2s`), a level searching
+//! without the evaluation at its horizon (`WEAK=plain:hard`, the search as
+//! it was before it had one), or the plain Monte Carlo tree search of
+//! `mcts.rs` (`WEAK=mcts:10000`, simulations a move).
 //!
 //! Where the player who cannot move loses, both matches of a pair may be
 //! won by the side that began (a decided opening): the pair's summed margin
@@ -35,7 +37,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use mancala::ai::{Dice, Level, choose_move, margin};
+use mancala::ai::{Computer, Dice, Level, Limits, choose_move, margin};
 use mancala::catalog::Catalog;
 use mancala::engine::{GameState, Move, Rounds, Rules, Side};
 
@@ -44,6 +46,7 @@ use mancala::engine::{GameState, Move, Rounds, Rules, Side};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Player {
     Computer(Level),
+    Plain(Level),
     Mcts(u32),
 }
 
@@ -53,6 +56,7 @@ impl FromStr for Player {
     fn from_str(s: &str) -> Result<Player, String> {
         match s.split_once(':') {
             Some(("mcts", n)) => n.parse().map(Player::Mcts).map_err(|e| e.to_string()),
+            Some(("plain", l)) => l.parse().map(Player::Plain).map_err(|e| format!("{e}")),
             _ if s == "mcts" => Ok(Player::Mcts(10_000)),
             _ => s.parse().map(Player::Computer).map_err(|e| format!("{e}")),
         }
@@ -64,6 +68,7 @@ impl fmt::Display for Player {
         match self {
             Player::Computer(level) => write!(f, "{level}"),
             Player::Mcts(n) => write!(f, "MCTS ({n} simulations)"),
+            Player::Plain(level) => write!(f, "plain {level}"),
         }
     }
 }
@@ -80,6 +85,23 @@ fn choose(
         Player::Computer(level) => {
             let deadline = Instant::now() + level.time_cap();
             let choice = choose_move(rules, position, past, level, dice, None, deadline)?;
+            Some((choice.chosen, Some(choice.value), choice.rest))
+        }
+        Player::Plain(level) => {
+            let limits = Limits {
+                max_nodes: level.nodes(),
+                deadline: Some(Instant::now() + level.time_cap()),
+                plain: true,
+                ..Limits::depth(64)
+            };
+            let choice = Computer::new(level).choose_within(
+                rules,
+                position,
+                past,
+                dice,
+                limits,
+                &mut |_, _| {},
+            )?;
             Some((choice.chosen, Some(choice.value), choice.rest))
         }
         Player::Mcts(simulations) => Some((

@@ -4,10 +4,12 @@
 //! and its time and stop limits come in from the caller (a deadline and a
 //! stop flag).
 
+mod evaluation;
 mod kalah;
 mod player;
 mod search;
 
+pub use evaluation::{FEATURES, features};
 pub use kalah::{
     ExactValues, Progress, QUICK_EXACT_SEEDS, Solution, SolveOptions, is_kalah_shaped,
     is_quick_to_solve, move_values, solve as solve_exact, solve_reporting,

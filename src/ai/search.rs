@@ -6,13 +6,14 @@
 //! opponent will add. It does not depend on the stores, so the table is keyed
 //! without them and one entry serves every split of the seeds already won.
 //! Reports add the margin so far, giving the final store margin. A position
-//! whose round is over gains nothing more; at the search horizon nothing more
-//! is assumed. An extra turn keeps the same player, so its value is not negated.
+//! whose round is over gains nothing more; at the search horizon the
+//! evaluation guesses what is still to come (src/ai/evaluation.rs). An extra turn keeps the same player, so its value is not negated.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::evaluation::guess;
 use crate::engine::{History, Move, Pit, Position, Rules, Side, Status};
 
 /// Larger than any margin (at most 2,048 seeds).
@@ -43,6 +44,9 @@ pub struct Limits {
     pub first_depth: u32,
     /// Plies added from one iteration to the next.
     pub depth_step: u32,
+    /// Count nothing more at the horizon instead of the evaluation's guess
+    /// (the search as it was before it had one, to measure against).
+    pub plain: bool,
 }
 
 impl Limits {
@@ -56,6 +60,7 @@ impl Limits {
             stop: None,
             first_depth: 1,
             depth_step: 1,
+            plain: false,
         }
     }
 
@@ -421,7 +426,12 @@ impl<'r> Searcher<'r> {
             }
         }
         if depth == 0 {
-            return (0, false);
+            let guess = if self.limits.plain {
+                0
+            } else {
+                guess(self.rules, position, mover)
+            };
+            return (guess, false);
         }
         let original_alpha = alpha;
         let mut best_value = -INFINITY;

@@ -37,7 +37,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use mancala::ai::{Computer, Dice, Level, Limits, choose_move, margin};
+use mancala::ai::{Computer, Dice, Level, Limits, choose_move, margin, takes_the_swap};
 use mancala::catalog::Catalog;
 use mancala::engine::{GameState, Move, Rounds, Rules, Side};
 
@@ -195,7 +195,7 @@ fn play(
         match game.to_move() {
             Some(side) => {
                 let (chosen, value, rest) = choose(levels[side.index()], &game, &mut dice)?;
-                if game.can_swap() && value.is_some_and(|v| v < 0) {
+                if game.can_swap() && value.is_some_and(takes_the_swap) {
                     // The second player takes the side that has just moved.
                     game = game.swap().ok()?;
                     levels.swap(0, 1);

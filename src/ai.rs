@@ -16,5 +16,6 @@ pub use kalah::{
 };
 pub use player::{
     Choice, Computer, Dice, Level, ParseLevelError, ParseThinkTimeError, ThinkTime, choose_move,
+    takes_the_swap,
 };
 pub use search::{Limits, Report, Searcher, Table, WIN, margin, solve};

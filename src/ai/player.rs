@@ -235,6 +235,14 @@ pub struct Choice {
     pub rest: Vec<Move>,
 }
 
+/// Whether the computer, as the second player offered the swap after the
+/// first turn, takes it: where its search (`value`, for the player to
+/// move) finds the side that has just moved ahead.
+#[must_use]
+pub fn takes_the_swap(value: i32) -> bool {
+    value < 0
+}
+
 /// The computer's move in `position` at `level`, or `None` when the round is
 /// over, by a computer that has not searched before (see [`Computer`]).
 /// `past` holds the positions that led to it (the match so far), for the

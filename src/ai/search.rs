@@ -7,7 +7,8 @@
 //! without them and one entry serves every split of the seeds already won.
 //! Reports add the margin so far, giving the final store margin. A position
 //! whose round is over gains nothing more; at the search horizon the
-//! evaluation guesses what is still to come (src/ai/evaluation.rs). An extra turn keeps the same player, so its value is not negated.
+//! evaluation guesses what is still to come (src/ai/evaluation.rs). An
+//! extra turn keeps the same player, so its value is not negated.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -217,12 +218,17 @@ pub const WIN: i32 = 1000;
 /// pits, which captures move across.
 #[must_use]
 pub fn margin(rules: &Rules, position: &Position, side: Side) -> i32 {
-    if rules.owned_pits_keep_seeds() {
-        let counted = |side| i32::from(position.store(side) + position.owned_seeds(side));
-        return counted(side) - counted(side.other());
-    }
     if !rules.stuck_player_loses() {
-        return i32::from(position.store(side)) - i32::from(position.store(side.other()));
+        // `counted` walks the owned pits: only where they keep seeds, for
+        // this is on the search's hot path.
+        let seeds = |side| {
+            if rules.owned_pits_keep_seeds() {
+                position.counted(rules, side)
+            } else {
+                position.store(side)
+            }
+        };
+        return i32::from(seeds(side)) - i32::from(seeds(side.other()));
     }
     match position.outcome() {
         Some(crate::engine::Outcome::Win(winner)) if winner == side => WIN,

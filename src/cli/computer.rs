@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use super::{Failure, MoveArgs};
-use crate::ai::{Dice, Level, choose_move};
+use crate::ai::{Dice, Level, choose_move, takes_the_swap};
 use crate::catalog::Catalog;
 
 pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
@@ -27,9 +27,7 @@ pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
         deadline,
     )
     .ok_or_else(|| Failure("the match is over: there is no move to choose".into()))?;
-    // As the second player after the first turn, it swaps where it finds
-    // the side that has just moved ahead.
-    let swaps = game.can_swap() && choice.value < 0;
+    let swaps = game.can_swap() && takes_the_swap(choice.value);
     if args.json {
         let json = if swaps {
             serde_json::json!({

@@ -18,7 +18,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::{EngineArgs, Failure};
-use crate::ai::{Computer, Dice, Level, Limits, Report, Searcher, WIN};
+use crate::ai::{Computer, Dice, Level, Limits, Report, Searcher, WIN, takes_the_swap};
 use crate::catalog::Catalog;
 use crate::engine::{
     GameState, Move, Position, Rules, Side, Step, have_letters, letters_moves, move_letter,
@@ -101,7 +101,6 @@ impl Engine {
 
     /// Does what `line` asks; `false` when the engine is to quit.
     fn command(&mut self, line: &str) -> bool {
-        self.collect_finished();
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&name, rest)) = words.split_first() else {
             return true;
@@ -283,9 +282,9 @@ impl Engine {
                 std::thread::sleep(Duration::from_millis(2));
             }
             let answer = match choice {
-                // As the second player after the first turn, it swaps
-                // where it finds the side that has just moved ahead.
-                Some(choice) if game.can_swap() && choice.value < 0 => "swap".to_string(),
+                Some(choice) if game.can_swap() && takes_the_swap(choice.value) => {
+                    "swap".to_string()
+                }
                 Some(choice) => written(&rules, mover, choice.chosen, letters),
                 None => "(none)".to_string(),
             };
@@ -306,17 +305,6 @@ impl Engine {
                 Notation::Mancala => false,
                 Notation::Letters => true,
             }
-    }
-
-    /// Takes the computer back from a search that has answered.
-    fn collect_finished(&mut self) {
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|running| running.thread.is_finished())
-        {
-            self.finish(false);
-        }
     }
 
     /// Waits for the search, if one runs (stopping it first where `stop`,

@@ -727,9 +727,7 @@ fn computer_move(
     // An answer for a position since undone is dropped.
     if game.thinking && key == position.key() {
         game.thinking = false;
-        // As the second player after the first turn, the computer swaps
-        // when its search finds the side that has just moved ahead.
-        if game.session.can_swap() && value < 0 {
+        if game.session.can_swap() && crate::ai::takes_the_swap(value) {
             swap(game);
             return;
         }

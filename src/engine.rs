@@ -79,7 +79,7 @@ pub use rules::{
     Across, AcrossEmpty, Board as BoardRules, ByCount, Captures, CapturingSeed, CountRow, CountSet,
     Direction, EndsWhen, ExtraTurn, FirstPlayer, FirstSeed, FromOwnedPit, GrandSlam,
     KalahMechanics, LastSeedGroup, Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules,
-    Mechanics, NextStarter, OwnedPits, OwnedSeeds, Relay, RestGoesTo, RoundRules, Rounds, Rules,
+    Mechanics, NextStarter, OwnedPits, OwnedSeeds, RecordNames, Relay, RestGoesTo, RoundRules, Rounds, Rules,
     RulesError, SeedsIn, Shortcuts, Skip, Sowing, Stores, UnknownWord, WhileSowing,
 };
 pub use shape::Row;

@@ -150,8 +150,22 @@ impl Session {
         first: Side,
         started_at: u64,
     ) -> Session {
-        let state = GameState::new(rules.clone(), first).with_swap_rule(rules.swap_by_default());
-        let start = *state.position();
+        let start = Position::new(&rules, first);
+        Session::from_position(rules, names, start, started_at)
+    }
+
+    /// A match that began at `start`, a position of `rules` with a player
+    /// to move (a game brought in from another program's record, which
+    /// may begin anywhere).
+    #[must_use]
+    pub fn from_position(
+        rules: Arc<Rules>,
+        names: impl Into<BySide<String>>,
+        start: Position,
+        started_at: u64,
+    ) -> Session {
+        let first = start.to_move().unwrap_or(Side::South);
+        let state = GameState::at(rules.clone(), start).with_swap_rule(rules.swap_by_default());
         Session {
             rules,
             names: names.into(),
@@ -222,6 +236,19 @@ impl Session {
     #[must_use]
     pub fn first(&self) -> Side {
         self.first
+    }
+
+    /// The position the match began from.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// Whether the match began from its rules' own start (and not from a
+    /// position of its own).
+    #[must_use]
+    pub fn has_usual_start(&self) -> bool {
+        *self.start() == Position::new(&self.rules, self.first)
     }
 
     #[must_use]

@@ -63,6 +63,7 @@ fn meta() -> MatchMeta {
             moves: 4,
         }),
         saved_at: 1_795_986_100,
+        notes: Vec::new(),
     }
 }
 

@@ -625,8 +625,19 @@ pub struct Rules {
     owned_pits: Option<OwnedPits>,
     round: RoundRules,
     match_rules: MatchRules,
+    records: RecordNames,
     /// Worked out once from the values above.
     shortcuts: Shortcuts,
+}
+
+/// What other programs' records call a game (rules.md §11): a name in
+/// a format is what lets that format carry the game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordNames {
+    /// The `Variant` tag of Aualé's game files (`"Oware Abapa"`).
+    pub ogn: Option<String>,
+    /// PlayStrategy's name of the game (`"oware"`).
+    pub playstrategy: Option<String>,
 }
 
 /// Every mechanic of a rule set, each section whole: what code that must
@@ -696,6 +707,11 @@ impl Rules {
     #[must_use]
     pub fn sources(&self) -> &[String] {
         &self.sources
+    }
+    /// What other programs' records call this game.
+    #[must_use]
+    pub fn record_names(&self) -> &RecordNames {
+        &self.records
     }
     /// The rule file's text exactly as it was read.
     #[must_use]

@@ -16,11 +16,19 @@ use super::id::MatchId;
 use super::time::{format_utc, parse_utc};
 use crate::ai::Level;
 use crate::catalog::{Catalog, LoadError, read_bounded};
-use crate::engine::{BySide, MoveList, Outcome, Rules, Side, StatusKind, Step, parse_moves};
+use crate::engine::{
+    BySide, MoveList, Outcome, Position, Rules, Side, StatusKind, Step, parse_moves,
+};
 use crate::session::{OddEvenGuess, RoundMoves, Session, clean_name};
 
-/// The save format this program writes.
-pub const FORMAT_VERSION: i64 = 2;
+/// The newest save format this program reads and writes: format 3 adds a
+/// start of the match's own and comments on moves, and is written only
+/// where a match has them, so that older versions read every other file.
+pub const FORMAT_VERSION: i64 = 3;
+/// The format of a match with neither.
+const PLAIN_FORMAT: i64 = 2;
+/// Longest comment on a move, in characters.
+pub const NOTE_LENGTH: usize = 2000;
 /// The oldest format it still reads (format 1 had no id, title or branch).
 pub const OLDEST_FORMAT: i64 = 1;
 /// Save files larger than this are refused unread.
@@ -61,9 +69,23 @@ struct SaveFile {
     /// after any swap.
     swap_rule: Option<bool>,
     rules: Option<String>,
+    /// The position the match began from, where it is not the rules' own
+    /// start (format 3), as `show` writes a position.
+    start: Option<String>,
     /// Where a match played on from a replay began (format 2).
     branched_from: Option<BranchFile>,
     rounds: Vec<RoundFile>,
+    /// Comments on moves, from a record brought in (format 3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    notes: Vec<NoteFile>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct NoteFile {
+    /// How many moves of the match come before it.
+    after_move: usize,
+    text: String,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -111,6 +133,27 @@ pub struct MatchMeta {
     pub branched_from: Option<BranchPoint>,
     /// Seconds since 1970 when the file was written.
     pub saved_at: u64,
+    /// Comments on moves, in order.
+    pub notes: Vec<Note>,
+}
+
+/// A comment on a move, as a record brought in from another program had it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// How many moves of the match come before it (0: before the first).
+    pub after_move: usize,
+    /// One line, fit to show.
+    pub text: String,
+}
+
+impl Note {
+    /// A note made fit to keep and show: one line of at most
+    /// [`NOTE_LENGTH`] characters; `None` when nothing is left.
+    #[must_use]
+    pub fn new(after_move: usize, text: &str) -> Option<Note> {
+        let text = crate::session::one_line(text, NOTE_LENGTH);
+        (!text.is_empty()).then_some(Note { after_move, text })
+    }
 }
 
 impl MatchMeta {
@@ -122,6 +165,7 @@ impl MatchMeta {
             title: None,
             branched_from: None,
             saved_at: 0,
+            notes: Vec::new(),
         }
     }
 }
@@ -232,8 +276,13 @@ pub fn clean_title(title: &str) -> Option<String> {
 pub fn to_toml(session: &Session, meta: &MatchMeta) -> String {
     let rules = session.rules();
     let position = session.position();
+    let start = (!session.has_usual_start()).then(|| session.start().to_text(rules));
     let file = SaveFile {
-        format: FORMAT_VERSION,
+        format: if start.is_some() || !meta.notes.is_empty() {
+            FORMAT_VERSION
+        } else {
+            PLAIN_FORMAT
+        },
         app_version: env!("CARGO_PKG_VERSION").to_string(),
         id: meta.id.as_ref().map(ToString::to_string),
         title: meta.title.clone(),
@@ -256,6 +305,7 @@ pub fn to_toml(session: &Session, meta: &MatchMeta) -> String {
         round_limit: session.round_limit,
         swap_rule: session.swap_rule().then_some(true),
         rules: Some(rules.text().to_string()),
+        start,
         branched_from: meta.branched_from.as_ref().map(|b| BranchFile {
             file: b.file.clone(),
             match_id: b.id.as_ref().map(ToString::to_string),
@@ -267,6 +317,14 @@ pub fn to_toml(session: &Session, meta: &MatchMeta) -> String {
             .map(|round| RoundFile {
                 starter: round.starter.name().to_string(),
                 moves: MoveList(&round.moves).to_string(),
+            })
+            .collect(),
+        notes: meta
+            .notes
+            .iter()
+            .map(|note| NoteFile {
+                after_move: note.after_move,
+                text: note.text.clone(),
             })
             .collect(),
     };
@@ -502,7 +560,20 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatc
     let first = parse_side(path, "first", &file.first)?;
     let rounds = read_rounds(path, &file)?;
     let (names, computer) = seats_at_the_start(path, &file, &rounds)?;
-    let mut session = Session::new(rules, names, first);
+    let mut session = match &file.start {
+        None => Session::new(rules, names, first),
+        Some(text) => {
+            let start = Position::from_text(&rules, text)
+                .map_err(|e| invalid(path, format!("`start`: {e}")))?;
+            if start.to_move() != Some(first) {
+                return Err(invalid(
+                    path,
+                    format!("`start` has the other player to move than `first` ({first})"),
+                ));
+            }
+            Session::from_position(rules, names, start, 0)
+        }
+    };
     session.set_swap_rule(file.swap_rule.unwrap_or(false));
     session.started_at = time_key(path, "started-at", &file.started_at)?;
     session.odd_even = odd_even(path, file.odd_even.as_ref())?;
@@ -521,6 +592,11 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatc
         title: file.title.as_deref().and_then(clean_title),
         branched_from: branch_point(path, file.branched_from.as_ref())?,
         saved_at: time_key(path, "saved-at", &file.saved_at)?,
+        notes: file
+            .notes
+            .iter()
+            .filter_map(|note| Note::new(note.after_move, &note.text))
+            .collect(),
     };
     if file.rounds.is_empty() {
         return Err(invalid(path, "no `[[rounds]]`: the file is incomplete"));
@@ -579,6 +655,15 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatc
                 winner.unwrap_or_else(|| "none".into()),
                 file.status,
                 file.winner.as_deref().unwrap_or("none")
+            ),
+        ));
+    }
+    if let Some(note) = meta.notes.iter().find(|n| n.after_move > count) {
+        return Err(invalid(
+            path,
+            format!(
+                "a note comes after move {} but the match has {count} moves",
+                note.after_move
             ),
         ));
     }

@@ -341,6 +341,7 @@ impl Library {
                     title: old_title(&path, session.rules().id()),
                     branched_from: None,
                     saved_at: meta.saved_at,
+                    notes: meta.notes.clone(),
                 };
                 if write_new(&self.path_of(&id), &to_toml(&session, &meta)).is_err() {
                     continue;

@@ -7,14 +7,14 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::file::{CaptureSection, CountsValue, OwnedPitsSection, RulesFile};
+use super::file::{CaptureSection, CountsValue, OwnedPitsSection, RecordsSection, RulesFile};
 use super::four_rows;
 use super::old_keys;
 use super::{
     Across, AcrossEmpty, Board, ByCount, Captures, CapturingSeed, CountRow, CountSet, Direction,
     DirectionRule, EndsWhen, ExtraTurn, FirstSeed, FromOwnedPit, GrandSlam, LastSeedGroup, Leap,
     MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules, Mechanics, NextStarter, OwnedPits,
-    OwnedSeeds, Relay, RestGoesTo, RoundRules, Rounds, Rules, Shortcuts, Skip, Sowing, Stores,
+    OwnedSeeds, RecordNames, Relay, RestGoesTo, RoundRules, Rounds, Rules, Shortcuts, Skip, Sowing, Stores,
     WhileSowing,
 };
 
@@ -547,6 +547,18 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
         round: &round,
         match_rules: &match_rules,
     });
+    let records = check_records(
+        file.records.as_ref(),
+        text,
+        RecordNeeds {
+            rows: board.rows,
+            pits: board.pits,
+            direction_chosen: sowing.direction_chosen,
+            rounds: match_rules.rounds,
+            owned_pits: owned_pits.as_ref(),
+            stores: board.stores,
+        },
+    )?;
     Ok(Rules {
         id,
         name,
@@ -566,8 +578,89 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
         owned_pits,
         round,
         match_rules,
+        records,
         shortcuts,
     })
+}
+
+/// What the formats of §11 need of a rule set to carry its games.
+struct RecordNeeds<'a> {
+    rows: u8,
+    pits: u8,
+    direction_chosen: bool,
+    rounds: Rounds,
+    owned_pits: Option<&'a OwnedPits>,
+    stores: Stores,
+}
+
+/// The `[records]` names, each refused where its format cannot carry the
+/// game, with what it lacks.
+fn check_records(
+    section: Option<&Spanned<RecordsSection>>,
+    text: &str,
+    needs: RecordNeeds<'_>,
+) -> Result<RecordNames, RulesError> {
+    let Some(section) = section else {
+        return Ok(RecordNames::default());
+    };
+    let section = section.get_ref();
+    // Both formats name a move by its pit alone, one row a side, by letters.
+    let common = if needs.rows != 2 {
+        Some("its moves are written pit by pit on two rows, not four")
+    } else if needs.direction_chosen {
+        Some("a move there is a pit alone, with no way chosen")
+    } else if needs.pits > 26 {
+        Some("its pits are letters, 26 at most a row")
+    } else if needs.rounds != Rounds::Single {
+        Some("it records one game, not a match of rounds")
+    } else {
+        None
+    };
+    let mut names = RecordNames::default();
+    for (value, key) in [
+        (&section.ogn, "records.ogn"),
+        (&section.playstrategy, "records.playstrategy"),
+    ] {
+        let Some(value) = value else { continue };
+        let name = value.get_ref().trim();
+        if name.is_empty()
+            || name.chars().count() > 40
+            || name.chars().any(|c| c.is_control() || c == '"')
+        {
+            return refuse(
+                text,
+                value.span(),
+                key,
+                "a name in another program's records is one line of 1 to 40 characters, no quotes",
+            );
+        }
+        let own = if key == "records.ogn" {
+            needs
+                .owned_pits
+                .map(|_| "Aualé's positions have no owned pits")
+        } else if needs.stores == Stores::Sown {
+            Some("PlayStrategy's move names the pit its last seed falls in, never a store")
+        } else {
+            needs
+                .owned_pits
+                .filter(|owned| owned.seeds == OwnedSeeds::Kept || owned.count.is_none())
+                .map(|_| "PlayStrategy's positions mark an owned pit `t`, which holds no seeds")
+        };
+        if let Some(why) = common.or(own) {
+            return refuse(
+                text,
+                value.span(),
+                key,
+                &format!("this format cannot carry these rules: {why}"),
+            );
+        }
+        if key == "records.ogn" {
+            names.ogn = Some(name.to_string());
+        } else {
+            names.playstrategy = Some(name.to_string());
+        }
+    }
+    Ok(names)
 }
 
 /// The id and the name, and no text that would act on a terminal.

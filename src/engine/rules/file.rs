@@ -36,6 +36,17 @@ pub(crate) struct RulesFile {
     pub round: Spanned<RoundSection>,
     #[serde(rename = "match", default)]
     pub match_: MatchSection,
+    /// What other programs' records call this game (rules.md §11).
+    pub records: Option<Spanned<RecordsSection>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct RecordsSection {
+    /// The `Variant` tag of Aualé's game files (`"Oware Abapa"`).
+    pub ogn: Option<Spanned<String>>,
+    /// PlayStrategy's name of the game (`"oware"`).
+    pub playstrategy: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]

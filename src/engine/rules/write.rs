@@ -284,6 +284,15 @@ fn write_round(rules: &Rules, line: &mut dyn FnMut(&str)) {
     if match_rules.swap {
         line("swap = true");
     }
+    let records = &rules.records;
+    if records.ogn.is_some() || records.playstrategy.is_some() {
+        line("\n[records]");
+        for (key, name) in [("ogn", &records.ogn), ("playstrategy", &records.playstrategy)] {
+            if let Some(name) = name {
+                line(&format!("{key} = {}", quoted(name)));
+            }
+        }
+    }
 }
 
 #[cfg(test)]

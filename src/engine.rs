@@ -79,11 +79,11 @@ pub use rules::{
     Across, AcrossEmpty, Board as BoardRules, ByCount, Captures, CapturingSeed, CountRow, CountSet,
     Direction, EndsWhen, ExtraTurn, FirstPlayer, FirstSeed, FromOwnedPit, GrandSlam,
     KalahMechanics, LastSeedGroup, Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules,
-    Mechanics, NextStarter, OwnedPits, OwnedSeeds, RecordNames, Relay, RestGoesTo, RoundRules, Rounds, Rules,
-    RulesError, SeedsIn, Shortcuts, Skip, Sowing, Stores, UnknownWord, WhileSowing,
+    Mechanics, NextStarter, OwnedPits, OwnedSeeds, RecordNames, Relay, RestGoesTo, RoundRules,
+    Rounds, Rules, RulesError, SeedsIn, Shortcuts, Skip, Sowing, Stores, UnknownWord, WhileSowing,
 };
 pub use shape::Row;
 pub(crate) use shape::Shape;
 pub use side::{BySide, ParseSideError, Side};
 pub use status::{Ending, Outcome, Status, StatusKind};
-pub use trace::{Event, Observer, Places};
+pub use trace::{Event, Observer, Places, last_seed, seeds_taken};

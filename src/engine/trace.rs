@@ -144,6 +144,43 @@ pub trait Places {
     }
 }
 
+/// Where a move's last seed fell, as its trace tells it (after any
+/// relays: where the whole move ended).
+#[must_use]
+pub fn last_seed(trace: &[Event]) -> Option<Place> {
+    trace.iter().rev().find_map(|event| match *event {
+        Event::LapEnd { last, .. } => Some(last),
+        _ => None,
+    })
+}
+
+/// The seeds a move took for `side` by capture (not what the end of the
+/// game gathered): what a record's `+n` says.
+#[must_use]
+pub fn seeds_taken(trace: &[Event], side: Side) -> u16 {
+    trace
+        .iter()
+        .map(|event| match *event {
+            Event::SowingCapture { count, owner, .. } if owner == side => count,
+            Event::LeapCapture { count, by, .. }
+            | Event::RowCapture { count, by, .. }
+            | Event::PitOwned { count, by, .. }
+            | Event::FromOwnedPit { count, by, .. }
+                if by == side =>
+            {
+                count
+            }
+            Event::KalahCapture {
+                count,
+                by,
+                seed_taken,
+                ..
+            } if by == side => count + u16::from(seed_taken),
+            _ => 0,
+        })
+        .sum()
+}
+
 impl Event {
     /// What the event does to the board, applied to `places`: the same
     /// change the engine made, so whatever shows a move step by step ends

@@ -221,6 +221,23 @@ impl Position {
             }
             position.board.set(position.shape.store(side), stores[side]);
         }
+        // South's pit k and North's pit k are not both owned where the
+        // rules forbid it (§7.1's tuzdyk).
+        if rules
+            .owned_pits()
+            .is_some_and(|o| o.count.is_some() && !o.same_number_allowed)
+        {
+            for pit in Pit::all(position.shape.pits_per_side()) {
+                if position.owner_of(Side::South, pit).is_some()
+                    && position.owner_of(Side::North, pit).is_some()
+                {
+                    return Err(SetupError::OwnedPit {
+                        side: Side::North,
+                        pit,
+                    });
+                }
+            }
+        }
         let given = position.board.total();
         if given != u32::from(rules.total_seeds()) {
             return Err(SetupError::SeedTotal {

@@ -14,8 +14,8 @@ use super::{
     Across, AcrossEmpty, Board, ByCount, Captures, CapturingSeed, CountRow, CountSet, Direction,
     DirectionRule, EndsWhen, ExtraTurn, FirstSeed, FromOwnedPit, GrandSlam, LastSeedGroup, Leap,
     MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules, Mechanics, NextStarter, OwnedPits,
-    OwnedSeeds, RecordNames, Relay, RestGoesTo, RoundRules, Rounds, Rules, Shortcuts, Skip, Sowing, Stores,
-    WhileSowing,
+    OwnedSeeds, RecordNames, Relay, RestGoesTo, RoundRules, Rounds, Rules, Shortcuts, Skip, Sowing,
+    Stores, WhileSowing,
 };
 
 /// Why a rule file was refused, with the place in the text that is at fault.

@@ -287,7 +287,10 @@ fn write_round(rules: &Rules, line: &mut dyn FnMut(&str)) {
     let records = &rules.records;
     if records.ogn.is_some() || records.playstrategy.is_some() {
         line("\n[records]");
-        for (key, name) in [("ogn", &records.ogn), ("playstrategy", &records.playstrategy)] {
+        for (key, name) in [
+            ("ogn", &records.ogn),
+            ("playstrategy", &records.playstrategy),
+        ] {
             if let Some(name) = name {
                 line(&format!("{key} = {}", quoted(name)));
             }

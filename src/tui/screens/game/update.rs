@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::ai::Level;
 use crate::engine::{
-    BySide, Direction, Event, Move, Outcome, Pit, Place, Position, Rules, Side, Status,
+    BySide, Direction, Event, Move, Outcome, Pit, Place, Position, Rules, Side, Status, last_seed,
 };
 use crate::session::Session;
 use crate::tui::anim::Animation;
@@ -599,14 +599,6 @@ fn preview(game: &mut Game) {
         text: told.join("\n"),
         warning: false,
     });
-}
-
-/// Where a move's last seed fell, as its trace tells it.
-fn last_seed(trace: &[Event]) -> Option<Place> {
-    trace.iter().rev().find_map(|event| match *event {
-        Event::LapEnd { last, .. } => Some(last),
-        _ => None,
-    })
 }
 
 /// The board turned round, or back, and remembered for the match's seating.

@@ -9,6 +9,7 @@ pub mod ai;
 pub mod catalog;
 pub mod cli;
 pub mod engine;
+pub mod records;
 pub mod report;
 pub mod rulebook;
 pub mod session;

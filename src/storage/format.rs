@@ -548,19 +548,29 @@ fn branch_point(
         .transpose()
 }
 
-/// Parses and replays a save file's text (`path` only names it in errors).
-///
-/// # Errors
-/// As [`load`].
-pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatch, SaveError> {
-    versioned_table(path, text)?;
-    let file: SaveFile = toml::from_str(text).map_err(|e| syntax(path, text, &e))?;
+/// Refuses a note after a move the match does not have.
+fn check_notes(path: &Path, notes: &[Note], moves: usize) -> Result<(), SaveError> {
+    match notes.iter().find(|n| n.after_move > moves) {
+        Some(note) => Err(invalid(
+            path,
+            format!(
+                "a note comes after move {} but the match has {moves} moves",
+                note.after_move
+            ),
+        )),
+        None => Ok(()),
+    }
+}
 
-    let rules = embedded_rules(path, text, &file, catalog)?;
-    let first = parse_side(path, "first", &file.first)?;
-    let rounds = read_rounds(path, &file)?;
-    let (names, computer) = seats_at_the_start(path, &file, &rounds)?;
-    let mut session = match &file.start {
+/// The match as it began: at the rules' start, or at the file's own.
+fn session_at_start(
+    path: &Path,
+    file: &SaveFile,
+    rules: Arc<Rules>,
+    names: [String; 2],
+    first: Side,
+) -> Result<Session, SaveError> {
+    Ok(match &file.start {
         None => Session::new(rules, names, first),
         Some(text) => {
             let start = Position::from_text(&rules, text)
@@ -573,7 +583,22 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatc
             }
             Session::from_position(rules, names, start, 0)
         }
-    };
+    })
+}
+
+/// Parses and replays a save file's text (`path` only names it in errors).
+///
+/// # Errors
+/// As [`load`].
+pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatch, SaveError> {
+    versioned_table(path, text)?;
+    let file: SaveFile = toml::from_str(text).map_err(|e| syntax(path, text, &e))?;
+
+    let rules = embedded_rules(path, text, &file, catalog)?;
+    let first = parse_side(path, "first", &file.first)?;
+    let rounds = read_rounds(path, &file)?;
+    let (names, computer) = seats_at_the_start(path, &file, &rounds)?;
+    let mut session = session_at_start(path, &file, rules, names, first)?;
     session.set_swap_rule(file.swap_rule.unwrap_or(false));
     session.started_at = time_key(path, "started-at", &file.started_at)?;
     session.odd_even = odd_even(path, file.odd_even.as_ref())?;
@@ -658,15 +683,7 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatc
             ),
         ));
     }
-    if let Some(note) = meta.notes.iter().find(|n| n.after_move > count) {
-        return Err(invalid(
-            path,
-            format!(
-                "a note comes after move {} but the match has {count} moves",
-                note.after_move
-            ),
-        ));
-    }
+    check_notes(path, &meta.notes, count)?;
     Ok(SavedMatch { session, meta })
 }
 

@@ -584,6 +584,7 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
 }
 
 /// What the formats of §11 need of a rule set to carry its games.
+#[derive(Clone, Copy)]
 struct RecordNeeds<'a> {
     rows: u8,
     pits: u8,

@@ -14,6 +14,7 @@ mod manual;
 pub(crate) mod output;
 mod perft;
 mod play;
+mod records;
 mod replay;
 mod rules;
 mod saves;
@@ -79,6 +80,14 @@ pub enum Command {
     /// standard input, answers on standard output, in the style of UCI
     /// (uci, isready, ucinewgame, position, go, stop, quit; see the README).
     Engine(EngineArgs),
+    /// Bring in a game from another program: an OGN file of Aualé's, or a
+    /// PlayStrategy position with the moves played from it, as a match of
+    /// the library (to replay, analyse or play on).
+    Import(ImportArgs),
+    /// Write a match of the library for another program: Aualé's OGN
+    /// (Oware) or PlayStrategy's position and moves (Oware, Toguz Kumalak,
+    /// Bestemshe).
+    Export(ExportArgs),
     /// Print a completion script for a shell (see the README for where it goes).
     Completions {
         /// The shell to complete in.
@@ -141,12 +150,15 @@ pub struct LineArgs {
     /// A rule set id (see `mancala rules list`) or the path of a rule file.
     pub rules: String,
     /// Moves to play first, as pit numbers on the mover's own row: `3,1,4`;
-    /// `swap` where the second player swaps (with the swap rule).
+    /// `swap` where the second player swaps (with the swap rule). Also as
+    /// other programs write them where a move is a pit alone: Aualé's
+    /// letters (`"A b C c B+2"`) or PlayStrategy's squares (`"a1e1 e2a2"`).
     #[arg(long, value_name = "PITS", default_value = "")]
     pub moves: String,
     /// Start from this position instead of the match's start, written as
     /// `show` prints it: "south: 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4
-    /// store 0; round 1; south to move" (a closed pit is `x`).
+    /// store 0; round 1; south to move" (a closed pit is `x`), or as
+    /// PlayStrategy writes it: "4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S 0 0 S 1".
     #[arg(long, value_name = "TEXT")]
     pub position: Option<String>,
     /// Who moves first (from the match's start).
@@ -227,6 +239,64 @@ pub struct ShowArgs {
     /// Print one JSON object instead of a board.
     #[arg(long)]
     pub json: bool,
+    /// Print the position alone, as another program writes it:
+    /// PlayStrategy's position, or the value of Aualé's FEN tag.
+    #[arg(long, value_enum, conflicts_with = "json")]
+    pub format: Option<PositionFormat>,
+}
+
+/// How `show --format` writes a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PositionFormat {
+    /// `6S,6S,6S,2,6S/1S,1,1S,7S,7S,6S 2 0 N 3`
+    Playstrategy,
+    /// `1-0-1-7-7-6-6-0-0-6-6-6-2-0-N`
+    Ogn,
+}
+
+/// A format of another program's records, for the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RecordFormat {
+    /// Aualé's game files (`.ogn`, Oware).
+    Ogn,
+    /// PlayStrategy's position and moves (Oware, Toguz Kumalak, Bestemshe).
+    Playstrategy,
+}
+
+impl From<RecordFormat> for crate::records::Format {
+    fn from(format: RecordFormat) -> Self {
+        match format {
+            RecordFormat::Ogn => crate::records::Format::Ogn,
+            RecordFormat::Playstrategy => crate::records::Format::PlayStrategy,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The file to read, or `-` for standard input.
+    pub file: PathBuf,
+    /// The format (default: told by the content: tags or numbered letters
+    /// are OGN, a position of two rows parted by `/` is PlayStrategy's).
+    #[arg(long, value_enum)]
+    pub from: Option<RecordFormat>,
+    /// The rule set (default: the OGN file's Variant, or the game
+    /// PlayStrategy plays on a board of the position's size).
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// A match id (see `mancala saves`) or a save file.
+    pub file: PathBuf,
+    /// The format to write.
+    #[arg(long, value_enum)]
+    pub to: RecordFormat,
+    /// Write it to this new file (written whole at once; a file that
+    /// exists is not replaced) instead of printing it.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -333,6 +403,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Solve(args)) => solve::run(&catalog, &args),
         Some(Command::Move(args)) => computer::run(&catalog, &args),
         Some(Command::Engine(args)) => engine::run(&catalog, &args),
+        Some(Command::Import(args)) => records::import(&catalog, &args),
+        Some(Command::Export(args)) => records::export(&catalog, &args),
         Some(Command::Completions { shell }) => {
             manual::completions(shell, &catalog);
             Ok(ExitCode::SUCCESS)
@@ -361,16 +433,21 @@ impl LineArgs {
     /// led there (for the end by repetition).
     fn resolve(&self, catalog: &Catalog) -> Result<GameState, Failure> {
         let entry = catalog.resolve(&self.rules)?;
-        let moves = parse_moves(&self.moves).map_err(|e| Failure(format!("--moves: {e}")))?;
         let start = match &self.position {
-            Some(text) => Position::from_text(&entry.rules, text)
-                .map_err(|e| Failure(format!("--position: {e}")))?,
+            Some(text) => match crate::records::position_from_text(&entry.rules, text) {
+                Some(read) => read.map_err(|e| Failure(format!("--position: {e}")))?,
+                None => Position::from_text(&entry.rules, text)
+                    .map_err(|e| Failure(format!("--position: {e}")))?,
+            },
             None => Position::new(&entry.rules, self.first.into()),
         };
         let swap = (entry.rules.swap_by_default() || self.swap) && !self.no_swap;
-        GameState::at(entry.rules, start)
-            .with_swap_rule(swap)
-            .play_line(&moves)
+        let game = GameState::at(entry.rules, start).with_swap_rule(swap);
+        if let Some(played) = crate::records::play_written(&game, &self.moves) {
+            return played.map_err(|e| Failure(format!("--moves: {e}")));
+        }
+        let moves = parse_moves(&self.moves).map_err(|e| Failure(format!("--moves: {e}")))?;
+        game.play_line(&moves)
             .map_err(|e| Failure(format!("--moves: {e}")))
     }
 }

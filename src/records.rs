@@ -270,6 +270,65 @@ pub fn carried(format: Format, rules: &Rules, catalog: &Catalog) -> Result<(), C
     )))
 }
 
+/// A position written as PlayStrategy writes one (its rows parted by
+/// `/`), read under `rules`; `None` where the text is not one.
+///
+/// # Errors
+/// As [`playstrategy::read_position`].
+pub fn position_from_text(rules: &Rules, text: &str) -> Option<Result<Position, RecordError>> {
+    let first = text.split_whitespace().next()?;
+    first
+        .contains('/')
+        .then(|| playstrategy::read_position(text, 0, rules).map(|(position, _)| position))
+}
+
+/// Moves written as another program writes them, played on from `game`:
+/// Aualé's letters (`A b C c B+2`, numbered or not, `AbCcB`) or
+/// PlayStrategy's squares (`a1e1 e2a2`); `None` where the text is in this
+/// project's own notation (pit numbers, `swap`) or the rules have no
+/// letters.
+///
+/// # Errors
+/// The column of the first move that cannot be read or played.
+pub fn play_written(game: &GameState, text: &str) -> Option<Result<GameState, RecordError>> {
+    let rules = game.rules().clone();
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .filter(|w| !(w.ends_with('.') && w[..w.len() - 1].parse::<u32>().is_ok()))
+        .collect();
+    let lettered = crate::engine::have_letters(&rules)
+        && !words.is_empty()
+        && !words.contains(&"swap")
+        && words
+            .iter()
+            .any(|w| w.bytes().any(|b| b.is_ascii_alphabetic()));
+    if !lettered {
+        return None;
+    }
+    let mut replay = Replay {
+        game: game.clone(),
+        moves: Vec::new(),
+    };
+    let result = if words.iter().all(|w| playstrategy::is_move_word(w)) {
+        let mut at = 0;
+        let mut outcome = Ok(());
+        for word in text.split(|c: char| c.is_whitespace() || c == ',') {
+            if playstrategy::is_move_word(word) {
+                outcome = playstrategy::play_word(text, at, word, &rules, &mut replay);
+                if outcome.is_err() {
+                    break;
+                }
+            }
+            at += word.len() + 1;
+        }
+        outcome
+    } else {
+        ogn::read_moves(text, 0, &rules, &mut replay, &mut Vec::new()).map(drop)
+    };
+    Some(result.map(|()| replay.game))
+}
+
 /// Plays a record's moves one by one, each checked: the game with its
 /// line (for the end by repetition), and the moves so far.
 struct Replay {

@@ -9,6 +9,7 @@ pub mod format;
 pub mod id;
 pub mod library;
 pub mod lock;
+pub mod records;
 pub mod time;
 pub mod writer;
 

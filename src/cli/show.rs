@@ -2,14 +2,24 @@
 
 use std::process::ExitCode;
 
-use super::{Failure, ShowArgs};
+use super::{Failure, PositionFormat, ShowArgs};
 use crate::catalog::Catalog;
 use crate::report::{board_text, position_json};
 
 pub fn run(catalog: &Catalog, args: &ShowArgs) -> Result<ExitCode, Failure> {
     let game = args.line.resolve(catalog)?;
     let (rules, position) = (game.rules().clone(), *game.position());
-    if args.json {
+    if let Some(format) = args.format {
+        let written = match format {
+            PositionFormat::Playstrategy => {
+                // The move pair being played, counted from the line's start.
+                let played = game.history().len().saturating_sub(1);
+                crate::records::playstrategy::position_text(&rules, &position, played / 2 + 1)
+            }
+            PositionFormat::Ogn => crate::records::ogn::fen(&position),
+        };
+        say!("{written}");
+    } else if args.json {
         say!(
             "{}",
             serde_json::to_string(&position_json(&rules, &position))?

@@ -260,7 +260,7 @@ fn read_fen(text: &str, fen: &Tag, rules: &Rules) -> Result<Position, RecordErro
 
 /// The moves, each played on `replay`, comments kept in `notes`; and the
 /// result written after them, if any, with its place.
-fn read_moves(
+pub(super) fn read_moves(
     text: &str,
     from: usize,
     rules: &Rules,

@@ -20,12 +20,14 @@ use super::format::{
 use super::id::MatchId;
 use super::lock::{FileLock, FolderLock, LockError, is_held};
 use crate::catalog::{Catalog, read_bounded};
-use crate::session::RoundMoves;
+use crate::session::{RoundMoves, Session};
 
 /// The folder of match files.
 pub const MATCHES_FOLDER: &str = "matches";
 /// The folder of named copies.
 pub const COPIES_FOLDER: &str = "saves";
+/// Matches written for other programs (`export` on the screen).
+pub const EXPORTS_FOLDER: &str = "exports";
 /// The folder, beside the files, that deleted files go to.
 pub const TRASH_FOLDER: &str = "trash";
 /// Where older save files are kept after their matches moved in.
@@ -154,6 +156,51 @@ impl Library {
     #[must_use]
     pub fn copies_dir(&self) -> PathBuf {
         self.root.join(COPIES_FOLDER)
+    }
+
+    /// Where matches written for other programs go.
+    #[must_use]
+    pub fn exports_dir(&self) -> PathBuf {
+        self.root.join(EXPORTS_FOLDER)
+    }
+
+    /// Adds a match made elsewhere (a record brought in) to the library as
+    /// a new match, its file written whole at once and never over another;
+    /// returns its file.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn add(&self, session: &Session, mut meta: MatchMeta) -> Result<PathBuf, LibraryError> {
+        let folder = self.matches_dir();
+        fs::create_dir_all(&folder).map_err(|e| LibraryError::io(&folder, e))?;
+        meta.saved_at = super::time::now_seconds();
+        // Another game may take the same id in the same millisecond.
+        let mut attempts = 0;
+        loop {
+            let id = MatchId::new();
+            let path = self.path_of(&id);
+            meta.id = Some(id);
+            match write_new(&path, &to_toml(session, &meta)) {
+                Ok(()) => return Ok(path),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempts < 3 => {
+                    attempts += 1;
+                }
+                Err(e) => return Err(SaveError::write(&path, e).into()),
+            }
+        }
+    }
+
+    /// Writes `text` as a new file of the exports folder named `name` (or,
+    /// where that is taken, `name` with a number); returns where it went.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn export(&self, name: &str, text: &str) -> Result<PathBuf, LibraryError> {
+        let folder = self.exports_dir();
+        fs::create_dir_all(&folder).map_err(|e| LibraryError::io(&folder, e))?;
+        let path = free_name(&folder, name);
+        write_new(&path, text).map_err(|e| LibraryError::io(&path, e))?;
+        Ok(path)
     }
 
     /// The file of the match with this id.

@@ -275,6 +275,7 @@ pub fn carried(format: Format, rules: &Rules, catalog: &Catalog) -> Result<(), C
 ///
 /// # Errors
 /// As [`playstrategy::read_position`].
+#[must_use]
 pub fn position_from_text(rules: &Rules, text: &str) -> Option<Result<Position, RecordError>> {
     let first = text.split_whitespace().next()?;
     first
@@ -290,6 +291,7 @@ pub fn position_from_text(rules: &Rules, text: &str) -> Option<Result<Position, 
 ///
 /// # Errors
 /// The column of the first move that cannot be read or played.
+#[must_use]
 pub fn play_written(game: &GameState, text: &str) -> Option<Result<GameState, RecordError>> {
     let rules = game.rules().clone();
     let words: Vec<&str> = text

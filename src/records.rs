@@ -299,13 +299,13 @@ pub fn play_written(game: &GameState, text: &str) -> Option<Result<GameState, Re
         .filter(|w| !w.is_empty())
         .filter(|w| !(w.ends_with('.') && w[..w.len() - 1].parse::<u32>().is_ok()))
         .collect();
-    let lettered = crate::engine::have_letters(&rules)
+    // Each word letters (each with its `+n`), or each two squares; any
+    // other word (a pit number, `swap`) is this project's notation.
+    let written = crate::engine::have_letters(&rules)
         && !words.is_empty()
-        && !words.contains(&"swap")
-        && words
-            .iter()
-            .any(|w| w.bytes().any(|b| b.is_ascii_alphabetic()));
-    if !lettered {
+        && (words.iter().all(|w| is_letters_word(w))
+            || words.iter().all(|w| playstrategy::is_move_word(w)));
+    if !written {
         return None;
     }
     let mut replay = Replay {
@@ -329,6 +329,25 @@ pub fn play_written(game: &GameState, text: &str) -> Option<Result<GameState, Re
         ogn::read_moves(text, 0, &rules, &mut replay, &mut Vec::new()).map(drop)
     };
     Some(result.map(|()| replay.game))
+}
+
+/// Whether a word is Aualé's letters, each with its `+n` (`B+2`, `AbC`).
+fn is_letters_word(word: &str) -> bool {
+    let mut bytes = word.bytes().peekable();
+    let mut any = false;
+    while let Some(b) = bytes.next() {
+        if !b.is_ascii_alphabetic() {
+            return false;
+        }
+        any = true;
+        if bytes.next_if_eq(&b'+').is_some() {
+            if !bytes.peek().is_some_and(u8::is_ascii_digit) {
+                return false;
+            }
+            while bytes.next_if(u8::is_ascii_digit).is_some() {}
+        }
+    }
+    any && word != "swap"
 }
 
 /// Plays a record's moves one by one, each checked: the game with its

@@ -654,7 +654,7 @@ fn kalahas_description_names_the_capture_it_plays() {
 #[test]
 fn the_rules_pane_scrolls_to_its_last_page_and_no_further() {
     let mut ui = app_at(Start::Menu);
-    ui.send(Msg::Input(Input::Digit(3)));
+    ui.send(Msg::Input(Input::Digit(4)));
     for _ in 0..60 {
         ui.send(Msg::PageDown);
     }

@@ -739,13 +739,13 @@ fn a_file_of_a_newer_format_is_left_byte_for_byte() {
     let matches = folders.data().join("matches");
     std::fs::create_dir_all(&matches).unwrap();
     let newer = matches.join("20270101-000000-000-abcd.toml");
-    let text = "format = 3\nid = \"20270101-000000-000-abcd\"\nnew-key = [1, 2]\n";
+    let text = "format = 4\nid = \"20270101-000000-000-abcd\"\nnew-key = [1, 2]\n";
     std::fs::write(&newer, text).unwrap();
     let mut term = Term::run(&folders, &[]);
     term.wait_for("Replay");
     term.send(&["2"]);
     let screen = term.wait_for("cannot be read");
-    assert!(screen.contains("format version 3"), "{screen}");
+    assert!(screen.contains("format version 4"), "{screen}");
     term.send(&["Enter", "d", "r"]);
     sleep(Duration::from_millis(200));
     // A new match beside it.

@@ -9,9 +9,7 @@ use super::{ExportArgs, Failure, ImportArgs, library};
 use crate::catalog::{Catalog, read_bounded};
 use crate::records::Format;
 
-/// Records larger than this are refused unread (a long Oware game is a few
-/// kilobytes).
-pub const MAX_RECORD_BYTES: u64 = 1024 * 1024;
+use crate::storage::records::MAX_RECORD_BYTES;
 
 /// The text of `file`, or of standard input for `-`.
 fn read_input(file: &Path) -> Result<String, Failure> {

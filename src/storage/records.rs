@@ -10,6 +10,20 @@ use crate::catalog::Catalog;
 use crate::engine::Rules;
 use crate::records::{self, Format};
 
+/// Records larger than this are refused unread (a long Oware game is a few
+/// kilobytes).
+pub const MAX_RECORD_BYTES: u64 = 1024 * 1024;
+
+/// A path as a player typed it: `~/` is their home folder.
+#[must_use]
+pub fn typed_path(typed: &str) -> PathBuf {
+    let typed = typed.trim();
+    match (typed.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
+        _ => PathBuf::from(typed),
+    }
+}
+
 /// Reads a record and adds it to `library` as a new match: the match's
 /// file, its rule set's name and its moves. A record refused adds nothing.
 ///

@@ -154,6 +154,17 @@ pub enum Overlay {
     /// The swap rule: the second player, to move after the first turn, may
     /// take the side that has just moved.
     OfferSwap,
+    /// Typing the path of a record to bring in; `refused` says why the
+    /// last one typed was not taken.
+    Import {
+        path: String,
+        refused: Option<String>,
+    },
+    /// Choosing the format to write this match in; `what` describes it.
+    Export {
+        path: PathBuf,
+        what: String,
+    },
 }
 
 /// The whole interface state.
@@ -341,6 +352,7 @@ impl App {
         items.extend([
             MenuItem::Play,
             MenuItem::Replay,
+            MenuItem::Import,
             MenuItem::Rules,
             MenuItem::Quit,
         ]);

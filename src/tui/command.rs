@@ -41,6 +41,14 @@ pub enum Command {
     Trash(PathBuf),
     /// Move a file back from the trash (`from`) to where it was (`to`).
     Restore { from: PathBuf, to: PathBuf },
+    /// Bring in the record at this path (as typed) as a new match.
+    Import(String),
+    /// Write the match in this file for another program, in the exports
+    /// folder.
+    Export {
+        path: PathBuf,
+        format: crate::records::Format,
+    },
     /// Give the match in this file a title (or none).
     SetTitle {
         path: PathBuf,

@@ -23,6 +23,8 @@ pub enum Context {
     Swap,
     /// Typing a name in a box (a copy's name, a title).
     NameBox,
+    /// The box choosing the format a match is written in for another program.
+    ExportBox,
     Menu,
     Variants,
     Setup,
@@ -57,7 +59,7 @@ pub enum Context {
 
 impl Context {
     /// Every context, in the order a player meets them (README's order).
-    pub const ALL: [Context; 27] = [
+    pub const ALL: [Context; 28] = [
         Context::Menu,
         Context::Variants,
         Context::Setup,
@@ -84,6 +86,7 @@ impl Context {
         Context::MoveList,
         Context::Question,
         Context::NameBox,
+        Context::ExportBox,
         Context::TooSmall,
     ];
 
@@ -98,7 +101,8 @@ impl Context {
             Context::MoveList => "In the list of moves",
             Context::Question => "When asked yes or no",
             Context::Swap => "A match: asked whether to swap",
-            Context::NameBox => "Typing a name or title",
+            Context::NameBox => "Typing a name, a title or a file's path",
+            Context::ExportBox => "Writing a match for another program",
             Context::Menu => "Main menu",
             Context::Variants => "Rule sets",
             Context::Setup => "Setting up a match",

@@ -272,6 +272,9 @@ pub static KEYS: &[Binding] = &[
     bind(C::NameBox, &[code(K::Backspace)], send(Msg::Backspace), "delete a character", None),
     bind(C::NameBox, &[code(K::Esc)], send(Msg::Back), "cancel", Some("cancel")),
     bind(C::NameBox, &[Key::Typed], Action::Char, "type", None),
+    bind(C::ExportBox, &[ch('o')], send(Msg::ExportAs(crate::records::Format::Ogn)), "Aualé's OGN file (Oware)", Some("OGN")),
+    bind(C::ExportBox, &[ch('p')], send(Msg::ExportAs(crate::records::Format::PlayStrategy)), "PlayStrategy's position and moves (Oware, Toguz Kumalak, Bestemshe)", Some("PlayStrategy")),
+    bind(C::ExportBox, &[code(K::Esc)], send(Msg::Back), "cancel", Some("cancel")),
     // -- Menus --
     bind(C::Menu, &[code(K::Up), ch('k')], send(Msg::Up), "the item above", Some("choose")),
     bind(C::Menu, &[code(K::Down), ch('j'), code(K::Tab)], send(Msg::Down), "the item below", Some("choose")),
@@ -370,6 +373,7 @@ pub static KEYS: &[Binding] = &[
     bind(C::Library, &[ch('/')], send(Msg::Filter), "type to filter by player, title or variant", Some("filter")),
     bind(C::Library, &[ch('o')], send(Msg::Order), "last played first, or oldest first", Some("order")),
     bind(C::Library, &[ch('r')], send(Msg::Rename), "rename: give the match a title", Some("rename")),
+    bind(C::Library, &[ch('x')], send(Msg::Export), "export: write it for Aualé (.ogn) or PlayStrategy", Some("export")),
     bind(C::Library, &[ch('d'), code(K::Delete)], send(Msg::Delete), "delete (asks first): the file moves to the trash folder beside it", Some("delete")),
     bind(C::Library, &[ch('u')], send(Msg::UndoDelete), "bring back the match deleted last", None),
     bind(C::Library, &[code(K::Esc)], send(Msg::Back), "clear the filter, or back to the menu", Some("back")),
@@ -409,7 +413,10 @@ pub fn contexts(app: &App) -> Vec<Context> {
     match &app.overlay {
         Some(Overlay::Help { .. }) => contexts.push(Context::Help),
         Some(Overlay::Moves { .. }) => contexts.push(Context::MoveList),
-        Some(Overlay::SaveAs { .. } | Overlay::Rename { .. }) => contexts.push(Context::NameBox),
+        Some(Overlay::SaveAs { .. } | Overlay::Rename { .. } | Overlay::Import { .. }) => {
+            contexts.push(Context::NameBox);
+        }
+        Some(Overlay::Export { .. }) => contexts.push(Context::ExportBox),
         // Only an answer answers; help, the list of moves and the match's
         // other keys act as elsewhere, and the question waits.
         Some(Overlay::OfferSwap) => contexts.extend([Context::Swap, Context::Match]),

@@ -91,6 +91,10 @@ pub enum Msg {
     UndoDelete,
     /// In the list, `r`: rename the chosen match (give it a title).
     Rename,
+    /// In the list, `x`: write the chosen match for another program.
+    Export,
+    /// In the export box: this format.
+    ExportAs(crate::records::Format),
     /// In the list, `o`: newest or oldest first.
     Order,
     /// `H`: a hint for the player to move.
@@ -195,6 +199,21 @@ pub enum Msg {
     /// A match's title was written.
     Retitled {
         path: PathBuf,
+    },
+    /// A record was brought in as the match in `path`; `told` says what
+    /// it held.
+    Imported {
+        path: PathBuf,
+        told: String,
+    },
+    /// The record at the path typed was refused, and why.
+    ImportRefused {
+        typed: String,
+        reason: String,
+    },
+    /// A match was written for another program; `told` says where.
+    Exported {
+        told: String,
     },
     /// A file could not be opened, moved or changed; it is as it was.
     FileFailed {

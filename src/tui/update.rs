@@ -463,6 +463,23 @@ fn answer(app: &mut App, msg: Msg) -> Option<Msg> {
             set_notice(app, describe::RENAMED.into(), false);
             app.command(Command::ListMatches);
         }
+        Msg::Imported { path, told } => {
+            // The game brought in is shown at once, from its start; Esc
+            // there goes to the list, where it is now.
+            set_notice(app, told, false);
+            app.command(Command::ListMatches);
+            app.command(Command::OpenReplay {
+                path,
+                at_end: false,
+            });
+        }
+        Msg::ImportRefused { typed, reason } => {
+            app.overlay = Some(Overlay::Import {
+                path: typed,
+                refused: Some(reason),
+            });
+        }
+        Msg::Exported { told } => set_notice(app, told, false),
         Msg::FileFailed { reason } => set_notice(app, reason, true),
         Msg::RulesRead { variants, broken } => variants::update::rules_read(app, variants, broken),
         Msg::Note(text) => {
@@ -585,6 +602,7 @@ fn overlay(app: &mut App, config: &Config, msg: &Msg) -> bool {
                 app.command(Command::Trash(path));
             }
         }
+        open @ (Overlay::Import { .. } | Overlay::Export { .. }) => record_box(app, open, msg),
         Overlay::Rename { path, title } => match msg {
             Msg::Confirm => {
                 let title = clean_title(&title);
@@ -600,14 +618,53 @@ fn overlay(app: &mut App, config: &Config, msg: &Msg) -> bool {
     true
 }
 
+/// The boxes that carry games to and from other programs: typing a
+/// record's path, choosing the format to write a match in.
+fn record_box(app: &mut App, open: Overlay, msg: &Msg) {
+    match open {
+        Overlay::Import { path, refused } => match msg {
+            Msg::Confirm if path.trim().is_empty() => {
+                app.overlay = Some(Overlay::Import { path, refused });
+            }
+            Msg::Confirm => app.command(Command::Import(path)),
+            Msg::Back => {}
+            _ => {
+                // What is typed next is a new attempt: the refusal goes.
+                let typed = edit_up_to(path.clone(), msg, PATH_LENGTH);
+                let refused = if typed == path { refused } else { None };
+                app.overlay = Some(Overlay::Import {
+                    path: typed,
+                    refused,
+                });
+            }
+        },
+        Overlay::Export { path, what } => match msg {
+            Msg::ExportAs(format) => app.command(Command::Export {
+                path,
+                format: *format,
+            }),
+            Msg::Back => {}
+            _ => app.overlay = Some(Overlay::Export { path, what }),
+        },
+        _ => {}
+    }
+}
+
 /// Longest name typed into a box.
 const FIELD_LENGTH: usize = 48;
+/// Longest path typed into a box.
+const PATH_LENGTH: usize = 1024;
 
 /// A text field after a key: typed characters added, Backspace and Ctrl+U.
-fn edit(mut text: String, msg: &Msg) -> String {
+fn edit(text: String, msg: &Msg) -> String {
+    edit_up_to(text, msg, FIELD_LENGTH)
+}
+
+/// [`edit`] for a field of up to `most` characters.
+fn edit_up_to(mut text: String, msg: &Msg, most: usize) -> String {
     match msg {
         Msg::Input(Input::Char(c))
-            if !crate::text::is_unsafe(*c) && text.chars().count() < FIELD_LENGTH =>
+            if !crate::text::is_unsafe(*c) && text.chars().count() < most =>
         {
             text.push(*c);
         }

@@ -222,10 +222,11 @@ impl Position {
             position.board.set(position.shape.store(side), stores[side]);
         }
         // South's pit k and North's pit k are not both owned where the
-        // rules forbid it (§7.1's tuzdyk).
+        // rules forbid it (§7.1's tuzdyk); pits owned in facing pairs may
+        // be (the middle pits of an odd row face each other).
         if rules
             .owned_pits()
-            .is_some_and(|o| o.count.is_some() && !o.same_number_allowed)
+            .is_some_and(|o| o.count.is_some() && o.pair_across.is_none() && !o.same_number_allowed)
         {
             for pit in Pit::all(position.shape.pits_per_side()) {
                 if position.owner_of(Side::South, pit).is_some()

@@ -62,6 +62,19 @@ pub fn undo_delete(key: &str) -> String {
 }
 
 pub const RENAME: &str = "Rename the match";
+
+pub const IMPORT: &str = "Import a game";
+pub const IMPORT_WHAT: &str =
+    "The file of a game: Aualé's OGN, or a PlayStrategy position and its moves.";
+pub const PATH_LABEL: &str = "File: ";
+
+pub const EXPORT: &str = "Export the match";
+
+/// Where an exported match goes.
+#[must_use]
+pub fn export_where(folder: &str) -> String {
+    format!("Written to {folder}, as:")
+}
 pub const TITLE_FOR_THE_LIST: &str = "A title for the list (empty: none)";
 pub const TITLE_LABEL: &str = "Title: ";
 

@@ -15,6 +15,7 @@ pub fn menu_label(item: MenuItem) -> &'static str {
         MenuItem::Continue => "Continue",
         MenuItem::Play => "Play",
         MenuItem::Replay => "Replay",
+        MenuItem::Import => "Import",
         MenuItem::Rules => "Rules",
         MenuItem::Quit => "Quit",
     }
@@ -26,6 +27,7 @@ pub fn menu_hint(item: MenuItem) -> &'static str {
         MenuItem::Continue => "resume an unfinished match",
         MenuItem::Play => "with a friend or against the computer",
         MenuItem::Replay => "watch a saved match, or play on from it",
+        MenuItem::Import => "a game from Aualé (.ogn) or PlayStrategy",
         MenuItem::Rules => "read how each variant is played",
         MenuItem::Quit => "leave the game",
     }

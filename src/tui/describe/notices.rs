@@ -436,7 +436,27 @@ pub const PLAYED_ELSEWHERE: &str =
     "That match is being played in another game; leave it there first.";
 
 /// A match chosen for a title before it was ever written.
-pub const NOT_WRITTEN_YET: &str = "That match is not written yet; it can be renamed once it is.";
+/// A match not yet written cannot be `done` (renamed, exported) yet.
+#[must_use]
+pub fn not_written_yet(done: &str) -> String {
+    format!("That match is not written yet; it can be {done} once it is.")
+}
+
+/// A record brought in: what it held, and where the match is listed.
+#[must_use]
+pub fn imported(game: &str, moves: usize) -> String {
+    let moves = match moves {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    };
+    format!("{game}, {moves}: brought in as a match of the library (listed under Replay).")
+}
+
+/// A match written for another program, and where.
+#[must_use]
+pub fn exported(format: &str, path: &std::path::Path) -> String {
+    format!("Written as {format}: {}", path.display())
+}
 
 /// A 1 typed on a board of ten pits or more.
 #[must_use]

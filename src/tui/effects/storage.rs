@@ -80,6 +80,8 @@ impl Keeper {
             Command::Trash(path) => return vec![self.trash(&path)],
             Command::Restore { from, to } => return vec![self.restore(&from, to)],
             Command::SetTitle { path, title } => return vec![self.set_title(path, title)],
+            Command::Import(typed) => return vec![self.import(typed)],
+            Command::Export { path, format } => return vec![self.export(&path, format)],
             Command::ReadRules => return vec![self.read_rules()],
             _ => {}
         }
@@ -379,6 +381,53 @@ impl Keeper {
             Err(error) => Msg::FileFailed {
                 reason: error.to_string(),
             },
+        }
+    }
+
+    /// Brings in the record at the path typed (`~/` is the home folder).
+    fn import(&self, typed: String) -> Msg {
+        let Some(library) = &self.library else {
+            return Msg::ImportRefused {
+                typed,
+                reason: crate::tui::describe::NO_DATA_FOLDER.into(),
+            };
+        };
+        let path = crate::storage::records::typed_path(&typed);
+        let read = crate::catalog::read_bounded(&path, crate::storage::records::MAX_RECORD_BYTES)
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                crate::storage::records::import(library, &text, None, None, &self.catalog)
+            });
+        match read {
+            Ok((path, game, moves)) => Msg::Imported {
+                path,
+                told: crate::tui::describe::imported(&game, moves),
+            },
+            Err(reason) => Msg::ImportRefused { typed, reason },
+        }
+    }
+
+    /// Writes a match in the exports folder, named by its id.
+    fn export(&self, path: &Path, format: crate::records::Format) -> Msg {
+        let Some(library) = &self.library else {
+            return Msg::FileFailed {
+                reason: crate::tui::describe::NO_DATA_FOLDER.into(),
+            };
+        };
+        let stem = path
+            .file_stem()
+            .map_or_else(|| "match".into(), |s| s.to_string_lossy().into_owned());
+        let written =
+            crate::storage::records::export(path, format, &self.catalog).and_then(|text| {
+                library
+                    .export(&format!("{stem}.{}", format.extension()), &text)
+                    .map_err(|e| e.to_string())
+            });
+        match written {
+            Ok(to) => Msg::Exported {
+                told: crate::tui::describe::exported(format.title(), &to),
+            },
+            Err(reason) => Msg::FileFailed { reason },
         }
     }
 

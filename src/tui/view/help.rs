@@ -134,6 +134,10 @@ pub fn render_overlay(app: &App, config: &Config, overlay: &Overlay, area: Rect,
             area,
             buf,
         ),
+        Overlay::Import { path, refused } => {
+            import_box(config, path, refused.as_deref(), area, buf);
+        }
+        Overlay::Export { what, .. } => export_box(config, what, area, buf),
         Overlay::Rename { title, .. } => {
             let lines = vec![
                 Line::styled(words::TITLE_FOR_THE_LIST, theme.dim),
@@ -165,6 +169,54 @@ fn quit_lines(app: &App, config: &Config) -> Vec<Line<'static>> {
             yes_no("quit"),
         ],
     }
+}
+
+/// The box a record's path is typed in, with why the last was refused.
+fn import_box(config: &Config, path: &str, refused: Option<&str>, area: Rect, buf: &mut Buffer) {
+    let theme = &config.theme;
+    let mut lines = vec![
+        Line::styled(words::IMPORT_WHAT, theme.dim),
+        name_line(words::PATH_LABEL, &shown_end(path, 60), "", config),
+    ];
+    if let Some(reason) = refused {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(reason.to_string(), theme.warning));
+    }
+    lines.push(Line::raw(""));
+    lines.push(key_line(theme, &context_keys(keys::Context::NameBox)));
+    text_box(config, words::IMPORT, lines, area, buf);
+}
+
+/// The box choosing the format a match is written in, and where it goes.
+fn export_box(config: &Config, what: &str, area: Rect, buf: &mut Buffer) {
+    let theme = &config.theme;
+    let folder = config.library.as_ref().map_or_else(
+        || ".".to_string(),
+        |l| l.exports_dir().display().to_string(),
+    );
+    let mut lines = vec![
+        Line::raw(what.to_string()),
+        Line::raw(""),
+        Line::styled(words::export_where(&folder), theme.dim),
+    ];
+    for binding in keys::of(keys::Context::ExportBox) {
+        lines.push(key_line(
+            theme,
+            &[(binding.keys_name(), binding.does.to_string())],
+        ));
+    }
+    text_box(config, words::EXPORT, lines, area, buf);
+}
+
+/// The end of `text`, at most `width` characters, `…` marking a cut (a
+/// long path shows the file's name).
+fn shown_end(text: &str, width: usize) -> String {
+    let count = text.chars().count();
+    if count <= width {
+        return text.to_string();
+    }
+    let tail: String = text.chars().skip(count - width + 1).collect();
+    format!("…{tail}")
 }
 
 fn file_name(path: &std::path::Path) -> String {

@@ -45,6 +45,7 @@ pub(crate) fn library(app: &mut App, mut list: LibraryList, msg: &Msg) -> Screen
             ),
         },
         Msg::Rename => ask_for_title(app, &list),
+        Msg::Export => ask_for_format(app, &list),
         Msg::Input(Input::Click { row, .. }) => {
             let top = crate::tui::layout::library_first_row();
             if let Some(index) = row.checked_sub(top).map(usize::from)
@@ -218,12 +219,32 @@ fn ask_to_delete(app: &mut App, list: &LibraryList) {
     }
 }
 
+/// The box choosing the format to write the chosen match in.
+fn ask_for_format(app: &mut App, list: &LibraryList) {
+    let Some(chosen) = chosen(app, list) else {
+        return;
+    };
+    if let Err(reason) = &chosen.header {
+        cannot_be_read(app, &chosen, reason);
+        return;
+    }
+    if chosen.not_saved {
+        set_notice(app, crate::tui::describe::not_written_yet("exported"), true);
+        return;
+    }
+    let what = listing_summary(app, &chosen);
+    app.overlay = Some(Overlay::Export {
+        path: chosen.path,
+        what,
+    });
+}
+
 fn ask_for_title(app: &mut App, list: &LibraryList) {
     if let Some(chosen) = chosen(app, list)
         && may_change(app, &chosen)
     {
         if chosen.not_saved {
-            set_notice(app, crate::tui::describe::NOT_WRITTEN_YET.into(), true);
+            set_notice(app, crate::tui::describe::not_written_yet("renamed"), true);
             return;
         }
         let title = chosen

@@ -9,6 +9,8 @@ pub enum MenuItem {
     Continue,
     Play,
     Replay,
+    /// Bring in a game from another program's record.
+    Import,
     Rules,
     Quit,
 }

@@ -1,6 +1,6 @@
 //! The main menu's answers: moving the choice, opening what is chosen.
 
-use crate::tui::app::{App, GameList, LibraryList, Menu, MenuItem, Screen};
+use crate::tui::app::{App, GameList, LibraryList, Menu, MenuItem, Overlay, Screen};
 use crate::tui::config::Config;
 use crate::tui::msg::{Input, Msg};
 use crate::tui::screens::library::update::continue_listing;
@@ -13,6 +13,13 @@ pub(crate) fn menu(app: &mut App, config: &Config, selected: usize, msg: &Msg) -
         MenuItem::Continue => continue_a_match(app, selected),
         MenuItem::Play => Screen::Variants(GameList::at(last_variant(app, &config.settings), true)),
         MenuItem::Replay => Screen::Library(LibraryList::default()),
+        MenuItem::Import => {
+            app.overlay = Some(Overlay::Import {
+                path: String::new(),
+                refused: None,
+            });
+            Screen::Menu(Menu { selected })
+        }
         MenuItem::Rules => Screen::Variants(GameList::at(0, false)),
         MenuItem::Quit => {
             app.quit = true;

@@ -1502,3 +1502,108 @@ fn a_typed_copy_name_replaces_the_suggested_one() {
     let suggested = g.library().copies_dir().join(format!("{name}.toml"));
     assert_eq!(moves(&suggested), [3]);
 }
+
+/// Types `text` into the field that has the keys.
+fn type_text(g: &mut Game, text: &str) {
+    for c in text.chars() {
+        g.ui.send(Msg::Input(Input::Char(c)));
+    }
+}
+
+#[test]
+fn a_game_is_imported_from_the_menu_and_a_refused_file_changes_nothing() {
+    let mut g = Game::new(Start::Menu);
+    let bad = g.dir.path().join("bad.ogn");
+    let good = g.dir.path().join("good.ogn");
+    std::fs::write(&bad, "1. A b 2. C c 3. B+3\n").unwrap();
+    std::fs::write(
+        &good,
+        "[Variant \"Oware Abapa\"]\n[South \"Ann\"]\n[North \"Bo\"]\n\n1. A b 2. C {a good reply} c 3. B+2\n",
+    )
+    .unwrap();
+    let import =
+        g.ui.app
+            .menu_items()
+            .iter()
+            .position(|&i| i == MenuItem::Import)
+            .unwrap();
+    g.send(&[Msg::Input(Input::Digit(u8::try_from(import + 1).unwrap()))]);
+    assert!(matches!(g.ui.app.overlay, Some(Overlay::Import { .. })));
+    type_text(&mut g, &bad.display().to_string());
+    g.send(&[Msg::Confirm]);
+    // Refused in place, with where and why; nothing in the library.
+    let Some(Overlay::Import {
+        refused: Some(why), ..
+    }) = &g.ui.app.overlay
+    else {
+        panic!("{:?}", g.ui.app.overlay);
+    };
+    assert_eq!(why, "line 1, column 18: move 5 (B+3) takes 2 seeds, not 3");
+    assert!(g.screen().contains("takes 2 seeds, not 3"));
+    assert!(g.match_files().is_empty());
+    g.send(&[Msg::ClearField]);
+    type_text(&mut g, &good.display().to_string());
+    g.send(&[Msg::Confirm]);
+    assert_eq!(g.ui.app.overlay, None);
+    assert!(
+        matches!(g.ui.app.screen, Screen::Replay(_)),
+        "opened to watch"
+    );
+    assert!(
+        g.notice().starts_with("Oware (Abapa), 5 moves: brought in"),
+        "{}",
+        g.notice()
+    );
+    let files = g.match_files();
+    assert_eq!(files.len(), 1);
+    let saved = load(&files[0], &catalog()).unwrap();
+    assert_eq!(saved.session.name(Side::South), "Ann");
+    assert_eq!(saved.session.actions().len(), 5);
+    assert_eq!(saved.meta.notes[0].text, "a good reply");
+    // Watching it, the comment comes with its move.
+    g.send(&[Msg::Right, Msg::Right, Msg::Right]);
+    for _ in 0..200 {
+        g.ui.send(Msg::Tick { ms: 50 });
+    }
+    assert!(g.screen().contains("{a good reply}"), "{}", g.screen());
+}
+
+#[test]
+fn a_match_is_exported_from_the_list_where_the_format_carries_it() {
+    // Kalaha: neither format carries it, and the box says which they do.
+    let mut g = Game::kalaha();
+    g.send(&[
+        Msg::Input(Input::Digit(3)),
+        Msg::Back,
+        Msg::Input(Input::Digit(3)),
+        Msg::Export,
+    ]);
+    assert!(matches!(g.ui.app.overlay, Some(Overlay::Export { .. })));
+    g.send(&[Msg::ExportAs(mancala::records::Format::Ogn)]);
+    assert_eq!(g.notice(), "Aualé's OGN carries Oware (Abapa), not Kalaha");
+    assert!(!g.library().exports_dir().exists());
+    // Oware: written in the exports folder, the path told.
+    let oware = catalog().find("oware").unwrap().rules.clone();
+    let mut g = Game::new(match_of(oware));
+    g.send(&[
+        Msg::Input(Input::Digit(1)),
+        Msg::Back,
+        Msg::Input(Input::Digit(3)),
+        Msg::Export,
+        Msg::ExportAs(mancala::records::Format::PlayStrategy),
+    ]);
+    let exported: Vec<PathBuf> = std::fs::read_dir(g.library().exports_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(exported.len(), 1);
+    assert_eq!(
+        std::fs::read_to_string(&exported[0]).unwrap(),
+        "4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S 0 0 S 1\na1e1\n"
+    );
+    assert!(
+        g.notice().contains(&exported[0].display().to_string()),
+        "{}",
+        g.notice()
+    );
+}

@@ -272,8 +272,8 @@ pub static KEYS: &[Binding] = &[
     bind(C::NameBox, &[code(K::Backspace)], send(Msg::Backspace), "delete a character", None),
     bind(C::NameBox, &[code(K::Esc)], send(Msg::Back), "cancel", Some("cancel")),
     bind(C::NameBox, &[Key::Typed], Action::Char, "type", None),
-    bind(C::ExportBox, &[ch('o')], send(Msg::ExportAs(crate::records::Format::Ogn)), "Aualé's OGN file (Oware)", Some("OGN")),
-    bind(C::ExportBox, &[ch('p')], send(Msg::ExportAs(crate::records::Format::PlayStrategy)), "PlayStrategy's position and moves (Oware, Toguz Kumalak, Bestemshe)", Some("PlayStrategy")),
+    bind(C::ExportBox, &[ch('o')], send(Msg::ExportAs(crate::records::Format::Ogn)), "Aualé's OGN file", Some("OGN")),
+    bind(C::ExportBox, &[ch('p')], send(Msg::ExportAs(crate::records::Format::PlayStrategy)), "PlayStrategy's position and moves", Some("PlayStrategy")),
     bind(C::ExportBox, &[code(K::Esc)], send(Msg::Back), "cancel", Some("cancel")),
     // -- Menus --
     bind(C::Menu, &[code(K::Up), ch('k')], send(Msg::Up), "the item above", Some("choose")),

@@ -197,10 +197,27 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
     };
     // The move told whole, on two lines where one is not enough; then the
     // score and the strip of moves.
-    Paragraph::new(Line::from(vec![
-        Span::styled(status, theme.title),
-        Span::styled(autoplay, theme.flash),
-    ]))
+    // A comment the record had on this move (a game brought in), after it.
+    let steps = session.actions()[..replay.shown]
+        .iter()
+        .filter(|a| matches!(a, Action::Move(_) | Action::Swap))
+        .count();
+    let notes: Vec<Span> = replay
+        .meta
+        .notes
+        .iter()
+        .filter(|n| n.after_move == steps && frame.is_none())
+        .map(|n| Span::styled(format!("  {{{}}}", n.text), theme.dim))
+        .collect();
+    Paragraph::new(Line::from(
+        [
+            Span::styled(status, theme.title),
+            Span::styled(autoplay, theme.flash),
+        ]
+        .into_iter()
+        .chain(notes)
+        .collect::<Vec<_>>(),
+    ))
     .alignment(Alignment::Center)
     .wrap(Wrap { trim: true })
     .render(crate::tui::layout::replay_caption(replay, area), buf);

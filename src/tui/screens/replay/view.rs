@@ -124,6 +124,21 @@ fn capitalised(text: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The comments a record had on the move shown (a game brought in).
+fn notes_at(replay: &Replay, theme: &crate::tui::theme::Theme) -> Vec<Span<'static>> {
+    let steps = replay.session.actions()[..replay.shown]
+        .iter()
+        .filter(|a| matches!(a, Action::Move(_) | Action::Swap))
+        .count();
+    replay
+        .meta
+        .notes
+        .iter()
+        .filter(|n| n.after_move == steps)
+        .map(|n| Span::styled(format!("  {{{}}}", n.text), theme.dim))
+        .collect()
+}
+
 pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, buf: &mut Buffer) {
     let theme = &config.theme;
     let session = &replay.session;
@@ -197,18 +212,11 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
     };
     // The move told whole, on two lines where one is not enough; then the
     // score and the strip of moves.
-    // A comment the record had on this move (a game brought in), after it.
-    let steps = session.actions()[..replay.shown]
-        .iter()
-        .filter(|a| matches!(a, Action::Move(_) | Action::Swap))
-        .count();
-    let notes: Vec<Span> = replay
-        .meta
-        .notes
-        .iter()
-        .filter(|n| n.after_move == steps && frame.is_none())
-        .map(|n| Span::styled(format!("  {{{}}}", n.text), theme.dim))
-        .collect();
+    let notes = if frame.is_none() {
+        notes_at(replay, theme)
+    } else {
+        Vec::new()
+    };
     Paragraph::new(Line::from(
         [
             Span::styled(status, theme.title),

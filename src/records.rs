@@ -190,7 +190,12 @@ pub struct RecordError {
 impl RecordError {
     /// An error at `at`, a byte offset in `text`.
     fn at(text: &str, at: usize, message: impl Into<String>) -> RecordError {
-        let before = &text[..at.min(text.len())];
+        // An offset inside a character counts from where it begins.
+        let mut at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let before = &text[..at];
         RecordError {
             line: before.matches('\n').count() + 1,
             column: before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,

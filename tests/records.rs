@@ -8,8 +8,8 @@ use mancala::catalog::Catalog;
 use mancala::engine::{Pit, Position, Rules, Side};
 use mancala::records::{self, Format, Record, RecordError, ogn, playstrategy};
 use mancala::session::Session;
-use mancala::storage::MatchMeta;
 use mancala::storage::id::MatchId;
+use mancala::storage::{MatchMeta, load};
 
 fn catalog() -> Catalog {
     Catalog::with_user_dir(None)
@@ -352,4 +352,233 @@ fn formats_are_told_apart_by_their_content() {
     );
     assert_eq!(Format::of_text("south: 4 4"), None);
     assert!(refusal("hello").starts_with("line 1, column 1: neither an OGN file"));
+}
+
+mod round_trips {
+    use super::*;
+    use mancala::engine::Move;
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestCaseError, TestRunner};
+
+    /// A random legal game of `rules`: `opening` moves make its start (0:
+    /// the usual one), `choices` pick the moves after it; some end with
+    /// the players stopping.
+    fn random_match(rules: &Arc<Rules>, opening: usize, choices: &[usize], stop: bool) -> Session {
+        let mut session = Session::begun_at(
+            rules.clone(),
+            ["Ann \"the first\"".to_string(), "Bo".to_string()],
+            if choices.first().is_some_and(|c| c % 2 == 1) {
+                Side::North
+            } else {
+                Side::South
+            },
+            1_796_428_800,
+        );
+        let pick = |session: &mut Session, choice: usize| -> bool {
+            let legal = session.game().legal_moves();
+            if legal.is_empty() {
+                return false;
+            }
+            session.play(legal[choice % legal.len()]).unwrap();
+            true
+        };
+        for &choice in &choices[..opening.min(choices.len())] {
+            if !pick(&mut session, choice) {
+                break;
+            }
+        }
+        // The position reached is the start of a match of its own.
+        let start = *session.position();
+        if start.to_move().is_none() {
+            return session;
+        }
+        let mut session = Session::from_position(
+            rules.clone(),
+            ["Ann \"the first\"".to_string(), "Bo".to_string()],
+            start,
+            1_796_428_800,
+        );
+        for &choice in &choices[opening.min(choices.len())..] {
+            if !pick(&mut session, choice) {
+                break;
+            }
+        }
+        if stop && session.position().to_move().is_some() {
+            session.end_match().unwrap();
+        }
+        session
+    }
+
+    fn moves_of(session: &Session) -> Vec<Move> {
+        session
+            .actions()
+            .iter()
+            .filter_map(|a| match a {
+                mancala::session::Action::Move(m) => Some(*m),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn check(
+        rules: &Arc<Rules>,
+        opening: usize,
+        choices: &[usize],
+        stop: bool,
+    ) -> Result<(), TestCaseError> {
+        let original = random_match(rules, opening, choices, stop);
+        let mut meta = MatchMeta::new(MatchId::new());
+        meta.title = Some("Round trip".into());
+        for format in Format::ALL {
+            if format.name_of(rules).is_none() || (format == Format::PlayStrategy && stop) {
+                continue;
+            }
+            let text = records::write(format, &original, &meta, &catalog())
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let record = records::read(&text, Some(format), None, &catalog())
+                .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+            let mut read_meta = MatchMeta::new(MatchId::new());
+            let back = record
+                .into_match(&mut read_meta)
+                .map_err(TestCaseError::fail)?;
+            prop_assert_eq!(back.rules().id(), rules.id());
+            prop_assert_eq!(back.start(), original.start(), "{}", text);
+            prop_assert_eq!(moves_of(&back), moves_of(&original), "{}", text);
+            prop_assert_eq!(back.position(), original.position(), "{}", text);
+            prop_assert_eq!(back.ended_by_players(), original.ended_by_players());
+            if format == Format::Ogn {
+                prop_assert_eq!(back.name(Side::South), original.name(Side::South));
+                prop_assert_eq!(back.name(Side::North), original.name(Side::North));
+                prop_assert_eq!(read_meta.title.as_deref(), Some("Round trip"));
+                prop_assert_eq!(back.started_at, original.started_at);
+            }
+        }
+        // Every position of the game, written and read, is the same.
+        for position in original.positions() {
+            if position.to_move().is_none() {
+                continue;
+            }
+            if Format::PlayStrategy.name_of(rules).is_some() {
+                let line = playstrategy::position_text(rules, position, 7);
+                let (read, number) = playstrategy::read_position(&line, 0, rules)
+                    .map_err(|e| TestCaseError::fail(format!("{e}: {line}")))?;
+                prop_assert_eq!(&read, position, "{}", line);
+                prop_assert_eq!(number, 7);
+            }
+            if Format::Ogn.name_of(rules).is_some() {
+                let text = format!("[FEN \"{}\"]\n", ogn::fen(position));
+                let record = records::read(&text, Some(Format::Ogn), None, &catalog())
+                    .map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
+                prop_assert_eq!(&record.start, position, "{}", text);
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn random_games_of_every_carried_rule_set_round_trip_in_both_formats() {
+        for id in ["oware", "toguz-kumalak", "bestemshe"] {
+            let rules = rules(id);
+            let mut runner = TestRunner::new(Config {
+                cases: 48,
+                failure_persistence: None,
+                ..Config::default()
+            });
+            let strategy = (
+                0usize..40,
+                proptest::collection::vec(any::<usize>(), 0..300),
+                any::<bool>(),
+            );
+            runner
+                .run(&strategy, |(opening, choices, stop)| {
+                    check(&rules, opening, &choices, stop)
+                })
+                .unwrap_or_else(|e| panic!("{id}: {e}"));
+        }
+    }
+}
+
+mod fuzzed {
+    use super::*;
+    use mancala::storage::library::Library;
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+
+    /// Records to start from: every form of §11's example and a few more.
+    const BASES: [&str; 5] = [
+        "[Variant \"Oware Abapa\"]\n[South \"Ann\"]\n[Result \"*\"]\n[FEN \"1-0-1-7-7-6-6-0-0-6-6-6-2-0-N\"]\n\n1. a {x} b (2. C) 2. C c 3. B+2\n",
+        "1. A b 2. C c 3. B+2",
+        "4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S 0 0 S 1\na1e1 e2a2 c1e2 d2b1 b1e2\n",
+        "9S,9S,9S,9S,9S,9S,t,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 3 6 S 4\ni1b2",
+        "5S,5S,5S,5S,5S/5S,5S,5S,5S,5S 0 0 S 1\n",
+    ];
+
+    /// Characters the edits put in: those the formats use, and worse.
+    const ALPHABET: &[char] = &[
+        '[', ']', '"', '\\', '{', '}', '(', ')', '+', '-', '/', ',', '.', ' ', '\n', 'A', 'f', 'g',
+        'S', 'N', 't', '0', '1', '2', '9', '*', '\u{1b}', '\u{0}', 'é', '☺',
+    ];
+
+    fn edited(base: &str, edits: &[(usize, usize, usize)]) -> String {
+        let mut chars: Vec<char> = base.chars().collect();
+        for &(kind, at, with) in edits {
+            let at = at % (chars.len() + 1);
+            let c = ALPHABET[with % ALPHABET.len()];
+            match kind % 3 {
+                0 => chars.insert(at, c),
+                1 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                _ if at < chars.len() => chars[at] = c,
+                _ => {}
+            }
+        }
+        chars.into_iter().collect()
+    }
+
+    #[test]
+    fn edited_records_never_panic_and_a_refused_one_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let library = Library::at(dir.path());
+        let catalog = catalog();
+        let mut runner = TestRunner::new(Config {
+            cases: 3000,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        let strategy = (
+            0..BASES.len(),
+            proptest::collection::vec((any::<usize>(), any::<usize>(), any::<usize>()), 0..5),
+        );
+        let refused = std::cell::Cell::new(0);
+        let taken = std::cell::Cell::new(0);
+        runner
+            .run(&strategy, |(base, edits)| {
+                let text = edited(BASES[base], &edits);
+                let before = std::fs::read_dir(library.matches_dir()).map_or(0, Iterator::count);
+                match mancala::storage::records::import(&library, &text, None, None, &catalog) {
+                    Ok((path, _, _)) => {
+                        // What was taken is a match the library reads.
+                        load(&path, &catalog).unwrap();
+                        taken.set(taken.get() + 1);
+                    }
+                    Err(message) => {
+                        // One line, no control character.
+                        prop_assert!(!message.chars().any(char::is_control), "{:?}", message);
+                        let after =
+                            std::fs::read_dir(library.matches_dir()).map_or(0, Iterator::count);
+                        prop_assert_eq!(before, after);
+                        refused.set(refused.get() + 1);
+                    }
+                }
+                Ok(())
+            })
+            .unwrap();
+        // Both kinds were met.
+        let (refused, taken) = (refused.get(), taken.get());
+        assert!(
+            refused > 100 && taken > 20,
+            "{refused} refused, {taken} taken"
+        );
+    }
 }

@@ -50,7 +50,8 @@ pub fn import(catalog: &Catalog, args: &ImportArgs) -> Result<ExitCode, Failure>
     let id = path
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-    say!("{name}, {moves} moves: match {id} ({})", path.display());
+    let moves = crate::words::counted(moves as u64, "move");
+    say!("{name}, {moves}: match {id} ({})", path.display());
     say!("`mancala replay {id}` watches it; `mancala resume {id}` plays on.");
     Ok(ExitCode::SUCCESS)
 }

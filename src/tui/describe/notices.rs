@@ -445,10 +445,7 @@ pub fn not_written_yet(done: &str) -> String {
 /// A record brought in: what it held, and where the match is listed.
 #[must_use]
 pub fn imported(game: &str, moves: usize) -> String {
-    let moves = match moves {
-        1 => "1 move".to_string(),
-        n => format!("{n} moves"),
-    };
+    let moves = crate::words::counted(moves as u64, "move");
     format!("{game}, {moves}: brought in as a match of the library (listed under Replay).")
 }
 

@@ -16,9 +16,7 @@ use std::sync::Arc;
 
 use crate::catalog::Catalog;
 use crate::engine::{BySide, GameState, Move, Position, Rules, Side, Step};
-use crate::session::{Session, clean_name};
-use crate::storage::MatchMeta;
-use crate::storage::format::Note;
+use crate::session::{Note, Session, clean_name};
 
 /// A format of §11.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,16 +138,14 @@ pub struct Record {
 }
 
 impl Record {
-    /// The match the record holds, and what its file keeps beside the
-    /// moves.
+    /// The match the record holds, begun on the day it gives (else at
+    /// `now`, seconds since 1970); its title and notes are the record's.
     ///
     /// # Errors
     /// Never for a record read here (every move was checked); the message
     /// says which move if one is refused all the same.
-    pub fn into_match(self, meta: &mut MatchMeta) -> Result<Session, String> {
-        let started_at = self
-            .played_on
-            .unwrap_or_else(crate::storage::time::now_seconds);
+    pub fn to_match(&self, now: u64) -> Result<Session, String> {
+        let started_at = self.played_on.unwrap_or(now);
         let names = BySide::from_fn(|side: Side| {
             let fallback = match side {
                 Side::South => "South",
@@ -159,7 +155,7 @@ impl Record {
                 .as_deref()
                 .map_or_else(|| fallback.to_string(), |name| clean_name(name, fallback))
         });
-        let mut session = Session::from_position(self.rules, names, self.start, started_at);
+        let mut session = Session::from_position(self.rules.clone(), names, self.start, started_at);
         session.set_swap_rule(false);
         for (index, &played) in self.moves.iter().enumerate() {
             session
@@ -169,11 +165,6 @@ impl Record {
         if self.ended_by_players {
             session.end_match().map_err(|e| e.to_string())?;
         }
-        meta.title = self
-            .title
-            .as_deref()
-            .and_then(crate::storage::format::clean_title);
-        meta.notes = self.notes;
         Ok(session)
     }
 }
@@ -202,6 +193,13 @@ impl RecordError {
             message: crate::text::printable(&message.into()),
         }
     }
+}
+
+/// What a match's file says of it beside the moves that records carry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct About {
+    pub title: Option<String>,
+    pub notes: Vec<Note>,
 }
 
 /// Why a match cannot be written in a format.
@@ -243,7 +241,7 @@ pub fn read(
 pub fn write(
     format: Format,
     session: &Session,
-    meta: &MatchMeta,
+    about: &About,
     catalog: &Catalog,
 ) -> Result<String, CannotWrite> {
     carried(format, session.rules(), catalog)?;
@@ -254,7 +252,7 @@ pub fn write(
         )));
     }
     Ok(match format {
-        Format::Ogn => ogn::write(session, meta),
+        Format::Ogn => ogn::write(session, about),
         Format::PlayStrategy => playstrategy::write_match(session),
     })
 }

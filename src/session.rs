@@ -85,6 +85,28 @@ pub struct RoundMoves {
     pub moves: Vec<Step>,
 }
 
+/// Longest comment on a move, in characters.
+pub const NOTE_LENGTH: usize = 2000;
+
+/// A comment on a move, as a record brought in from another program had it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// How many moves of the match come before it (0: before the first).
+    pub after_move: usize,
+    /// One line, fit to show.
+    pub text: String,
+}
+
+impl Note {
+    /// A note made fit to keep and show: one line of at most
+    /// [`NOTE_LENGTH`] characters; `None` when nothing is left.
+    #[must_use]
+    pub fn new(after_move: usize, text: &str) -> Option<Note> {
+        let text = one_line(text, NOTE_LENGTH);
+        (!text.is_empty()).then_some(Note { after_move, text })
+    }
+}
+
 /// A match in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session {

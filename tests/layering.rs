@@ -409,10 +409,12 @@ fn the_computer_player_sees_only_the_rules() {
 #[test]
 fn the_middle_layer_knows_nothing_of_the_interfaces_and_goes_one_way() {
     // Each part may use those before it, never one after: the texts and
-    // rule files, the match, its files and settings, then the words that
+    // rule files, the match, other programs' records of it, its files and
+    // settings, then the words that
     // tell them all, then the reports.
     let order = [
-        "text", "catalog", "rulebook", "session", "storage", "settings", "words", "report",
+        "text", "catalog", "rulebook", "session", "records", "storage", "settings", "words",
+        "report",
     ];
     for (i, name) in order.iter().enumerate() {
         assert_free_of(name, &INTERFACES, &[]);

@@ -6,10 +6,9 @@ use std::sync::Arc;
 
 use mancala::catalog::Catalog;
 use mancala::engine::{Pit, Position, Rules, Side};
-use mancala::records::{self, Format, Record, RecordError, ogn, playstrategy};
+use mancala::records::{self, About, Format, Record, RecordError, ogn, playstrategy};
 use mancala::session::Session;
-use mancala::storage::id::MatchId;
-use mancala::storage::{MatchMeta, load};
+use mancala::storage::load;
 
 fn catalog() -> Catalog {
     Catalog::with_user_dir(None)
@@ -29,9 +28,7 @@ const AFTER_THE_EXAMPLE: &str =
 
 /// The position a record ends on.
 fn end_of(record: &Record) -> Position {
-    let mut meta = MatchMeta::new(MatchId::new());
-    let session = record.clone().into_match(&mut meta).unwrap();
-    *session.position()
+    *record.to_match(0).unwrap().position()
 }
 
 /// The example played from the start, South first: South 1, North 2,
@@ -59,8 +56,10 @@ fn the_example_reads_from_ogn_letters() {
 
 #[test]
 fn the_example_writes_as_ogn_byte_for_byte() {
-    let mut meta = MatchMeta::new(MatchId::new());
-    meta.title = Some("Club night".into());
+    let meta = About {
+        title: Some("Club night".into()),
+        ..About::default()
+    };
     let text = records::write(Format::Ogn, &example_match(), &meta, &catalog()).unwrap();
     assert_eq!(
         text,
@@ -94,7 +93,7 @@ fn the_fen_tag_is_the_example_position() {
     // A match from there writes the tag, after the eight in their order.
     let mut session = Session::from_position(oware, ["A".to_string(), "B".to_string()], after, 0);
     session.play(Pit::new(1)).unwrap();
-    let text = ogn::write(&session, &MatchMeta::new(MatchId::new()));
+    let text = ogn::write(&session, &About::default());
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[7], "[Result \"*\"]");
     assert_eq!(lines[8], "[FEN \"1-0-1-7-7-6-6-0-0-6-6-6-2-0-N\"]");
@@ -108,7 +107,7 @@ fn a_match_north_began_has_the_fen_tag() {
         ["A".to_string(), "B".to_string()],
         Side::North,
     );
-    let text = ogn::write(&session, &MatchMeta::new(MatchId::new()));
+    let text = ogn::write(&session, &About::default());
     assert!(
         text.contains("[FEN \"4-4-4-4-4-4-4-4-4-4-4-4-0-0-N\"]"),
         "{text}"
@@ -155,7 +154,7 @@ fn the_example_moves_read_and_write_as_playstrategy() {
     let written = records::write(
         Format::PlayStrategy,
         &example_match(),
-        &MatchMeta::new(MatchId::new()),
+        &About::default(),
         &catalog(),
     )
     .unwrap();
@@ -325,7 +324,7 @@ fn a_format_that_cannot_carry_a_game_says_which_it_carries() {
         ["A".to_string(), "B".to_string()],
         Side::South,
     );
-    let meta = MatchMeta::new(MatchId::new());
+    let meta = About::default();
     let message = records::write(Format::PlayStrategy, &session, &meta, &catalog())
         .unwrap_err()
         .to_string();
@@ -427,8 +426,10 @@ mod round_trips {
         stop: bool,
     ) -> Result<(), TestCaseError> {
         let original = random_match(rules, opening, choices, stop);
-        let mut meta = MatchMeta::new(MatchId::new());
-        meta.title = Some("Round trip".into());
+        let meta = About {
+            title: Some("Round trip".into()),
+            ..About::default()
+        };
         for format in Format::ALL {
             if format.name_of(rules).is_none() || (format == Format::PlayStrategy && stop) {
                 continue;
@@ -437,10 +438,7 @@ mod round_trips {
                 .map_err(|e| TestCaseError::fail(e.to_string()))?;
             let record = records::read(&text, Some(format), None, &catalog())
                 .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
-            let mut read_meta = MatchMeta::new(MatchId::new());
-            let back = record
-                .into_match(&mut read_meta)
-                .map_err(TestCaseError::fail)?;
+            let back = record.to_match(0).map_err(TestCaseError::fail)?;
             prop_assert_eq!(back.rules().id(), rules.id());
             prop_assert_eq!(back.start(), original.start(), "{}", text);
             prop_assert_eq!(moves_of(&back), moves_of(&original), "{}", text);
@@ -449,7 +447,7 @@ mod round_trips {
             if format == Format::Ogn {
                 prop_assert_eq!(back.name(Side::South), original.name(Side::South));
                 prop_assert_eq!(back.name(Side::North), original.name(Side::North));
-                prop_assert_eq!(read_meta.title.as_deref(), Some("Round trip"));
+                prop_assert_eq!(record.title.as_deref(), Some("Round trip"));
                 prop_assert_eq!(back.started_at, original.started_at);
             }
         }

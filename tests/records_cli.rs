@@ -188,3 +188,35 @@ fn show_move_and_perft_read_other_programs_positions_and_moves() {
         .failure()
         .stderr("mancala: --moves: line 1, column 6: move 2 (e2b2): its last seed falls in a2, not b2\n");
 }
+
+#[test]
+fn a_records_comments_come_with_its_moves_in_a_replay() {
+    let home = tempfile::tempdir().unwrap();
+    mancala(&home)
+        .args(["import", "-"])
+        .write_stdin("{Before it all} 1. A b 2. C {a good reply} c")
+        .assert()
+        .success();
+    let id = match_files(&home)[0]
+        .file_stem()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    mancala(&home)
+        .args(["replay", &id, "--print"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "  {Before it all}\nround 1, move 1: South played pit 1\nround 1, move 2: North played pit 2\n\
+             round 1, move 3: South played pit 3\n  {a good reply}\nround 1, move 4",
+        ));
+    // And go back out with them.
+    mancala(&home)
+        .args(["export", &id, "--to", "ogn"])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(
+            "\n\n{Before it all} 1. A b 2. C {a good reply} c\n",
+        ));
+}

@@ -6,15 +6,19 @@ use super::{Failure, ReplayArgs, library, play};
 use crate::catalog::Catalog;
 use crate::report::{board_text, position_json};
 use crate::session::{Action, Session};
+use crate::storage::format::Note;
 use crate::storage::{SavedMatch, load};
 use crate::tui::Start;
 use crate::words::move_summary;
 
-/// One line per step of the match: moves with what they did, round changes.
-fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
+/// One line per step of the match: moves with what they did (and the
+/// comments a record brought in had on them), round changes.
+fn step_lines(session: &Session, notes: &[Note]) -> Vec<(String, serde_json::Value)> {
     let positions = session.positions();
-    let mut lines = Vec::new();
     let mut number = 0;
+    // Moves and swaps: what a comment's place counts.
+    let mut steps = 0;
+    let mut lines: Vec<(String, serde_json::Value)> = notes_after(notes, 0).collect();
     let traces = session.move_traces();
     let seatings = session.seatings();
     for (i, (action, told)) in session.actions().iter().zip(traces).enumerate() {
@@ -23,6 +27,7 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
         match *action {
             Action::Move(_) => {
                 number += 1;
+                steps += 1;
                 // The save was verified on load, so every move replays.
                 let Some((mover, played, trace)) = told else {
                     continue;
@@ -40,6 +45,7 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
                     json["direction"] = serde_json::json!(direction.to_string());
                 }
                 lines.push((text, json));
+                lines.extend(notes_after(notes, steps));
                 // A move that ends a round: its score, as the round stood.
                 let after = &positions[i + 1];
                 if let Some(result) = crate::words::result_sentence(seated, after) {
@@ -69,6 +75,8 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
                     crate::words::swap_told(session, swapper)
                 );
                 lines.push((text, serde_json::json!({ "swap": swapper.name() })));
+                steps += 1;
+                lines.extend(notes_after(notes, steps));
             }
             Action::NextRound => {
                 let next = &positions[i + 1];
@@ -86,6 +94,19 @@ fn step_lines(session: &Session) -> Vec<(String, serde_json::Value)> {
     lines
 }
 
+/// The comments that follow the `steps`-th step.
+fn notes_after(notes: &[Note], steps: usize) -> impl Iterator<Item = (String, serde_json::Value)> {
+    notes
+        .iter()
+        .filter(move |n| n.after_move == steps)
+        .map(|n| {
+            (
+                format!("  {{{}}}", n.text),
+                serde_json::json!({ "note": n.text }),
+            )
+        })
+}
+
 pub fn run(catalog: &Catalog, args: &ReplayArgs, ascii: bool) -> Result<ExitCode, Failure> {
     // A file by its path needs no library; an id is looked up in it.
     let (path, library) = if args.file.exists() {
@@ -101,12 +122,14 @@ pub fn run(catalog: &Catalog, args: &ReplayArgs, ascii: bool) -> Result<ExitCode
     let rules = session.rules().clone();
     if args.json {
         let mut json = serde_json::to_value(position_json(&rules, session.position()))?;
-        let moves: Vec<serde_json::Value> =
-            step_lines(&session).into_iter().map(|(_, j)| j).collect();
+        let moves: Vec<serde_json::Value> = step_lines(&session, &meta.notes)
+            .into_iter()
+            .map(|(_, j)| j)
+            .collect();
         json["moves"] = serde_json::Value::Array(moves);
         say!("{json}");
     } else if args.print {
-        for (text, _) in step_lines(&session) {
+        for (text, _) in step_lines(&session, &meta.notes) {
             say!("{text}");
         }
         say!("");

@@ -6,13 +6,10 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use super::{Record, RecordError, Replay};
+use super::{About, Record, RecordError, Replay};
 use crate::catalog::Catalog;
 use crate::engine::{BySide, Position, Rules, Side, letter_move, move_letter, seeds_taken};
-use crate::session::{Action, Session};
-use crate::storage::MatchMeta;
-use crate::storage::format::Note;
-use crate::storage::time::{parse_record_date, record_date};
+use crate::session::{Action, Note, Session};
 
 /// The tags written first, in this order; any others follow sorted by name.
 const FIRST_TAGS: [&str; 8] = [
@@ -465,7 +462,7 @@ fn check_result(text: &str, value: &str, at: usize, replay: &Replay) -> Result<b
 
 /// A match as an OGN file.
 #[must_use]
-pub fn write(session: &Session, meta: &MatchMeta) -> String {
+pub fn write(session: &Session, meta: &About) -> String {
     let rules = session.rules();
     let position = session.position();
     let result = if position.to_move().is_some() {
@@ -555,6 +552,33 @@ fn wrap(words: &[String]) -> String {
     out
 }
 
+/// `2026.11.29`: the day (UTC) as game records write dates.
+#[must_use]
+pub fn record_date(seconds: u64) -> String {
+    i64::try_from(seconds)
+        .ok()
+        .and_then(|s| jiff::Timestamp::from_second(s).ok())
+        .map_or_else(|| "?".to_string(), |t| t.strftime("%Y.%m.%d").to_string())
+}
+
+/// Seconds since 1970 at the start (UTC) of a day written `2026.11.29`
+/// (or `2026-11-29`); `None` for an unknown (`????.??.??`) or impossible
+/// date.
+#[must_use]
+pub fn parse_record_date(text: &str) -> Option<u64> {
+    let parts: Vec<&str> = text.split(['.', '-']).collect();
+    let [year, month, day] = parts[..] else {
+        return None;
+    };
+    let digits =
+        |part: &str, len: usize| part.len() == len && part.bytes().all(|b| b.is_ascii_digit());
+    if !(digits(year, 4) && digits(month, 2) && digits(day, 2)) {
+        return None;
+    }
+    let stamp: jiff::Timestamp = format!("{year}-{month}-{day}T00:00:00Z").parse().ok()?;
+    u64::try_from(stamp.as_second()).ok()
+}
+
 /// A start as the `FEN` tag writes it.
 #[must_use]
 pub fn fen(position: &Position) -> String {
@@ -572,4 +596,20 @@ pub fn fen(position: &Position) -> String {
         .to_string(),
     );
     fields.join("-")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_dates_are_days() {
+        let day = 1_796_428_800; // 2026-12-05T00:00:00Z
+        assert_eq!(record_date(day + 3_600), "2026.12.05");
+        assert_eq!(parse_record_date("2026.12.05"), Some(day));
+        assert_eq!(parse_record_date("2026-12-05"), Some(day));
+        for unknown in ["????.??.??", "2026.02.30", "26.11.29", "?", "2026.1.05"] {
+            assert_eq!(parse_record_date(unknown), None, "{unknown}");
+        }
+    }
 }

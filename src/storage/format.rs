@@ -27,8 +27,7 @@ use crate::session::{OddEvenGuess, RoundMoves, Session, clean_name};
 pub const FORMAT_VERSION: i64 = 3;
 /// The format of a match with neither.
 const PLAIN_FORMAT: i64 = 2;
-/// Longest comment on a move, in characters.
-pub const NOTE_LENGTH: usize = 2000;
+pub use crate::session::{NOTE_LENGTH, Note};
 /// The oldest format it still reads (format 1 had no id, title or branch).
 pub const OLDEST_FORMAT: i64 = 1;
 /// Save files larger than this are refused unread.
@@ -135,25 +134,6 @@ pub struct MatchMeta {
     pub saved_at: u64,
     /// Comments on moves, in order.
     pub notes: Vec<Note>,
-}
-
-/// A comment on a move, as a record brought in from another program had it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Note {
-    /// How many moves of the match come before it (0: before the first).
-    pub after_move: usize,
-    /// One line, fit to show.
-    pub text: String,
-}
-
-impl Note {
-    /// A note made fit to keep and show: one line of at most
-    /// [`NOTE_LENGTH`] characters; `None` when nothing is left.
-    #[must_use]
-    pub fn new(after_move: usize, text: &str) -> Option<Note> {
-        let text = crate::session::one_line(text, NOTE_LENGTH);
-        (!text.is_empty()).then_some(Note { after_move, text })
-    }
 }
 
 impl MatchMeta {

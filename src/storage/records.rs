@@ -41,7 +41,9 @@ pub fn import(
     let mut meta = MatchMeta::new(MatchId::new());
     let name = record.rules.name().to_string();
     let moves = record.moves.len();
-    let session = record.into_match(&mut meta)?;
+    let session = record.to_match(super::time::now_seconds())?;
+    meta.title = record.title.as_deref().and_then(super::format::clean_title);
+    meta.notes = record.notes;
     let path = library.add(&session, meta).map_err(|e| e.to_string())?;
     Ok((path, name, moves))
 }
@@ -52,5 +54,9 @@ pub fn import(
 /// The match cannot be read, or the format cannot carry it.
 pub fn export(path: &Path, format: Format, catalog: &Catalog) -> Result<String, String> {
     let SavedMatch { session, meta } = load(path, catalog).map_err(|e| e.to_string())?;
-    records::write(format, &session, &meta, catalog).map_err(|e| e.to_string())
+    let about = records::About {
+        title: meta.title,
+        notes: meta.notes,
+    };
+    records::write(format, &session, &about, catalog).map_err(|e| e.to_string())
 }

@@ -53,30 +53,6 @@ pub fn parse_utc(text: &str) -> Option<u64> {
     u64::try_from(seconds).ok()
 }
 
-/// `2026.11.29`: the day (UTC) as game records write dates.
-#[must_use]
-pub fn record_date(seconds: u64) -> String {
-    timestamp(seconds).strftime("%Y.%m.%d").to_string()
-}
-
-/// Seconds since 1970 at the start (UTC) of a day written `2026.11.29`
-/// (or `2026-11-29`); `None` for an unknown (`????.??.??`) or impossible
-/// date.
-#[must_use]
-pub fn parse_record_date(text: &str) -> Option<u64> {
-    let parts: Vec<&str> = text.split(['.', '-']).collect();
-    let [year, month, day] = parts[..] else {
-        return None;
-    };
-    let number = |part: &str, len: usize| {
-        (part.len() == len && part.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| part.parse::<i16>().ok())
-            .flatten()
-    };
-    let (year, month, day) = (number(year, 4)?, number(month, 2)?, number(day, 2)?);
-    parse_utc(&format!("{year:04}-{month:02}-{day:02}T00:00:00Z"))
-}
-
 /// `2026-11-29 14:54` in the player's time zone, for lists.
 #[must_use]
 pub fn local_minutes(seconds: u64) -> String {
@@ -101,17 +77,6 @@ mod tests {
     fn times_read_back() {
         for seconds in [0, 951_782_400, 1_795_000_000, 4_102_444_799] {
             assert_eq!(parse_utc(&format_utc(seconds)), Some(seconds));
-        }
-    }
-
-    #[test]
-    fn record_dates_are_days() {
-        let day = parse_utc("2026-11-29T00:00:00Z").unwrap();
-        assert_eq!(record_date(day + 3_600), "2026.11.29");
-        assert_eq!(parse_record_date("2026.11.29"), Some(day));
-        assert_eq!(parse_record_date("2026-11-29"), Some(day));
-        for unknown in ["????.??.??", "2026.02.30", "26.11.29", "?"] {
-            assert_eq!(parse_record_date(unknown), None, "{unknown}");
         }
     }
 

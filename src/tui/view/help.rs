@@ -176,7 +176,12 @@ fn import_box(config: &Config, path: &str, refused: Option<&str>, area: Rect, bu
     let theme = &config.theme;
     let mut lines = vec![
         Line::styled(words::IMPORT_WHAT, theme.dim),
-        name_line(words::PATH_LABEL, &shown_end(path, 60), "", config),
+        name_line(
+            words::PATH_LABEL,
+            &layout::shortened_path(path, 60),
+            "",
+            config,
+        ),
     ];
     if let Some(reason) = refused {
         lines.push(Line::raw(""));
@@ -206,17 +211,6 @@ fn export_box(config: &Config, what: &str, area: Rect, buf: &mut Buffer) {
         ));
     }
     text_box(config, words::EXPORT, lines, area, buf);
-}
-
-/// The end of `text`, at most `width` characters, `…` marking a cut (a
-/// long path shows the file's name).
-fn shown_end(text: &str, width: usize) -> String {
-    let count = text.chars().count();
-    if count <= width {
-        return text.to_string();
-    }
-    let tail: String = text.chars().skip(count - width + 1).collect();
-    format!("…{tail}")
 }
 
 fn file_name(path: &std::path::Path) -> String {

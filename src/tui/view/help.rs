@@ -296,8 +296,10 @@ fn dialog(
     buf: &mut Buffer,
 ) {
     let width = lines.iter().map(Line::width).max().unwrap_or(0).max(least) + 4;
-    let height = u16::try_from(lines.len()).unwrap_or(10) + 2;
-    let width = u16::try_from(width).unwrap_or(area.width);
+    let width = u16::try_from(width).unwrap_or(area.width).min(area.width);
+    // A line wider than the screen wraps: the box grows to hold it (the
+    // text's width is the box's less borders and margins).
+    let height = layout::wrapped_height(&lines, width.saturating_sub(4)) + 2;
     let inner = popup(area, width, height, title, &config.theme, buf);
     Paragraph::new(lines)
         .alignment(alignment)

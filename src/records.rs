@@ -96,9 +96,7 @@ impl Format {
         if first.split_whitespace().next()?.contains('/') {
             return Some(Format::PlayStrategy);
         }
-        let word = first.split_whitespace().next()?;
-        let numbered = word.ends_with('.') && word[..word.len() - 1].parse::<u32>().is_ok();
-        numbered.then_some(Format::Ogn)
+        is_move_number(first.split_whitespace().next()?).then_some(Format::Ogn)
     }
 }
 
@@ -297,17 +295,13 @@ pub fn position_from_text(rules: &Rules, text: &str) -> Option<Result<Position, 
 #[must_use]
 pub fn play_written(game: &GameState, text: &str) -> Option<Result<GameState, RecordError>> {
     let rules = game.rules().clone();
-    let words: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|w| !w.is_empty())
-        .filter(|w| !(w.ends_with('.') && w[..w.len() - 1].parse::<u32>().is_ok()))
-        .collect();
+    let words = playstrategy::move_words(text, 0);
     // Each word letters (each with its `+n`), or each two squares; any
     // other word (a pit number, `swap`) is this project's notation.
+    let squares = words.iter().all(|(_, w)| playstrategy::is_move_word(w));
     let written = crate::engine::have_letters(&rules)
         && !words.is_empty()
-        && (words.iter().all(|w| is_letters_word(w))
-            || words.iter().all(|w| playstrategy::is_move_word(w)));
+        && (squares || words.iter().all(|(_, w)| is_letters_word(w)));
     if !written {
         return None;
     }
@@ -315,23 +309,20 @@ pub fn play_written(game: &GameState, text: &str) -> Option<Result<GameState, Re
         game: game.clone(),
         moves: Vec::new(),
     };
-    let result = if words.iter().all(|w| playstrategy::is_move_word(w)) {
-        let mut at = 0;
-        let mut outcome = Ok(());
-        for word in text.split(|c: char| c.is_whitespace() || c == ',') {
-            if playstrategy::is_move_word(word) {
-                outcome = playstrategy::play_word(text, at, word, &rules, &mut replay);
-                if outcome.is_err() {
-                    break;
-                }
-            }
-            at += word.len() + 1;
-        }
-        outcome
+    let result = if squares {
+        words.iter().try_for_each(|&(at, word)| {
+            playstrategy::play_word(text, at, word, &rules, &mut replay)
+        })
     } else {
         ogn::read_moves(text, 0, &rules, &mut replay, &mut Vec::new()).map(drop)
     };
     Some(result.map(|()| replay.game))
+}
+
+/// Whether a word numbers the moves after it (`1.`, `12...`).
+fn is_move_number(word: &str) -> bool {
+    let digits = word.trim_end_matches('.');
+    digits.len() < word.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Whether a word is Aualé's letters, each with its `+n` (`B+2`, `AbC`).
@@ -368,13 +359,9 @@ impl Replay {
         }
     }
 
-    /// Plays `played` for `side` (where the record says whose move it is),
+    /// Plays `played` for `side` (whose move the record says it is),
     /// returning its trace; `Err` says why it cannot be played.
-    fn play(
-        &mut self,
-        side: Option<Side>,
-        played: Move,
-    ) -> Result<Vec<crate::engine::Event>, String> {
+    fn play(&mut self, side: Side, played: Move) -> Result<Vec<crate::engine::Event>, String> {
         let number = self.moves.len() + 1;
         let Some(mover) = self.game.position().to_move() else {
             let ended = match number {
@@ -385,9 +372,7 @@ impl Replay {
                 "move {number} comes after the end of the game ({ended})"
             ));
         };
-        if let Some(side) = side
-            && side != mover
-        {
+        if side != mover {
             return Err(format!("move {number} is {side}'s, but {mover} is to move"));
         }
         let mut trace = Vec::new();

@@ -11,11 +11,6 @@ use crate::catalog::Catalog;
 use crate::engine::{BySide, Position, Rules, Side, letter_move, move_letter, seeds_taken};
 use crate::session::{Action, Note, Session};
 
-/// The tags written first, in this order; any others follow sorted by name.
-const FIRST_TAGS: [&str; 8] = [
-    "Variant", "Event", "Site", "Date", "Round", "South", "North", "Result",
-];
-
 /// Lines of moves are kept under this many characters.
 const LINE_WIDTH: usize = 79;
 
@@ -399,7 +394,7 @@ fn read_move(
         end += 1 + digits;
     }
     let trace = replay
-        .play(Some(side), played)
+        .play(side, played)
         .map_err(|message| RecordError::at(text, at, message))?;
     let taken = seeds_taken(&trace, side);
     if let Some(said) = said
@@ -474,6 +469,7 @@ pub fn write(session: &Session, meta: &About) -> String {
             position.store(Side::North)
         )
     };
+    // The eight tags in §11.1's order; any others follow, sorted by name.
     let mut tags: Vec<(&str, String)> = vec![
         (
             "Variant",
@@ -487,7 +483,6 @@ pub fn write(session: &Session, meta: &About) -> String {
         ("North", session.display_name(Side::North)),
         ("Result", result),
     ];
-    debug_assert!(tags.iter().map(|t| t.0).eq(FIRST_TAGS));
     // Aualé's usual start has South to move: any other start is written.
     if *session.start() != Position::new(rules, Side::South) {
         tags.push(("FEN", fen(session.start())));
@@ -583,7 +578,7 @@ pub fn parse_record_date(text: &str) -> Option<u64> {
 #[must_use]
 pub fn fen(position: &Position) -> String {
     let mut fields: Vec<String> = Vec::new();
-    for side in [Side::South, Side::North] {
+    for side in Side::BOTH {
         fields.extend(position.row(side).iter().map(u16::to_string));
     }
     fields.push(position.store(Side::South).to_string());

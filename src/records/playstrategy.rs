@@ -148,7 +148,7 @@ pub(super) fn play_word(
             &word[2..]
         )));
     };
-    let trace = replay.play(Some(side), Move::sow(pit)).map_err(&wrong)?;
+    let trace = replay.play(side, Move::sow(pit)).map_err(&wrong)?;
     let fell = match last_seed(&trace) {
         Some(Place::Pit(side, pit)) => Some((side, pit)),
         _ => None,
@@ -161,11 +161,6 @@ pub(super) fn play_word(
         )));
     }
     Ok(())
-}
-
-/// A position's parts, each with where it begins in the text.
-struct Parts<'a> {
-    words: Vec<(usize, &'a str)>,
 }
 
 /// Reads a position (the line at `at` in `text`) under `rules`, with its
@@ -189,12 +184,12 @@ pub fn read_position(
         (north_at, north),
         (mover_at, mover),
         (number_at, number),
-    ] = parts.words[..]
+    ] = parts[..]
     else {
         return Err(RecordError::at(
             text,
             at,
-            format!("{shape}: {} parts found", parts.words.len()),
+            format!("{shape}: {} parts found", parts.len()),
         ));
     };
     let Some((top, bottom)) = rows.split_once('/') else {
@@ -338,7 +333,7 @@ fn read_row(
 }
 
 /// The words of the line at `at`, each with its place.
-fn split_line(text: &str, at: usize) -> Parts<'_> {
+fn split_line(text: &str, at: usize) -> Vec<(usize, &str)> {
     let line = text[at..].split('\n').next().unwrap_or("");
     let mut words = Vec::new();
     let mut offset = at;
@@ -350,15 +345,13 @@ fn split_line(text: &str, at: usize) -> Parts<'_> {
         }
         offset += piece.len() + 1;
     }
-    Parts { words }
+    words
 }
 
 /// The rule set of `catalog` PlayStrategy carries whose rows have as many
 /// pits as the position at `at` (and whose seeds it holds, where several do).
 fn rules_of_position(text: &str, at: usize, catalog: &Catalog) -> Result<Arc<Rules>, RecordError> {
-    let parts = split_line(text, at);
-    let bottom = parts
-        .words
+    let bottom = split_line(text, at)
         .first()
         .and_then(|(_, rows)| rows.split_once('/'))
         .map_or("", |(_, bottom)| bottom);
@@ -404,17 +397,8 @@ pub fn read(
     let at = text.len() - text.trim_start().len();
     let rules = match rules {
         Some(rules) => {
-            if rules.record_names().playstrategy.is_none() {
-                return Err(RecordError::at(
-                    text,
-                    at,
-                    format!(
-                        "PlayStrategy carries {}, not {}",
-                        super::Format::PlayStrategy.carried(catalog),
-                        rules.name()
-                    ),
-                ));
-            }
+            super::carried(super::Format::PlayStrategy, rules, catalog)
+                .map_err(|e| RecordError::at(text, at, e.to_string()))?;
             rules.clone()
         }
         None => rules_of_position(text, at, catalog)?,
@@ -422,11 +406,7 @@ pub fn read(
     let (start, _) = read_position(text, at, &rules)?;
     let line_end = text[at..].find('\n').map_or(text.len(), |n| at + n);
     let mut replay = Replay::new(&rules, start);
-    for (word_at, word) in words_from(text, line_end) {
-        // Numbered lists (1. a1e1 e2a2) read as well.
-        if word.ends_with('.') && word[..word.len() - 1].parse::<u32>().is_ok() {
-            continue;
-        }
+    for (word_at, word) in move_words(text, line_end) {
         play_word(text, word_at, word, &rules, &mut replay)?;
     }
     Ok(Record {
@@ -441,8 +421,10 @@ pub fn read(
     })
 }
 
-/// Every word of `text` from `from`, with its place.
-fn words_from(text: &str, from: usize) -> Vec<(usize, &str)> {
+/// The moves' words of `text` from `from`, with their places: parted by
+/// white space or commas, move numbers (`1.`, as numbered lists have
+/// them) left out.
+pub(super) fn move_words(text: &str, from: usize) -> Vec<(usize, &str)> {
     let mut words = Vec::new();
     let mut start = None;
     for (i, c) in text[from..].char_indices() {
@@ -458,6 +440,7 @@ fn words_from(text: &str, from: usize) -> Vec<(usize, &str)> {
     if let Some(s) = start {
         words.push((s, &text[s..]));
     }
+    words.retain(|(_, word)| !super::is_move_number(word));
     words
 }
 

@@ -8,6 +8,7 @@ mod evaluation;
 mod kalah;
 mod player;
 mod search;
+mod tables;
 
 pub use evaluation::{FEATURES, features};
 pub use kalah::{
@@ -17,5 +18,9 @@ pub use kalah::{
 pub use player::{
     Choice, Computer, Dice, Level, ParseLevelError, ParseThinkTimeError, ThinkTime, choose_move,
     takes_the_swap,
+};
+pub use tables::{
+    Building, Damaged, EndgameTable, MAX_TABLE_SEEDS, TableValue, Unindexable, boards as table_boards,
+    indexable, rules_key,
 };
 pub use search::{Limits, Report, Searcher, Table, WIN, margin, solve};

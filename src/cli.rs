@@ -20,6 +20,7 @@ mod rules;
 mod saves;
 mod show;
 mod solve;
+mod tables;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -73,6 +74,10 @@ pub enum Command {
     Perft(PerftArgs),
     /// The value of a position with perfect play, and the best moves.
     Solve(SolveArgs),
+    /// Build the endgame table of a rule set (Oware, the Kalah family: rules
+    /// whose positions are their seeds alone) into the cache folder, where
+    /// the strongest computer, hints and replays find it.
+    Tables(TablesArgs),
     /// The move the computer would play in a position, for other programs
     /// (matches between engines).
     Move(MoveArgs),
@@ -345,6 +350,24 @@ pub struct MoveArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct TablesArgs {
+    /// A rule set id (see `mancala rules list`) or the path of a rule file.
+    pub rules: String,
+    /// The most seeds on the board the table covers (20: a few minutes on
+    /// two cores and about 5 GB of memory while it builds; each seed more
+    /// takes about half as long again).
+    #[arg(long, default_value_t = crate::storage::tables::DEFAULT_SEEDS,
+          value_parser = clap::value_parser!(u8).range(0..=i64::from(crate::ai::MAX_TABLE_SEEDS)))]
+    pub seeds: u8,
+    /// Build it again even if a sound one is there.
+    #[arg(long)]
+    pub rebuild: bool,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+}
+
+#[derive(Debug, Args)]
 pub struct EngineArgs {
     /// A rule set id (see `mancala rules list`) or the path of a rule file.
     pub rules: String,
@@ -402,6 +425,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Perft(args)) => perft::run(&catalog, &args),
         Some(Command::Solve(args)) => solve::run(&catalog, &args),
         Some(Command::Move(args)) => computer::run(&catalog, &args),
+        Some(Command::Tables(args)) => tables::run(&catalog, &args),
         Some(Command::Engine(args)) => engine::run(&catalog, &args),
         Some(Command::Import(args)) => records::import(&catalog, &args),
         Some(Command::Export(args)) => records::export(&catalog, &args),

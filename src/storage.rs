@@ -10,6 +10,7 @@ pub mod id;
 pub mod library;
 pub mod lock;
 pub mod records;
+pub mod tables;
 pub mod time;
 pub mod writer;
 

@@ -25,6 +25,20 @@ pub fn counted(count: impl Into<u64>, noun: &str) -> String {
     format!("{count} {noun}{s}")
 }
 
+/// Why a rule set has no endgame table, after "has no endgame table: ".
+#[must_use]
+pub fn unindexable(why: crate::ai::Unindexable) -> &'static str {
+    use crate::ai::Unindexable;
+    match why {
+        Unindexable::FourRows => "its positions hold seeds in hand and marks beside the pits",
+        Unindexable::Rounds => "it is played in rounds, each starting from the last one's end",
+        Unindexable::OwnedPits => "its positions hold owned pits beside the seeds",
+        Unindexable::Turns => "its positions hold where the turn stands beside the seeds",
+        Unindexable::NotBySeeds => "its games are won by moving last, not by seeds",
+        Unindexable::TooManyPits => "its rows are longer than the tables number",
+    }
+}
+
 /// A side's name as it starts a sentence.
 #[must_use]
 pub fn side_title(side: Side) -> &'static str {

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::kalah::{SolveOptions, is_quick_to_solve, move_values};
 use super::search::{Limits, Report, Searcher, Table};
+use super::tables::EndgameTable;
 use crate::engine::{History, Move, Position, Rules};
 
 /// How strong the computer plays: one of four levels, or full strength
@@ -267,6 +268,9 @@ pub fn choose_move(
 pub struct Computer {
     level: Level,
     table: Table,
+    /// An endgame table of the match's rules (the levels that solve
+    /// endgames use it).
+    endgame: Option<Arc<EndgameTable>>,
 }
 
 impl Computer {
@@ -281,6 +285,21 @@ impl Computer {
         Computer {
             level,
             table: Table::with_mib(mib),
+            endgame: None,
+        }
+    }
+
+    /// Whether it would use an endgame table (the levels that solve
+    /// endgames), so that one is looked for only then.
+    #[must_use]
+    pub fn wants_endgame(&self) -> bool {
+        self.level.solves_endgames() && self.endgame.is_none()
+    }
+
+    /// Gives it an endgame table of the rules it plays.
+    pub fn set_endgame(&mut self, endgame: Option<Arc<EndgameTable>>) {
+        if self.level.solves_endgames() {
+            self.endgame = endgame;
         }
     }
 
@@ -335,6 +354,7 @@ impl Computer {
         }
         let mut searcher = Searcher::with_table(rules, std::mem::take(&mut self.table));
         searcher.set_past(past.clone());
+        searcher.set_endgame(self.endgame.clone());
         let report = searcher.search_reporting(position, limits, level.slack() > 0, progress);
         let depth = Some(report.depth);
         let choice = if level.slack() == 0 || report.move_values.is_empty() {

@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::evaluation::guess;
+use super::tables::EndgameTable;
 use crate::engine::{History, Move, Pit, Position, Rules, Side, Status};
 
 /// Larger than any margin (at most 2,048 seeds).
@@ -250,6 +251,8 @@ pub struct Searcher<'r> {
     /// Move lists done with, kept for the next node: a node then allocates
     /// nothing.
     spare_lists: Vec<Vec<(Move, Position, i32)>>,
+    /// What an endgame table proves of positions with few seeds.
+    endgame: Option<Arc<EndgameTable>>,
 }
 
 impl<'r> Searcher<'r> {
@@ -270,7 +273,28 @@ impl<'r> Searcher<'r> {
             aborted: false,
             history: History::default(),
             spare_lists: Vec::new(),
+            endgame: None,
         }
+    }
+
+    /// An endgame table of these rules for the search to take proven values
+    /// from.
+    pub fn set_endgame(&mut self, endgame: Option<Arc<EndgameTable>>) {
+        self.endgame = endgame;
+    }
+
+    /// What the endgame table proves of `position`'s value: the least and
+    /// the most the player to move gains from here. Asked only where the
+    /// line a repeated position is judged against begins (the table's
+    /// values hold there, `crate::ai::tables`). Where a player passing half
+    /// the seeds ends the game, the table counts on to the board's end: the
+    /// winner is the same, the margin may be larger.
+    fn proven(&self, position: &Position) -> Option<(i32, i32)> {
+        let endgame = self.endgame.as_ref()?;
+        if self.rules.repetition_ends() && !self.history.starts_line() {
+            return None;
+        }
+        endgame.probe(position).map(|value| value.gains())
     }
 
     /// The positions that led to the next search's root (which must be the
@@ -417,6 +441,13 @@ impl<'r> Searcher<'r> {
         let Some(mover) = position.to_move() else {
             return (0, true);
         };
+        let proven = self.proven(position);
+        if let Some((least, most)) = proven
+            && (least == most || least >= beta || most <= alpha)
+        {
+            let value = if most <= alpha { most } else { least };
+            return (value, true);
+        }
         let key = position.key_without_stores();
         let entry = self.table.get(key);
         if let Some(e) = entry
@@ -476,6 +507,10 @@ impl<'r> Searcher<'r> {
         if best_value == -INFINITY {
             // No legal move: the engine ends such rounds before this, but be safe.
             return (0, true);
+        }
+        if let Some((least, most)) = proven {
+            // A guess at the horizon never goes past what is proven.
+            best_value = best_value.clamp(least, most);
         }
         let bound = if best_value <= original_alpha {
             Bound::Upper

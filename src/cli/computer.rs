@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use super::{Failure, MoveArgs};
-use crate::ai::{Dice, Level, choose_move, takes_the_swap};
+use crate::ai::{Computer, Dice, Level, takes_the_swap};
 use crate::catalog::Catalog;
 
 pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
@@ -17,15 +17,19 @@ pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
     }
     let deadline = asked + level.time_cap();
     let mut dice = Dice::new(args.seed);
-    let choice = choose_move(
-        game.rules(),
-        game.position(),
-        game.history(),
-        level,
-        &mut dice,
-        None,
-        deadline,
-    )
+    let mut computer = Computer::new(level);
+    if computer.wants_endgame() {
+        computer.set_endgame(crate::storage::tables::shared_for_play(game.rules()));
+    }
+    let choice = computer
+        .choose(
+            game.rules(),
+            game.position(),
+            game.history(),
+            &mut dice,
+            None,
+            deadline,
+        )
     .ok_or_else(|| Failure("the match is over: there is no move to choose".into()))?;
     let swaps = game.can_swap() && takes_the_swap(choice.value);
     if args.json {

@@ -66,6 +66,9 @@ struct Engine {
 
 pub fn run(catalog: &Catalog, args: &EngineArgs) -> Result<ExitCode, Failure> {
     let rules = catalog.resolve(&args.rules)?.rules;
+    // The endgame table is read before the first command, not on the
+    // first move's clock.
+    let _ = crate::storage::tables::shared_for_play(&rules);
     let mut engine = Engine::new(rules);
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else {
@@ -269,6 +272,9 @@ impl Engine {
                     written_line(&rules, &position, &line, letters)
                 );
             };
+            if computer.wants_endgame() {
+                computer.set_endgame(crate::storage::tables::shared_for_play(&rules));
+            }
             let choice = computer.choose_within(
                 &rules,
                 &position,

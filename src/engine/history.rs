@@ -85,6 +85,17 @@ impl History {
         self.entries.truncate(len);
     }
 
+    /// Whether the last position is the first since a capture (or the
+    /// line's start): no position before it can repeat. An empty history
+    /// (a search with no past) counts as one.
+    #[must_use]
+    pub fn starts_line(&self) -> bool {
+        match self.entries.as_slice() {
+            [.., before, last] => before.stored != last.stored,
+            _ => true,
+        }
+    }
+
     /// Whether `position` was seen since the last capture.
     #[must_use]
     pub fn repeats(&self, position: &Position) -> bool {

@@ -1051,6 +1051,18 @@ impl Rules {
     pub fn more_than_half_ends(&self) -> bool {
         self.round.more_than_half
     }
+
+    /// These rules without the end at more than half the seeds: the game an
+    /// endgame table works out (`crate::ai::tables`), whose values then do
+    /// not depend on the seeds already stored. Who wins is the same in
+    /// both: stores only grow, so whoever passes half first ends with more.
+    #[must_use]
+    pub fn without_more_than_half_end(&self) -> Rules {
+        let mut rules = self.clone();
+        rules.round.more_than_half = false;
+        rules.shortcuts = Shortcuts::of(rules.mechanics());
+        rules
+    }
     /// The game is over when a position repeats one since the last capture.
     #[must_use]
     pub fn repetition_ends(&self) -> bool {

@@ -18,7 +18,15 @@ pub const TEMPORARY_SUFFIX: &str = ".tmp";
 /// # Errors
 /// When the folder cannot be made or written, or the disk is full.
 pub fn write_replacing(path: &Path, text: &str) -> io::Result<()> {
-    write_with(path, text, rename_over).map(drop)
+    write_bytes_replacing(path, text.as_bytes())
+}
+
+/// As [`write_replacing`], for bytes that are not text (an endgame table).
+///
+/// # Errors
+/// As [`write_replacing`].
+pub fn write_bytes_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_with(path, bytes, rename_over).map(drop)
 }
 
 /// Creates `path` holding `text`, atomically, and never replaces a file that
@@ -27,7 +35,7 @@ pub fn write_replacing(path: &Path, text: &str) -> io::Result<()> {
 /// # Errors
 /// As [`write_replacing`], and when `path` exists.
 pub fn write_new(path: &Path, text: &str) -> io::Result<()> {
-    write_with(path, text, link_if_free).map(drop)
+    write_with(path, text.as_bytes(), link_if_free).map(drop)
 }
 
 /// As [`write_replacing`], the new file locked before it takes the name, so
@@ -37,7 +45,7 @@ pub fn write_new(path: &Path, text: &str) -> io::Result<()> {
 /// # Errors
 /// As [`write_replacing`].
 pub fn write_replacing_locked(path: &Path, text: &str) -> io::Result<FileLock> {
-    write_with(path, text, rename_over)
+    write_with(path, text.as_bytes(), rename_over)
 }
 
 /// As [`write_new`], the new file locked before it takes the name.
@@ -45,7 +53,7 @@ pub fn write_replacing_locked(path: &Path, text: &str) -> io::Result<FileLock> {
 /// # Errors
 /// As [`write_new`].
 pub fn write_new_locked(path: &Path, text: &str) -> io::Result<FileLock> {
-    write_with(path, text, link_if_free)
+    write_with(path, text.as_bytes(), link_if_free)
 }
 
 fn rename_over(temporary: &Path, path: &Path) -> io::Result<()> {
@@ -74,7 +82,7 @@ pub fn folder_of(path: &Path) -> &Path {
 
 fn write_with(
     path: &Path,
-    text: &str,
+    bytes: &[u8],
     put_in_place: impl FnOnce(&Path, &Path) -> io::Result<()>,
 ) -> io::Result<FileLock> {
     let folder = folder_of(path);
@@ -89,7 +97,7 @@ fn write_with(
         // is one whose writer is gone ([`is_temporary`], the library's sweep).
         let lock = FileLock::on_new(file)?;
         let mut file = lock.file();
-        file.write_all(text.as_bytes())?;
+        file.write_all(bytes)?;
         file.sync_all()?;
         put_in_place(&temporary, path)?;
         sync_folder(folder)?;

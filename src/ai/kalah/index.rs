@@ -45,7 +45,16 @@ impl Indexer {
     /// `None` when their numbers would not fit in 63 bits.
     #[must_use]
     pub fn new(shape: Shape, max_seeds: usize) -> Option<Indexer> {
-        let k = shape.pits();
+        Indexer::for_pits(shape.pits(), max_seeds)
+    }
+
+    /// An indexer for boards of `k` pits (at most `2 * MAX_ROW`) holding up
+    /// to `max_seeds` seeds, as [`Indexer::new`].
+    #[must_use]
+    pub fn for_pits(k: usize, max_seeds: usize) -> Option<Indexer> {
+        if k > 2 * MAX_ROW || k % 2 != 0 {
+            return None;
+        }
         if max_seeds >= TERMS {
             return None;
         }

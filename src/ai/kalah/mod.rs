@@ -7,9 +7,9 @@
 //! null-window tests that every thread runs together ([`search`]). Rule sets
 //! of any other shape are solved by the general [`Searcher`](super::Searcher).
 
-mod board;
+pub(super) mod board;
 mod endgame;
-mod index;
+pub(super) mod index;
 mod memory;
 mod search;
 mod table;

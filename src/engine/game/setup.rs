@@ -126,6 +126,27 @@ impl Position {
         position
     }
 
+    /// This position with `rows` (South's, then North's, pit 1 first) in
+    /// its pits, nothing in the stores, `to_move` to move and the turn's
+    /// checks made: the step of an endgame table, which walks every board of
+    /// rules whose positions are their counts alone (`crate::ai::tables`).
+    #[must_use]
+    pub(crate) fn with_counts(&self, rules: &Rules, rows: [&[u8]; 2], to_move: Side) -> Position {
+        let mut position = *self;
+        position.board = Board::EMPTY;
+        for (side, row) in Side::BOTH.into_iter().zip(rows) {
+            for (number, &seeds) in (1..).zip(row) {
+                let index = position.shape.pit(side, Pit::new(number));
+                position.board.set(index, u16::from(seeds));
+            }
+        }
+        position.to_move = to_move;
+        position.status = Status::Ongoing;
+        position.ending = None;
+        position.start_turn(rules, &mut NoTrace);
+        position
+    }
+
     /// This position with `ply` plies played (for positions set up by hand
     /// where the rules count plies); `None` past the plies they count.
     #[must_use]

@@ -111,6 +111,9 @@ impl Searches {
             let mut computer = computer
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if computer.wants_endgame() {
+                computer.set_endgame(crate::storage::tables::shared_for_play(&rules));
+            }
             let deadline = Instant::now() + computer.level().time_cap();
             let choice = computer.choose(&rules, &position, &past, &mut dice, Some(stop), deadline);
             match choice {
@@ -172,6 +175,14 @@ impl Searches {
     }
 }
 
+/// A searcher for hints and analysis, with the endgame table of `rules`
+/// when `mancala tables` built one.
+fn searcher_for(rules: &Rules, mib: usize) -> Searcher<'_> {
+    let mut searcher = Searcher::new(rules, mib);
+    searcher.set_endgame(crate::storage::tables::shared_for_play(rules));
+    searcher
+}
+
 fn hint(rules: &Rules, position: &Position, past: History, stop: &Arc<AtomicBool>) -> Msg {
     // Few seeds left under Kalah-shaped rules: the exact solver usually
     // answers within the time, with every pit's true value.
@@ -187,7 +198,7 @@ fn hint(rules: &Rules, position: &Position, past: History, stop: &Arc<AtomicBool
             };
         }
     }
-    let mut searcher = Searcher::new(rules, 32);
+    let mut searcher = searcher_for(rules, 32);
     searcher.set_past(past);
     let limits = Limits {
         deadline: Some(Instant::now() + HINT_TIME),
@@ -321,7 +332,7 @@ impl<'r> Judge<'r> {
     fn new(rules: &'r Rules) -> Judge<'r> {
         Judge {
             rules,
-            searcher: Searcher::new(rules, 16),
+            searcher: searcher_for(rules, 16),
             // Kalah-shaped matches get true values once few seeds are left
             // (a whole Kalaha match takes under a second of this).
             exact: ExactValues::new(rules, QUICK_EXACT_SEEDS, SolveOptions::with_mib(64)),
@@ -375,7 +386,7 @@ fn analyse(session: &Session, stop: &Arc<AtomicBool>) -> Msg {
 /// those positions so valued, by index.
 fn confirm(session: &Session, values: &[Judged], stop: &Arc<AtomicBool>) -> Msg {
     let rules = session.rules();
-    let mut searcher = Searcher::new(rules, 32);
+    let mut searcher = searcher_for(rules, 32);
     let positions = session.positions();
     let mut confirmed = Vec::new();
     for (before, action) in session.actions().iter().enumerate() {

@@ -1,0 +1,77 @@
+//! `mancala tables`: an endgame table built into the cache folder, with a
+//! progress bar while it builds.
+
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::{Failure, TablesArgs};
+use crate::catalog::Catalog;
+use crate::storage::tables::{Found, file_of, find_or_build, folder};
+
+pub fn run(catalog: &Catalog, args: &TablesArgs) -> Result<ExitCode, Failure> {
+    let rules = catalog.resolve(&args.rules)?.rules;
+    let folder = folder().ok_or_else(|| Failure("no cache folder is known for this user".into()))?;
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |n| usize::try_from(n).unwrap_or(1),
+    );
+    let bar = ProgressBar::new(0).with_style(
+        ProgressStyle::with_template(
+            "{msg} [{wide_bar}] {percent:>3}% {elapsed_precise} (about {eta} left)",
+        )
+        .map_err(|e| Failure(e.to_string()))?
+        .progress_chars("=> "),
+    );
+    let started = Instant::now();
+    let never = AtomicBool::new(false);
+    let found = find_or_build(
+        &folder,
+        &rules,
+        args.seeds,
+        args.rebuild,
+        threads,
+        &never,
+        &mut |building| {
+            bar.set_length(building.boards);
+            bar.set_position(building.settled);
+            bar.set_message(format!(
+                "{} seeds of {}",
+                building.seeds, building.max_seeds
+            ));
+        },
+    )
+    .map_err(|e| Failure(e.to_string()))?;
+    bar.finish_and_clear();
+    let path = file_of(&folder, &rules, args.seeds);
+    let (how, table) = match found {
+        Found::Read(table) => ("already built (--rebuild builds it again)".to_string(), table),
+        Found::Built(table, damaged) => {
+            let was = match damaged {
+                Some(_) => ", in place of a damaged file",
+                None => "",
+            };
+            (
+                format!("built in {:.1} s on {threads} threads{was}", started.elapsed().as_secs_f64()),
+                table,
+            )
+        }
+    };
+    let (boards, exact) = table.exact_boards();
+    #[allow(clippy::cast_precision_loss)]
+    let share = 100.0 * exact as f64 / boards.max(1) as f64;
+    say!(
+        "{}: endgame table of every board with up to {} seeds, {}: {how}",
+        rules.name(),
+        args.seeds,
+        crate::words::counted(boards, "board")
+    );
+    say!(
+        "best play's result is known for {share:.1} % of them; for the rest, where best play \
+         goes round a cycle, the table bounds it"
+    );
+    say!("{}", path.display());
+    Ok(ExitCode::SUCCESS)
+}

@@ -30,7 +30,7 @@ pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
             None,
             deadline,
         )
-    .ok_or_else(|| Failure("the match is over: there is no move to choose".into()))?;
+        .ok_or_else(|| Failure("the match is over: there is no move to choose".into()))?;
     let swaps = game.can_swap() && takes_the_swap(choice.value);
     if args.json {
         let json = if swaps {

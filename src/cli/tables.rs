@@ -9,11 +9,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Failure, TablesArgs};
 use crate::catalog::Catalog;
-use crate::storage::tables::{Found, file_of, find_or_build, folder};
+use crate::storage::tables::{Found, TableError, file_of, find_or_build, folder};
 
 pub fn run(catalog: &Catalog, args: &TablesArgs) -> Result<ExitCode, Failure> {
     let rules = catalog.resolve(&args.rules)?.rules;
-    let folder = folder().ok_or_else(|| Failure("no cache folder is known for this user".into()))?;
+    let folder =
+        folder().ok_or_else(|| Failure("no cache folder is known for this user".into()))?;
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         |n| usize::try_from(n).unwrap_or(1),
@@ -43,18 +44,30 @@ pub fn run(catalog: &Catalog, args: &TablesArgs) -> Result<ExitCode, Failure> {
             ));
         },
     )
-    .map_err(|e| Failure(e.to_string()))?;
+    .map_err(|e| match e {
+        TableError::Unindexable { rules, why } => Failure(format!(
+            "{rules} has no endgame table: {}",
+            crate::words::unindexable(why)
+        )),
+        other => Failure(other.to_string()),
+    })?;
     bar.finish_and_clear();
     let path = file_of(&folder, &rules, args.seeds);
     let (how, table) = match found {
-        Found::Read(table) => ("already built (--rebuild builds it again)".to_string(), table),
+        Found::Read(table) => (
+            "already built (--rebuild builds it again)".to_string(),
+            table,
+        ),
         Found::Built(table, damaged) => {
             let was = match damaged {
                 Some(_) => ", in place of a damaged file",
                 None => "",
             };
             (
-                format!("built in {:.1} s on {threads} threads{was}", started.elapsed().as_secs_f64()),
+                format!(
+                    "built in {:.1} s on {threads} threads{was}",
+                    started.elapsed().as_secs_f64()
+                ),
                 table,
             )
         }
@@ -68,10 +81,14 @@ pub fn run(catalog: &Catalog, args: &TablesArgs) -> Result<ExitCode, Failure> {
         args.seeds,
         crate::words::counted(boards, "board")
     );
-    say!(
-        "best play's result is known for {share:.1} % of them; for the rest, where best play \
-         goes round a cycle, the table bounds it"
-    );
+    if exact == boards {
+        say!("best play's result is known for every one of them");
+    } else {
+        say!(
+            "best play's result is known for {share:.1} % of them; for the rest, where best \
+             play goes round a cycle, the table bounds it"
+        );
+    }
     say!("{}", path.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-use crate::ai::{Building, Damaged, EndgameTable, indexable, rules_key};
+use crate::ai::{Building, Damaged, EndgameTable, Unindexable, indexable, rules_key};
 use crate::engine::Rules;
 
 use super::atomic::write_bytes_replacing;
@@ -36,7 +36,13 @@ fn file_stem(rules: &Rules) -> String {
     rules
         .id()
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 
@@ -62,8 +68,9 @@ impl Found {
 /// Why a table could not be had.
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
-    #[error("{0} has no endgame table: {1}")]
-    Unindexable(String, &'static str),
+    /// Its words are [`crate::words::unindexable`]'s.
+    #[error("{rules} has no endgame table")]
+    Unindexable { rules: String, why: Unindexable },
     #[error("a table of {seeds} seeds for {rules} would be larger than this program builds")]
     TooLarge { rules: String, seeds: u8 },
     #[error("stopped before the table was built")]
@@ -90,10 +97,10 @@ pub fn find_or_build(
     tell: &mut dyn FnMut(&Building),
 ) -> Result<Found, TableError> {
     if let Err(why) = indexable(rules) {
-        return Err(TableError::Unindexable(
-            rules.name().to_owned(),
-            crate::words::unindexable(why),
-        ));
+        return Err(TableError::Unindexable {
+            rules: rules.name().to_owned(),
+            why,
+        });
     }
     let path = file_of(folder, rules, seeds);
     let damage = if rebuild {
@@ -113,7 +120,8 @@ pub fn find_or_build(
     if crate::ai::table_boards(rules.pits(), seeds).is_none() {
         return Err(too_large());
     }
-    let table = EndgameTable::build(rules, seeds, threads, stop, tell).ok_or(TableError::Stopped)?;
+    let table =
+        EndgameTable::build(rules, seeds, threads, stop, tell).ok_or(TableError::Stopped)?;
     write_bytes_replacing(&path, &table.to_bytes(rules_key(rules)))
         .map_err(|source| TableError::Write { path, source })?;
     Ok(Found::Built(table, damage))
@@ -122,7 +130,11 @@ pub fn find_or_build(
 /// The table in `path`, if there is a file there: checked whole.
 fn read(path: &Path, rules: &Rules) -> Option<Result<EndgameTable, Damaged>> {
     let bytes = fs::read(path).ok()?;
-    Some(EndgameTable::from_bytes(&bytes, rules_key(rules), rules.pits()))
+    Some(EndgameTable::from_bytes(
+        &bytes,
+        rules_key(rules),
+        rules.pits(),
+    ))
 }
 
 /// The largest sound table of `rules` in `folder` (built by `mancala
@@ -155,7 +167,9 @@ pub fn shared_for_play(rules: &Rules) -> Option<Arc<EndgameTable>> {
     static LOADED: Mutex<Vec<(u64, Option<Arc<EndgameTable>>)>> = Mutex::new(Vec::new());
     let key = rules_key(rules);
     // One load at a time: two searches asking at once wait for one table.
-    let mut loaded = LOADED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut loaded = LOADED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some((_, table)) = loaded.iter().find(|(k, _)| *k == key) {
         return table.clone();
     }

@@ -52,7 +52,7 @@ impl Indexer {
     /// to `max_seeds` seeds, as [`Indexer::new`].
     #[must_use]
     pub fn for_pits(k: usize, max_seeds: usize) -> Option<Indexer> {
-        if k > 2 * MAX_ROW || k % 2 != 0 {
+        if k > 2 * MAX_ROW || !k.is_multiple_of(2) {
             return None;
         }
         if max_seeds >= TERMS {

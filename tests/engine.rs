@@ -10,6 +10,7 @@ fn session(rules: &str, script: &str) -> Vec<String> {
     let output = Command::cargo_bin("mancala")
         .unwrap()
         .env("XDG_CONFIG_HOME", config.path())
+        .env("XDG_CACHE_HOME", config.path())
         .env("HOME", config.path())
         .args(["engine", rules])
         .write_stdin(script)
@@ -51,6 +52,7 @@ fn uci_and_isready_are_answered_as_the_protocol_says() {
     assert!(lines.iter().any(|l| l.starts_with("option name Hash ")));
     assert!(lines.iter().any(|l| l.starts_with("option name Notation ")));
     let ok = lines.iter().position(|l| l == "uciok").unwrap();
+    assert_eq!(lines[ok - 1], "info string no endgame table");
     assert_eq!(lines[ok + 1], "readyok");
     assert_eq!(lines.len(), ok + 2, "nothing after quit: {lines:?}");
     // A game whose moves are more than a pit has no letters to choose.

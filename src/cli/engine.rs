@@ -161,6 +161,14 @@ impl Engine {
         if have_letters(&self.rules) {
             say!("option name Notation type combo default auto var auto var mancala var letters");
         }
+        // Which endgame table it plays with (built by `mancala tables`).
+        match crate::storage::tables::shared_for_play(&self.rules) {
+            Some(table) => say!(
+                "info string endgame table of boards with up to {} seeds",
+                table.max_seeds()
+            ),
+            None => say!("info string no endgame table"),
+        }
         say!("uciok");
     }
 

@@ -75,18 +75,17 @@ pub fn run(catalog: &Catalog, args: &TablesArgs) -> Result<ExitCode, Failure> {
     let (boards, exact) = table.exact_boards();
     #[allow(clippy::cast_precision_loss)]
     let share = 100.0 * exact as f64 / boards.max(1) as f64;
-    say!(
-        "{}: endgame table of every board with up to {} seeds, {}: {how}",
-        rules.name(),
-        args.seeds,
-        crate::words::counted(boards, "board")
-    );
+    say!("{}: endgame table {how}", rules.name());
+    let boards_said = crate::words::counted(boards, "board");
     if exact == boards {
-        say!("best play's result is known for every one of them");
+        say!(
+            "{boards_said} up to {} seeds, every value exact",
+            args.seeds
+        );
     } else {
         say!(
-            "best play's result is known for {share:.1} % of them; for the rest, where best \
-             play goes round a cycle, the table bounds it"
+            "{boards_said} up to {} seeds, {share:.1} % exact, the rest bounded (cycles)",
+            args.seeds
         );
     }
     say!("{}", path.display());

@@ -288,26 +288,43 @@ fn a_table_is_built_once_kept_and_built_again_when_damaged() {
     );
 }
 
-/// The engine plays with the table `mancala tables` built, and says so.
-#[test]
-fn the_engine_finds_the_table_in_the_cache() {
-    let cache = tempfile::tempdir().unwrap();
-    mancala_tables(&cache, &["oware", "--seeds", "6"]).success();
+/// What `mancala engine oware` says to `script`, its cache in `cache`.
+fn engine_says(cache: &tempfile::TempDir, script: &str) -> String {
     let output = assert_cmd::Command::cargo_bin("mancala")
         .unwrap()
         .env("XDG_CACHE_HOME", cache.path())
         .env("HOME", cache.path())
         .args(["engine", "oware"])
-        .write_stdin("uci\nposition fen south: 0 0 0 0 1 2 store 22; north: 0 0 1 0 0 1 store 22; round 1; south to move\ngo depth 6\nquit\n")
+        .write_stdin(script)
         .assert()
         .success()
         .get_output()
         .stdout
         .clone();
-    let said = String::from_utf8(output).unwrap();
+    String::from_utf8(output).unwrap()
+}
+
+/// The engine plays with the table `mancala tables` built, and says so;
+/// a damaged one it does not use.
+#[test]
+fn the_engine_finds_the_table_in_the_cache() {
+    let cache = tempfile::tempdir().unwrap();
+    mancala_tables(&cache, &["oware", "--seeds", "6"]).success();
+    let said = engine_says(
+        &cache,
+        "uci\nposition fen south: 0 0 0 0 1 2 store 22; north: 0 0 1 0 0 1 store 22; \
+         round 1; south to move\ngo depth 6\nquit\n",
+    );
     assert!(
         said.contains("info string endgame table of boards with up to 6 seeds"),
         "{said}"
     );
     assert!(said.contains("bestmove "), "{said}");
+    let file = cache.path().join("mancala/tables/oware-6.table");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x80;
+    std::fs::write(&file, &bytes).unwrap();
+    let said = engine_says(&cache, "uci\nquit\n");
+    assert!(said.contains("info string no endgame table"), "{said}");
 }

@@ -56,15 +56,6 @@ pub enum Found {
     Built(EndgameTable, Option<Damaged>),
 }
 
-impl Found {
-    #[must_use]
-    pub fn table(self) -> EndgameTable {
-        match self {
-            Found::Read(table) | Found::Built(table, _) => table,
-        }
-    }
-}
-
 /// Why a table could not be had.
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {

@@ -354,7 +354,7 @@ pub struct TablesArgs {
     /// A rule set id (see `mancala rules list`) or the path of a rule file.
     pub rules: String,
     /// The most seeds on the board the table covers (20: a few minutes on
-    /// two cores and about 5 GB of memory while it builds; each seed more
+    /// two cores and about 4 GB of memory while it builds; each seed more
     /// takes about half as long again).
     #[arg(long, default_value_t = crate::storage::tables::DEFAULT_SEEDS,
           value_parser = clap::value_parser!(u8).range(0..=i64::from(crate::ai::MAX_TABLE_SEEDS)))]

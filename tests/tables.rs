@@ -327,4 +327,11 @@ fn the_engine_finds_the_table_in_the_cache() {
     std::fs::write(&file, &bytes).unwrap();
     let said = engine_says(&cache, "uci\nquit\n");
     assert!(said.contains("info string no endgame table"), "{said}");
+    // Nor one of another length, which is not even read.
+    std::fs::write(&file, b"not a table").unwrap();
+    let said = engine_says(&cache, "uci\nquit\n");
+    assert!(said.contains("info string no endgame table"), "{said}");
+    let mended = mancala_tables(&cache, &["oware", "--seeds", "6"]).success();
+    let mended = String::from_utf8(mended.get_output().stdout.clone()).unwrap();
+    assert!(mended.contains("in place of a damaged file"), "{mended}");
 }

@@ -225,6 +225,14 @@ impl EndgameTable {
         Some(unpacked(seeds, self.values[index]))
     }
 
+    /// How long the file of a table of `pits` pits a row up to
+    /// `max_seeds` seeds is (`None` past what a table may hold): a file of
+    /// another length is not read.
+    #[must_use]
+    pub fn file_length(pits: u8, max_seeds: u8) -> Option<u64> {
+        Some(boards(pits, max_seeds)? + HEADER as u64 + 8)
+    }
+
     /// The table as a file's bytes: a header naming `rules_key` (see
     /// [`rules_key`]), the values, and a checksum of all before it.
     #[must_use]

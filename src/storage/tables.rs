@@ -97,7 +97,7 @@ pub fn find_or_build(
     let damage = if rebuild {
         None
     } else {
-        match read(&path, rules) {
+        match read(&path, rules, seeds) {
             Some(Ok(table)) if table.max_seeds() == seeds => return Ok(Found::Read(table)),
             Some(Ok(_)) => Some(Damaged::NotATable),
             Some(Err(damage)) => Some(damage),
@@ -118,8 +118,13 @@ pub fn find_or_build(
     Ok(Found::Built(table, damage))
 }
 
-/// The table in `path`, if there is a file there: checked whole.
-fn read(path: &Path, rules: &Rules) -> Option<Result<EndgameTable, Damaged>> {
+/// The table of up to `seeds` seeds in `path`, if there is a file there:
+/// checked whole (a file of the wrong length is not even read).
+fn read(path: &Path, rules: &Rules, seeds: u8) -> Option<Result<EndgameTable, Damaged>> {
+    let length = fs::metadata(path).ok()?.len();
+    if Some(length) != EndgameTable::file_length(rules.pits(), seeds) {
+        return Some(Err(Damaged::Short));
+    }
     let bytes = fs::read(path).ok()?;
     Some(EndgameTable::from_bytes(
         &bytes,
@@ -145,7 +150,7 @@ pub fn largest(folder: &Path, rules: &Rules) -> Option<EndgameTable> {
         .collect();
     sizes.sort_unstable_by(|a, b| b.cmp(a));
     sizes.into_iter().find_map(|seeds| {
-        read(&file_of(folder, rules, seeds), rules)?
+        read(&file_of(folder, rules, seeds), rules, seeds)?
             .ok()
             .filter(|table| table.max_seeds() == seeds)
     })

@@ -1,5 +1,6 @@
-//! The computer player: game-tree search, the four levels, and the exact
-//! solver for Kalah-shaped rules. It plays by the rules engine and never the
+//! The computer player: game-tree search, the four levels, the exact
+//! solver for Kalah-shaped rules, and endgame tables (worked out here; their
+//! files are the storage's). It plays by the rules engine and never the
 //! other way round; like the engine it draws nothing and touches no files,
 //! and its time and stop limits come in from the caller (a deadline and a
 //! stop flag).

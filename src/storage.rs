@@ -2,7 +2,8 @@
 //! (`format`), the library of matches in the data folder (`library`), the
 //! writer that keeps the match in play on disk (`writer`), writes that a crash
 //! cannot tear (`atomic`), one game per match (`lock`), match ids (`id`) and
-//! times (`time`).
+//! times (`time`); other programs' records of a match (`records`); and the
+//! endgame tables in the cache folder (`tables`).
 
 pub mod atomic;
 pub mod format;

@@ -5,29 +5,34 @@
 //! ([`crate::storage::tables`]).
 //!
 //! What a table proves. The end by repetition judges a position against the
-//! line since the last capture (rules.md §6), so a value that holds whatever
-//! that line was cannot be kept by board. A table holds what holds from a
-//! position where that line begins (right after a capture, or a game's
-//! start), and is asked only there: two numbers for the player to move, the
-//! seeds of the board they can make sure of taking whatever the other does
-//! (`at_least`), and those the other can make sure of (so the mover takes at
-//! most the rest). Both come from plans whose every move goes to a board
-//! nearer the plan's end, so no position comes twice and the end by
-//! repetition never cuts them short. Where the two meet, the value is exact;
-//! where they do not, best play goes round a cycle, and how that ends
-//! depends on the line, which no table by board can hold.
+//! line since the last capture (rules.md §6), so a table holds what holds
+//! from a position where that line begins (right after a capture, or a
+//! game's start), and is asked only there: two numbers for the player to
+//! move, the seeds of the board they can make sure of taking whatever the
+//! other does (`at_least`), and those the other can make sure of (so the
+//! mover takes at most the rest). Both come from plans a player can keep to
+//! whatever the other does: plans whose every move goes to a board nearer
+//! their end (no position comes twice, so no repetition cuts them short),
+//! and, on boards of few seeds, plans that keep every cycle the play can go
+//! round among positions good for the player ([`cycles`]: a repetition ends
+//! the game at a position of that cycle). Where the two numbers meet, the
+//! value is exact. Where they do not, which position repeats first decides,
+//! and a player may steer by what the line has already seen: the exact
+//! value is still the board's, but working it out is a search of lines, not
+//! of boards.
 //!
 //! The end at more than half the seeds is left out
 //! ([`Rules::without_more_than_half_end`]): it depends on the stores, and
 //! who wins is the same without it.
 //!
-//! How. Boards are worked out one seed count at a time, fewest first: a
-//! move keeps the count or lowers it (by a capture, a seed sown into a
-//! store or the game's end), so a lower count's values are final before a
-//! higher one starts. Within a count, moves can go round in cycles; every
-//! board starts at "sure of nothing" and sweeps raise each board to what its
-//! moves give, until a sweep changes nothing (the least fixed point: exactly
-//! what can be forced in a finite number of moves).
+//! How ([`build`]). Boards are worked out one seed count at a time, fewest
+//! first: a move keeps the count or lowers it (by a capture, a seed sown
+//! into a store or the game's end), so a lower count's values are final
+//! before a higher one starts. Within a count, moves can go round in
+//! cycles; every board starts at "sure of nothing" and is raised to what
+//! its moves give, again whenever a board it leads to rises, until none
+//! rises (the least fixed point: exactly what can be forced in a finite
+//! number of moves).
 
 mod build;
 mod cycles;

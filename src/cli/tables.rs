@@ -8,6 +8,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Failure, TablesArgs};
+use crate::ai::Damaged;
 use crate::catalog::Catalog;
 use crate::storage::tables::{Found, TableError, file_of, find_or_build, folder};
 
@@ -61,6 +62,7 @@ pub fn run(catalog: &Catalog, args: &TablesArgs) -> Result<ExitCode, Failure> {
         ),
         Found::Built(table, damaged) => {
             let was = match damaged {
+                Some(Damaged::OtherRules) => ", in place of one another version built",
                 Some(_) => ", in place of a damaged file",
                 None => "",
             };

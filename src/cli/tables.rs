@@ -62,7 +62,9 @@ pub fn run(catalog: &Catalog, args: &TablesArgs) -> Result<ExitCode, Failure> {
         ),
         Found::Built(table, damaged) => {
             let was = match damaged {
-                Some(Damaged::OtherRules) => ", in place of one another version built",
+                Some(Damaged::OtherRules) => {
+                    ", in place of one built for other rules or by another version"
+                }
                 Some(_) => ", in place of a damaged file",
                 None => "",
             };

@@ -398,6 +398,14 @@ pub struct PerftArgs {
     pub threads: Option<u32>,
 }
 
+/// Whether `bytes` of memory can be had: asked for once and given back, so
+/// that a size the machine cannot give is an error before a long job
+/// rather than an abort in its middle (`solve`, `tables`).
+fn memory_can_be_had(bytes: usize) -> bool {
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(bytes).is_ok()
+}
+
 /// A command's failure, printed as `mancala: <message>` with exit code 1.
 #[derive(Debug)]
 pub struct Failure(pub String);

@@ -37,8 +37,6 @@
 mod build;
 mod cycles;
 
-use std::sync::atomic::AtomicBool;
-
 use super::kalah::board::{MAX_ROW, Pits};
 use super::kalah::index::Indexer;
 use crate::engine::{Pit, Position, Rounds, Rules, Side};
@@ -174,20 +172,6 @@ impl std::fmt::Debug for EndgameTable {
 }
 
 impl EndgameTable {
-    /// Works out the table of `rules` (which must be [`indexable`]) up to
-    /// `max_seeds` seeds on `threads` threads, telling `tell` how far it has
-    /// come now and then; `None` when `stop` is set or the table would be
-    /// larger than [`boards`] allows.
-    pub fn build(
-        rules: &Rules,
-        max_seeds: u8,
-        threads: usize,
-        stop: &AtomicBool,
-        tell: &mut dyn FnMut(&Building),
-    ) -> Option<EndgameTable> {
-        build::build(rules, max_seeds, threads, stop, tell)
-    }
-
     /// Pits a row.
     #[must_use]
     pub fn pits(&self) -> u8 {

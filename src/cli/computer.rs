@@ -18,9 +18,7 @@ pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
     let deadline = asked + level.time_cap();
     let mut dice = Dice::new(args.seed);
     let mut computer = Computer::new(level);
-    if computer.wants_endgame() {
-        computer.set_endgame(crate::storage::tables::shared_for_play(game.rules()));
-    }
+    crate::storage::tables::equip(&mut computer, game.rules());
     let choice = computer
         .choose(
             game.rules(),

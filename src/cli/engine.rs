@@ -280,9 +280,7 @@ impl Engine {
                     written_line(&rules, &position, &line, letters)
                 );
             };
-            if computer.wants_endgame() {
-                computer.set_endgame(crate::storage::tables::shared_for_play(&rules));
-            }
+            crate::storage::tables::equip(&mut computer, &rules);
             let choice = computer.choose_within(
                 &rules,
                 &position,

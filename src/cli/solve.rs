@@ -10,16 +10,15 @@ use crate::engine::{Move, Rounds, Side};
 use crate::words::counted;
 
 /// Whether the tables' memory (they never take more than `--hash` together)
-/// can be had: asked for once and given back, so that a size the machine
-/// cannot give is an error here rather than an abort in the middle.
+/// can be had (see [`super::memory_can_be_had`]).
 fn check_memory(mib: usize) -> Result<(), Failure> {
-    let bytes = mib.saturating_mul(1024 * 1024);
-    let mut probe: Vec<u8> = Vec::new();
-    probe.try_reserve_exact(bytes).map_err(|_| {
-        Failure(format!(
+    if super::memory_can_be_had(mib.saturating_mul(1024 * 1024)) {
+        Ok(())
+    } else {
+        Err(Failure(format!(
             "--hash {mib}: {mib} MiB of memory for the tables could not be had; ask for less"
-        ))
-    })
+        )))
+    }
 }
 
 pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {

@@ -102,22 +102,19 @@ pub fn run(catalog: &Catalog, args: &TablesArgs) -> Result<ExitCode, Failure> {
 /// million boards.
 const BUILD_BYTES_A_BOARD: u64 = 16;
 
-/// Whether the memory the build will want can be had: asked for once and
-/// given back, so that a size the machine cannot give is an error here
-/// rather than an abort in the middle.
+/// Whether the memory the build will want can be had (see
+/// [`super::memory_can_be_had`]).
 fn check_memory(rules: &crate::engine::Rules, seeds: u8) -> Result<(), Failure> {
     let Some(boards) = crate::ai::table_boards(rules.pits(), seeds) else {
         return Ok(()); // Refused below, with its reason.
     };
     let bytes = boards.saturating_mul(BUILD_BYTES_A_BOARD);
-    let mut probe: Vec<u8> = Vec::new();
-    probe
-        .try_reserve_exact(usize::try_from(bytes).unwrap_or(usize::MAX))
-        .map_err(|_| {
-            Failure(format!(
-                "--seeds {seeds}: the build needs about {} GB of memory, which could not be \
-                 had; ask for fewer seeds",
-                bytes.div_ceil(1 << 30)
-            ))
-        })
+    if super::memory_can_be_had(usize::try_from(bytes).unwrap_or(usize::MAX)) {
+        return Ok(());
+    }
+    Err(Failure(format!(
+        "--seeds {seeds}: the build needs about {} GB of memory, which could not be had; ask \
+         for fewer seeds",
+        bytes.div_ceil(1 << 30)
+    )))
 }

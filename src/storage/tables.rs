@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-use crate::ai::{Building, Damaged, EndgameTable, Unindexable, indexable, rules_key};
+use crate::ai::{Building, Computer, Damaged, EndgameTable, Unindexable, indexable, rules_key};
 use crate::engine::Rules;
 
 use super::atomic::write_bytes_replacing;
@@ -174,4 +174,12 @@ pub fn shared_for_play(rules: &Rules) -> Option<Arc<EndgameTable>> {
         .map(Arc::new);
     loaded.push((key, table.clone()));
     table
+}
+
+/// Gives `computer` the table of `rules` it plays, when its level uses one
+/// and it has none yet ([`shared_for_play`]).
+pub fn equip(computer: &mut Computer, rules: &Rules) {
+    if computer.wants_endgame() {
+        computer.set_endgame(shared_for_play(rules));
+    }
 }

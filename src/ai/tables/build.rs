@@ -21,33 +21,38 @@ const TELL_EVERY: Duration = Duration::from_millis(200);
 /// Marks a child where the other player moves next (not an extra turn).
 pub(super) const OTHER_MOVES: u32 = 1 << 31;
 
-/// See [`EndgameTable::build`].
-pub(super) fn build(
-    rules: &Rules,
-    max_seeds: u8,
-    threads: usize,
-    stop: &AtomicBool,
-    tell: &mut dyn FnMut(&Building),
-) -> Option<EndgameTable> {
-    indexable(rules).ok()?;
-    let total = boards(rules.pits(), max_seeds)?;
-    let pits = usize::from(rules.pits());
-    let indexer = Indexer::for_pits(2 * pits, usize::from(max_seeds))?;
-    let rules = rules.without_more_than_half_end();
-    let size = usize::try_from(total).ok()?;
-    let builder = Builder {
-        template: Position::new(&rules, Side::South),
-        rules,
-        pits,
-        indexer,
-        mine: (0..size).map(|_| AtomicU8::new(0)).collect(),
-        theirs: (0..size).map(|_| AtomicU8::new(0)).collect(),
-    };
-    let threads = threads.max(1);
-    for seeds in 0..=max_seeds {
-        builder.work_out(seeds, max_seeds, threads, stop, tell)?;
+impl EndgameTable {
+    /// Works out the table of `rules` (which must be [`indexable`]) up to
+    /// `max_seeds` seeds on `threads` threads, telling `tell` how far it has
+    /// come now and then; `None` when `stop` is set or the table would be
+    /// larger than [`boards`] allows.
+    pub fn build(
+        rules: &Rules,
+        max_seeds: u8,
+        threads: usize,
+        stop: &AtomicBool,
+        tell: &mut dyn FnMut(&Building),
+    ) -> Option<EndgameTable> {
+        indexable(rules).ok()?;
+        let total = boards(rules.pits(), max_seeds)?;
+        let pits = usize::from(rules.pits());
+        let indexer = Indexer::for_pits(2 * pits, usize::from(max_seeds))?;
+        let rules = rules.without_more_than_half_end();
+        let size = usize::try_from(total).ok()?;
+        let builder = Builder {
+            template: Position::new(&rules, Side::South),
+            rules,
+            pits,
+            indexer,
+            mine: (0..size).map(|_| AtomicU8::new(0)).collect(),
+            theirs: (0..size).map(|_| AtomicU8::new(0)).collect(),
+        };
+        let threads = threads.max(1);
+        for seeds in 0..=max_seeds {
+            builder.work_out(seeds, max_seeds, threads, stop, tell)?;
+        }
+        Some(builder.into_table(max_seeds))
     }
-    Some(builder.into_table(max_seeds))
 }
 
 /// The table while it is worked out: for every board, what the player to

@@ -111,9 +111,7 @@ impl Searches {
             let mut computer = computer
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if computer.wants_endgame() {
-                computer.set_endgame(crate::storage::tables::shared_for_play(&rules));
-            }
+            crate::storage::tables::equip(&mut computer, &rules);
             let deadline = Instant::now() + computer.level().time_cap();
             let choice = computer.choose(&rules, &position, &past, &mut dice, Some(stop), deadline);
             match choice {

@@ -39,6 +39,33 @@ pub fn unindexable(why: crate::ai::Unindexable) -> &'static str {
     }
 }
 
+/// A table file that is not used, as a phrase: after "in place of " when
+/// `mancala tables` builds it again, or in the warning that play goes on
+/// without it.
+#[must_use]
+pub fn unusable_table(damage: crate::ai::Damaged) -> &'static str {
+    match damage {
+        crate::ai::Damaged::OtherRules => "one built for other rules or by another version",
+        _ => "a damaged file",
+    }
+}
+
+/// Why the computer plays `rules` without the endgame table it found
+/// (the file names the rule set), and the command that builds it again.
+#[must_use]
+pub fn table_passed_over(rules: &Rules, passed: &crate::storage::tables::PassedOver) -> String {
+    let file = passed
+        .path
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy();
+    format!(
+        "The endgame table {file} is not used: it is {}. mancala tables {} builds it again.",
+        unusable_table(passed.damage),
+        rules.id()
+    )
+}
+
 /// A side's name as it starts a sentence.
 #[must_use]
 pub fn side_title(side: Side) -> &'static str {

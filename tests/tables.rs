@@ -327,11 +327,62 @@ fn the_engine_finds_the_table_in_the_cache() {
     std::fs::write(&file, &bytes).unwrap();
     let said = engine_says(&cache, "uci\nquit\n");
     assert!(said.contains("info string no endgame table"), "{said}");
+    // ... and tells the driver why, and how to mend it.
+    let why = "info string The endgame table oware-6.table is not used: it is a damaged file. \
+               mancala tables oware builds it again.";
+    assert!(said.contains(why), "{said}");
     // Nor one of another length, which is not even read.
     std::fs::write(&file, b"not a table").unwrap();
     let said = engine_says(&cache, "uci\nquit\n");
     assert!(said.contains("info string no endgame table"), "{said}");
+    assert!(said.contains(why), "{said}");
     let mended = mancala_tables(&cache, &["oware", "--seeds", "6"]).success();
     let mended = String::from_utf8(mended.get_output().stdout.clone()).unwrap();
     assert!(mended.contains("in place of a damaged file"), "{mended}");
+}
+
+/// A table built for other rules (here by hand: another version's key) is
+/// passed over for a smaller sound one, and `mancala move` at a level that
+/// uses tables says so, once, on its error stream; the move is still given.
+#[test]
+fn a_table_passed_over_is_told_and_the_smaller_one_used() {
+    let cache = tempfile::tempdir().unwrap();
+    mancala_tables(&cache, &["oware", "--seeds", "4"]).success();
+    mancala_tables(&cache, &["oware", "--seeds", "6"]).success();
+    let folder = cache.path().join("mancala/tables");
+    let rules = builtin("oware");
+    let six = folder.join("oware-6.table");
+    let table =
+        EndgameTable::from_bytes(&std::fs::read(&six).unwrap(), rules_key(&rules), 6).unwrap();
+    std::fs::write(&six, table.to_bytes(rules_key(&rules) ^ 1)).unwrap();
+
+    let (used, passed) = mancala::storage::tables::largest(&folder, &rules);
+    assert_eq!(used.map(|t| t.max_seeds()), Some(4));
+    let passed = passed.expect("the 6-seed file passed over");
+    assert_eq!(passed.path, six);
+    assert_eq!(passed.damage, mancala::ai::Damaged::OtherRules);
+
+    let move_at = |level: &str| {
+        let done = assert_cmd::Command::cargo_bin("mancala")
+            .unwrap()
+            .env("XDG_CACHE_HOME", cache.path())
+            .env("HOME", cache.path())
+            .args(["move", "oware", "--level", level])
+            .assert()
+            .success();
+        let output = done.get_output();
+        (
+            String::from_utf8(output.stdout.clone()).unwrap(),
+            String::from_utf8(output.stderr.clone()).unwrap(),
+        )
+    };
+    let (moved, error) = move_at("strongest");
+    assert_eq!(
+        error.trim_end(),
+        "mancala: The endgame table oware-6.table is not used: it is one built for other \
+         rules or by another version. mancala tables oware builds it again."
+    );
+    assert!(moved.starts_with("pit "), "{moved}");
+    // A level that plays without tables is not told of them.
+    assert_eq!(move_at("easy").1, "");
 }

@@ -572,6 +572,18 @@ fn a_seat_can_be_given_to_the_computer() {
     assert_eq!(session.computer(Side::South), None);
 }
 
+/// The computer's answer in the position with `key`: sow `pit`, then
+/// the pits of `rest` in the same turn.
+fn computer_plays(key: u64, pit: u8, rest: &[u8]) -> Msg {
+    Msg::ComputerMove {
+        key,
+        chosen: Some(Move::sow(Pit::new(pit))),
+        value: 0,
+        rest: rest.iter().map(|&p| Move::sow(Pit::new(p))).collect(),
+        warning: None,
+    }
+}
+
 #[test]
 fn the_computer_moves_when_its_answer_arrives() {
     let mut ui = against_the_computer(Side::South);
@@ -587,29 +599,13 @@ fn the_computer_moves_when_its_answer_arrives() {
         notice(&ui.app)
     );
     let key = game(&ui.app).session.position().key();
-    send(
-        &mut ui,
-        &[Msg::ComputerMove {
-            key: key ^ 1,
-            chosen: Some(Move::sow(Pit::new(1))),
-            value: 0,
-            rest: Vec::new(),
-        }],
-    );
+    send(&mut ui, &[computer_plays(key ^ 1, 1, &[])]);
     assert_eq!(
         game(&ui.app).session.actions().len(),
         1,
         "a stale answer is dropped"
     );
-    send(
-        &mut ui,
-        &[Msg::ComputerMove {
-            key,
-            chosen: Some(Move::sow(Pit::new(2))),
-            value: 0,
-            rest: Vec::new(),
-        }],
-    );
+    send(&mut ui, &[computer_plays(key, 2, &[])]);
     assert_eq!(
         game(&ui.app).session.last_move(),
         Some((Side::North, Move::sow(Pit::new(2))))
@@ -618,6 +614,29 @@ fn the_computer_moves_when_its_answer_arrives() {
     // Undo takes back the computer's reply and the person's move.
     send(&mut ui, &[Msg::Undo]);
     assert_eq!(game(&ui.app).session.actions().len(), 0);
+}
+
+/// The computer's answer may carry a warning (an endgame table it found
+/// damaged): shown under the board, as a warning, beside its move.
+#[test]
+fn a_warning_with_the_computers_move_is_shown() {
+    let mut ui = against_the_computer(Side::South);
+    ui.config.reduced_motion = true;
+    send(&mut ui, &[Msg::Input(Input::Digit(1))]);
+    let key = game(&ui.app).session.position().key();
+    let text = "The endgame table oware-20.table is not used: it is a damaged file.";
+    let mut answer = computer_plays(key, 2, &[]);
+    if let Msg::ComputerMove { warning, .. } = &mut answer {
+        *warning = Some(text.to_string());
+    }
+    send(&mut ui, &[answer]);
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((Side::North, Move::sow(Pit::new(2))))
+    );
+    let shown = game(&ui.app).notice.as_ref().expect("a notice");
+    assert_eq!(shown.text, text);
+    assert!(shown.warning);
 }
 
 #[test]
@@ -713,15 +732,7 @@ fn the_computers_move_is_played_even_with_help_open() {
     assert!(game(&ui.app).thinking);
     send(&mut ui, &[Msg::Help]);
     let key = game(&ui.app).session.position().key();
-    send(
-        &mut ui,
-        &[Msg::ComputerMove {
-            key,
-            chosen: Some(Move::sow(Pit::new(1))),
-            value: 0,
-            rest: Vec::new(),
-        }],
-    );
+    send(&mut ui, &[computer_plays(key, 1, &[])]);
     assert_eq!(
         ui.app.overlay,
         Some(Overlay::Help { scroll: 0 }),
@@ -1269,15 +1280,7 @@ fn typing_finds_a_game_by_name_or_place() {
 /// seed falls in its store, and means to go on with pit 6.
 fn computer_turn_of_two(ui: &mut Runner) {
     let key = game(&ui.app).session.position().key();
-    send(
-        ui,
-        &[Msg::ComputerMove {
-            key,
-            chosen: Some(Move::sow(Pit::new(3))),
-            value: 0,
-            rest: vec![Move::sow(Pit::new(6))],
-        }],
-    );
+    send(ui, &[computer_plays(key, 3, &[6])]);
 }
 
 fn moves_played(ui: &Runner) -> Vec<u8> {
@@ -1351,15 +1354,7 @@ fn a_plan_for_another_position_is_not_played() {
     let key = game(&ui.app).session.position().key();
     // Pit 1 (4 seeds) ends on the computer's row: South is to move, and the
     // plan, made for a position that never came, is dropped.
-    send(
-        &mut ui,
-        &[Msg::ComputerMove {
-            key,
-            chosen: Some(Move::sow(Pit::new(1))),
-            value: 0,
-            rest: vec![Move::sow(Pit::new(6))],
-        }],
-    );
+    send(&mut ui, &[computer_plays(key, 1, &[6])]);
     assert_eq!(moves_played(&ui), [1]);
     send(&mut ui, &[Msg::Input(Input::Digit(1))]);
     assert_eq!(

@@ -18,7 +18,12 @@ pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
     let deadline = asked + level.time_cap();
     let mut dice = Dice::new(args.seed);
     let mut computer = Computer::new(level);
-    crate::storage::tables::equip(&mut computer, game.rules());
+    if let Some(passed) = crate::storage::tables::equip(&mut computer, game.rules()) {
+        eprintln!(
+            "mancala: {}",
+            crate::words::table_passed_over(game.rules(), &passed)
+        );
+    }
     let choice = computer
         .choose(
             game.rules(),

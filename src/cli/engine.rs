@@ -169,6 +169,12 @@ impl Engine {
             ),
             None => say!("info string no endgame table"),
         }
+        if let Some(passed) = crate::storage::tables::passed_over_once(&self.rules) {
+            say!(
+                "info string {}",
+                crate::words::table_passed_over(&self.rules, &passed)
+            );
+        }
         say!("uciok");
     }
 
@@ -280,7 +286,12 @@ impl Engine {
                     written_line(&rules, &position, &line, letters)
                 );
             };
-            crate::storage::tables::equip(&mut computer, &rules);
+            if let Some(passed) = crate::storage::tables::equip(&mut computer, &rules) {
+                say!(
+                    "info string {}",
+                    crate::words::table_passed_over(&rules, &passed)
+                );
+            }
             let choice = computer.choose_within(
                 &rules,
                 &position,

@@ -8,7 +8,6 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Failure, TablesArgs};
-use crate::ai::Damaged;
 use crate::catalog::Catalog;
 use crate::storage::tables::{Found, TableError, file_of, find_or_build, folder};
 
@@ -61,13 +60,9 @@ pub fn run(catalog: &Catalog, args: &TablesArgs) -> Result<ExitCode, Failure> {
             table,
         ),
         Found::Built(table, damaged) => {
-            let was = match damaged {
-                Some(Damaged::OtherRules) => {
-                    ", in place of one built for other rules or by another version"
-                }
-                Some(_) => ", in place of a damaged file",
-                None => "",
-            };
+            let was = damaged.map_or_else(String::new, |damage| {
+                format!(", in place of {}", crate::words::unusable_table(damage))
+            });
             (
                 format!(
                     "built in {:.1} s on {threads} threads{was}",

@@ -133,11 +133,22 @@ fn read(path: &Path, rules: &Rules, seeds: u8) -> Option<Result<EndgameTable, Da
     ))
 }
 
+/// A table file play found but did not use: damaged, or built for other
+/// rules or by another version.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassedOver {
+    pub path: PathBuf,
+    pub damage: Damaged,
+}
+
 /// The largest sound table of `rules` in `folder` (built by `mancala
-/// tables`); `None` when there is none, or the rules cannot have one.
+/// tables`), and the larger file passed over for it, if one was; no table
+/// when there is none, or the rules cannot have one.
 #[must_use]
-pub fn largest(folder: &Path, rules: &Rules) -> Option<EndgameTable> {
-    indexable(rules).ok()?;
+pub fn largest(folder: &Path, rules: &Rules) -> (Option<EndgameTable>, Option<PassedOver>) {
+    if indexable(rules).is_err() {
+        return (None, None);
+    }
     let stem = format!("{}-", file_stem(rules));
     let mut sizes: Vec<u8> = fs::read_dir(folder)
         .into_iter()
@@ -149,37 +160,76 @@ pub fn largest(folder: &Path, rules: &Rules) -> Option<EndgameTable> {
         })
         .collect();
     sizes.sort_unstable_by(|a, b| b.cmp(a));
-    sizes.into_iter().find_map(|seeds| {
-        read(&file_of(folder, rules, seeds), rules, seeds)?
-            .ok()
-            .filter(|table| table.max_seeds() == seeds)
-    })
+    let mut passed_over = None;
+    for seeds in sizes {
+        let path = file_of(folder, rules, seeds);
+        let damage = match read(&path, rules, seeds) {
+            Some(Ok(table)) if table.max_seeds() == seeds => return (Some(table), passed_over),
+            Some(Ok(_)) => Damaged::NotATable,
+            Some(Err(damage)) => damage,
+            None => continue,
+        };
+        passed_over.get_or_insert(PassedOver { path, damage });
+    }
+    (None, passed_over)
+}
+
+/// What play found in the cache folder for one rule set.
+struct ForPlay {
+    key: u64,
+    table: Option<Arc<EndgameTable>>,
+    passed_over: Option<PassedOver>,
+    /// Whether [`passed_over_once`] has handed `passed_over` out.
+    told: bool,
+}
+
+/// The cache of [`shared_for_play`], `f` given `rules`' entry (read first
+/// when there is none).
+fn with_loaded<T>(rules: &Rules, f: impl FnOnce(&mut ForPlay) -> T) -> T {
+    static LOADED: Mutex<Vec<ForPlay>> = Mutex::new(Vec::new());
+    let key = rules_key(rules);
+    // One load at a time: two searches asking at once wait for one table.
+    let mut loaded = LOADED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let found = loaded.iter().position(|entry| entry.key == key);
+    let at = found.unwrap_or_else(|| {
+        let (table, passed_over) = folder().map_or((None, None), |folder| largest(&folder, rules));
+        loaded.push(ForPlay {
+            key,
+            table: table.map(Arc::new),
+            passed_over,
+            told: false,
+        });
+        loaded.len() - 1
+    });
+    f(&mut loaded[at])
 }
 
 /// The table play uses for `rules`: the largest in the cache folder, read
 /// once a process and shared by every computer and hint of it.
 #[must_use]
 pub fn shared_for_play(rules: &Rules) -> Option<Arc<EndgameTable>> {
-    static LOADED: Mutex<Vec<(u64, Option<Arc<EndgameTable>>)>> = Mutex::new(Vec::new());
-    let key = rules_key(rules);
-    // One load at a time: two searches asking at once wait for one table.
-    let mut loaded = LOADED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((_, table)) = loaded.iter().find(|(k, _)| *k == key) {
-        return table.clone();
-    }
-    let table = folder()
-        .and_then(|folder| largest(&folder, rules))
-        .map(Arc::new);
-    loaded.push((key, table.clone()));
-    table
+    with_loaded(rules, |loaded| loaded.table.clone())
+}
+
+/// The file [`shared_for_play`] passed over for `rules`, the first time it
+/// is asked in a process (so that a player is told once, not every move).
+#[must_use]
+pub fn passed_over_once(rules: &Rules) -> Option<PassedOver> {
+    with_loaded(rules, |loaded| {
+        let first = !std::mem::replace(&mut loaded.told, true);
+        loaded.passed_over.clone().filter(|_| first)
+    })
 }
 
 /// Gives `computer` the table of `rules` it plays, when its level uses one
-/// and it has none yet ([`shared_for_play`]).
-pub fn equip(computer: &mut Computer, rules: &Rules) {
-    if computer.wants_endgame() {
-        computer.set_endgame(shared_for_play(rules));
+/// and it has none yet ([`shared_for_play`]); returns the file passed over
+/// for it, the first time in a process, for the player to be told.
+pub fn equip(computer: &mut Computer, rules: &Rules) -> Option<PassedOver> {
+    if !computer.wants_endgame() {
+        return None;
     }
+    computer.set_endgame(shared_for_play(rules));
+    passed_over_once(rules)
 }

@@ -122,6 +122,9 @@ pub enum Msg {
         value: i32,
         /// The moves it means to make after this one in the same turn.
         rest: Vec<Move>,
+        /// What the player is told beside the move: that the computer
+        /// plays without an endgame table it found damaged.
+        warning: Option<String>,
     },
     /// Every move's value (for the player to move) in the position with this
     /// key, best first, and how far the search that found them saw.

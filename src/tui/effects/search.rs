@@ -111,7 +111,8 @@ impl Searches {
             let mut computer = computer
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            crate::storage::tables::equip(&mut computer, &rules);
+            let warning = crate::storage::tables::equip(&mut computer, &rules)
+                .map(|passed| crate::words::table_passed_over(&rules, &passed));
             let deadline = Instant::now() + computer.level().time_cap();
             let choice = computer.choose(&rules, &position, &past, &mut dice, Some(stop), deadline);
             match choice {
@@ -120,12 +121,14 @@ impl Searches {
                     chosen: Some(choice.chosen),
                     value: choice.value,
                     rest: choice.rest,
+                    warning,
                 },
                 None => Msg::ComputerMove {
                     key: position.key(),
                     chosen: None,
                     value: 0,
                     rest: Vec::new(),
+                    warning,
                 },
             }
         }));

@@ -315,8 +315,15 @@ pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
             chosen,
             value,
             rest,
+            warning,
         } => {
             computer_move(config, &mut game, *key, *chosen, *value, rest);
+            if let Some(text) = warning {
+                game.notice = Some(Notice {
+                    text: text.clone(),
+                    warning: true,
+                });
+            }
         }
         Msg::Hint => ask_hint(app, &mut game),
         Msg::Preview => preview(&mut game),

@@ -16,15 +16,12 @@ use std::time::Instant;
 
 use super::evaluation::guess;
 use super::tables::EndgameTable;
-use crate::engine::{History, Move, Position, Rules, Side, Status};
-
-mod table;
-
-pub use table::Table;
-use table::{Bound, Entry, TRUE_DEPTH};
+use crate::engine::{History, Move, Pit, Position, Rules, Side, Status};
 
 /// Larger than any margin (at most 2,048 seeds).
 const INFINITY: i32 = 10_000;
+/// Depth recorded for a value that no horizon touched: the true game value.
+const TRUE_DEPTH: u8 = u8::MAX;
 /// The longest turn `rest_of_turn` reads from the table.
 const MAX_TURN_MOVES: usize = 1000;
 /// How often (in nodes) the clock and the stop flag are looked at: often
@@ -96,6 +93,119 @@ pub struct Report {
     pub move_values: Vec<(Move, i32)>,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    value: i16,
+    depth: u8,
+    bound: Bound,
+    best: Move,
+    /// The search that wrote it (the table's count of searches then).
+    generation: u8,
+}
+
+/// A transposition table of fixed size in pairs of slots: the first keeps
+/// the deepest entry met by this search (those near the root, where the
+/// line the computer means to play runs), the second the latest. A table
+/// kept from one move to the next lets the old searches' deep entries go
+/// to this one's.
+pub struct Table {
+    entries: Vec<Option<Entry>>,
+    /// Selects a pair's first slot.
+    mask: usize,
+    /// Counts the searches this table served (wrapping).
+    generation: u8,
+}
+
+impl Default for Table {
+    /// The smallest table (1,024 entries).
+    fn default() -> Table {
+        Table::with_entries(1024)
+    }
+}
+
+impl Table {
+    /// A table of about `mib` MiB (a power of two entries, at least 1,024).
+    #[must_use]
+    pub fn with_mib(mib: usize) -> Table {
+        let bytes = mib.max(1) * 1024 * 1024;
+        let wanted = (bytes / std::mem::size_of::<Option<Entry>>()).max(1024);
+        Table::with_entries(1usize << (usize::BITS - 1 - wanted.leading_zeros()))
+    }
+
+    /// `size` entries, a power of two.
+    fn with_entries(size: usize) -> Table {
+        Table {
+            entries: vec![None; size],
+            mask: (size - 1) & !1,
+            generation: 0,
+        }
+    }
+
+    /// Forgets every entry (a new game).
+    pub fn clear(&mut self) {
+        self.entries.fill(None);
+    }
+
+    /// Marks the entries written from now on as the next search's.
+    fn begin_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// The first slot of `key`'s pair.
+    fn slot(&self, key: u64) -> usize {
+        // The low bits index the table; the full key is checked on reading.
+        (key as usize) & self.mask
+    }
+
+    fn get(&self, key: u64) -> Option<Entry> {
+        let slot = self.slot(key);
+        self.entries[slot..slot + 2]
+            .iter()
+            .flatten()
+            .find(|e| e.key == key)
+            .copied()
+    }
+
+    fn put(&mut self, entry: Entry) {
+        let slot = self.slot(entry.key);
+        let same = (slot..slot + 2).find(|&s| self.entries[s].is_some_and(|e| e.key == entry.key));
+        let at = match (same, self.entries[slot]) {
+            // Keep true game values over depth-limited ones of the position.
+            (Some(s), _) => {
+                let old = self.entries[s].unwrap_or(entry);
+                if old.depth == TRUE_DEPTH && entry.depth != TRUE_DEPTH {
+                    return;
+                }
+                s
+            }
+            (None, Some(deepest))
+                if deepest.depth > entry.depth && deepest.generation == self.generation =>
+            {
+                slot + 1
+            }
+            (None, _) => slot,
+        };
+        self.entries[at] = Some(Entry {
+            generation: self.generation,
+            ..entry
+        });
+    }
+
+    /// Bytes the table takes.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Option<Entry>>()
+    }
+}
+
 /// What a won game is worth where the player who cannot move loses: more
 /// than any count of seeds on the board.
 pub const WIN: i32 = 1000;
@@ -128,17 +238,6 @@ pub fn margin(rules: &Rules, position: &Position, side: Side) -> i32 {
     }
 }
 
-/// A legal move, the position it leads to, and how promising it looks.
-#[derive(Clone, Copy)]
-struct Child {
-    mv: Move,
-    position: Position,
-    /// Higher is tried sooner.
-    promise: i32,
-    /// Its place among the moves as the rules list them.
-    index: u16,
-}
-
 /// A searcher: the rules, its table and its counters.
 pub struct Searcher<'r> {
     rules: &'r Rules,
@@ -151,7 +250,7 @@ pub struct Searcher<'r> {
     history: History,
     /// Move lists done with, kept for the next node: a node then allocates
     /// nothing.
-    spare_lists: Vec<Vec<Child>>,
+    spare_lists: Vec<Vec<(Move, Position, i32)>>,
     /// What an endgame table proves of positions with few seeds.
     endgame: Option<Arc<EndgameTable>>,
 }
@@ -236,10 +335,14 @@ impl<'r> Searcher<'r> {
 
     /// The legal moves and their positions, most promising first (give the
     /// list back with [`Searcher::recycle`]).
-    fn children(&mut self, position: &Position, mover: Side, first: Option<u16>) -> Vec<Child> {
+    fn children(
+        &mut self,
+        position: &Position,
+        mover: Side,
+        first: Option<Move>,
+    ) -> Vec<(Move, Position, i32)> {
         let mut children = self.spare_lists.pop().unwrap_or_default();
         children.clear();
-        let mut index = 0;
         position.for_each_move(self.rules, |mv, child| {
             let gained = margin(self.rules, child, mover) - margin(self.rules, position, mover);
             let again = if child.to_move() == Some(mover) {
@@ -247,48 +350,15 @@ impl<'r> Searcher<'r> {
             } else {
                 0
             };
-            let tried_first = if Some(index) == first { 100_000 } else { 0 };
-            children.push(Child {
-                mv,
-                position: *child,
-                promise: tried_first + again + 10 * gained,
-                index,
-            });
-            index = index.saturating_add(1);
+            let tried_first = if Some(mv) == first { 100_000 } else { 0 };
+            children.push((mv, *child, tried_first + again + 10 * gained));
         });
-        children.sort_by_key(|c| std::cmp::Reverse(c.promise));
+        children.sort_by_key(|c| std::cmp::Reverse(c.2));
         children
     }
 
-    /// Where `mv` stands among `position`'s moves as the rules list them
-    /// (how the table names a best move).
-    fn index_of(&self, position: &Position, mv: Move) -> Option<u16> {
-        let mut index: u16 = 0;
-        let mut found = None;
-        position.for_each_move(self.rules, |listed, _| {
-            if listed == mv && found.is_none() {
-                found = Some(index);
-            }
-            index = index.saturating_add(1);
-        });
-        found
-    }
-
-    /// The move at `index` among `position`'s moves as the rules list them.
-    fn move_at(&self, position: &Position, index: u16) -> Option<Move> {
-        let mut at: u16 = 0;
-        let mut found = None;
-        position.for_each_move(self.rules, |listed, _| {
-            if at == index {
-                found = Some(listed);
-            }
-            at = at.saturating_add(1);
-        });
-        found
-    }
-
     /// Keeps a move list from [`Searcher::children`] for another node.
-    fn recycle(&mut self, children: Vec<Child>) {
+    fn recycle(&mut self, children: Vec<(Move, Position, i32)>) {
         self.spare_lists.push(children);
     }
 
@@ -402,18 +472,10 @@ impl<'r> Searcher<'r> {
         }
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
-        let mut best_move = 0;
+        let mut best_move = Move::sow(Pit::new(0));
         let mut exact = true;
         let children = self.children(position, mover, entry.map(|e| e.best));
-        for (
-            index,
-            &Child {
-                position: child,
-                index: listed,
-                ..
-            },
-        ) in children.iter().enumerate()
-        {
+        for (index, &(mv, child, _)) in children.iter().enumerate() {
             // Principal variation search: the first move with the full window,
             // the rest with a null window, searched again only if they beat it.
             let (mut value, mut child_exact) = if index == 0 {
@@ -431,7 +493,7 @@ impl<'r> Searcher<'r> {
             exact &= child_exact;
             if value > best_value {
                 best_value = value;
-                best_move = listed;
+                best_move = mv;
             }
             alpha = alpha.max(value);
             if alpha >= beta {
@@ -457,8 +519,18 @@ impl<'r> Searcher<'r> {
         } else {
             Bound::Exact
         };
-        self.table
-            .put(Entry::new(key, best_value, depth, exact, bound, best_move));
+        self.table.put(Entry {
+            key,
+            value: i16::try_from(best_value).unwrap_or(0),
+            depth: if exact {
+                TRUE_DEPTH
+            } else {
+                u8::try_from(depth.min(254)).unwrap_or(254)
+            },
+            bound,
+            best: best_move,
+            generation: 0,
+        });
         (best_value, exact)
     }
 
@@ -506,15 +578,8 @@ impl<'r> Searcher<'r> {
             let mut alpha = -INFINITY;
             let mut values = Vec::new();
             let mut exact = true;
-            let first = report.best.and_then(|mv| self.index_of(position, mv));
-            for (
-                index,
-                Child {
-                    mv,
-                    position: child,
-                    ..
-                },
-            ) in self
+            let first = report.best;
+            for (index, (mv, child, _)) in self
                 .children(position, mover, first)
                 .into_iter()
                 .enumerate()
@@ -604,13 +669,10 @@ impl Searcher<'_> {
             let Some(entry) = self.table.get(at.key_without_stores()) else {
                 break;
             };
-            let Some(best) = self.move_at(&at, entry.best) else {
+            let Ok(next) = at.play(self.rules, entry.best) else {
                 break;
             };
-            let Ok(next) = at.play(self.rules, best) else {
-                break;
-            };
-            rest.push(best);
+            rest.push(entry.best);
             at = next;
         }
         rest
@@ -663,13 +725,7 @@ impl Searcher<'_> {
         // Which other moves reach the same value: a null window at it each.
         let to_gain = report.value - margin(self.rules, position, mover);
         let mut best = Vec::new();
-        let first = report.best.and_then(|mv| self.index_of(position, mv));
-        for Child {
-            mv,
-            position: child,
-            ..
-        } in self.children(position, mover, first)
-        {
+        for (mv, child, _) in self.children(position, mover, report.best) {
             let (at_least, _) =
                 self.child_value(position, &child, mover, u32::MAX - 1, to_gain - 1, to_gain);
             if at_least >= to_gain {

@@ -98,8 +98,7 @@ pub fn find_or_build(
         None
     } else {
         match read(&path, rules, seeds) {
-            Some(Ok(table)) if table.max_seeds() == seeds => return Ok(Found::Read(table)),
-            Some(Ok(_)) => Some(Damaged::NotATable),
+            Some(Ok(table)) => return Ok(Found::Read(table)),
             Some(Err(damage)) => Some(damage),
             None => None,
         }
@@ -119,18 +118,22 @@ pub fn find_or_build(
 }
 
 /// The table of up to `seeds` seeds in `path`, if there is a file there:
-/// checked whole (a file of the wrong length is not even read).
+/// checked whole (a file of the wrong length is not even read), and of
+/// that size.
 fn read(path: &Path, rules: &Rules, seeds: u8) -> Option<Result<EndgameTable, Damaged>> {
     let length = fs::metadata(path).ok()?.len();
     if Some(length) != EndgameTable::file_length(rules.pits(), seeds) {
         return Some(Err(Damaged::Short));
     }
     let bytes = fs::read(path).ok()?;
-    Some(EndgameTable::from_bytes(
-        &bytes,
-        rules_key(rules),
-        rules.pits(),
-    ))
+    let table = EndgameTable::from_bytes(&bytes, rules_key(rules), rules.pits());
+    Some(table.and_then(|table| {
+        if table.max_seeds() == seeds {
+            Ok(table)
+        } else {
+            Err(Damaged::NotATable)
+        }
+    }))
 }
 
 /// A table file play found but did not use: damaged, or built for other
@@ -164,8 +167,7 @@ pub fn largest(folder: &Path, rules: &Rules) -> (Option<EndgameTable>, Option<Pa
     for seeds in sizes {
         let path = file_of(folder, rules, seeds);
         let damage = match read(&path, rules, seeds) {
-            Some(Ok(table)) if table.max_seeds() == seeds => return (Some(table), passed_over),
-            Some(Ok(_)) => Damaged::NotATable,
+            Some(Ok(table)) => return (Some(table), passed_over),
             Some(Err(damage)) => damage,
             None => continue,
         };

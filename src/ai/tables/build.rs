@@ -19,7 +19,14 @@ const CYCLES_UP_TO: u8 = 12;
 /// How often the build tells its progress.
 const TELL_EVERY: Duration = Duration::from_millis(200);
 /// Marks a child where the other player moves next (not an extra turn).
-pub(super) const OTHER_MOVES: u32 = 1 << 31;
+const OTHER_MOVES: u32 = 1 << 31;
+
+/// What an edge of a [`Level`] (a child, or a parent in [`Parents`])
+/// holds: the board it names, numbered within the count, and whether the
+/// player to move changes along it.
+pub(super) fn edge(edge: u32) -> (usize, bool) {
+    ((edge & !OTHER_MOVES) as usize, edge & OTHER_MOVES != 0)
+}
 
 impl EndgameTable {
     /// Works out the table of `rules` (which must be [`indexable`]) up to
@@ -139,7 +146,7 @@ impl Builder {
                                 bits &= bits - 1;
                                 if board < count && self.settle(&level, board) {
                                     for &parent in parents.of(board) {
-                                        let parent = (parent & !OTHER_MOVES) as usize;
+                                        let (parent, _) = edge(parent);
                                         dirty[parent / 64]
                                             .fetch_or(1 << (parent % 64), Ordering::Relaxed);
                                     }
@@ -168,20 +175,17 @@ impl Builder {
     fn settle(&self, level: &Level, board: usize) -> bool {
         let (mut mine, mut theirs) = level.exits[board];
         let first = level.first as usize;
-        let (from, to) = (
-            level.starts[board] as usize,
-            level.starts[board + 1] as usize,
-        );
-        for &child in &level.children[from..to] {
-            let index = first + (child & !OTHER_MOVES) as usize;
+        for &child in level.children_of(board) {
+            let (child, passes) = edge(child);
+            let index = first + child;
             let (child_mine, child_theirs) = (
                 self.mine[index].load(Ordering::Relaxed),
                 self.theirs[index].load(Ordering::Relaxed),
             );
-            let (for_mover, for_other) = if child & OTHER_MOVES == 0 {
-                (child_mine, child_theirs)
-            } else {
+            let (for_mover, for_other) = if passes {
                 (child_theirs, child_mine)
+            } else {
+                (child_mine, child_theirs)
             };
             mine = mine.max(for_mover);
             theirs = theirs.min(for_other);
@@ -347,12 +351,17 @@ impl Builder {
 }
 
 impl Level {
+    /// The boards of the count `board`'s moves lead to (edges, see [`edge`]).
+    pub(super) fn children_of(&self, board: usize) -> &[u32] {
+        &self.children[self.starts[board] as usize..self.starts[board + 1] as usize]
+    }
+
     /// Who leads to each board.
     fn parents(&self) -> Parents {
         let count = self.exits.len();
         let mut starts = vec![0u32; count + 1];
         for &child in &self.children {
-            starts[(child & !OTHER_MOVES) as usize + 1] += 1;
+            starts[edge(child).0 + 1] += 1;
         }
         for i in 0..count {
             starts[i + 1] += starts[i];
@@ -360,9 +369,8 @@ impl Level {
         let mut filled = starts.clone();
         let mut parents = vec![0u32; self.children.len()];
         for board in 0..count {
-            let (from, to) = (self.starts[board] as usize, self.starts[board + 1] as usize);
-            for &child in &self.children[from..to] {
-                let slot = &mut filled[(child & !OTHER_MOVES) as usize];
+            for &child in self.children_of(board) {
+                let slot = &mut filled[edge(child).0];
                 parents[*slot as usize] = u32::try_from(board).unwrap_or(0) | (child & OTHER_MOVES);
                 *slot += 1;
             }

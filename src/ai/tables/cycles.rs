@@ -4,7 +4,7 @@
 
 use std::sync::atomic::Ordering;
 
-use super::build::{Builder, Level, OTHER_MOVES, Parents};
+use super::build::{Builder, Level, Parents, edge};
 
 impl Builder {
     /// Raises what each player is sure of by what the end by repetition
@@ -77,9 +77,26 @@ enum Known {
     Open(usize),
 }
 
+/// The node an edge (see [`edge`]) leads to from a node where `other` (the
+/// player who does not want `k`) moves, `n` boards a side.
+fn node(n: usize, along: u32, other: bool) -> usize {
+    let (board, passes) = edge(along);
+    if passes == other { board } else { n + board }
+}
+
 impl Cycles<'_> {
+    /// Node `v`'s board, and whether the player who does not want `k`
+    /// moves there.
+    fn split(&self, v: usize) -> (usize, bool) {
+        if v < self.n {
+            (v, false)
+        } else {
+            (v - self.n, true)
+        }
+    }
+
     fn board(&self, v: usize) -> usize {
-        if v < self.n { v } else { v - self.n }
+        self.split(v).0
     }
 
     fn known(&self, v: usize, local: &[u32]) -> Known {
@@ -101,33 +118,19 @@ impl Cycles<'_> {
     }
 
     fn successors(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
-        let (b, other) = if v < self.n {
-            (v, false)
-        } else {
-            (v - self.n, true)
-        };
-        let n = self.n;
-        self.level.children[self.level.starts[b] as usize..self.level.starts[b + 1] as usize]
+        let ((board, other), n) = (self.split(v), self.n);
+        self.level
+            .children_of(board)
             .iter()
-            .map(move |&c| {
-                let flip = c & OTHER_MOVES != 0;
-                let c = (c & !OTHER_MOVES) as usize;
-                if flip == other { c } else { n + c }
-            })
+            .map(move |&child| node(n, child, other))
     }
 
     fn predecessors(&self, w: usize) -> impl Iterator<Item = usize> + '_ {
-        let (c, other) = if w < self.n {
-            (w, false)
-        } else {
-            (w - self.n, true)
-        };
-        let n = self.n;
-        self.parents.of(c).iter().map(move |&p| {
-            let flip = p & OTHER_MOVES != 0;
-            let p = (p & !OTHER_MOVES) as usize;
-            if flip == other { p } else { n + p }
-        })
+        let ((board, other), n) = (self.split(w), self.n);
+        self.parents
+            .of(board)
+            .iter()
+            .map(move |&parent| node(n, parent, other))
     }
 
     /// Plays the game out over the open nodes and raises those won.

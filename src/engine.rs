@@ -48,17 +48,18 @@ mod board;
 mod capture;
 mod game;
 mod game_state;
+mod ground;
 mod history;
 mod letters;
 mod line;
 mod moves;
 mod notation;
 mod perft;
-mod pit;
+
 mod position_text;
 mod rules;
 mod shape;
-mod side;
+
 mod sow;
 mod status;
 pub use sow::MAX_LAPS;
@@ -67,13 +68,15 @@ mod trace;
 pub use board::{ParsePlaceError, Place};
 pub use game::{PitSetup, PlayError, Position, RoundError, SetupError};
 pub use game_state::{GameState, SwapState};
+pub use ground::Row;
+pub use ground::{BySide, ParseSideError, Side};
+pub use ground::{ParsePitError, Pit};
 pub use history::History;
 pub use letters::{have_letters, letter_move, letters_moves, move_letter};
 pub use line::{LineError, play_line, play_line_from};
 pub use moves::{Later, Move, ParseMoveError, Step};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};
-pub use pit::{ParsePitError, Pit};
 pub use position_text::{PositionText, PositionTextError};
 pub use rules::{
     Across, AcrossEmpty, Board as BoardRules, ByCount, Captures, CapturingSeed, CountRow, CountSet,
@@ -82,8 +85,6 @@ pub use rules::{
     Mechanics, NextStarter, OwnedPits, OwnedSeeds, RecordNames, Relay, RestGoesTo, RoundRules,
     Rounds, Rules, RulesError, SeedsIn, Shortcuts, Skip, Sowing, Stores, UnknownWord, WhileSowing,
 };
-pub use shape::Row;
 pub(crate) use shape::Shape;
-pub use side::{BySide, ParseSideError, Side};
 pub use status::{Ending, Outcome, Status, StatusKind};
 pub use trace::{Event, Observer, Places, last_seed, seeds_taken};

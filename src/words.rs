@@ -101,7 +101,7 @@ pub fn place_name(place: Place) -> String {
 pub fn place_on(rules: &crate::engine::Rules, place: Place) -> String {
     match place {
         Place::Pit(side, pit) if rules.rows() == 4 => {
-            let (row, number) = crate::engine::Shape::of(rules).named(pit);
+            let (row, number) = rules.shape().named(pit);
             format!("{} {}", side_title(side), Move::in_row(row, number))
         }
         _ => place_name(place),

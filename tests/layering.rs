@@ -391,6 +391,48 @@ fn the_engine_is_pure_rules() {
     );
 }
 
+/// The engine's ground floor (sides, pits, places, directions, rows, the
+/// board's limits) stands on nothing else of the engine, and the board's
+/// shape, its counts and moves stand on it alone, never on the rules:
+/// the rules read them, not the other way round.
+#[test]
+fn the_ground_floor_stands_on_nothing_and_the_board_not_on_the_rules() {
+    let engine_beyond = |allowed: &[&str]| -> Vec<Vec<String>> {
+        [
+            "rules",
+            "game",
+            "sow",
+            "capture",
+            "mechanics",
+            "moves",
+            "shape",
+            "board",
+        ]
+        .iter()
+        .filter(|m| !allowed.contains(m))
+        .map(|m| vec!["engine".to_string(), (*m).to_string()])
+        .collect()
+    };
+    for (module, deps) in dependencies() {
+        let name = module.join("/");
+        let forbidden = if name.starts_with("engine/ground") {
+            engine_beyond(&[])
+        } else if ["engine/shape", "engine/board", "engine/moves"].contains(&name.as_str()) {
+            engine_beyond(&["shape", "board", "moves"])
+        } else {
+            continue;
+        };
+        for dep in &deps {
+            assert!(
+                !forbidden.iter().any(|bad| dep.starts_with(bad)),
+                "{} depends on {}",
+                module.join("::"),
+                dep.join("::")
+            );
+        }
+    }
+}
+
 #[test]
 fn the_computer_player_sees_only_the_rules() {
     let mut forbidden = INTERFACES.to_vec();

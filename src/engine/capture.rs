@@ -4,9 +4,9 @@
 //! capturer's side. Each reports what it did.
 
 use super::board::{Board, Place};
+use super::ground::Side;
 use super::rules::{CountRow, GrandSlam};
 use super::shape::Shape;
-use super::side::Side;
 use super::sow::Turn;
 use super::trace::{Event, Observer};
 
@@ -70,7 +70,7 @@ fn chain<O: Observer>(
     let captures = |index: usize| row & (1 << index) != 0 && rules.captures_count(board.get(index));
     // The chain as a bit set, and in the order it was found.
     let mut chain = 1u64 << last;
-    let mut order = [last; super::board::MAX_PLACES];
+    let mut order = [last; super::ground::MAX_PLACES];
     let mut length = 1;
     let mut taken = board.get(last);
     let mut at = last;

@@ -12,11 +12,12 @@ mod round_end;
 mod setup;
 
 use super::board::{Board, Place};
+use super::ground::Direction;
+use super::ground::Pit;
+use super::ground::Row;
+use super::ground::{BySide, Side};
 use super::moves::Move;
-use super::pit::Pit;
-use super::rules::Direction;
-use super::shape::{Row, Shape};
-use super::side::{BySide, Side};
+use super::shape::Shape;
 use super::status::{Ending, Outcome, Status};
 
 pub use play::PlayError;

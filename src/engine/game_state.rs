@@ -13,11 +13,11 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use super::game::{PlayError, Position, RoundError};
+use super::ground::Side;
 use super::history::History;
 use super::line::LineError;
 use super::moves::{Move, Step};
 use super::rules::Rules;
-use super::side::Side;
 use super::status::Status;
 use super::trace::{Event, NoTrace, Observer};
 

@@ -4,10 +4,10 @@
 //! move it is. A letter names a move only where a move is a pit alone: two
 //! rows, the way never the mover's choice, at most 26 pits a row.
 
+use super::ground::Pit;
+use super::ground::Side;
 use super::moves::Move;
-use super::pit::Pit;
 use super::rules::Rules;
-use super::side::Side;
 
 /// Whether `rules`' moves can be written as letters.
 #[must_use]

@@ -15,8 +15,8 @@ fn step_said(step: Step) -> String {
         Step::Swap => "swap".to_string(),
     }
 }
+use super::ground::Side;
 use super::rules::Rules;
-use super::side::Side;
 
 /// A move of a list that could not be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

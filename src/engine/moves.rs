@@ -16,9 +16,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::pit::{ParsePitError, Pit};
-use super::rules::Direction;
-use super::shape::Row;
+use super::ground::Direction;
+use super::ground::Row;
+use super::ground::{ParsePitError, Pit};
 
 /// The ways chosen after a move's first lap, in order (§10.5's `.cw`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -22,9 +22,9 @@
 use std::fmt;
 
 use super::game::{PitSetup, Position, SetupError};
-use super::pit::Pit;
+use super::ground::Pit;
+use super::ground::Side;
 use super::rules::Rules;
-use super::side::Side;
 use super::status::Status;
 
 /// Why a line is not a position under the rules given.

@@ -22,28 +22,13 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use crate::engine::shape::MAX_FOUR_ROW_PITS;
+pub use crate::engine::ground::{
+    Direction, MAX_FOUR_ROW_PITS, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, UnknownWord,
+};
 
 pub use shortcuts::{KalahMechanics, Shortcuts};
 
 pub use check::RulesError;
-
-/// Boards have between 1 and this many pits per row.
-pub const MAX_PITS: u8 = 16;
-/// A rule file may start each pit with at most this many seeds.
-pub const MAX_SEEDS_PER_PIT: u8 = 64;
-/// The most seeds any board holds: the largest count a capture may name.
-pub const MAX_SEEDS: u16 = 2 * MAX_PITS as u16 * MAX_SEEDS_PER_PIT as u16;
-
-/// Which way seeds travel, seen from above with South at the bottom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Direction {
-    /// Along one's own row from pit 1 to pit n, then the opponent's from their pit 1.
-    CounterClockwise,
-    /// From pit n down to pit 1 on each row.
-    Clockwise,
-}
 
 /// What the players' stores are and whether sowing drops seeds in them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -270,7 +255,6 @@ pub enum FirstPlayer {
 }
 
 rule_words! {
-    Direction { CounterClockwise => "counter-clockwise", Clockwise => "clockwise" }
     DirectionRule {
         CounterClockwise => "counter-clockwise",
         Clockwise => "clockwise",
@@ -294,14 +278,6 @@ rule_words! {
     TakasaFrom { FrontRowFirst => "front-row-first", AnyPit => "any-pit" }
     NextStarter { TookRemaining => "took-remaining", Winner => "winner", Loser => "loser" }
     FirstPlayer { Chosen => "chosen", Drawn => "drawn", OddEven => "odd-even" }
-}
-
-/// A word that names no value of a rule parameter.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown value {found:?}: expected one of {}", expected.join(", "))]
-pub struct UnknownWord {
-    pub found: String,
-    pub expected: &'static [&'static str],
 }
 
 /// The seed counts that capture, as bits: any count from 1 to [`MAX_SEEDS`].
@@ -752,6 +728,16 @@ impl Rules {
     #[must_use]
     pub fn match_rules(&self) -> &MatchRules {
         &self.match_rules
+    }
+
+    /// The board's shape: what lies where, as drawn and as sown.
+    #[must_use]
+    pub(crate) fn shape(&self) -> &'static crate::engine::shape::Shape {
+        crate::engine::shape::Shape::get(
+            self.board.rows,
+            self.board.pits,
+            self.sowing.direction == Direction::Clockwise,
+        )
     }
 
     /// Pits per row.

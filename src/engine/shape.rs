@@ -20,29 +20,12 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use super::board::{MAX_PLACES, Place};
-use super::pit::Pit;
-use super::rules::{Direction, MAX_PITS, Rules};
-use super::side::{BySide, Side};
-
-/// Pits per row on a four-row board, at most: four such rows fill the
-/// places two rows of [`MAX_PITS`] and two stores take (a position is copied
-/// at every move, so its array does not grow for them).
-pub(crate) const MAX_FOUR_ROW_PITS: u8 = 8;
+use super::ground::{
+    BySide, Direction, MAX_FOUR_ROW_PITS, MAX_PITS, MAX_PLACES, Pit, Place, Row, Side,
+};
 
 /// Marks a place with nothing across it or behind it.
 const NONE: u8 = u8::MAX;
-
-/// Which of a player's rows a pit is in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Row {
-    /// The only row of a two-row board.
-    Only,
-    /// The inner row of a four-row board, facing the opponent's front row.
-    Front,
-    /// The outer row of a four-row board, at its owner's edge.
-    Back,
-}
 
 /// One row of pits as South sees the board, left to right.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,15 +67,6 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// The shape of the rules' board.
-    pub fn of(rules: &Rules) -> &'static Shape {
-        Shape::get(
-            rules.rows(),
-            rules.pits(),
-            rules.direction() == Direction::Clockwise,
-        )
-    }
-
     /// The shared shape of `rows` rows of `pits`, sown clockwise or not.
     /// The rules' checks keep `pits` within 1 to [`MAX_PITS`] on two rows
     /// and [`MAX_FOUR_ROW_PITS`] on four.

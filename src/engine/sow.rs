@@ -2,9 +2,9 @@
 
 use super::board::{Board, Place, indices, next_on};
 use super::capture;
+use super::ground::{BySide, Side};
 use super::rules::{Relay, Rules};
 use super::shape::Shape;
-use super::side::{BySide, Side};
 use super::trace::{Event, NoTrace, Observer};
 
 mod choices;

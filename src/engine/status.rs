@@ -4,8 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::ground::Side;
 use super::rules::UnknownWord;
-use super::side::Side;
 
 /// Where the match stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -4,8 +4,7 @@
 //! ignores them, and because the engine is generic over the observer, that path
 //! compiles to code with no trace at all.
 
-use super::board::Place;
-use super::side::{BySide, Side};
+use super::ground::{BySide, Place, Side};
 use super::status::Ending;
 
 /// One step of a move, or the round's end that the move caused.

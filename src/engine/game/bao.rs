@@ -7,11 +7,12 @@
 use super::Position;
 use super::play::PlayError;
 use crate::engine::board::{Place, indices};
+use crate::engine::ground::Direction;
+use crate::engine::ground::Pit;
+use crate::engine::ground::Side;
 use crate::engine::moves::Move;
-use crate::engine::pit::Pit;
 use crate::engine::position_text::WrittenMark;
-use crate::engine::rules::{Direction, FrontAcross, Rules, TakasaFrom};
-use crate::engine::side::Side;
+use crate::engine::rules::{FrontAcross, Rules, TakasaFrom};
 use crate::engine::sow::{FrontEnd, FrontTurn, Refused, first_lap, sow_front_turn};
 use crate::engine::trace::{Event, NoTrace, Observer};
 
@@ -93,14 +94,14 @@ struct Way {
 
 /// The ways of one kind: at most two from each pit of a side's loop.
 struct Ways {
-    ways: [Option<Way>; 2 * 2 * crate::engine::shape::MAX_FOUR_ROW_PITS as usize],
+    ways: [Option<Way>; 2 * 2 * crate::engine::ground::MAX_FOUR_ROW_PITS as usize],
     len: usize,
 }
 
 impl Ways {
     fn new() -> Ways {
         Ways {
-            ways: [None; 2 * 2 * crate::engine::shape::MAX_FOUR_ROW_PITS as usize],
+            ways: [None; 2 * 2 * crate::engine::ground::MAX_FOUR_ROW_PITS as usize],
             len: 0,
         }
     }

@@ -1,7 +1,7 @@
 //! A position's key, for transposition tables and the end by repetition.
 
 use super::Position;
-use crate::engine::side::Side;
+use crate::engine::ground::Side;
 
 impl Position {
     /// A 64-bit key of what decides the rest of the round (counts, closed pits,

@@ -4,11 +4,12 @@
 
 use super::Position;
 use crate::engine::board::{Place, indices};
+use crate::engine::ground::Direction;
+use crate::engine::ground::Pit;
+use crate::engine::ground::Row;
+use crate::engine::ground::Side;
 use crate::engine::moves::{Later, Move};
-use crate::engine::pit::Pit;
-use crate::engine::rules::{Direction, Rules, Stores};
-use crate::engine::shape::Row;
-use crate::engine::side::Side;
+use crate::engine::rules::{Rules, Stores};
 use crate::engine::sow::{
     Choices, PackedTrack, PairTurn, Refused, Turn, TurnEnd, Unmade, sow_turn, sow_turn_plainly,
 };

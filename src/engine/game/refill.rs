@@ -2,9 +2,9 @@
 
 use super::Position;
 use super::setup::starter_kept;
-use crate::engine::pit::Pit;
+use crate::engine::ground::Pit;
+use crate::engine::ground::Side;
 use crate::engine::rules::{NextStarter, Rules};
-use crate::engine::side::Side;
 use crate::engine::status::{Ending, Outcome, Status};
 use crate::engine::trace::NoTrace;
 

@@ -4,8 +4,8 @@
 
 use super::Position;
 use crate::engine::board::indices;
+use crate::engine::ground::{BySide, Side};
 use crate::engine::rules::{EndsWhen, RestGoesTo, Rounds, Rules};
-use crate::engine::side::{BySide, Side};
 use crate::engine::status::{Ending, Status};
 use crate::engine::trace::{Event, Observer};
 

@@ -4,10 +4,9 @@
 use super::Position;
 use super::bao::Marks;
 use crate::engine::board::{Board, indices};
-use crate::engine::pit::Pit;
+use crate::engine::ground::Pit;
+use crate::engine::ground::{BySide, Side};
 use crate::engine::rules::{NextStarter, Rounds, Rules, SeedsIn};
-use crate::engine::shape::Shape;
-use crate::engine::side::{BySide, Side};
 use crate::engine::status::Status;
 use crate::engine::trace::NoTrace;
 
@@ -85,7 +84,7 @@ impl Position {
     /// The start of a match: every pit full, `first` to move.
     #[must_use]
     pub fn new(rules: &Rules, first: Side) -> Position {
-        let shape = Shape::of(rules);
+        let shape = rules.shape();
         let mut board = Board::EMPTY;
         let filled = match rules.seeds_in() {
             SeedsIn::EveryPit => shape.pits_mask(),

@@ -13,8 +13,9 @@ use super::{
     Board, Captures, DirectionRule, EndsWhen, ExtraTurn, FrontAcross, MAX_PITS, MAX_SEEDS_PER_PIT,
     Nyumba, PairAcross, Relay, Reversal, RoundRules, Rounds, SeedsIn, Sowing, StartRows, Stores,
 };
+use crate::engine::ground::{MAX_FOUR_ROW_PITS, Row};
 use crate::engine::moves::Move;
-use crate::engine::shape::{MAX_FOUR_ROW_PITS, Row, Shape};
+use crate::engine::shape::Shape;
 
 /// The latest ply a rule file may open a capture or a reversal at.
 const MAX_FROM_PLY: i64 = 64;

@@ -7,9 +7,8 @@ use super::{
     AcrossEmpty, CapturingSeed, CountRow, CountSet, FirstSeed, GrandSlam, LastSeedGroup,
     OwnedSeeds, Relay, RestGoesTo, Rounds, Rules, SeedsIn,
 };
+use crate::engine::ground::Pit;
 use crate::engine::moves::Move;
-use crate::engine::pit::Pit;
-use crate::engine::shape::Shape;
 
 /// A text value quoted as TOML reads it.
 fn quoted(text: &str) -> String {
@@ -116,7 +115,7 @@ fn write_head(rules: &Rules, line: &mut dyn FnMut(&str)) {
     }
     if let Some(reversal) = sowing.reversal {
         line("\n[sowing.reversal]");
-        let shape = Shape::of(rules);
+        let shape = rules.shape();
         let names: Vec<String> = Pit::all(shape.pits_per_side())
             .filter(|pit| reversal.pits >> pit.offset() & 1 == 1)
             .map(|pit| {

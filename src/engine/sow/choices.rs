@@ -4,8 +4,8 @@
 //! with what it lacks, and the legal moves are found by trying each way at
 //! each choice a turn meets (see [`crate::engine::Position::for_each_move`]).
 
+use crate::engine::ground::Direction;
 use crate::engine::moves::{Later, Move};
-use crate::engine::rules::Direction;
 
 /// The ways a move names.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -9,8 +9,8 @@
 
 use super::{CycleCheck, Lap, MAX_LAPS, Refused, Turn, TurnEnd, sow_lap_from, taken_up};
 use crate::engine::board::{Board, Place};
-use crate::engine::pit::Pit;
-use crate::engine::rules::Direction;
+use crate::engine::ground::Direction;
+use crate::engine::ground::Pit;
 use crate::engine::trace::{Event, NoTrace, Observer};
 
 /// What a Bao turn needs beyond the rest.

@@ -311,7 +311,7 @@ fn main() {
         } else {
             ""
         };
-        let judged = match (rules.match_rules().rounds, rounds) {
+        let judged = match (rules.plan().rounds.rounds, rounds) {
             (Rounds::Single, _) => String::new(),
             (_, u16::MAX) => ", whole matches".to_string(),
             (_, 1) => ", first rounds".to_string(),

@@ -6,7 +6,7 @@
 
 /// Each value's word, for `Display` and `FromStr`, so rule files, saves,
 /// `--json` and errors say the same thing. Defined before the modules that
-/// use it (the word type `UnknownWord` must be in scope where it is used).
+/// use it.
 macro_rules! rule_words {
     ($($ty:ident { $($variant:ident => $word:literal),+ $(,)? })+) => {$(
         impl $ty {
@@ -22,19 +22,19 @@ macro_rules! rule_words {
             }
         }
 
-        impl fmt::Display for $ty {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl ::std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.write_str(self.word())
             }
         }
 
         impl std::str::FromStr for $ty {
-            type Err = UnknownWord;
+            type Err = $crate::engine::UnknownWord;
 
-            fn from_str(text: &str) -> Result<Self, UnknownWord> {
+            fn from_str(text: &str) -> Result<Self, $crate::engine::UnknownWord> {
                 match text {
                     $($word => Ok($ty::$variant),)+
-                    _ => Err(UnknownWord {
+                    _ => Err($crate::engine::UnknownWord {
                         found: text.to_string(),
                         expected: Self::WORDS,
                     }),
@@ -45,13 +45,13 @@ macro_rules! rule_words {
 }
 
 mod board;
-mod capture;
 mod game;
 mod game_state;
 mod ground;
 mod history;
 mod letters;
 mod line;
+pub mod mechanics;
 mod moves;
 mod notation;
 mod perft;
@@ -79,11 +79,11 @@ pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};
 pub use position_text::{PositionText, PositionTextError};
 pub use rules::{
-    Across, AcrossEmpty, Board as BoardRules, ByCount, Captures, CapturingSeed, CountRow, CountSet,
-    Direction, EndsWhen, ExtraTurn, FirstPlayer, FirstSeed, FromOwnedPit, GrandSlam,
-    KalahMechanics, LastSeedGroup, Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules,
-    Mechanics, NextStarter, OwnedPits, OwnedSeeds, RecordNames, Relay, RestGoesTo, RoundRules,
-    Rounds, Rules, RulesError, SeedsIn, Shortcuts, Skip, Sowing, Stores, UnknownWord, WhileSowing,
+    Across, AcrossEmpty, Board as BoardRules, ByCount, CapturingSeed, CountRow, CountSet,
+    Direction, EndsWhen, ExtraTurn, FirstPlayer, FirstSeed, GrandSlam, KalahMechanics,
+    LastSeedGroup, Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules, NextStarter,
+    OwnedPits, OwnedSeeds, Plan, RecordNames, Relay, RestGoesTo, Rounds, Rules, RulesError,
+    SeedsIn, Shortcuts, Skip, Stores, UnknownWord, WhileSowing,
 };
 pub(crate) use shape::Shape;
 pub use status::{Ending, Outcome, Status, StatusKind};

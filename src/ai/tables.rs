@@ -306,7 +306,12 @@ const HEADER: usize = 24;
 /// version (a later version may play a rule otherwise), hashed.
 #[must_use]
 pub fn rules_key(rules: &Rules) -> u64 {
-    let text = format!("{}\n{:?}", env!("CARGO_PKG_VERSION"), rules.mechanics());
+    let text = format!(
+        "{}\n{:?}\n{:?}",
+        env!("CARGO_PKG_VERSION"),
+        rules.board(),
+        rules.plan()
+    );
     checksum(text.as_bytes())
 }
 

@@ -8,8 +8,6 @@ mod pit;
 mod place;
 mod side;
 
-use std::fmt;
-
 use serde::Deserialize;
 
 pub use pit::{ParsePitError, Pit};

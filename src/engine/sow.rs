@@ -1,9 +1,9 @@
 //! One turn of sowing: the laps, relays, and the detection of turns that never end.
 
 use super::board::{Board, Place, indices, next_on};
-use super::capture;
 use super::ground::{BySide, Side};
-use super::rules::{Relay, Rules};
+use super::mechanics::{Relay, owned_pits, pair_across, while_sowing};
+use super::rules::Rules;
 use super::shape::Shape;
 use super::trace::{Event, NoTrace, Observer};
 
@@ -120,7 +120,7 @@ enum LapEnd {
     /// Another lap, taken up from this place.
     Next(usize),
     /// The turn is over, its captures made.
-    TurnOver(capture::Close),
+    TurnOver(Close),
 }
 
 /// Why a turn cannot be played.
@@ -229,9 +229,12 @@ pub(crate) fn sow_turn_plainly<O: Observer>(
             ..TurnEnd::ended(false)
         });
     }
-    let mut captured = rules.kalah_capture() && capture::kalah(board, turn, at, obs);
-    if rules.count_captures() {
-        captured |= capture::by_count(board, turn, at, track, obs);
+    let plan = rules.plan();
+    let mut captured = plan
+        .across
+        .is_some_and(|across| across.capture(board, turn, at, obs));
+    if let Some(by_count) = &plan.by_count {
+        captured |= by_count.capture(board, turn, at, track, obs);
     }
     fed(board, turn)?;
     Ok(TurnEnd::ended(captured))
@@ -458,7 +461,7 @@ fn turned_lap_captures(board: &Board, turn: &Turn, capture_from: u64, take: usiz
         &mut NoTrace,
     );
     probe.get(lap.at) > 1
-        && capture::pair_across(&mut probe, turn, capture_from, lap.at, take, &mut NoTrace) > 0
+        && pair_across::capture(&mut probe, turn, capture_from, lap.at, take, &mut NoTrace) > 0
 }
 
 /// Whether `side` cannot move: no pit among `playable` holding the seeds a
@@ -548,7 +551,7 @@ fn taken_up(pit: Place, count: u16, lap: u32) -> Event {
 
 /// The turn ends where the lap's last seed fell, whatever the relay: a
 /// group it made went to the sower (the pit is empty again), or owned pits
-/// that keep their seeds say so (see [`capture::kept_lap_end`]).
+/// that keep their seeds say so (see [`owned_pits::OwnedPits::kept_lap_end`]).
 fn ends_where_it_fell<O: Observer>(
     board: &mut Board,
     turn: &Turn,
@@ -559,7 +562,11 @@ fn ends_where_it_fell<O: Observer>(
         return Some(TurnEnd::ended(false));
     }
     if turn.owned_pits_kept {
-        return capture::kept_lap_end(board, turn, lap.at, obs);
+        return turn
+            .rules
+            .plan()
+            .owned_pits
+            .and_then(|owned| owned.kept_lap_end(board, turn, lap.at, obs));
     }
     None
 }
@@ -586,10 +593,10 @@ fn relay_goes_on<O: Observer>(
             if board.get(next) != 0 {
                 return Ok(LapEnd::Next(next));
             }
-            close = capture::at_turn_end(board, turn, at, course, obs);
-            if rules.leap_capture() {
+            close = at_turn_end(board, turn, at, course, obs);
+            if let Some(leap) = rules.plan().leap {
                 let beyond = next_on(turn.open_pits, next);
-                close.captured |= capture::leap(board, turn, beyond, obs);
+                close.captured |= leap.take(board, turn, beyond, obs);
             }
         }
         Relay::LandingPit | Relay::Off => {
@@ -600,23 +607,23 @@ fn relay_goes_on<O: Observer>(
                 // The pair across, taken where the rules take it, goes into
                 // the lap's origin and is sown on from there (§10.5).
                 if let Some(pair) = turn.pair
-                    && capture::pair_across(board, turn, pair.capture_from, at, lap_origin, obs) > 0
+                    && pair_across::capture(board, turn, pair.capture_from, at, lap_origin, obs) > 0
                 {
                     let opponent = turn.mover.other();
                     if rules.stuck_player_loses()
                         && cannot_move(board, shape, rules, turn.open_pits, opponent)
                     {
-                        return Ok(LapEnd::TurnOver(capture::Close {
+                        return Ok(LapEnd::TurnOver(Close {
                             captured: true,
                             won: true,
-                            ..capture::Close::default()
+                            ..Close::default()
                         }));
                     }
                     return Ok(LapEnd::Next(lap_origin));
                 }
                 return Ok(LapEnd::Next(at));
             }
-            close = capture::at_turn_end(board, turn, at, course, obs);
+            close = at_turn_end(board, turn, at, course, obs);
         }
     }
     fed(board, turn)?;
@@ -676,7 +683,7 @@ fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
             reached |= reach_row & (1 << at) != 0;
         }
         if OWNED && to_owner & (1 << at) != 0 {
-            capture::to_owner(board, shape, at, hand, obs);
+            owned_pits::to_owner(board, shape, at, hand, obs);
             continue;
         }
         let count = board.add(at, 1);
@@ -688,7 +695,7 @@ fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
         if count == while_sowing && !shape.is_store(at) {
             let last = hand == 0 && turn.rules.last_seed_group_to_sower();
             let taker = if last { turn.mover } else { shape.owner(at) };
-            capture::while_sowing(board, shape, at, taker, obs);
+            while_sowing::take(board, shape, at, taker, obs);
             took |= taker == turn.mover;
             group_taker = Some(taker);
             ended_on_group = last;
@@ -737,7 +744,7 @@ fn end_of_lap<O: Observer>(
     obs: &mut O,
 ) -> Result<TurnEnd, Refused> {
     let rules = turn.rules;
-    let close = capture::at_turn_end(board, turn, last, course, obs);
+    let close = at_turn_end(board, turn, last, course, obs);
     let (mut captured, mut owned) = (close.captured, close.owned);
     if close.extra_turn {
         fed(board, turn)?;
@@ -747,7 +754,10 @@ fn end_of_lap<O: Observer>(
         });
     }
     if turn.to_owner_pits
-        && let Some(made) = capture::own_pit(board, turn, last, obs)
+        && let Some(made) = rules
+            .plan()
+            .owned_pits
+            .and_then(|owned| owned.own_pit(board, turn, last, obs))
     {
         owned = 1 << made;
     }
@@ -758,8 +768,8 @@ fn end_of_lap<O: Observer>(
             ..TurnEnd::ended(captured)
         });
     }
-    if rules.count_captures() {
-        captured |= capture::by_count(board, turn, last, track, obs);
+    if let Some(by_count) = &rules.plan().by_count {
+        captured |= by_count.capture(board, turn, last, track, obs);
     }
     fed(board, turn)?;
     Ok(TurnEnd::ended(captured))
@@ -773,6 +783,53 @@ fn fed(board: &Board, turn: &Turn) -> Result<(), Refused> {
     } else {
         Ok(())
     }
+}
+
+/// What the end of a turn did.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Close {
+    pub captured: bool,
+    /// Pits made the mover's.
+    pub owned: u64,
+    /// The mover moves again (the turn stayed on their own row).
+    pub extra_turn: bool,
+    /// A capture left the opponent unable to move: the mover has won.
+    pub won: bool,
+}
+
+/// Where a turn ends at `index`: the pair of owned pits where the rules
+/// make one (and then no capture); else the Kalah capture where the rules
+/// have it (see [`crate::engine::mechanics::Across::at_turn_end`]).
+#[inline]
+fn at_turn_end<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    index: usize,
+    course: Course,
+    obs: &mut O,
+) -> Close {
+    let plan = turn.rules.plan();
+    if let Some(owned) = plan
+        .owned_pits
+        .and_then(|owned| owned.own_pair(board, turn, index, obs))
+    {
+        return Close {
+            owned,
+            ..Close::default()
+        };
+    }
+    match plan.across {
+        Some(across) => across.at_turn_end(board, turn, index, course, obs),
+        None => Close::default(),
+    }
+}
+
+/// Empties the pit at `index` into `by`'s store; gives how many it held.
+#[inline]
+pub(crate) fn take_to_store(board: &mut Board, shape: &Shape, index: usize, by: Side) -> u16 {
+    let count = board.take(index);
+    board.add(shape.store(by), count);
+    count
 }
 
 /// Brent's cycle detection over lap-start states (every place's count, as

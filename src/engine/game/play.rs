@@ -589,7 +589,7 @@ impl Position {
             owned_pits_kept: kept,
             to_owner_pits: !plain && !kept && rules.owned_pits().is_some(),
             backward,
-            track_reach: !plain && rules.capture().across.is_some_and(|a| a.after_reaching),
+            track_reach: !plain && rules.plan().across.is_some_and(|a| a.after_reaching),
             pair,
         }
     }

@@ -7,16 +7,20 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::file::{CaptureSection, CountsValue, OwnedPitsSection, RecordsSection, RulesFile};
-use super::four_rows;
+use super::file::{RecordsSection, RulesFile};
 use super::old_keys;
 use super::{
-    Across, AcrossEmpty, Board, ByCount, Captures, CapturingSeed, CountRow, CountSet, Direction,
-    DirectionRule, EndsWhen, ExtraTurn, FirstSeed, FromOwnedPit, GrandSlam, LastSeedGroup, Leap,
-    MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules, Mechanics, NextStarter, OwnedPits,
-    OwnedSeeds, RecordNames, Relay, RestGoesTo, RoundRules, Rounds, Rules, Shortcuts, Skip, Sowing,
-    Stores, WhileSowing,
+    MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, OwnedSeeds, Plan, RecordNames, Rounds, Rules,
+    Shortcuts, Stores,
 };
+use crate::engine::mechanics::across::Across;
+use crate::engine::mechanics::by_count::ByCountKeys;
+use crate::engine::mechanics::goal::{EndsWhen, RestGoesTo};
+use crate::engine::mechanics::laps::{FirstSeed, Skip};
+use crate::engine::mechanics::leap::Leap;
+use crate::engine::mechanics::relay::Relay;
+use crate::engine::mechanics::while_sowing::{LastSeedGroup, WhileSowing};
+use crate::engine::mechanics::{CaptureTables, OwnedPits};
 
 /// Why a rule file was refused, with the place in the text that is at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,7 +47,7 @@ impl fmt::Display for RulesError {
 impl std::error::Error for RulesError {}
 
 impl RulesError {
-    pub(super) fn at(
+    pub(crate) fn at(
         text: &str,
         span: Option<Range<usize>>,
         key: Option<&str>,
@@ -169,12 +173,8 @@ fn flag(value: Option<&Spanned<bool>>) -> bool {
     value.is_some_and(|v| *v.get_ref())
 }
 
-fn span_of<T>(value: Option<&Spanned<T>>) -> Option<Range<usize>> {
-    value.map(Spanned::span)
-}
-
 /// A refusal at `span`, naming `key`.
-pub(super) fn refuse<T>(
+pub(crate) fn refuse<T>(
     text: &str,
     span: Range<usize>,
     key: &str,
@@ -183,11 +183,10 @@ pub(super) fn refuse<T>(
     Err(RulesError::at(text, Some(span), Some(key), message))
 }
 
-/// Reads and checks a rule file's text.
 /// A value as the file wrote it: where, and under which key (today's or an
 /// older one), so that a refusal names what the file says.
 #[derive(Clone, Debug)]
-pub(super) struct Written<T> {
+pub(crate) struct Written<T> {
     pub value: T,
     pub span: Range<usize>,
     pub key: &'static str,
@@ -200,19 +199,20 @@ impl<T> Written<T> {
 }
 
 /// A flag that is on, with where it was written; `None` where it is off.
-pub(super) type Flag = Option<Written<()>>;
+pub(crate) type Flag = Option<Written<()>>;
 
 /// `Some` where a flag was written `true`, with where it was.
-pub(super) fn written_on(value: Option<&Spanned<bool>>, key: &'static str) -> Flag {
+pub(crate) fn written_on(value: Option<&Spanned<bool>>, key: &'static str) -> Flag {
     value
         .filter(|v| *v.get_ref())
         .map(|v| Written::new((), v.span(), key))
 }
 
-/// Every choice of a rule file in today's words, each with where it was
-/// written: what the checks below weigh, whichever keys the file used.
-pub(super) struct Shape {
-    pub old_keys: bool,
+/// Every choice of a rule file in today's keys, each with where it was
+/// written: what the mechanics' checks weigh, whichever keys the file used.
+pub(crate) struct Keys {
+    /// Whether the file used keys of an older version.
+    pub older_version: bool,
     pub first_seed: Option<Written<FirstSeed>>,
     pub skip_origin: Flag,
     pub skip_lap_start: Flag,
@@ -225,19 +225,9 @@ pub(super) struct Shape {
     pub leftover_to_capturer: Option<Written<i64>>,
     pub leap: Option<Written<Leap>>,
     pub across: Option<Written<Across>>,
-    pub by_count: Option<ByCountShape>,
-    /// `[capture.owned-pit]` (today's keys only).
-    pub owned_pit: Flag,
+    pub by_count: Option<ByCountKeys>,
     pub ends_when: Written<EndsWhen>,
     pub rest_goes_to: Option<Written<RestGoesTo>>,
-}
-
-/// `[capture.by-count]` as written.
-pub(super) struct ByCountShape {
-    pub counts: Written<CountsValue>,
-    pub row: CountRow,
-    pub chain: bool,
-    pub grand_slam: Option<Written<GrandSlam>>,
 }
 
 /// Refuses a file that writes one thing both the old way and today's.
@@ -306,7 +296,7 @@ fn refuse_mixed_keys(file: &RulesFile, text: &str) -> Result<(), RulesError> {
 
 /// The file's choices in today's words: its new keys as they are, its old
 /// ones put in today's words by [`old_keys`].
-fn shape(file: &RulesFile, text: &str) -> Result<Shape, RulesError> {
+fn keys(file: &RulesFile, text: &str) -> Result<Keys, RulesError> {
     refuse_mixed_keys(file, text)?;
     let sowing = &file.sowing;
     let round = file.round.get_ref();
@@ -368,8 +358,8 @@ fn shape(file: &RulesFile, text: &str) -> Result<Shape, RulesError> {
             );
         }
     };
-    Ok(Shape {
-        old_keys,
+    Ok(Keys {
+        older_version: old_keys,
         first_seed,
         skip_origin,
         skip_lap_start,
@@ -383,7 +373,6 @@ fn shape(file: &RulesFile, text: &str) -> Result<Shape, RulesError> {
         while_sowing: captures.while_sowing,
         last_seed_group: captures.last_seed_group,
         leftover_to_capturer: captures.leftover_to_capturer,
-        owned_pit: captures.owned_pit,
         leap: captures.leap,
         across: captures.across,
         by_count: captures.by_count,
@@ -415,71 +404,35 @@ fn read_skip(skip: &Spanned<Vec<Spanned<Skip>>>, text: &str) -> Result<[Flag; 2]
 
 /// The captures a file names, as written.
 #[derive(Default)]
-pub(super) struct CapturePieces {
+pub(crate) struct CapturePieces {
     pub while_sowing: Option<Written<i64>>,
     pub last_seed_group: LastSeedGroup,
     pub leftover_to_capturer: Option<Written<i64>>,
-    pub owned_pit: Flag,
     pub leap: Option<Written<Leap>>,
     pub across: Option<Written<Across>>,
-    pub by_count: Option<ByCountShape>,
+    pub by_count: Option<ByCountKeys>,
 }
 
-/// The `[capture]` tables.
-fn read_capture(capture: &CaptureSection) -> CapturePieces {
+/// The `[capture]` tables, each read by its mechanic.
+fn read_capture(capture: &CaptureTables) -> CapturePieces {
+    let (while_sowing, last_seed_group, leftover_to_capturer) =
+        match capture.while_sowing.as_ref().map(WhileSowing::read) {
+            Some((count, last, leftover)) => (Some(count), last, leftover),
+            None => (None, LastSeedGroup::default(), None),
+        };
     CapturePieces {
-        while_sowing: capture.while_sowing.as_ref().map(|w| {
-            let count = &w.get_ref().count;
-            Written::new(*count.get_ref(), count.span(), "capture.while-sowing.count")
-        }),
-        owned_pit: capture
-            .owned_pit
+        while_sowing,
+        last_seed_group,
+        leftover_to_capturer,
+        leap: capture
+            .leap
             .as_ref()
-            .map(|o| Written::new((), o.span(), "capture.owned-pit")),
-        last_seed_group: capture
-            .while_sowing
+            .map(|l| Written::new(l.get_ref().read(), l.span(), "capture.leap")),
+        across: capture
+            .across
             .as_ref()
-            .map_or_else(LastSeedGroup::default, |w| w.get_ref().last_seed),
-        leftover_to_capturer: capture.while_sowing.as_ref().and_then(|w| {
-            w.get_ref().leftover_to_capturer.as_ref().map(|k| {
-                Written::new(
-                    *k.get_ref(),
-                    k.span(),
-                    "capture.while-sowing.leftover-to-capturer",
-                )
-            })
-        }),
-        leap: capture.leap.as_ref().map(|l| {
-            let leap = Leap {
-                also_across: l.get_ref().also_across,
-            };
-            Written::new(leap, l.span(), "capture.leap")
-        }),
-        across: capture.across.as_ref().map(|a| {
-            let across = Across {
-                across_empty: a.get_ref().across_empty,
-                capturing_seed: a.get_ref().capturing_seed,
-                after_reaching: a.get_ref().after_reaching,
-                chain: a.get_ref().chain,
-            };
-            Written::new(across, a.span(), "capture.across")
-        }),
-        by_count: capture.by_count.as_ref().map(|b| {
-            let b = b.get_ref();
-            ByCountShape {
-                counts: Written::new(
-                    b.counts.get_ref().clone(),
-                    b.counts.span(),
-                    "capture.by-count.counts",
-                ),
-                row: b.row,
-                chain: flag(b.chain.as_ref()),
-                grand_slam: b
-                    .grand_slam
-                    .as_ref()
-                    .map(|g| Written::new(*g.get_ref(), g.span(), "capture.by-count.grand-slam")),
-            }
-        }),
+            .map(|a| Written::new(a.get_ref().read(), a.span(), "capture.across")),
+        by_count: capture.by_count.as_ref().map(|b| b.get_ref().read()),
     }
 }
 
@@ -502,60 +455,19 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
         RulesError::at(text, e.span(), key.as_deref(), &said)
     })?;
     let (id, name) = check_texts(&file, text)?;
-    let board = check_board(&file, text)?;
-    let shape = shape(&file, text)?;
-    let mut sowing = check_sowing(&file, &shape, board, text)?;
-    let mut capture = check_captures(&shape, sowing, board, text)?;
-    capture.pair_across = four_rows::check_pair_across(&file, board, sowing.relay, text)?;
-    capture.front_across = four_rows::check_front_across(&file, board, &sowing, &capture, text)?;
-    if let Some(in_hand) = &file.board.in_hand
-        && board.in_hand > 0
-        && capture.front_across.is_none()
-    {
-        return refuse(
-            text,
-            in_hand.span(),
-            "board.in-hand",
-            "seeds in hand are played in by namua moves, which capture the front pit \
-             across: it needs `[capture.front-across]`",
-        );
-    }
-    sowing.reversal = four_rows::check_reversal(&file, board, capture.pair_across, text)?;
-    let owned_pits = check_owned_pits(&file, &shape, sowing, &capture, text)?;
-    let (mut round, match_rules) = check_rounds(&file, &shape, text)?;
-    let extra_turn = ExtraTurn {
-        own_store: shape.extra_turn.is_some(),
-        after_capture: shape.after_capture,
-    };
-    four_rows::check_combinations(
-        &file,
-        board,
-        &sowing,
-        extra_turn,
-        &capture,
-        owned_pits.is_some(),
-        &mut round,
-        match_rules.rounds,
-        text,
-    )?;
-    let shortcuts = Shortcuts::of(Mechanics {
-        board: &board,
-        sowing: &sowing,
-        extra_turn: &extra_turn,
-        capture: &capture,
-        owned_pits: &owned_pits,
-        round: &round,
-        match_rules: &match_rules,
-    });
+    let board = super::board::check(&file, text)?;
+    let keys = keys(&file, text)?;
+    let plan = Plan::compile(&file, &keys, board, text)?;
+    let shortcuts = Shortcuts::of(&board, &plan);
     let records = check_records(
         file.records.as_ref(),
         text,
         RecordNeeds {
             rows: board.rows,
             pits: board.pits,
-            direction_chosen: sowing.direction_chosen,
-            rounds: match_rules.rounds,
-            owned_pits: owned_pits.as_ref(),
+            direction_chosen: plan.ways.chosen(),
+            rounds: plan.rounds.rounds,
+            owned_pits: plan.owned_pits.as_ref(),
             stores: board.stores,
         },
     )?;
@@ -570,14 +482,9 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
             .filter(|p| !p.is_empty()),
         sources: file.sources.iter().map(|s| shown(s.get_ref())).collect(),
         text: text.to_string(),
-        old_keys: shape.old_keys,
+        old_keys: keys.older_version,
         board,
-        sowing,
-        extra_turn,
-        capture,
-        owned_pits,
-        round,
-        match_rules,
+        plan,
         records,
         shortcuts,
     })
@@ -737,7 +644,7 @@ fn check_texts(file: &RulesFile, text: &str) -> Result<(String, String), RulesEr
 
 /// The whole numbers a key may take: pits per row, seeds per pit, and
 /// every other number a rule file names, a count of seeds.
-fn range_of(key: &str) -> std::ops::RangeInclusive<i64> {
+pub(crate) fn range_of(key: &str) -> std::ops::RangeInclusive<i64> {
     let most = match key {
         "board.pits" => MAX_PITS.into(),
         "board.seeds-per-pit" => MAX_SEEDS_PER_PIT.into(),
@@ -747,7 +654,7 @@ fn range_of(key: &str) -> std::ops::RangeInclusive<i64> {
 }
 
 /// How a key's range is said: "use 1 to 16".
-fn range_words(key: &str) -> String {
+pub(crate) fn range_words(key: &str) -> String {
     let range = range_of(key);
     format!("use {} to {}", range.start(), range.end())
 }
@@ -769,228 +676,8 @@ fn too_large(message: &str, key: Option<&str>) -> Option<String> {
     Some(format!("{number} is far too {how}: {range}"))
 }
 
-/// Pits per row and seeds per pit, in range.
-fn check_board(file: &RulesFile, text: &str) -> Result<Board, RulesError> {
-    let pits = *file.board.pits.get_ref();
-    if !range_of("board.pits").contains(&pits) {
-        return refuse(
-            text,
-            file.board.pits.span(),
-            "board.pits",
-            &format!(
-                "{pits} pits per row is out of range: {}",
-                range_words("board.pits")
-            ),
-        );
-    }
-    // Both were range-checked just now.
-    let pits = u8::try_from(pits).unwrap_or(MAX_PITS);
-    let (rows, seeds_in, stores) = four_rows::check_board(file, pits, text)?;
-    let start = four_rows::check_start(file, rows, pits, text)?;
-    let key = "board.seeds-per-pit";
-    let seeds_per_pit = match (&file.board.seeds_per_pit, &start) {
-        (Some(seeds), None) => {
-            let count = *seeds.get_ref();
-            if !range_of(key).contains(&count) {
-                return refuse(
-                    text,
-                    seeds.span(),
-                    key,
-                    &format!(
-                        "{count} seeds per pit is out of range: {}",
-                        range_words(key)
-                    ),
-                );
-            }
-            u8::try_from(count).unwrap_or(MAX_SEEDS_PER_PIT)
-        }
-        (None, Some(start)) => start
-            .front
-            .iter()
-            .chain(&start.back)
-            .copied()
-            .max()
-            .unwrap_or(0),
-        (Some(seeds), Some(_)) => {
-            return refuse(
-                text,
-                seeds.span(),
-                key,
-                "the start is listed pit by pit (`front`, `back`): leave `seeds-per-pit` out",
-            );
-        }
-        (None, None) => {
-            return refuse(
-                text,
-                file.board.pits.span(),
-                key,
-                "say how many seeds each pit starts with: `seeds-per-pit = 4`",
-            );
-        }
-    };
-    let in_hand = four_rows::check_in_hand(file, rows, text)?;
-    Ok(Board {
-        rows,
-        pits,
-        seeds_per_pit,
-        seeds_in,
-        start,
-        in_hand,
-        stores,
-    })
-}
-
-/// How a file writes skipping the origin, for messages that point to it.
-fn skip_origin_key(shape: &Shape) -> &'static str {
-    if shape.old_keys {
-        "sowing.skip-origin"
-    } else {
-        "sowing.skip = [\"origin\"]"
-    }
-}
-
-fn check_sowing(
-    file: &RulesFile,
-    shape: &Shape,
-    board: Board,
-    text: &str,
-) -> Result<Sowing, RulesError> {
-    let relay = shape.relay.as_ref().map_or(Relay::Off, |r| r.value);
-    if let Some(extra) = &shape.extra_turn
-        && board.stores != Stores::Sown
-    {
-        return refuse(
-            text,
-            extra.span.clone(),
-            extra.key,
-            "an extra turn is earned by ending in one's own store, so it needs \
-             `board.stores = \"sown\"`",
-        );
-    }
-    if let Some(first) = &shape.first_seed
-        && first.value == FirstSeed::Origin
-        && shape.skip_origin.is_some()
-    {
-        return refuse(
-            text,
-            first.span.clone(),
-            first.key,
-            &format!(
-                "sowing from the origin drops the first seed into the pit just emptied, \
-                 which `{}` forbids; turn one of them off",
-                skip_origin_key(shape)
-            ),
-        );
-    }
-    if let Some(skip) = &shape.skip_lap_start
-        && relay == Relay::Off
-    {
-        return refuse(
-            text,
-            skip.span.clone(),
-            skip.key,
-            &format!(
-                "laps after the first come only from relay sowing, so it needs \
-                 `sowing.relay`; for the turn's first pit use `{}`",
-                skip_origin_key(shape)
-            ),
-        );
-    }
-    let (direction, direction_chosen) = match file.sowing.direction.get_ref() {
-        DirectionRule::CounterClockwise => (Direction::CounterClockwise, false),
-        DirectionRule::Clockwise => (Direction::Clockwise, false),
-        DirectionRule::Chosen => (Direction::CounterClockwise, true),
-    };
-    let (reverse_laps, min_seeds) = check_direction_choice(file, shape, board, relay, text)?;
-    Ok(Sowing {
-        direction,
-        direction_chosen,
-        reverse_laps,
-        min_seeds,
-        first_seed: shape
-            .first_seed
-            .as_ref()
-            .map_or_else(FirstSeed::default, |f| f.value),
-        skip_origin: shape.skip_origin.is_some(),
-        skip_lap_start: shape.skip_lap_start.is_some(),
-        relay,
-        must_feed: shape.must_feed,
-        // Read with the captures it needs (see `four_rows`).
-        reversal: None,
-    })
-}
-
-/// `reverse-laps` (relays only) and `min-seeds`; the mover's choice of
-/// direction with what it can be played with: stores off the track, a relay
-/// from the landing pit or none, no chain of captures by count (each looks
-/// one way along the track).
-fn check_direction_choice(
-    file: &RulesFile,
-    shape: &Shape,
-    board: Board,
-    relay: Relay,
-    text: &str,
-) -> Result<(bool, u16), RulesError> {
-    let sowing = &file.sowing;
-    let chosen = *sowing.direction.get_ref() == DirectionRule::Chosen;
-    let reverse_laps = sowing.reverse_laps.as_ref().is_some_and(|r| *r.get_ref());
-    if let Some(reverse) = &sowing.reverse_laps
-        && *reverse.get_ref()
-        && relay == Relay::Off
-    {
-        return refuse(
-            text,
-            reverse.span(),
-            "sowing.reverse-laps",
-            "laps reverse only where a relay starts another lap: it needs `sowing.relay`",
-        );
-    }
-    let min_seeds = match &sowing.min_seeds {
-        Some(min) => seed_count(
-            &Written::new(*min.get_ref(), min.span(), "sowing.min-seeds"),
-            text,
-        )?,
-        None => 1,
-    };
-    if !chosen {
-        return Ok((reverse_laps, min_seeds));
-    }
-    let span = sowing.direction.span();
-    if board.stores == Stores::Sown {
-        return refuse(
-            text,
-            span,
-            "sowing.direction",
-            "a sown store lies at one end of the mover's row, where only one direction \
-             reaches it; the mover's choice of direction needs `board.stores = \"not-sown\"` \
-             or \"aside\"",
-        );
-    }
-    if relay == Relay::NextPit {
-        return refuse(
-            text,
-            span,
-            "sowing.direction",
-            "a relay from the next pit looks one way along the board; with the mover's \
-             choice of direction use `relay = \"landing-pit\"`",
-        );
-    }
-    if let Some(by_count) = &shape.by_count
-        && by_count.chain
-    {
-        return refuse(
-            text,
-            span,
-            "sowing.direction",
-            "a chain of captures by count runs backwards along one direction; with the \
-             mover's choice of direction leave `chain` out",
-        );
-    }
-    Ok((reverse_laps, min_seeds))
-}
-
 /// A count of seeds a rule file names, in range.
-fn seed_count(value: &Written<i64>, text: &str) -> Result<u16, RulesError> {
+pub(crate) fn seed_count(value: &Written<i64>, text: &str) -> Result<u16, RulesError> {
     if !range_of(value.key).contains(&value.value) {
         return refuse(
             text,
@@ -1004,417 +691,6 @@ fn seed_count(value: &Written<i64>, text: &str) -> Result<u16, RulesError> {
         );
     }
     Ok(u16::try_from(value.value).unwrap_or(MAX_SEEDS))
-}
-
-fn check_captures(
-    shape: &Shape,
-    sowing: Sowing,
-    board: Board,
-    text: &str,
-) -> Result<Captures, RulesError> {
-    if let Some(leap) = &shape.leap
-        && sowing.relay != Relay::NextPit
-    {
-        return refuse(
-            text,
-            leap.span.clone(),
-            leap.key,
-            "a leap capture takes the pit after the empty one where a relay from the \
-             next pit stops, so it needs `sowing.relay = \"next-pit\"` (or `true`)",
-        );
-    }
-    let while_sowing = match &shape.while_sowing {
-        Some(count) => Some(WhileSowing {
-            count: seed_count(count, text)?,
-            last_seed: shape.last_seed_group,
-            // 0, as the template writes it, is off.
-            leftover_to_capturer: match &shape.leftover_to_capturer {
-                Some(k) if k.value != 0 => seed_count(k, text)?,
-                _ => 0,
-            },
-        }),
-        None => None,
-    };
-    let by_count = match &shape.by_count {
-        Some(by_count) => Some(check_counts(by_count, shape, sowing, board, text)?),
-        None => None,
-    };
-    if let Some(across) = &shape.across
-        && across.value.across_empty == AcrossEmpty::CapturingSeed
-        && across.value.capturing_seed == CapturingSeed::Left
-    {
-        return refuse(
-            text,
-            across.span.clone(),
-            across.key,
-            "the empty capture takes the capturing seed alone, which \
-             `capturing-seed = \"left\"` leaves in its pit: it would take nothing; \
-             drop one of them",
-        );
-    }
-    Ok(Captures {
-        while_sowing,
-        leap: shape.leap.as_ref().map(|l| l.value),
-        across: shape.across.as_ref().map(|a| a.value),
-        by_count,
-        owned_pit: shape.owned_pit.as_ref().map(|_| FromOwnedPit),
-        // Read with the board they need (see `four_rows`).
-        pair_across: None,
-        front_across: None,
-    })
-}
-
-/// `[capture.by-count]` (or the old `captures.opponent-counts` and
-/// `captures.either-row-counts`), checked: each count 1 to [`MAX_SEEDS`],
-/// none twice, the grand slam only on the opponent's row, single laps only.
-fn check_counts(
-    by_count: &ByCountShape,
-    shape: &Shape,
-    sowing: Sowing,
-    board: Board,
-    text: &str,
-) -> Result<ByCount, RulesError> {
-    let counts = &by_count.counts;
-    if by_count.row == CountRow::Either
-        && let Some(slam) = &by_count.grand_slam
-    {
-        let needs = if shape.old_keys {
-            "`captures.opponent-counts`"
-        } else {
-            "`row = \"opponent\"`"
-        };
-        return refuse(
-            text,
-            slam.span.clone(),
-            slam.key,
-            &format!("the grand slam is about captures on the opponent's row, so it needs {needs}"),
-        );
-    }
-    let list = match &counts.value {
-        CountsValue::Even => None,
-        CountsValue::List(list) => Some(list),
-    };
-    if list.is_some_and(Vec::is_empty) {
-        let or = if shape.old_keys {
-            "or leave the key out"
-        } else {
-            "or \"even\", or leave the table out"
-        };
-        return refuse(
-            text,
-            counts.span.clone(),
-            counts.key,
-            &format!("name at least one count (as `[2, 3]`), {or}"),
-        );
-    }
-    if sowing.relay != Relay::Off {
-        return refuse(
-            text,
-            counts.span.clone(),
-            counts.key,
-            "a capture by count is judged where a single lap's last seed lands, and \
-             relay sowing goes on from there; turn one of them off",
-        );
-    }
-    let total = 2 * u16::from(board.pits) * u16::from(board.seeds_per_pit);
-    let mut set = CountSet::EMPTY;
-    match list {
-        None => set = CountSet::evens_up_to(total),
-        Some(list) => {
-            for count in list {
-                let value = *count.get_ref();
-                if !range_of(counts.key).contains(&value) {
-                    return refuse(
-                        text,
-                        count.span(),
-                        counts.key,
-                        &format!("{value} is out of range: {}", range_words(counts.key)),
-                    );
-                }
-                let value = u16::try_from(value).unwrap_or(MAX_SEEDS);
-                if set.contains(value) {
-                    return refuse(
-                        text,
-                        count.span(),
-                        counts.key,
-                        &format!("{value} is named twice"),
-                    );
-                }
-                set.insert(value);
-            }
-        }
-    }
-    Ok(ByCount {
-        counts: set,
-        row: by_count.row,
-        chain: by_count.chain,
-        grand_slam: by_count
-            .grand_slam
-            .as_ref()
-            .map_or(GrandSlam::CapturesAll, |g| g.value),
-    })
-}
-
-fn check_owned_pits(
-    file: &RulesFile,
-    shape: &Shape,
-    sowing: Sowing,
-    capture: &Captures,
-    text: &str,
-) -> Result<Option<OwnedPits>, RulesError> {
-    let Some(section) = file.owned_pits.as_ref() else {
-        if let Some(from_owned) = &file
-            .capture
-            .as_ref()
-            .and_then(|c| c.get_ref().owned_pit.as_ref())
-        {
-            return refuse(
-                text,
-                from_owned.span(),
-                "capture.owned-pit",
-                "a capture from the opponent's owned pits needs owned pits: add \
-                 `[owned-pits]` with `seeds = \"kept\"`",
-            );
-        }
-        return Ok(None);
-    };
-    let owned = section.get_ref();
-    let kept = owned.seeds == OwnedSeeds::Kept;
-    let (count, pair_across) = owned_counts(section, text)?;
-    if !kept && sowing.relay != Relay::Off {
-        return refuse(
-            text,
-            section.span(),
-            "owned-pits",
-            "a pit becomes owned where a single lap's last seed lands, and relay sowing \
-             goes on from there; turn one of them off, or keep the seeds in owned pits \
-             (`seeds = \"kept\"`), where a relay stops at an owned pit",
-        );
-    }
-    if rounds_of(file) == Rounds::Many {
-        return refuse(
-            text,
-            section.span(),
-            "owned-pits",
-            "an owned pit stays its owner's for the rest of the game, which a refill \
-             between rounds would undo; it needs `match.rounds = \"single\"`",
-        );
-    }
-    if let Some(by_count) = capture.by_count
-        && by_count.row == CountRow::Either
-        && let Some(count) = count
-        && by_count.counts.contains(count)
-    {
-        let key = if shape.old_keys {
-            "captures.either-row-counts"
-        } else {
-            "capture.by-count.counts"
-        };
-        return refuse(
-            text,
-            owned.count.as_ref().map_or(section.span(), Spanned::span),
-            "owned-pits.count",
-            &format!(
-                "a last seed that makes a pit hold this count would be both captured and \
-                 owned; leave the count out of `{key}`"
-            ),
-        );
-    }
-    if let Some(from_owned) = &file
-        .capture
-        .as_ref()
-        .and_then(|c| c.get_ref().owned_pit.as_ref())
-        && !kept
-    {
-        return refuse(
-            text,
-            from_owned.span(),
-            "capture.owned-pit",
-            "a capture from the opponent's owned pits takes seeds that stay in them: it \
-             needs `[owned-pits]` with `seeds = \"kept\"`",
-        );
-    }
-    Ok(Some(OwnedPits {
-        count,
-        seeds: owned.seeds,
-        pair_across,
-        last_pit_allowed: owned.last_pit_allowed,
-        same_number_allowed: owned.same_number_allowed,
-    }))
-}
-
-/// `owned-pits.count` and `pair-across`, each in range, one of them at
-/// least, pairs only where the seeds are kept.
-fn owned_counts(
-    section: &Spanned<OwnedPitsSection>,
-    text: &str,
-) -> Result<(Option<u16>, Option<u16>), RulesError> {
-    let owned = section.get_ref();
-    let count = match &owned.count {
-        Some(count) => Some(seed_count(
-            &Written::new(*count.get_ref(), count.span(), "owned-pits.count"),
-            text,
-        )?),
-        None => None,
-    };
-    let pair_across = match &owned.pair_across {
-        Some(pair) if owned.seeds != OwnedSeeds::Kept => {
-            return refuse(
-                text,
-                pair.span(),
-                "owned-pits.pair-across",
-                "pits owned in pairs keep their seeds (one moves across so each holds 2): \
-                 it needs `seeds = \"kept\"`",
-            );
-        }
-        Some(pair) => Some(seed_count(
-            &Written::new(*pair.get_ref(), pair.span(), "owned-pits.pair-across"),
-            text,
-        )?),
-        None => None,
-    };
-    if count.is_none() && pair_across.is_none() {
-        return refuse(
-            text,
-            section.span(),
-            "owned-pits",
-            "say how a pit becomes owned: `count` (a last seed making a pit of the \
-             opponent's row hold it) or `pair-across` (a pair, with `seeds = \"kept\"`)",
-        );
-    }
-    Ok((count, pair_across))
-}
-
-fn rounds_of(file: &RulesFile) -> Rounds {
-    file.match_
-        .rounds
-        .as_ref()
-        .map_or(Rounds::Single, |r| *r.get_ref())
-}
-
-/// `match.next-round-starter`, or its default: the round's winner where
-/// players pass, else the player who took the remaining seeds.
-fn next_starter(
-    file: &RulesFile,
-    shape: &Shape,
-    rounds: Rounds,
-    taker: bool,
-    passing: bool,
-    text: &str,
-) -> Result<NextStarter, RulesError> {
-    Ok(match file.match_.next_round_starter.as_ref() {
-        None if passing || (rounds == Rounds::Many && !taker) => NextStarter::Winner,
-        None => NextStarter::TookRemaining,
-        Some(starter) => {
-            if rounds != Rounds::Many {
-                return refuse(
-                    text,
-                    starter.span(),
-                    "match.next-round-starter",
-                    "there is no next round in a single game; it needs \
-                     `match.rounds = \"many\"`",
-                );
-            }
-            if *starter.get_ref() == NextStarter::TookRemaining && !taker {
-                let (needs, instead) = if shape.old_keys {
-                    ("`round.end = \"stuck\"`", "\"winner\"")
-                } else {
-                    (
-                        "`rest-goes-to = \"other-player\"` (or `\"emptier\"`)",
-                        "\"winner\" or \"loser\"",
-                    )
-                };
-                return refuse(
-                    text,
-                    starter.span(),
-                    "match.next-round-starter",
-                    &format!(
-                        "only {needs} has a player who takes the remaining seeds; use {instead}"
-                    ),
-                );
-            }
-            *starter.get_ref()
-        }
-    })
-}
-
-/// `[round]` and `[match]`, checked together: a match of rounds needs a
-/// round end that can lead to the next.
-fn check_rounds(
-    file: &RulesFile,
-    shape: &Shape,
-    text: &str,
-) -> Result<(RoundRules, MatchRules), RulesError> {
-    let round = file.round.get_ref();
-    let ends = &shape.ends_when;
-    let rest = shape
-        .rest_goes_to
-        .as_ref()
-        .map_or(RestGoesTo::RowOwner, |r| r.value);
-    if let Some(written) = &shape.rest_goes_to {
-        let needs = match written.value {
-            RestGoesTo::OtherPlayer if ends.value != EndsWhen::NoMove => Some(
-                "the other player is the one who was not stuck, which only \
-                 `ends-when = \"no-move\"` has; use \"row-owner\"",
-            ),
-            RestGoesTo::Emptier if ends.value != EndsWhen::RowEmpty => Some(
-                "the emptier is the player whose row is empty, which only \
-                 `ends-when = \"row-empty\"` has; use \"row-owner\"",
-            ),
-            _ => None,
-        };
-        if let Some(needs) = needs {
-            return refuse(text, written.span.clone(), written.key, needs);
-        }
-    }
-    // Someone takes the seeds left (and may start the next round for it).
-    let taker = rest != RestGoesTo::RowOwner;
-    let passing = ends.value == EndsWhen::NoOneCanMove;
-    let rounds = rounds_of(file);
-    let partial_pit = flag(file.match_.partial_pit.as_ref());
-    let next_starter = next_starter(file, shape, rounds, taker, passing, text)?;
-    if partial_pit && rounds != Rounds::Many {
-        return refuse(
-            text,
-            span_of(file.match_.partial_pit.as_ref()).unwrap_or_default(),
-            "match.partial-pit",
-            "a partial pit is made when refilling between rounds, so it needs \
-             `match.rounds = \"many\"`",
-        );
-    }
-    // A repetition may end a round of a match (§8.3: each player keeps their
-    // own row, and the next round is set up from that); the end at more
-    // than half the seeds ends the whole game.
-    let more_than_half = round.more_than_half.as_ref();
-    if flag(more_than_half) && rounds == Rounds::Many {
-        return refuse(
-            text,
-            span_of(more_than_half).unwrap_or_default(),
-            "round.more-than-half",
-            "the end at more than half the seeds ends the game with no one taking \
-             the remaining seeds, so no next round could be set up; it needs \
-             `match.rounds = \"single\"`",
-        );
-    }
-    Ok((
-        RoundRules {
-            ends_when: ends.value,
-            rest_goes_to: rest,
-            more_than_half: flag(round.more_than_half.as_ref()),
-            repetition: flag(round.repetition.as_ref()),
-            // Read with the board they depend on (see `four_rows`).
-            stuck_player_loses: false,
-            leapfrog_is_stuck: false,
-            front_row_empty_loses: false,
-        },
-        MatchRules {
-            rounds,
-            next_starter,
-            partial_pit,
-            first_player: file.match_.first_player,
-            swap: file.match_.swap,
-        },
-    ))
 }
 
 #[cfg(test)]

@@ -18,12 +18,12 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::check::{ByCountShape, CapturePieces, RulesError, Written, written_on};
-use super::file::CountsValue;
-use super::{
-    Across, AcrossEmpty, CapturingSeed, CountRow, EndsWhen, GrandSlam, LastSeedGroup, Leap,
-    RestGoesTo,
-};
+use super::check::{CapturePieces, RulesError, Written, written_on};
+use crate::engine::mechanics::across::{Across, AcrossEmpty, CapturingSeed};
+use crate::engine::mechanics::by_count::{ByCountKeys, CountRow, CountsValue, GrandSlam};
+use crate::engine::mechanics::goal::{EndsWhen, RestGoesTo};
+use crate::engine::mechanics::leap::Leap;
+use crate::engine::mechanics::while_sowing::LastSeedGroup;
 
 /// The old `[captures]` table: every capture a flag or a list.
 #[derive(Debug, Default, Deserialize)]
@@ -55,7 +55,7 @@ pub(crate) enum OldRoundEnd {
 }
 
 /// `round.end` in today's words.
-pub(super) fn round_end(
+pub(crate) fn round_end(
     end: &Spanned<OldRoundEnd>,
 ) -> (Written<EndsWhen>, Option<Written<RestGoesTo>>) {
     let (ends_when, rest) = match end.get_ref() {
@@ -82,7 +82,7 @@ fn refuse<T>(
 /// The old `[captures]` table in today's words, refusing what today's
 /// sections cannot write: the empty capture without the Kalah capture,
 /// counts on both rows at once, a chain or a grand slam without counts.
-pub(super) fn captures(
+pub(crate) fn captures(
     old: &Spanned<OldCaptures>,
     text: &str,
 ) -> Result<CapturePieces, RulesError> {
@@ -129,7 +129,6 @@ pub(super) fn captures(
             .then(|| Written::new(4, old.span(), "captures.four")),
         last_seed_group: LastSeedGroup::ToOwner,
         leftover_to_capturer: None,
-        owned_pit: None,
         leap: written_on(table.leap.as_ref(), "captures.leap")
             .map(|on| Written::new(Leap { also_across: false }, on.span, on.key)),
         across: kalah.map(|on| {
@@ -146,7 +145,7 @@ pub(super) fn captures(
             };
             Written::new(across, on.span, on.key)
         }),
-        by_count: by_count.map(|(counts, key, row)| ByCountShape {
+        by_count: by_count.map(|(counts, key, row)| ByCountKeys {
             counts: Written::new(
                 CountsValue::List(counts.get_ref().clone()),
                 counts.span(),

@@ -4,10 +4,12 @@
 //! destructuring of the rules, so a new mechanic does not compile until it
 //! says here what it does to each shortcut, and no shortcut can miss it.
 
-use super::{
-    AcrossEmpty, Board, Captures, CapturingSeed, EndsWhen, ExtraTurn, FirstSeed, MatchRules,
-    Mechanics, Relay, RestGoesTo, RoundRules, Rounds, Sowing, Stores,
-};
+use super::{Board, Plan, Stores};
+use crate::engine::mechanics::across::{AcrossEmpty, CapturingSeed};
+use crate::engine::mechanics::goal::{EndsWhen, RestGoesTo};
+use crate::engine::mechanics::laps::FirstSeed;
+use crate::engine::mechanics::rounds::Rounds;
+use crate::engine::mechanics::{ExtraTurn, Goal, Laps, MatchRules, Playable, Relay, Ways};
 
 /// The shortcuts a rule set allows.
 // Each flag is one shortcut, read by the code that takes it.
@@ -43,54 +45,53 @@ pub struct KalahMechanics {
 }
 
 impl Shortcuts {
-    /// The shortcuts `mechanics` allow.
-    // One destructuring of every section, each field with what it does to
+    /// The shortcuts a rule set's board and mechanics allow.
+    // One destructuring of every mechanic, each field with what it does to
     // the shortcuts: long by design.
     #[allow(clippy::too_many_lines)]
-    pub(super) fn of(mechanics: Mechanics<'_>) -> Shortcuts {
-        let Mechanics {
-            board:
-                Board {
-                    // How big the board is changes no path (each side's
-                    // loop is its track); the solver asks its own size
-                    // questions, rows among them.
-                    rows: _,
-                    pits: _,
-                    seeds_per_pit: _,
-                    // Where the seeds start is the position's to say.
-                    seeds_in: _,
-                    start: _,
-                    // Seeds in hand are played in by Bao's own turn, which
-                    // no shortcut takes.
-                    in_hand: _,
-                    // A sown store is one more place of a lap, plainly or in
-                    // bulk; the solver needs it.
-                    stores,
-                },
-            sowing:
-                Sowing {
-                    // The track runs the rules' way, so either way is plain.
-                    direction: _,
-                    // A chosen way is a second move from each pit: not plain,
-                    // nor Kalah; the same sums in bulk.
-                    direction_chosen,
+    pub(super) fn of(board: &Board, plan: &Plan) -> Shortcuts {
+        let Board {
+            // How big the board is changes no path (each side's loop is
+            // its track); the solver asks its own size questions, rows
+            // among them.
+            rows: _,
+            pits: _,
+            seeds_per_pit: _,
+            // Where the seeds start is the position's to say.
+            seeds_in: _,
+            start: _,
+            // Seeds in hand are played in by Bao's own turn, which no
+            // shortcut takes.
+            in_hand: _,
+            // A sown store is one more place of a lap, plainly or in bulk;
+            // the solver needs it.
+            stores,
+        } = board;
+        let Plan {
+            // A chosen way is a second move from each pit: not plain, nor
+            // Kalah; the same sums in bulk. A lap that may turn is a choice
+            // at its start, which neither the plain path nor packed laps
+            // stop for. The track runs the rules' way, so one way is plain.
+            ways,
+            laps:
+                Laps {
+                    first_seed,
+                    // Skipped alike on the plain and the general path;
+                    // packed laps sow every place of the track.
+                    skip_origin,
+                    skip_lap_start,
                     reverse_laps,
+                },
+            relay,
+            playable:
+                Playable {
                     // Judged before a move is sown: the plain path takes
                     // every pit with seeds, and too small a pit can leave a
                     // player with seeds and no move.
                     min_seeds,
-                    first_seed,
-                    // Skipped alike on the plain and the general path; packed
-                    // laps sow every place of the track.
-                    skip_origin,
-                    skip_lap_start,
-                    relay,
                     // Judged after the lap, the same on every path; Kalah
                     // has no feeding.
                     must_feed,
-                    // A lap that may turn is a choice at its start, which
-                    // neither the plain path nor packed laps stop for.
-                    reversal,
                 },
             // Ending in the store and the move after a capture are judged
             // after the lap on every path (a lap in bulk ending in the store
@@ -100,31 +101,26 @@ impl Shortcuts {
                     own_store,
                     after_capture,
                 },
-            capture:
-                Captures {
-                    // Groups are taken as single seeds fall.
-                    while_sowing,
-                    // Leaps need relays, which are not plain.
-                    leap,
-                    // Judged where the turn ends, but for the opponent's row
-                    // reached and the chain, which the plain path never
-                    // follows.
-                    across,
-                    by_count,
-                    owned_pit,
-                    // Judged at each lap's end, where packed laps do not
-                    // stop; it needs relays, which are not plain.
-                    pair_across,
-                    // Its own turn, laps sown in from a kichwa, and moves
-                    // judged against each other (a capture is
-                    // compulsory): no shortcut takes it.
-                    front_across,
-                },
+            // Groups are taken as single seeds fall.
+            while_sowing,
+            // Leaps need relays, which are not plain.
+            leap,
+            // Judged where the turn ends, but for the opponent's row
+            // reached and the chain, which the plain path never follows.
+            across,
+            by_count,
             // Owned pits stop laps and take seeds as they fall.
             owned_pits,
+            // Judged at each lap's end, where packed laps do not stop; it
+            // needs relays, which are not plain.
+            pair_across,
+            // Its own turn, laps sown in from a kichwa, and moves judged
+            // against each other (a capture is compulsory): no shortcut
+            // takes it.
+            front_across,
             // Rounds are judged between moves, but by the solver.
-            round:
-                RoundRules {
+            goal:
+                Goal {
                     ends_when,
                     rest_goes_to,
                     more_than_half,
@@ -138,7 +134,7 @@ impl Shortcuts {
                     // (it comes with the front-across capture).
                     front_row_empty_loses: _,
                 },
-            match_rules:
+            rounds:
                 MatchRules {
                     rounds,
                     // Who starts, and who sits where, belong to the match:
@@ -148,9 +144,10 @@ impl Shortcuts {
                     first_player: _,
                     swap: _,
                 },
-        } = mechanics;
+        } = plan;
+        let one_way = matches!(ways, Ways::One(_));
         let sows_plainly = *first_seed == FirstSeed::NextPlace
-            && !direction_chosen
+            && one_way
             && !reverse_laps
             && *min_seeds <= 1
             && across.is_none_or(|a| !a.after_reaching && !a.chain)
@@ -158,7 +155,6 @@ impl Shortcuts {
             && *relay == Relay::Off
             && while_sowing.is_none()
             && owned_pits.is_none()
-            && reversal.is_none()
             && pair_across.is_none()
             && front_across.is_none()
             && !stuck_player_loses;
@@ -175,7 +171,6 @@ impl Shortcuts {
                     && *min_seeds == 1
                     && leap.is_none()
                     && by_count.is_none()
-                    && owned_pit.is_none()
                     && !must_feed
                     && !more_than_half
                     && !repetition
@@ -196,7 +191,7 @@ impl Shortcuts {
                 && !skip_origin
                 && while_sowing.is_none()
                 && owned_pits.is_none()
-                && reversal.is_none()
+                && ways.reversal().is_none()
                 && pair_across.is_none()
                 && front_across.is_none(),
             turns_always_end: *relay == Relay::Off && front_across.is_none(),

@@ -1,0 +1,237 @@
+//! A match of rounds (`[match]`, rules.md §3, §7.2 and §8): one game or
+//! many, who starts the next round, the loser's partial pit, how the first
+//! player is settled, and the swap rule. The refill between rounds is the
+//! position's (`game/refill.rs`).
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::Goal;
+use super::goal::RestGoesTo;
+use crate::engine::rules::check::{Keys, RulesError, refuse};
+use crate::engine::rules::file::RulesFile;
+
+/// One game, or a match of rounds with refills between them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rounds {
+    #[default]
+    Single,
+    Many,
+}
+
+/// Who starts the next round of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NextStarter {
+    /// The player who took the seeds left on the board (Raja Pasu).
+    TookRemaining,
+    /// The round's winner; after a draw, the player who did not start it
+    /// (Dakon).
+    Winner,
+    /// The round's loser; after a draw, the player who did not start it
+    /// (Congkak).
+    Loser,
+}
+
+/// How the first player of the match is settled before play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FirstPlayer {
+    /// The players say who starts (South unless they say otherwise).
+    #[default]
+    Chosen,
+    /// Chosen or drawn by lot.
+    Drawn,
+    /// One player hides marbles, the other guesses odd or even.
+    OddEven,
+}
+
+rule_words! {
+    Rounds { Single => "single", Many => "many" }
+    NextStarter { TookRemaining => "took-remaining", Winner => "winner", Loser => "loser" }
+    FirstPlayer { Chosen => "chosen", Drawn => "drawn", OddEven => "odd-even" }
+}
+
+/// `[match]` as a rule file writes it.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct Table {
+    pub rounds: Option<Spanned<Rounds>>,
+    pub next_round_starter: Option<Spanned<NextStarter>>,
+    pub partial_pit: Option<Spanned<bool>>,
+    #[serde(default)]
+    pub first_player: FirstPlayer,
+    #[serde(default)]
+    pub swap: bool,
+}
+
+/// `[match]`, checked: one game or many rounds, and who starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchRules {
+    pub rounds: Rounds,
+    pub next_starter: NextStarter,
+    /// The round's loser may put a remainder of under one pit's worth in a pit.
+    pub partial_pit: bool,
+    pub first_player: FirstPlayer,
+    /// The swap rule is on unless the players turn it off (a setup choice).
+    pub swap: bool,
+}
+
+/// `match.rounds` as written, single where it is left out.
+pub(crate) fn written_rounds(file: &RulesFile) -> Rounds {
+    file.match_
+        .rounds
+        .as_ref()
+        .map_or(Rounds::Single, |r| *r.get_ref())
+}
+
+impl MatchRules {
+    /// `[match]`, with the round's end it needs: a next round's starter and
+    /// a partial pit only in a match of rounds, the player who took the
+    /// remaining seeds only where someone takes them.
+    pub(crate) fn check(
+        file: &RulesFile,
+        keys: &Keys,
+        goal: Goal,
+        text: &str,
+    ) -> Result<MatchRules, RulesError> {
+        // Someone takes the seeds left (and may start the next round for it).
+        let taker = goal.rest_goes_to != RestGoesTo::RowOwner;
+        let rounds = written_rounds(file);
+        let next_starter = next_starter(file, keys, rounds, taker, goal.passing(), text)?;
+        let partial_pit = file.match_.partial_pit.as_ref();
+        if let Some(partial) = partial_pit.filter(|p| *p.get_ref())
+            && rounds != Rounds::Many
+        {
+            return refuse(
+                text,
+                partial.span(),
+                "match.partial-pit",
+                "a partial pit is made when refilling between rounds, so it needs \
+                 `match.rounds = \"many\"`",
+            );
+        }
+        Ok(MatchRules {
+            rounds,
+            next_starter,
+            partial_pit: partial_pit.is_some_and(|p| *p.get_ref()),
+            first_player: file.match_.first_player,
+            swap: file.match_.swap,
+        })
+    }
+
+    pub(crate) fn write(self, line: &mut dyn FnMut(&str)) {
+        line("\n[match]");
+        line(&format!("rounds = \"{}\"", self.rounds));
+        if self.rounds == Rounds::Many {
+            line(&format!("next-round-starter = \"{}\"", self.next_starter));
+        }
+        if self.partial_pit {
+            line("partial-pit = true");
+        }
+        line(&format!("first-player = \"{}\"", self.first_player));
+        if self.swap {
+            line("swap = true");
+        }
+    }
+
+    /// The one-line summary's words, each a part.
+    #[must_use]
+    pub fn in_brief(self) -> Vec<&'static str> {
+        let mut parts = vec![match (self.rounds, self.next_starter) {
+            (Rounds::Single, _) => "one game",
+            (Rounds::Many, NextStarter::Loser) => "match of rounds, the loser starting the next",
+            (Rounds::Many, _) => "match of rounds",
+        }];
+        if self.swap {
+            parts.push("swap rule");
+        }
+        if self.partial_pit {
+            parts.push("loser's partial pit");
+        }
+        parts
+    }
+
+    /// The rule sheet's lines.
+    #[must_use]
+    pub fn said(self) -> [(&'static str, String); 4] {
+        let rounds = match (self.rounds, self.next_starter) {
+            (Rounds::Single, _) => "one game",
+            (Rounds::Many, NextStarter::TookRemaining) => {
+                "a match of rounds; who took the remaining seeds starts the next"
+            }
+            (Rounds::Many, NextStarter::Winner) => {
+                "a match of rounds; the winner starts the next (after a draw, the other player)"
+            }
+            (Rounds::Many, NextStarter::Loser) => {
+                "a match of rounds; the loser starts the next (after a draw, the other player)"
+            }
+        };
+        let first = match self.first_player {
+            FirstPlayer::Chosen => "chosen",
+            FirstPlayer::Drawn => "chosen or drawn",
+            FirstPlayer::OddEven => "odd-or-even guess",
+        };
+        let swap = if self.swap {
+            "on (the second player may swap after the first turn)"
+        } else {
+            "off (a setup choice)"
+        };
+        [
+            ("rounds", rounds.to_string()),
+            (
+                "partial pit",
+                if self.partial_pit { "yes" } else { "no" }.to_string(),
+            ),
+            ("first player", first.to_string()),
+            ("swap rule", swap.to_string()),
+        ]
+    }
+}
+
+/// `match.next-round-starter`, or its default: the round's winner where
+/// players pass, else the player who took the remaining seeds.
+fn next_starter(
+    file: &RulesFile,
+    keys: &Keys,
+    rounds: Rounds,
+    taker: bool,
+    passing: bool,
+    text: &str,
+) -> Result<NextStarter, RulesError> {
+    Ok(match file.match_.next_round_starter.as_ref() {
+        None if passing || (rounds == Rounds::Many && !taker) => NextStarter::Winner,
+        None => NextStarter::TookRemaining,
+        Some(starter) => {
+            if rounds != Rounds::Many {
+                return refuse(
+                    text,
+                    starter.span(),
+                    "match.next-round-starter",
+                    "there is no next round in a single game; it needs \
+                     `match.rounds = \"many\"`",
+                );
+            }
+            if *starter.get_ref() == NextStarter::TookRemaining && !taker {
+                let (needs, instead) = if keys.older_version {
+                    ("`round.end = \"stuck\"`", "\"winner\"")
+                } else {
+                    (
+                        "`rest-goes-to = \"other-player\"` (or `\"emptier\"`)",
+                        "\"winner\" or \"loser\"",
+                    )
+                };
+                return refuse(
+                    text,
+                    starter.span(),
+                    "match.next-round-starter",
+                    &format!(
+                        "only {needs} has a player who takes the remaining seeds; use {instead}"
+                    ),
+                );
+            }
+            *starter.get_ref()
+        }
+    })
+}

@@ -1,0 +1,280 @@
+//! The ways a pit may be sown (`sowing.direction`, `[sowing.reversal]`,
+//! rules.md §1, §9 and §10.5): one way for every move; the mover's choice,
+//! move by move; or one way with pits whose lap may turn where the other
+//! way would capture the pair across, the mover choosing inside the move.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::Relay;
+use super::pair_across::{PairAcross, from_ply};
+use crate::engine::ground::{Direction, Row};
+use crate::engine::moves::Move;
+use crate::engine::rules::check::{Keys, RulesError, refuse};
+use crate::engine::rules::file::RulesFile;
+use crate::engine::rules::{Board, Stores};
+use crate::engine::shape::Shape;
+
+/// The sowing direction a rule file names: one for every move, or the
+/// mover's choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum DirectionRule {
+    CounterClockwise,
+    Clockwise,
+    /// The mover chooses, move by move (rules.md §9).
+    Chosen,
+}
+
+rule_words! {
+    DirectionRule {
+        CounterClockwise => "counter-clockwise",
+        Clockwise => "clockwise",
+        Chosen => "chosen",
+    }
+}
+
+/// `[sowing.reversal]` as a rule file writes it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct ReversalTable {
+    /// Pit names as §10.1 writes them (`"f2"`, `"b8"`).
+    pub pits: Spanned<Vec<Spanned<String>>>,
+    pub from_ply: Option<Spanned<i64>>,
+}
+
+/// `[sowing.reversal]` (§10.5): pits whose lap may be sown the other way,
+/// the mover choosing, when that way would capture the pair across.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reversal {
+    /// The pits, as each side numbers its own (bit `k - 1` for pit `k`).
+    pub pits: u32,
+    /// The first ply (counted from 1) at which a reversal may be chosen.
+    pub from_ply: u16,
+}
+
+/// The ways a pit may be sown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ways {
+    /// Every move the one way.
+    One(Direction),
+    /// The mover chooses the way of each move: a move is a pit and a way.
+    Chosen,
+    /// One way, but a lap from one of the reversal's pits may be sown the
+    /// other way, the mover choosing, where that way captures (§10.5).
+    Turning(Direction, Reversal),
+}
+
+impl Ways {
+    /// `sowing.direction`, with what the mover's choice can be played
+    /// with: stores off the track, a relay from the landing pit or none, no
+    /// chain of captures by count (each looks one way along the track).
+    pub(crate) fn check(
+        file: &RulesFile,
+        keys: &Keys,
+        board: Board,
+        relay: Relay,
+        text: &str,
+    ) -> Result<Ways, RulesError> {
+        let written = &file.sowing.direction;
+        let ways = match written.get_ref() {
+            DirectionRule::CounterClockwise => Ways::One(Direction::CounterClockwise),
+            DirectionRule::Clockwise => Ways::One(Direction::Clockwise),
+            DirectionRule::Chosen => Ways::Chosen,
+        };
+        if ways != Ways::Chosen {
+            return Ok(ways);
+        }
+        let why = if board.stores == Stores::Sown {
+            Some(
+                "a sown store lies at one end of the mover's row, where only one direction \
+                 reaches it; the mover's choice of direction needs `board.stores = \"not-sown\"` \
+                 or \"aside\"",
+            )
+        } else if relay == Relay::NextPit {
+            Some(
+                "a relay from the next pit looks one way along the board; with the mover's \
+                 choice of direction use `relay = \"landing-pit\"`",
+            )
+        } else if keys.by_count.as_ref().is_some_and(|b| b.chain) {
+            Some(
+                "a chain of captures by count runs backwards along one direction; with the \
+                 mover's choice of direction leave `chain` out",
+            )
+        } else {
+            None
+        };
+        match why {
+            Some(why) => refuse(text, written.span(), "sowing.direction", why),
+            None => Ok(ways),
+        }
+    }
+
+    /// These ways with `[sowing.reversal]` where the file has it: named
+    /// pits of the board, with a capture of the pair across to judge by,
+    /// on a board whose way is fixed.
+    pub(crate) fn with_reversal(
+        self,
+        file: &RulesFile,
+        board: Board,
+        pair_across: Option<PairAcross>,
+        text: &str,
+    ) -> Result<Ways, RulesError> {
+        let Some(section) = &file.sowing.reversal else {
+            return Ok(self);
+        };
+        let key = "sowing.reversal";
+        let why = match self {
+            _ if pair_across.is_none() => Some(
+                "a reversal is offered where the other way would capture the pair across: it \
+                 needs `[capture.pair-across]`",
+            ),
+            Ways::Chosen | Ways::Turning(..) => Some(
+                "where the mover chooses every move's way there is nothing to reverse: use a \
+                 fixed `sowing.direction`",
+            ),
+            Ways::One(_)
+                if file
+                    .sowing
+                    .reverse_laps
+                    .as_ref()
+                    .is_some_and(|r| *r.get_ref()) =>
+            {
+                Some("laps that all turn leave no lap to reverse: turn `sowing.reverse-laps` off")
+            }
+            Ways::One(_) => None,
+        };
+        if let Some(why) = why {
+            return refuse(text, section.span(), key, why);
+        }
+        let Ways::One(direction) = self else {
+            return Ok(self);
+        };
+        let reversal = section.get_ref();
+        let shape = Shape::get(board.rows, board.pits, false);
+        let mut pits = 0u32;
+        for name in reversal.pits.get_ref() {
+            let pit = name
+                .get_ref()
+                .parse::<Move>()
+                .ok()
+                .filter(|m| m.row() != Row::Only && m.direction().is_none() && m.later().is_empty())
+                .and_then(|m| shape.named_pit(m.row(), m.pit()));
+            let Some(pit) = pit else {
+                return refuse(
+                    text,
+                    name.span(),
+                    "sowing.reversal.pits",
+                    &format!(
+                        "{:?} is not a pit of this board: name front pits `f1` to `f{n}` and \
+                         back pits `b1` to `b{n}`",
+                        name.get_ref(),
+                        n = board.pits
+                    ),
+                );
+            };
+            let bit = 1 << pit.offset();
+            if pits & bit != 0 {
+                return refuse(
+                    text,
+                    name.span(),
+                    "sowing.reversal.pits",
+                    &format!("{:?} is named twice", name.get_ref()),
+                );
+            }
+            pits |= bit;
+        }
+        if pits == 0 {
+            return refuse(
+                text,
+                reversal.pits.span(),
+                "sowing.reversal.pits",
+                "name at least one pit (as `[\"f2\", \"b1\"]`), or leave the table out",
+            );
+        }
+        let from_ply = from_ply(reversal.from_ply.as_ref(), "sowing.reversal.from-ply", text)?;
+        Ok(Ways::Turning(direction, Reversal { pits, from_ply }))
+    }
+
+    /// The way the board's track runs: the rules' one way, or
+    /// counter-clockwise where the mover chooses (a lap the other way goes
+    /// against it).
+    #[must_use]
+    pub fn track(self) -> Direction {
+        match self {
+            Ways::One(direction) | Ways::Turning(direction, _) => direction,
+            Ways::Chosen => Direction::CounterClockwise,
+        }
+    }
+
+    /// The mover chooses the way of each move.
+    #[inline]
+    #[must_use]
+    pub fn chosen(self) -> bool {
+        self == Ways::Chosen
+    }
+
+    /// The pits whose lap may turn, where the rules have them.
+    #[inline]
+    #[must_use]
+    pub fn reversal(self) -> Option<Reversal> {
+        match self {
+            Ways::Turning(_, reversal) => Some(reversal),
+            _ => None,
+        }
+    }
+
+    /// How many ways each pit may be sown as a move of its own: 2 where the
+    /// mover chooses, else 1.
+    #[inline]
+    #[must_use]
+    pub fn per_pit(self) -> usize {
+        if self.chosen() { 2 } else { 1 }
+    }
+
+    pub(crate) fn write_direction(self, line: &mut dyn FnMut(&str)) {
+        match self {
+            Ways::Chosen => line("direction = \"chosen\""),
+            Ways::One(direction) | Ways::Turning(direction, _) => {
+                line(&format!("direction = \"{direction}\""));
+            }
+        }
+    }
+
+    pub(crate) fn write_reversal(self, board: &Board, line: &mut dyn FnMut(&str)) {
+        let Some(reversal) = self.reversal() else {
+            return;
+        };
+        line("\n[sowing.reversal]");
+        let shape = Shape::get(board.rows, board.pits, false);
+        let names: Vec<String> = crate::engine::ground::Pit::all(shape.pits_per_side())
+            .filter(|pit| reversal.pits >> pit.offset() & 1 == 1)
+            .map(|pit| {
+                let (row, number) = shape.named(pit);
+                toml::Value::String(Move::in_row(row, number).to_string()).to_string()
+            })
+            .collect();
+        line(&format!("pits = [{}]", names.join(", ")));
+        if reversal.from_ply > 1 {
+            line(&format!("from-ply = {}", reversal.from_ply));
+        }
+    }
+
+    /// The one-line summary's words.
+    #[must_use]
+    pub fn in_brief(self) -> &'static str {
+        match self {
+            Ways::Chosen => "either way, as the mover chooses",
+            Ways::One(direction) | Ways::Turning(direction, _) => direction.word(),
+        }
+    }
+
+    /// The rule sheet's line.
+    #[must_use]
+    pub fn said(self) -> String {
+        match self {
+            Ways::Chosen => "chosen by the mover for each move".to_string(),
+            Ways::One(direction) | Ways::Turning(direction, _) => direction.to_string(),
+        }
+    }
+}

@@ -126,7 +126,7 @@ fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
 fn opening(rules: &Arc<Rules>, pair: u64, plies: u32) -> (GameState, Vec<String>) {
     let mut dice = Dice::new(pair * 7919 + 1);
     let mut game =
-        GameState::new(rules.clone(), Side::South).with_swap_rule(rules.swap_by_default());
+        GameState::new(rules.clone(), Side::South).with_swap_rule(rules.plan().rounds.swap);
     let mut moves = Vec::new();
     for _ in 0..plies {
         let legal = game.legal_moves();
@@ -155,7 +155,7 @@ fn openings(
         }
         let (game, moves) = opening(rules, seed, plies);
         let open = match (balanced, game.to_move()) {
-            (Some(judge), Some(_)) if rules.stuck_player_loses() => {
+            (Some(judge), Some(_)) if rules.plan().goal.stuck_player_loses => {
                 let deadline = Instant::now() + judge.time_cap();
                 choose_move(
                     rules,
@@ -306,7 +306,7 @@ fn main() {
         let won = won.load(Ordering::Relaxed);
         let leads = leads.into_inner().unwrap();
         let pairs_won = leads.iter().filter(|&&(lead, _)| lead > 0).count();
-        let swap = if rules.swap_by_default() {
+        let swap = if rules.plan().rounds.swap {
             ", swap rule on"
         } else {
             ""
@@ -354,7 +354,7 @@ fn print_first_reply(id: &str, rules: &Arc<Rules>) {
 fn print_split_pairs(id: &str, rules: &Rules, strong: Player, leads: &[(i32, i64)]) {
     let decided = leads
         .iter()
-        .filter(|&&(lead, _)| lead == 0 && rules.stuck_player_loses());
+        .filter(|&&(lead, _)| lead == 0 && rules.plan().goal.stuck_player_loses);
     let (split, won_sooner) = decided.fold((0, 0), |(split, sooner_won), &(_, s)| {
         (split + 1, sooner_won + usize::from(s > 0))
     });

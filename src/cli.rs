@@ -473,7 +473,7 @@ impl LineArgs {
             },
             None => Position::new(&entry.rules, self.first.into()),
         };
-        let swap = (entry.rules.swap_by_default() || self.swap) && !self.no_swap;
+        let swap = (entry.rules.plan().rounds.swap || self.swap) && !self.no_swap;
         let game = GameState::at(entry.rules, start).with_swap_rule(swap);
         if let Some(played) = crate::records::play_written(&game, &self.moves) {
             return played.map_err(|e| Failure(format!("--moves: {e}")));

@@ -117,7 +117,7 @@ mod tests {
         let (_, rounds) = sections().find(|(h, _)| h.starts_with("4.")).unwrap();
         let first = rounds.split(" are played as matches").next().unwrap();
         for rules in &built_in {
-            let many = rules.rounds() == crate::engine::Rounds::Many;
+            let many = rules.plan().rounds.rounds == crate::engine::Rounds::Many;
             assert_eq!(
                 first.contains(rules.name()),
                 many,

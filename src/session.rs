@@ -187,7 +187,7 @@ impl Session {
         started_at: u64,
     ) -> Session {
         let first = start.to_move().unwrap_or(Side::South);
-        let state = GameState::at(rules.clone(), start).with_swap_rule(rules.swap_by_default());
+        let state = GameState::at(rules.clone(), start).with_swap_rule(rules.plan().rounds.swap);
         Session {
             rules,
             names: names.into(),

@@ -79,7 +79,7 @@ pub fn side_title(side: Side) -> &'static str {
 /// end of the board, or a pile beside it (said the same way everywhere).
 #[must_use]
 pub fn store_word(rules: &Rules) -> &'static str {
-    if rules.stores() == Stores::Aside {
+    if rules.board().stores == Stores::Aside {
         "pile"
     } else {
         "store"
@@ -269,7 +269,7 @@ pub fn ending_told(session: &Session, position: &Position) -> Option<String> {
         ending => ending_reason(ending)?,
     };
     // Where the player who cannot move loses, that is the whole story.
-    if session.rules().stuck_player_loses()
+    if session.rules().plan().goal.stuck_player_loses
         && let Some(Outcome::Win(winner)) = position.outcome()
     {
         let loser = session.display_name(winner.other());
@@ -317,7 +317,7 @@ pub fn score_order(outcome: Option<Outcome>) -> [Side; 2] {
 #[must_use]
 pub fn result_sentence(session: &Session, position: &Position) -> Option<String> {
     // Where the player who cannot move loses, no seeds are counted.
-    if session.rules().stuck_player_loses()
+    if session.rules().plan().goal.stuck_player_loses
         && let Some(Outcome::Win(side)) = position.outcome()
     {
         return Some(format!(
@@ -328,7 +328,7 @@ pub fn result_sentence(session: &Session, position: &Position) -> Option<String>
     }
     let [first, second] = score_order(position.outcome());
     let score = format!("{}-{}", position.store(first), position.store(second));
-    let what = match (position.status(), session.rules().rounds()) {
+    let what = match (position.status(), session.rules().plan().rounds.rounds) {
         (Status::Ongoing, _) => return None,
         (Status::RoundOver { .. }, _) => format!("round {} is over", position.round()),
         (Status::MatchOver { .. }, crate::engine::Rounds::Single) => "the game is over".to_string(),
@@ -355,7 +355,7 @@ pub fn status_line(rules: &Rules, position: &Position) -> String {
         Status::MatchOver { .. } => "match over",
     };
     // Where the player who cannot move loses, no seeds are counted.
-    if rules.stuck_player_loses()
+    if rules.plan().goal.stuck_player_loses
         && let Some(Outcome::Win(side)) = position.outcome()
     {
         let _ = write!(
@@ -367,7 +367,7 @@ pub fn status_line(rules: &Rules, position: &Position) -> String {
         return line;
     }
     // Where the player who cannot move loses, no seeds are counted.
-    if rules.stuck_player_loses()
+    if rules.plan().goal.stuck_player_loses
         && let Some(Outcome::Win(side)) = position.outcome()
     {
         let _ = write!(

@@ -80,10 +80,10 @@ fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
                         PlayError::Empty(_) => assert_eq!(position.pit(mover, pit), 0),
                         PlayError::Closed(_) => assert!(position.is_closed(mover, pit)),
                         PlayError::DoesNotFeed(_) => {
-                            assert!(rules.must_feed());
+                            assert!(rules.plan().playable.must_feed);
                             assert_eq!(position.row_total(mover.other()), 0);
                         }
-                        PlayError::Endless(_) => assert!(rules.relay()),
+                        PlayError::Endless(_) => assert!(rules.plan().relay.is_on()),
                         other => panic!("pit {pit}: {other}"),
                     }
                 }
@@ -95,7 +95,7 @@ fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
         position = *state.position();
         // Under feeding the game never goes on with the player to move
         // holding nothing (the no-move end, feeding and the grand slam).
-        if rules.must_feed() && position.status() == Status::Ongoing {
+        if rules.plan().playable.must_feed && position.status() == Status::Ongoing {
             assert!(position.row_total(mover.other()) > 0);
         }
         played += 1;

@@ -62,7 +62,7 @@ fn a_swap_is_not_a_ply() {
     // Perft walks positions: there is no swap in them, so Dakon's counts
     // are the rules contract's with the rule on by default.
     let rules = dakon();
-    assert!(rules.swap_by_default());
+    assert!(rules.plan().rounds.swap);
     let start = Position::new(&rules, Side::South);
     assert_eq!(perft(&rules, &start, 3).nodes, 230);
     // A line with a swap ends where the same line without it does.

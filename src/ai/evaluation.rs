@@ -59,7 +59,10 @@ pub fn features(position: &Position, side: Side) -> [i32; FEATURES] {
 /// rules capture otherwise than by count alone).
 #[must_use]
 pub fn guess(rules: &Rules, position: &Position, mover: Side) -> i32 {
-    if !rules.count_captures() || rules.kalah_capture() || rules.stuck_player_loses() {
+    if rules.plan().by_count.is_none()
+        || rules.plan().across.is_some()
+        || rules.plan().goal.stuck_player_loses
+    {
         return 0;
     }
     let features = features(position, mover);

@@ -219,11 +219,15 @@ pub const WIN: i32 = 1000;
 /// pits, which captures move across.
 #[must_use]
 pub fn margin(rules: &Rules, position: &Position, side: Side) -> i32 {
-    if !rules.stuck_player_loses() {
+    if !rules.plan().goal.stuck_player_loses {
         // `counted` walks the owned pits: only where they keep seeds, for
         // this is on the search's hot path.
         let seeds = |side| {
-            if rules.owned_pits_keep_seeds() {
+            if rules
+                .plan()
+                .owned_pits
+                .is_some_and(super::super::engine::mechanics::owned_pits::OwnedPits::keep_seeds)
+            {
                 position.counted(rules, side)
             } else {
                 position.store(side)
@@ -291,7 +295,7 @@ impl<'r> Searcher<'r> {
     /// winner is the same, the margin may be larger.
     fn proven(&self, position: &Position) -> Option<(i32, i32)> {
         let endgame = self.endgame.as_ref()?;
-        if self.rules.repetition_ends() && !self.history.starts_line() {
+        if self.rules.plan().goal.repetition && !self.history.starts_line() {
             return None;
         }
         endgame.probe(position).map(|value| value.gains())
@@ -380,7 +384,7 @@ impl<'r> Searcher<'r> {
         // path, and the table may hand it on to the same position reached
         // another way (as chess programs accept for their draws by
         // repetition); it counts as exact, so solving can finish.
-        let remembering = self.rules.repetition_ends();
+        let remembering = self.rules.plan().goal.repetition;
         let ended = if remembering {
             self.history.enter(self.rules, child)
         } else {
@@ -413,7 +417,7 @@ impl<'r> Searcher<'r> {
     /// with `depth` plies left to search: plus that for `mover`'s win, minus
     /// it for their loss; nothing for a draw or a count of seeds.
     fn sooner_or_later(&self, child: &Position, mover: Side, depth: u32) -> i32 {
-        if !self.rules.stuck_player_loses() {
+        if !self.rules.plan().goal.stuck_player_loses {
             return 0;
         }
         let depth = i32::try_from(depth.min(100)).unwrap_or(100);

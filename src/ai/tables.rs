@@ -75,19 +75,22 @@ pub enum Unindexable {
 /// # Errors
 /// Why not.
 pub fn indexable(rules: &Rules) -> Result<(), Unindexable> {
-    if rules.rows() != 2 || rules.in_hand() != 0 || rules.front_across().is_some() {
+    if rules.rows() != 2 || rules.board().in_hand != 0 || rules.plan().front_across.is_some() {
         return Err(Unindexable::FourRows);
     }
-    if rules.rounds() != Rounds::Single {
+    if rules.plan().rounds.rounds != Rounds::Single {
         return Err(Unindexable::Rounds);
     }
-    if rules.owned_pits().is_some() {
+    if rules.plan().owned_pits.is_some() {
         return Err(Unindexable::OwnedPits);
     }
-    if rules.move_after_capture() || rules.plies_counted() != 0 {
+    if rules.plan().extra_turn.after_capture || rules.plies_counted() != 0 {
         return Err(Unindexable::Turns);
     }
-    if rules.stuck_player_loses() || rules.front_row_empty_loses() || rules.passing() {
+    if rules.plan().goal.stuck_player_loses
+        || rules.plan().goal.front_row_empty_loses
+        || rules.plan().goal.passing()
+    {
         return Err(Unindexable::NotBySeeds);
     }
     if usize::from(rules.pits()) > MAX_ROW {

@@ -427,7 +427,7 @@ impl GoLimits {
 /// rule where the rule file plays it.
 fn start_of(rules: &Arc<Rules>, position: Option<Position>) -> GameState {
     let position = position.unwrap_or_else(|| Position::new(rules, Side::South));
-    GameState::at(rules.clone(), position).with_swap_rule(rules.swap_by_default())
+    GameState::at(rules.clone(), position).with_swap_rule(rules.plan().rounds.swap)
 }
 
 /// `game` after `words` (moves as the project writes them, or words of

@@ -137,7 +137,7 @@ pub fn run(catalog: &Catalog, args: &PlayArgs, ascii: bool) -> Result<ExitCode, 
     let start = match &args.rules {
         Some(id_or_file) => {
             let rules = catalog.resolve(id_or_file)?.rules;
-            if args.rounds.is_some() && rules.rounds() != Rounds::Many {
+            if args.rounds.is_some() && rules.plan().rounds.rounds != Rounds::Many {
                 return Err(Failure(format!(
                     "--rounds: {} is one game, not a match of rounds",
                     rules.name()

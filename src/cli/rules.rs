@@ -103,7 +103,7 @@ fn list(catalog: &Catalog) {
     for entry in catalog.entries() {
         let rules = &entry.rules;
         let board = format!("2x{}, {} each", rules.pits(), rules.seeds_per_pit());
-        let rounds = match rules.rounds() {
+        let rounds = match rules.plan().rounds.rounds {
             crate::engine::Rounds::Single => "one",
             crate::engine::Rounds::Many => "many",
         };

@@ -74,7 +74,7 @@ pub fn run(catalog: &Catalog, args: &SolveArgs) -> Result<ExitCode, Failure> {
         say!("{json}");
     } else {
         // Several rounds: the search scores each round by its own end.
-        let when = if rules.rounds() == Rounds::Many {
+        let when = if rules.plan().rounds.rounds == Rounds::Many {
             " at the end of this round"
         } else {
             ""

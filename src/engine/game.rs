@@ -163,7 +163,7 @@ impl Position {
     /// pits.
     #[must_use]
     pub fn counted(&self, rules: &super::Rules, side: Side) -> u16 {
-        if rules.stuck_player_loses() {
+        if rules.plan().goal.stuck_player_loses {
             // Seeds in hand are the player's still to play (Bao, §10.4).
             self.row_total(side) + self.hand(side)
         } else {

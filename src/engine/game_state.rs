@@ -234,7 +234,7 @@ impl GameState {
     /// copy their history at every move); `self` is untouched when refused.
     fn advance<O: Observer>(&mut self, mv: Move, obs: &mut O) -> Result<(), PlayError> {
         let mut next = self.position.play_observed(&self.rules, mv, obs)?;
-        if self.rules.repetition_ends()
+        if self.rules.plan().goal.repetition
             && next.status() == Status::Ongoing
             && self.history.repeats(&next)
         {

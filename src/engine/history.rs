@@ -120,7 +120,7 @@ impl History {
     /// position as ended when it repeats, `None` when it stands as it is.
     pub fn enter(&mut self, rules: &Rules, next: &Position) -> Option<Position> {
         let (key, stored) = (next.key(), next.stored_seeds());
-        let may_end = rules.repetition_ends() && next.status() == Status::Ongoing;
+        let may_end = rules.plan().goal.repetition && next.status() == Status::Ongoing;
         if may_end && self.repeats_key(key, stored) {
             let ended = next.end_by_repetition(rules, &mut NoTrace);
             self.push(&ended);

@@ -12,7 +12,7 @@ use super::rules::Rules;
 /// Whether `rules`' moves can be written as letters.
 #[must_use]
 pub fn have_letters(rules: &Rules) -> bool {
-    rules.rows() == 2 && !rules.direction_chosen() && rules.pits() <= 26
+    rules.rows() == 2 && !rules.plan().ways.chosen() && rules.pits() <= 26
 }
 
 /// The letter of `mv` played by `side`; `None` where the move is more
@@ -89,7 +89,7 @@ mod tests {
     #[test]
     fn games_where_a_move_is_more_than_a_pit_have_no_letters() {
         let kiuthi = rules("kiuthi");
-        assert!(kiuthi.direction_chosen());
+        assert!(kiuthi.plan().ways.chosen());
         assert_eq!(letter_move(&kiuthi, 'A'), None);
         let bao = rules("bao-kiswahili");
         assert_eq!(move_letter(&bao, Side::South, Move::sow(Pit::new(1))), None);

@@ -33,7 +33,7 @@ impl AddAssign for PerftCount {
 /// Counts the sequences `depth` plies long from `position`, on one thread.
 #[must_use]
 pub fn perft(rules: &Rules, position: &Position, depth: u32) -> PerftCount {
-    if rules.repetition_ends() {
+    if rules.plan().goal.repetition {
         let mut history = History::starting_at(position);
         return perft_remembering(rules, position, depth, &mut history);
     }
@@ -126,7 +126,7 @@ pub fn perft_parallel(
                     while let Some((p, history)) =
                         frontier.get(next.fetch_add(1, Ordering::Relaxed))
                     {
-                        count += if rules.repetition_ends() {
+                        count += if rules.plan().goal.repetition {
                             perft_remembering(rules, p, remaining, &mut history.clone())
                         } else {
                             perft_plain(rules, p, remaining)

@@ -486,7 +486,7 @@ mod tests {
                 let pit = moves[usize::try_from(state % moves.len() as u64).unwrap()];
                 position = position.play(&rules, pit).unwrap();
             }
-            if rules.rounds() == super::super::Rounds::Many {
+            if rules.plan().rounds.rounds == super::super::Rounds::Many {
                 assert!(closed_seen, "{}: no round with a closed pit", rules.id());
             }
         }

@@ -163,9 +163,9 @@ pub(crate) fn sow_turn<O: Observer>(
 ) -> Result<TurnEnd, Refused> {
     // One lap from the pit after the origin, no owned pits (Kalaha, Oware):
     // a path of its own, with nothing of the other mechanics to test.
-    if turn.rules.sows_plainly() {
+    if turn.rules.shortcuts().sows_plainly {
         sow_turn_plainly(board, turn, obs)
-    } else if !O::WATCHES && turn.rules.relays_in_bulk() {
+    } else if !O::WATCHES && turn.rules.shortcuts().relays_in_bulk {
         sow_turn_in_bulk(board, turn)
     } else {
         sow_turn_general::<O, false>(board, turn, choices, obs)
@@ -191,7 +191,7 @@ pub(crate) fn sow_turn_plainly<O: Observer>(
     obs: &mut O,
 ) -> Result<TurnEnd, Refused> {
     let (rules, shape) = (turn.rules, turn.shape);
-    let track = if rules.skip_origin() {
+    let track = if rules.plan().laps.skip_origin {
         without(turn.sow_track, turn.origin)
     } else {
         turn.sow_track
@@ -222,7 +222,7 @@ pub(crate) fn sow_turn_plainly<O: Observer>(
         lap: 1,
         last: shape.place(at),
     });
-    if at == shape.store(turn.mover) && rules.extra_turn() {
+    if at == shape.store(turn.mover) && rules.plan().extra_turn.own_store {
         obs.record(Event::ExtraTurn { side: turn.mover });
         return Ok(TurnEnd {
             extra_turn: true,
@@ -255,14 +255,14 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
     let shape = turn.shape;
     // Read once: the compiler cannot always see that sowing leaves them alone.
     let (relay, from_origin, skip_lap_start) = (
-        rules.relay_kind(),
-        rules.from_origin(),
-        rules.skip_lap_start(),
+        rules.plan().relay,
+        rules.plan().laps.from_origin(),
+        rules.plan().laps.skip_lap_start,
     );
     let own_store = shape.store(turn.mover);
     // The places seeds may drop into this turn. With skip-origin the origin is
     // left out (unless it is the only place, which a real board never has).
-    let drop_track = if rules.skip_origin() {
+    let drop_track = if rules.plan().laps.skip_origin {
         without(turn.sow_track, turn.origin)
     } else {
         turn.sow_track
@@ -313,7 +313,7 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
             last: shape.place(at),
         });
 
-        if at == own_store && rules.extra_turn() {
+        if at == own_store && rules.plan().extra_turn.own_store {
             return extra_turn(board, turn, captured, group_taker, obs);
         }
         if let Some(mut end) = ends_where_it_fell(board, turn, &done, obs) {
@@ -346,7 +346,7 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
         };
         take = next;
         lap += 1;
-        if rules.reverse_laps() {
+        if rules.plan().laps.reverse_laps {
             backward = !backward;
         }
         if lap > MAX_LAPS {
@@ -370,7 +370,7 @@ fn extra_turn<O: Observer>(
     group_taker: Option<Side>,
     obs: &mut O,
 ) -> Result<TurnEnd, Refused> {
-    if turn.rules.relay() {
+    if turn.rules.plan().relay.is_on() {
         fed(board, turn)?;
     }
     obs.record(Event::ExtraTurn { side: turn.mover });
@@ -448,8 +448,8 @@ fn lap_way(
 fn turned_lap_captures(board: &Board, turn: &Turn, capture_from: u64, take: usize) -> bool {
     let mut probe = *board;
     let hand = probe.take(take);
-    let track = lap_track(turn.sow_track, take, turn.rules.skip_lap_start());
-    let at_origin = turn.rules.from_origin() && hand >= 2;
+    let track = lap_track(turn.sow_track, take, turn.rules.plan().laps.skip_lap_start);
+    let at_origin = turn.rules.plan().laps.from_origin() && hand >= 2;
     let lap = sow_lap_from(
         &mut probe,
         turn,
@@ -477,12 +477,13 @@ pub(crate) fn cannot_move(
 ) -> bool {
     let seeded = board.filled() & playable & shape.side_mask(side);
     let movable = indices(seeded)
-        .filter(|&index| board.get(index) >= rules.min_seeds())
+        .filter(|&index| board.get(index) >= rules.plan().playable.min_seeds)
         .fold(0u64, |bits, index| bits | (1 << index));
     if movable == 0 {
         return true;
     }
-    if !rules.leapfrog_is_stuck() || movable.count_ones() != 1 || seeded.count_ones() != 2 {
+    if !rules.plan().goal.leapfrog_is_stuck || movable.count_ones() != 1 || seeded.count_ones() != 2
+    {
         return false;
     }
     let two = movable.trailing_zeros() as usize;
@@ -610,7 +611,7 @@ fn relay_goes_on<O: Observer>(
                     && pair_across::capture(board, turn, pair.capture_from, at, lap_origin, obs) > 0
                 {
                     let opponent = turn.mover.other();
-                    if rules.stuck_player_loses()
+                    if rules.plan().goal.stuck_player_loses
                         && cannot_move(board, shape, rules, turn.open_pits, opponent)
                     {
                         return Ok(LapEnd::TurnOver(Close {
@@ -650,7 +651,7 @@ fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
     let mut ended_on_group = false;
     // Read once: the compiler cannot always see that sowing leaves it alone.
     // 0 where nothing is taken while sowing: no drop makes a pit hold 0.
-    let while_sowing = turn.rules.while_sowing_count();
+    let while_sowing = turn.rules.plan().while_sowing.map_or(0, |w| w.count);
     let mut at = first;
     // Drops go to the set bits of `ahead` in order, then round again. Walking
     // bits keeps each step short, which is most of the cost of a move.
@@ -693,7 +694,11 @@ fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
             in_hand: hand,
         });
         if count == while_sowing && !shape.is_store(at) {
-            let last = hand == 0 && turn.rules.last_seed_group_to_sower();
+            let last =
+                hand == 0
+                    && turn.rules.plan().while_sowing.is_some_and(
+                        super::mechanics::while_sowing::WhileSowing::last_seed_to_sower,
+                    );
             let taker = if last { turn.mover } else { shape.owner(at) };
             while_sowing::take(board, shape, at, taker, obs);
             took |= taker == turn.mover;

@@ -57,7 +57,7 @@ pub struct PositionJson {
 #[must_use]
 pub fn position_json(rules: &Rules, position: &Position) -> PositionJson {
     let n = usize::from(position.pit_count());
-    let bao = rules.front_across().is_some();
+    let bao = rules.plan().front_across.is_some();
     let row = |side| {
         let pits = position.row(side);
         let four_rows = position.row_count() == 4;

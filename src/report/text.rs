@@ -20,7 +20,7 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
     }
     let n = position.pit_count();
     // Counter-clockwise: North's store at the left end, South's at the right.
-    let left = match rules.direction() {
+    let left = match rules.plan().ways.track() {
         Direction::CounterClockwise => Side::North,
         Direction::Clockwise => Side::South,
     };
@@ -31,18 +31,21 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
             // marked with its owner's initial), a pit owned with its seeds
             // (its count and the owner's letter, as the position line has
             // it), or the seeds in it.
-            let count = if position.is_closed(side, pit) {
-                "--".to_string()
-            } else if let Some(owner) = position.owner_of(side, pit) {
-                if rules.owned_pits_keep_seeds() {
-                    let letter = side_title(owner)[..1].to_lowercase();
-                    format!("{}{letter}", position.pit(side, pit))
+            let count =
+                if position.is_closed(side, pit) {
+                    "--".to_string()
+                } else if let Some(owner) = position.owner_of(side, pit) {
+                    if rules.plan().owned_pits.is_some_and(
+                        super::super::engine::mechanics::owned_pits::OwnedPits::keep_seeds,
+                    ) {
+                        let letter = side_title(owner)[..1].to_lowercase();
+                        format!("{}{letter}", position.pit(side, pit))
+                    } else {
+                        format!("*{}", &side_title(owner)[..1])
+                    }
                 } else {
-                    format!("*{}", &side_title(owner)[..1])
-                }
-            } else {
-                position.pit(side, pit).to_string()
-            };
+                    position.pit(side, pit).to_string()
+                };
             let _ = write!(text, "{count:>w$} |", w = CELL - 2);
         }
         let store = format!("{:>w$}", position.store(side), w = STORE);
@@ -83,7 +86,10 @@ pub fn board_text(rules: &Rules, position: &Position) -> String {
         side_title(left),
         side_title(left.other())
     );
-    let kept = rules.owned_pits_keep_seeds();
+    let kept = rules
+        .plan()
+        .owned_pits
+        .is_some_and(super::super::engine::mechanics::owned_pits::OwnedPits::keep_seeds);
     if kept
         && Side::BOTH
             .iter()

@@ -87,7 +87,7 @@ impl BoardView {
     /// where no seed is ever stored, the seeds on its pits.
     #[must_use]
     pub fn counted(&self, rules: &Rules, side: Side) -> u16 {
-        if rules.stuck_player_loses() {
+        if rules.plan().goal.stuck_player_loses {
             // Seeds in hand (held where stores would be) are the player's.
             self.side_total(side) + self.hand(side)
         } else {

@@ -12,7 +12,7 @@ use crate::engine::{Move, Rules, Side};
 /// are no score, and only a win or a loss the search saw counts.
 #[must_use]
 pub fn verdict(rules: &Rules, value: i32) -> Option<Ordering> {
-    if !rules.stuck_player_loses() {
+    if !rules.plan().goal.stuck_player_loses {
         return Some(value.cmp(&0));
     }
     match value {

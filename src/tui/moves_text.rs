@@ -24,7 +24,7 @@ pub fn lines(game: &Game, theme: &Theme, width: u16) -> Vec<Line<'static>> {
             turns.pop();
         }
     }
-    let many = game.session.rules().rounds() == crate::engine::Rounds::Many;
+    let many = game.session.rules().plan().rounds.rounds == crate::engine::Rounds::Many;
     let names = crate::engine::Side::BOTH.map(|side| game.session.display_name(side));
     let mut rows = Vec::new();
     if turns.is_empty() {

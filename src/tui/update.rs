@@ -197,7 +197,7 @@ pub fn start(app: &mut App, config: &Config, start: Start) -> Vec<Command> {
                 names: names.into(),
                 computer: computer.into(),
                 round_limit,
-                swap_rule: swap_rule.unwrap_or_else(|| rules.swap_by_default()),
+                swap_rule: swap_rule.unwrap_or_else(|| rules.plan().rounds.swap),
             };
             start_game(app, rules, players, first, None)
         }

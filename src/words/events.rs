@@ -233,7 +233,7 @@ fn round_end_note(
             session.display_name(winner)
         );
     }
-    let ends = match session.rules().rounds() {
+    let ends = match session.rules().plan().rounds.rounds {
         crate::engine::Rounds::Single => "that ends the game",
         crate::engine::Rounds::Many => "that ends the round",
     };

@@ -11,12 +11,12 @@ use crate::engine::{Across, ByCount, Leap, OwnedPits, Rules, SeedsIn, Stores, Wh
 /// 8 pits, 4 seeds in each front pit (64 in all)".
 #[must_use]
 pub fn board_size(rules: &Rules) -> String {
-    let hand = if rules.in_hand() > 0 {
-        format!(", {} in each hand", rules.in_hand())
+    let hand = if rules.board().in_hand > 0 {
+        format!(", {} in each hand", rules.board().in_hand)
     } else {
         String::new()
     };
-    if let Some(start) = rules.start_rows() {
+    if let Some(start) = rules.board().start.as_ref() {
         let pits = usize::from(rules.pits());
         let row = |counts: &[u8]| {
             counts[..pits]
@@ -34,7 +34,7 @@ pub fn board_size(rules: &Rules) -> String {
             rules.total_seeds()
         );
     }
-    let each = match (rules.rows(), rules.seeds_in()) {
+    let each = match (rules.rows(), rules.board().seeds_in) {
         (4, SeedsIn::FrontRows) => "in each front pit",
         _ => "each",
     };

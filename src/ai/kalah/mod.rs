@@ -140,7 +140,7 @@ fn kalah_shape(rules: &Rules) -> Option<Shape> {
 
 /// Where pit `pit` (1..=n) of a row sits in the compact board's sowing order.
 fn slot(rules: &Rules, pit: Pit) -> usize {
-    match rules.direction() {
+    match rules.plan().ways.track() {
         Direction::CounterClockwise => pit.offset(),
         Direction::Clockwise => usize::from(rules.pits()) - 1 - pit.offset(),
     }
@@ -468,7 +468,7 @@ impl ExactValues {
 
 /// The move that sows a slot of the compact board's row.
 fn move_of_slot(rules: &Rules, slot: usize) -> Move {
-    let offset = match rules.direction() {
+    let offset = match rules.plan().ways.track() {
         Direction::CounterClockwise => slot,
         Direction::Clockwise => usize::from(rules.pits()) - 1 - slot,
     };

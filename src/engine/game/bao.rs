@@ -162,7 +162,7 @@ impl Position {
         rules: &Rules,
         marks: &[WrittenMark],
     ) -> Result<Position, (Side, Pit)> {
-        let front = rules.front_across();
+        let front = rules.plan().front_across;
         let nyumba = self.marks.nyumba_pit();
         for side in Side::BOTH {
             self.marks.set_nyumba(side, false);
@@ -193,7 +193,7 @@ impl Position {
     /// the seeds go in from (§10.4).
     #[must_use]
     pub fn captures_from_hand(&self, rules: &Rules, pit: Pit) -> bool {
-        let Some(front) = rules.front_across() else {
+        let Some(front) = rules.plan().front_across else {
             return false;
         };
         let at = self.shape.pit(self.to_move, pit);
@@ -235,7 +235,7 @@ impl Position {
 
     /// Whether the player to move plays from the hand (namua).
     fn in_namua(&self, rules: &Rules) -> bool {
-        rules.in_hand() > 0 && self.hand(self.to_move) > 0
+        rules.board().in_hand > 0 && self.hand(self.to_move) > 0
     }
 
     /// The pit blocked against the player to move, if any.
@@ -544,10 +544,10 @@ impl Position {
                 PlayError::NamuaSingle(mv)
             };
         }
-        if seeds < rules.min_seeds() {
+        if seeds < rules.plan().playable.min_seeds {
             PlayError::TooFew {
                 pit: mv.pit(),
-                needs: rules.min_seeds(),
+                needs: rules.plan().playable.min_seeds,
             }
         } else if self.blocked_for_mover() == Some((origin, true)) {
             PlayError::Blocked(mv)

@@ -142,14 +142,15 @@ impl Position {
     /// the mover chooses the direction, counter-clockwise before clockwise).
     #[must_use]
     pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
-        let mut moves: Vec<Move> = if rules.reversal().is_some() || rules.front_across().is_some() {
-            // Each way at each choice is a move of its own.
-            let mut moves = Vec::new();
-            self.for_each_move(rules, |played, _| moves.push(played));
-            moves
-        } else {
-            self.legal(rules).collect()
-        };
+        let mut moves: Vec<Move> =
+            if rules.plan().ways.reversal().is_some() || rules.plan().front_across.is_some() {
+                // Each way at each choice is a move of its own.
+                let mut moves = Vec::new();
+                self.for_each_move(rules, |played, _| moves.push(played));
+                moves
+            } else {
+                self.legal(rules).collect()
+            };
         moves.sort_unstable();
         moves
     }
@@ -210,7 +211,7 @@ impl Position {
         if self.owned_mask() & (1 << origin) != 0 {
             return Err(PlayError::Owned(pit));
         }
-        if let Some(front) = rules.front_across() {
+        if let Some(front) = rules.plan().front_across {
             let Some(direction) = mv.direction() else {
                 return Err(PlayError::NoDirection(pit));
             };
@@ -227,20 +228,20 @@ impl Position {
         if seeds == 0 {
             return Err(PlayError::Empty(pit));
         }
-        if seeds < rules.min_seeds() {
+        if seeds < rules.plan().playable.min_seeds {
             return Err(PlayError::TooFew {
                 pit,
-                needs: rules.min_seeds(),
+                needs: rules.plan().playable.min_seeds,
             });
         }
         // Ways chosen inside the move are for rules with laps that turn.
-        if !mv.later().is_empty() && rules.reversal().is_none() {
+        if !mv.later().is_empty() && rules.plan().ways.reversal().is_none() {
             return Err(PlayError::TooManyWays(mv));
         }
-        let (backward, choices) = match (rules.direction_chosen(), mv.direction()) {
+        let (backward, choices) = match (rules.plan().ways.chosen(), mv.direction()) {
             (true, Some(direction)) => (self.shape.backward(direction), Choices::default()),
             (true, None) => return Err(PlayError::NoDirection(pit)),
-            _ if rules.reversal().is_some() => (false, Choices::of(mv)),
+            _ if rules.plan().ways.reversal().is_some() => (false, Choices::of(mv)),
             (false, None) => (false, Choices::default()),
             (false, Some(_)) => return Err(PlayError::DirectionFixed(pit)),
         };
@@ -291,7 +292,7 @@ impl Position {
     ) -> Result<(), Refused> {
         debug_assert_eq!(self.to_move(), Some(mover));
         debug_assert!(self.open_pits & self.board.filled() & (1 << origin) != 0);
-        if rules.sows_plainly() {
+        if rules.shortcuts().sows_plainly {
             return self.sow_into_plainly(rules, mover, origin, next, obs);
         }
         let turn = self.turn(rules, mover, origin, backward);
@@ -319,8 +320,8 @@ impl Position {
         // Where the player who cannot move loses: a capture that left the
         // opponent so, or a move that left its own mover so (§10); where
         // the front pit across is captured, a front row emptied (§10.2).
-        if rules.stuck_player_loses() {
-            let front_rows = rules.front_row_empty_loses();
+        if rules.plan().goal.stuck_player_loses {
+            let front_rows = rules.plan().goal.front_row_empty_loses;
             let ending = if front_rows {
                 Ending::FrontRowEmpty
             } else {
@@ -386,8 +387,10 @@ impl Position {
         next: &mut Position,
         obs: &mut O,
     ) {
-        let again =
-            end.captured && !end.extra_turn && !self.after_capture && rules.move_after_capture();
+        let again = end.captured
+            && !end.extra_turn
+            && !self.after_capture
+            && rules.plan().extra_turn.after_capture;
         if again {
             obs.record(Event::AnotherMove { side: mover });
         }
@@ -416,7 +419,7 @@ impl Position {
         let mover = self.to_move;
         let movable = self.movable(rules, mover);
         // One loop per kind, so the plain one holds nothing of the others.
-        if rules.sows_plainly() {
+        if rules.shortcuts().sows_plainly {
             for origin in indices(movable) {
                 let mut child = *self;
                 if self
@@ -428,11 +431,11 @@ impl Position {
             }
             return;
         }
-        if rules.reversal().is_some() {
+        if rules.plan().ways.reversal().is_some() {
             self.for_each_turning_move(rules, movable, &mut visit);
             return;
         }
-        if let Some(front) = rules.front_across() {
+        if let Some(front) = rules.plan().front_across {
             self.for_each_front_move(rules, front, &mut visit);
             return;
         }
@@ -531,7 +534,7 @@ impl Position {
         };
         let (row, number) = self.shape.named(pit);
         let played = Move::in_row(row, number);
-        if rules.direction_chosen() {
+        if rules.plan().ways.chosen() {
             played.toward(self.shape.direction_of(backward))
         } else {
             played
@@ -547,25 +550,29 @@ impl Position {
         origin: usize,
         backward: bool,
     ) -> Turn<'r> {
-        let own_store = if rules.stores() == Stores::Sown {
+        let own_store = if rules.board().stores == Stores::Sown {
             1 << self.shape.store(mover)
         } else {
             0
         };
         // Rule sets that sow plainly have none of what follows `must_feed`.
-        let plain = rules.sows_plainly();
-        let kept = !plain && rules.owned_pits_keep_seeds();
+        let plain = rules.shortcuts().sows_plainly;
+        let kept = !plain
+            && rules
+                .plan()
+                .owned_pits
+                .is_some_and(super::super::mechanics::owned_pits::OwnedPits::keep_seeds);
         let owned = if plain { 0 } else { self.owned_mask() };
         // The ply this move is (a capture or a reversal may open at one).
         let ply = u16::from(self.ply) + 1;
-        let pair = match rules.pair_across() {
+        let pair = match rules.plan().pair_across {
             Some(pair) if !plain => Some(PairTurn {
                 capture_from: if ply >= pair.from_ply {
                     self.shape.front_mask(mover)
                 } else {
                     0
                 },
-                reversal_pits: match rules.reversal() {
+                reversal_pits: match rules.plan().ways.reversal() {
                     Some(reversal) if ply >= reversal.from_ply => {
                         self.pit_bits(mover, reversal.pits)
                     }
@@ -584,10 +591,10 @@ impl Position {
             // Most rule sets own no pits: their moves never look.
             owned,
             owned_by: self.owned,
-            must_feed: rules.must_feed()
+            must_feed: rules.plan().playable.must_feed
                 && self.board.filled() & self.shape.side_mask(mover.other()) == 0,
             owned_pits_kept: kept,
-            to_owner_pits: !plain && !kept && rules.owned_pits().is_some(),
+            to_owner_pits: !plain && !kept && rules.plan().owned_pits.is_some(),
             backward,
             track_reach: !plain && rules.plan().across.is_some_and(|a| a.after_reaching),
             pair,
@@ -608,15 +615,15 @@ impl Position {
     pub(super) fn movable(&self, rules: &Rules, side: Side) -> u64 {
         let movable = self.shape.side_mask(side) & self.open_pits & self.board.filled();
         // Rule sets that sow plainly own no pits and play any pit with seeds.
-        if rules.sows_plainly() {
+        if rules.shortcuts().sows_plainly {
             return movable;
         }
         let movable = movable & !self.owned_mask();
-        if rules.min_seeds() <= 1 {
+        if rules.plan().playable.min_seeds <= 1 {
             return movable;
         }
         indices(movable)
-            .filter(|&index| self.board.get(index) >= rules.min_seeds())
+            .filter(|&index| self.board.get(index) >= rules.plan().playable.min_seeds)
             .fold(0, |bits, index| bits | (1 << index))
     }
 
@@ -625,10 +632,10 @@ impl Position {
     /// two-seed leapfrog where the rules count it so.
     pub(super) fn is_stuck(&self, rules: &Rules, side: Side) -> bool {
         // Seeds that would leapfrog for ever count as no move (§10.5).
-        if rules.leapfrog_is_stuck() && self.cannot_move(rules, side) {
+        if rules.plan().goal.leapfrog_is_stuck && self.cannot_move(rules, side) {
             return true;
         }
-        if let Some(front) = rules.front_across() {
+        if let Some(front) = rules.plan().front_across {
             let mut theirs = *self;
             theirs.to_move = side;
             return !theirs.has_front_move(rules, front);
@@ -651,10 +658,10 @@ impl Position {
         if self.every_pit_moves(rules, mover) {
             return u64::from(self.movable(rules, mover).count_ones()) * way_count(rules) as u64;
         }
-        if rules.reversal().is_some() {
+        if rules.plan().ways.reversal().is_some() {
             return self.count_turning_moves(rules);
         }
-        if let Some(front) = rules.front_across() {
+        if let Some(front) = rules.plan().front_across {
             return self.count_front_moves(rules, front);
         }
         self.legal(rules).count() as u64
@@ -664,7 +671,8 @@ impl Position {
     /// can go on forever (no relays) and none can fail to feed.
     pub(super) fn every_pit_moves(&self, rules: &Rules, side: Side) -> bool {
         rules.shortcuts().turns_always_end
-            && (!rules.must_feed() || self.board.filled() & self.shape.side_mask(side.other()) != 0)
+            && (!rules.plan().playable.must_feed
+                || self.board.filled() & self.shape.side_mask(side.other()) != 0)
     }
 
     /// Whether each turn of `side` ends and is allowed, as
@@ -672,7 +680,7 @@ impl Position {
     /// all of them where the rules sow relays in bulk and the turn cannot
     /// fail to feed.
     fn turns_end<'a>(&'a self, rules: &'a Rules, side: Side) -> impl Fn(usize, bool) -> bool + 'a {
-        let packed = if rules.relays_in_bulk() {
+        let packed = if rules.shortcuts().relays_in_bulk {
             // Any pit will do: the packing reads the board, not the move.
             let turn = self.turn(rules, side, 0, false);
             (!turn.must_feed)
@@ -697,7 +705,7 @@ impl Position {
         origin: usize,
         backward: bool,
     ) -> bool {
-        if rules.reversal().is_some() {
+        if rules.plan().ways.reversal().is_some() {
             return self.some_way_ends(rules, side, origin);
         }
         let mut probe = self.board;
@@ -748,7 +756,7 @@ fn ways(rules: &Rules) -> impl Iterator<Item = bool> + use<> {
 /// How many ways a pit may be sown: 2 where the mover chooses, else 1.
 #[inline]
 fn way_count(rules: &Rules) -> usize {
-    if rules.direction_chosen() { 2 } else { 1 }
+    if rules.plan().ways.chosen() { 2 } else { 1 }
 }
 
 #[cfg(test)]
@@ -766,7 +774,7 @@ mod tests {
             include_str!("../../../rules/oware.toml"),
         ] {
             let rules = Rules::from_toml(text).unwrap();
-            assert!(rules.sows_plainly());
+            assert!(rules.shortcuts().sows_plainly);
             let mut state = 0x2545_f491_4f6c_dd1d_u64;
             let mut position = Position::new(&rules, Side::South);
             for _ in 0..3000 {

@@ -49,7 +49,7 @@ impl Position {
                 left -= full_pit;
                 pit -= 1;
             }
-            if rules.partial_pit() && loser == Some(side) && pit >= 1 && left > 0 {
+            if rules.plan().rounds.partial_pit && loser == Some(side) && pit >= 1 && left > 0 {
                 let index = self.shape.pit(side, Pit::new(pit));
                 next.board.set(index, left);
                 next.open_pits |= 1 << index;
@@ -61,7 +61,7 @@ impl Position {
         next.status = Status::Ongoing;
         next.ending = None;
         next.after_capture = false;
-        next.to_move = match (rules.next_starter(), self.outcome()) {
+        next.to_move = match (rules.plan().rounds.next_starter, self.outcome()) {
             (NextStarter::TookRemaining, _) => match (took_remaining, self.ending) {
                 (Some(taker), _) => taker,
                 // No one took the rest (§8.3): who did not begin, begins.

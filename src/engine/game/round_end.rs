@@ -14,27 +14,27 @@ impl Position {
     pub(super) fn start_turn<O: Observer>(&mut self, rules: &Rules, obs: &mut O) {
         // A row is empty when it holds no seeds but in owned pits (which
         // keep theirs where the rules say, and are never played).
-        let seeded = if rules.sows_plainly() {
+        let seeded = if rules.shortcuts().sows_plainly {
             self.board.filled()
         } else {
             self.board.filled() & !self.owned_mask()
         };
         let mover_row_empty = seeded & self.shape.side_mask(self.to_move) == 0;
         let other_row_empty = seeded & self.shape.side_mask(self.to_move.other()) == 0;
-        let side_empty =
-            rules.ends_when() == EndsWhen::RowEmpty && (mover_row_empty || other_row_empty);
+        let side_empty = rules.plan().goal.ends_when == EndsWhen::RowEmpty
+            && (mover_row_empty || other_row_empty);
         // Unless the rules say a player with seeds may be stuck, or the move
         // must feed an empty row, any seed on the mover's row is a legal move.
         let maybe_stuck = mover_row_empty
             || rules.shortcuts().stuck_with_seeds
-            || (rules.must_feed() && other_row_empty);
+            || (rules.plan().playable.must_feed && other_row_empty);
         if side_empty {
             let emptier = match (mover_row_empty, other_row_empty) {
                 (true, false) => Some(self.to_move),
                 (false, true) => Some(self.to_move.other()),
                 _ => None,
             };
-            match emptier.filter(|_| rules.rest_goes_to() == RestGoesTo::Emptier) {
+            match emptier.filter(|_| rules.plan().goal.rest_goes_to == RestGoesTo::Emptier) {
                 // The player whose row is empty takes the other row.
                 Some(taker) => {
                     let mut swept = BySide::new(0, 0);
@@ -43,10 +43,10 @@ impl Position {
                 }
                 None => self.finish_keeping_rows(rules, Ending::RowEmpty, obs),
             }
-        } else if rules.more_than_half_ends() && self.has_more_than_half(rules) {
+        } else if rules.plan().goal.more_than_half && self.has_more_than_half(rules) {
             self.finish_keeping_rows(rules, Ending::MoreThanHalf, obs);
         } else if maybe_stuck && self.is_stuck(rules, self.to_move) {
-            if rules.passing() {
+            if rules.plan().goal.passing() {
                 if self.is_stuck(rules, self.to_move.other()) {
                     self.finish_keeping_rows(rules, Ending::NeitherCanMove, obs);
                 } else {
@@ -54,10 +54,10 @@ impl Position {
                     self.to_move = self.to_move.other();
                     self.after_capture = false;
                 }
-            } else if rules.stuck_player_loses() {
+            } else if rules.plan().goal.stuck_player_loses {
                 self.finish_won(self.to_move.other(), obs);
-            } else if rules.ends_when() == EndsWhen::NoMove
-                && rules.rest_goes_to() == RestGoesTo::RowOwner
+            } else if rules.plan().goal.ends_when == EndsWhen::NoMove
+                && rules.plan().goal.rest_goes_to == RestGoesTo::RowOwner
             {
                 self.finish_keeping_rows(rules, Ending::NoMove, obs);
             } else {
@@ -120,7 +120,10 @@ impl Position {
         taker: Side,
         obs: &mut O,
     ) -> bool {
-        let most = rules.leftover_to_capturer();
+        let most = rules
+            .plan()
+            .while_sowing
+            .map_or(0, |w| w.leftover_to_capturer);
         let left: u16 = indices(self.shape.pits_mask())
             .map(|index| self.board.get(index))
             .sum();
@@ -201,7 +204,7 @@ impl Position {
         });
         self.ending = Some(ending);
         let full_pit = u16::from(rules.seeds_per_pit());
-        let last_round = rules.rounds() == Rounds::Single
+        let last_round = rules.plan().rounds.rounds == Rounds::Single
             || Side::BOTH.iter().any(|&side| self.store(side) < full_pit);
         self.status = if last_round {
             Status::MatchOver { took_remaining }

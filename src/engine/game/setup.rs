@@ -62,9 +62,11 @@ pub(super) fn starter_kept(rules: &Rules, starter: Side) -> Side {
 /// Whether the round's starter decides who starts the next: after a draw,
 /// or, in a match, after a repetition where no one took the remaining seeds.
 fn keeps_starter(rules: &Rules) -> bool {
-    match rules.next_starter() {
+    match rules.plan().rounds.next_starter {
         NextStarter::Winner | NextStarter::Loser => true,
-        NextStarter::TookRemaining => rules.repetition_ends() && rules.rounds() == Rounds::Many,
+        NextStarter::TookRemaining => {
+            rules.plan().goal.repetition && rules.plan().rounds.rounds == Rounds::Many
+        }
     }
 }
 
@@ -74,7 +76,7 @@ impl Position {
     /// rules give no such move or no one is to move.
     #[must_use]
     pub fn with_move_after_capture(mut self, rules: &Rules) -> Option<Position> {
-        if !rules.move_after_capture() || self.status != Status::Ongoing {
+        if !rules.plan().extra_turn.after_capture || self.status != Status::Ongoing {
             return None;
         }
         self.after_capture = true;
@@ -86,14 +88,14 @@ impl Position {
     pub fn new(rules: &Rules, first: Side) -> Position {
         let shape = rules.shape();
         let mut board = Board::EMPTY;
-        let filled = match rules.seeds_in() {
+        let filled = match rules.board().seeds_in {
             SeedsIn::EveryPit => shape.pits_mask(),
             SeedsIn::FrontRows => shape.front_mask(Side::South) | shape.front_mask(Side::North),
         };
         for index in indices(filled) {
             board.set(index, u16::from(rules.seeds_per_pit()));
         }
-        if let Some(start) = rules.start_rows() {
+        if let Some(start) = rules.board().start.as_ref() {
             let pits = usize::from(shape.pits);
             for side in Side::BOTH {
                 let counts = start.front[..pits].iter().chain(&start.back[..pits]);
@@ -103,9 +105,9 @@ impl Position {
             }
         }
         for side in Side::BOTH {
-            board.set(shape.store(side), u16::from(rules.in_hand()));
+            board.set(shape.store(side), u16::from(rules.board().in_hand));
         }
-        let nyumba = rules.front_across().and_then(|front| front.nyumba);
+        let nyumba = rules.plan().front_across.and_then(|front| front.nyumba);
         let marks = Marks::new(nyumba.map(|nyumba| nyumba.pit));
         let mut position = Position {
             board,
@@ -215,23 +217,30 @@ impl Position {
                 match setup {
                     PitSetup::Seeds(count) => position.board.set(index, count),
                     // Pits close only when a new round cannot fill them.
-                    PitSetup::Closed if rules.rounds() == Rounds::Single => {
+                    PitSetup::Closed if rules.plan().rounds.rounds == Rounds::Single => {
                         return Err(SetupError::ClosedPit { side, pit });
                     }
                     PitSetup::Closed => position.open_pits &= !(1u64 << index),
                     PitSetup::Owned => {
                         let owner = side.other();
-                        let allowed = rules.owned_pits().is_some_and(|owned| {
+                        let allowed = rules.plan().owned_pits.is_some_and(|owned| {
                             owned.last_pit_allowed || pit.number() != rules.pits()
                         });
-                        let allowed = allowed && !rules.owned_pits_keep_seeds();
+                        let allowed = allowed
+                            && !rules.plan().owned_pits.is_some_and(
+                                super::super::mechanics::owned_pits::OwnedPits::keep_seeds,
+                            );
                         if !allowed || position.owned_by(owner) != 0 {
                             return Err(SetupError::OwnedPit { side, pit });
                         }
                         position.own(owner, 1 << index);
                     }
                     PitSetup::Kept { owner, seeds } => {
-                        if !rules.owned_pits_keep_seeds() {
+                        if !rules
+                            .plan()
+                            .owned_pits
+                            .is_some_and(super::super::mechanics::owned_pits::OwnedPits::keep_seeds)
+                        {
                             return Err(SetupError::KeptPit { side, pit });
                         }
                         position.own(owner, 1 << index);
@@ -245,7 +254,8 @@ impl Position {
         // rules forbid it (§7.1's tuzdyk); pits owned in facing pairs may
         // be (the middle pits of an odd row face each other).
         if rules
-            .owned_pits()
+            .plan()
+            .owned_pits
             .is_some_and(|o| o.count.is_some() && o.pair_across.is_none() && !o.same_number_allowed)
         {
             for pit in Pit::all(position.shape.pits_per_side()) {
@@ -276,7 +286,11 @@ impl Position {
         if self.is_closed(side, pit) {
             PitSetup::Closed
         } else if let Some(owner) = self.owner_of(side, pit) {
-            if rules.owned_pits_keep_seeds() {
+            if rules
+                .plan()
+                .owned_pits
+                .is_some_and(super::super::mechanics::owned_pits::OwnedPits::keep_seeds)
+            {
                 PitSetup::Kept {
                     owner,
                     seeds: self.pit(side, pit),

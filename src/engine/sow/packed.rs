@@ -111,7 +111,10 @@ impl PackedTrack {
     pub(crate) fn of(board: &Board, turn: &Turn) -> Option<PackedTrack> {
         let track = turn.sow_track;
         let len = track.count_ones();
-        if !turn.rules.relays_in_bulk() || !(2..=MAX_RANKS).contains(&len) || turn.owned != 0 {
+        if !turn.rules.shortcuts().relays_in_bulk
+            || !(2..=MAX_RANKS).contains(&len)
+            || turn.owned != 0
+        {
             return None;
         }
         let shape = turn.shape;
@@ -174,8 +177,8 @@ impl PackedTrack {
             // ends the turn where it gives another move, and a relay from
             // the landing pit never goes on from a store.
             Ok(end) => (self.pits & (1 << end.last) != 0
-                || rules.extra_turn()
-                || rules.relay_kind() == Relay::LandingPit)
+                || rules.plan().extra_turn.own_store
+                || rules.plan().relay == Relay::LandingPit)
                 .then_some(true),
             Err(_) => Some(false),
         }
@@ -190,10 +193,10 @@ impl PackedTrack {
         lap: &mut u32,
         backward: &mut bool,
     ) -> Result<RelayEnd, Refused> {
-        let (relay, reverse_laps) = (rules.relay_kind(), rules.reverse_laps());
+        let (relay, reverse_laps) = (rules.plan().relay, rules.plan().laps.reverse_laps);
         let shape = LapShape {
-            from_origin: rules.from_origin(),
-            skip_start: rules.skip_lap_start(),
+            from_origin: rules.plan().laps.from_origin(),
+            skip_start: rules.plan().laps.skip_lap_start,
         };
         let mut cycle = None;
         let mut reached = false;

@@ -268,7 +268,7 @@ pub fn hint(session: &Session, mover: Side, values: &[(Move, i32)], reach: HintR
 /// Whether a searched value is a game won or lost outright: where the
 /// player who cannot move loses, a win outweighs every count of seeds.
 fn decided(rules: &Rules, value: i32) -> Option<bool> {
-    (rules.stuck_player_loses() && value.abs() >= WIN).then_some(value > 0)
+    (rules.plan().goal.stuck_player_loses && value.abs() >= WIN).then_some(value > 0)
 }
 
 /// What a searched value promises the player it is for: "8 seeds ahead at
@@ -279,7 +279,7 @@ pub fn outlook(rules: &Rules, value: i32) -> String {
     match decided(rules, value) {
         Some(true) => "a win".to_string(),
         Some(false) => "a loss".to_string(),
-        None if rules.stuck_player_loses() => format!("{} on the rows", lead(value)),
+        None if rules.plan().goal.stuck_player_loses => format!("{} on the rows", lead(value)),
         None => format!("{} at the end", lead(value)),
     }
 }
@@ -347,7 +347,7 @@ pub fn better_move(rules: &Rules, best: Move, value: i32) -> String {
     let kept = match decided(rules, value) {
         Some(true) => "a win".to_string(),
         Some(false) => "a loss".to_string(),
-        None if value == 0 && !rules.stuck_player_loses() => "a draw".to_string(),
+        None if value == 0 && !rules.plan().goal.stuck_player_loses => "a draw".to_string(),
         None => format!("{value:+}"),
     };
     format!("; {} was better: {kept}", move_said(best))

@@ -68,10 +68,10 @@ pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
     let (south, north) = (stores.south, stores.north);
     // Once it is over (and the seeds have stopped), who won, not who leads.
     let position = session.position();
-    let on_sides = session.rules().stuck_player_loses();
+    let on_sides = session.rules().plan().goal.stuck_player_loses;
     let settled = BySide::from_fn(|side| position.counted(session.rules(), side)) == stores;
     if let Some(outcome) = position.outcome().filter(|_| settled) {
-        let many = session.rules().rounds() == crate::engine::Rounds::Many;
+        let many = session.rules().plan().rounds.rounds == crate::engine::Rounds::Many;
         let (won, drawn) = match position.status() {
             crate::engine::Status::RoundOver { .. } => ("won the round", "the round is a draw"),
             _ if many => ("won the last round", "the last round a draw"),
@@ -93,7 +93,13 @@ pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
     match south.cmp(&north) {
         std::cmp::Ordering::Equal if on_sides => "as many seeds each".to_string(),
         // Seeds in own pits are counted too: not the stores alone.
-        std::cmp::Ordering::Equal if session.rules().owned_pits_keep_seeds() => {
+        std::cmp::Ordering::Equal
+            if session
+                .rules()
+                .plan()
+                .owned_pits
+                .is_some_and(crate::engine::mechanics::owned_pits::OwnedPits::keep_seeds) =>
+        {
             "as many seeds each".to_string()
         }
         std::cmp::Ordering::Equal => {
@@ -246,7 +252,7 @@ pub fn how_it_ended(session: &Session) -> Vec<String> {
 fn too_few_to_go_on(session: &Session, position: &Position) -> Option<String> {
     let rules = session.rules();
     let over = matches!(position.status(), crate::engine::Status::MatchOver { .. });
-    if !over || rules.rounds() != crate::engine::Rounds::Many {
+    if !over || rules.plan().rounds.rounds != crate::engine::Rounds::Many {
         return None;
     }
     let full = u16::from(rules.seeds_per_pit());

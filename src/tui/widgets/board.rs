@@ -185,7 +185,7 @@ pub struct BoardWidget<'a> {
 
 impl BoardWidget<'_> {
     fn store_on_left(&self) -> Side {
-        let as_south_sees = match self.rules.direction() {
+        let as_south_sees = match self.rules.plan().ways.track() {
             Direction::CounterClockwise => Side::North,
             Direction::Clockwise => Side::South,
         };
@@ -251,7 +251,12 @@ impl BoardWidget<'_> {
                 &name[..1]
             };
             // Where owned pits keep their seeds, the count is shown too.
-            let sign = if self.rules.owned_pits_keep_seeds() {
+            let sign = if self
+                .rules
+                .plan()
+                .owned_pits
+                .is_some_and(crate::engine::mechanics::owned_pits::OwnedPits::keep_seeds)
+            {
                 format!("{OWNED_SIGN}{count}")
             } else {
                 OWNED_SIGN.to_string()

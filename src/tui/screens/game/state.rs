@@ -95,7 +95,7 @@ impl Game {
     #[must_use]
     pub fn refused_move_at(&self, pit: Pit) -> Move {
         let played = self.session.position().move_at(pit);
-        if self.session.rules().direction_chosen() {
+        if self.session.rules().plan().ways.chosen() {
             played.toward(Direction::Clockwise)
         } else {
             played
@@ -199,11 +199,12 @@ impl ScreenState for Game {
     fn help_contexts(&self) -> Vec<Context> {
         let mut moments = vec![self.pit_keys(), Context::Turn];
         let rules = self.session.rules();
-        if rules.direction_chosen() || rules.reversal().is_some() {
+        if rules.plan().ways.chosen() || rules.plan().ways.reversal().is_some() {
             moments.push(Context::Direction);
         }
         if rules
-            .front_across()
+            .plan()
+            .front_across
             .and_then(|front| front.nyumba)
             .is_some_and(|nyumba| nyumba.safari)
         {

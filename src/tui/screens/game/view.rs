@@ -127,7 +127,7 @@ fn render_header(
             .count()
     };
     let mut left = format!(" {}", rules.name());
-    if rules.rounds() == crate::engine::Rounds::Many {
+    if rules.plan().rounds.rounds == crate::engine::Rounds::Many {
         let _ = write!(left, "  -  round {}", position.round());
         if let Some(limit) = session.round_limit {
             let _ = write!(left, " of {limit}");
@@ -137,7 +137,7 @@ fn render_header(
         }
     }
     Paragraph::new(Line::styled(left.clone(), theme.title)).render(area, buf);
-    let many = rules.rounds() == crate::engine::Rounds::Many;
+    let many = rules.plan().rounds.rounds == crate::engine::Rounds::Many;
     let wins = many.then(|| [wins(Side::South), wins(Side::North)]);
     let room = usize::from(area.width).saturating_sub(left.chars().count() + 3);
     if let Some(right) = words::standing(session, wins, stores)
@@ -341,7 +341,7 @@ fn fitted(told: &str, area: Rect) -> String {
 /// Drops the keys that scroll a table of rounds from a game of one round,
 /// which has no such table.
 fn without_rounds(keys: &mut KeyWords, game: &Game) {
-    if game.session.rules().rounds() != crate::engine::Rounds::Many {
+    if game.session.rules().plan().rounds.rounds != crate::engine::Rounds::Many {
         keys.retain(|(_, word)| word != "rounds");
     }
 }
@@ -468,7 +468,7 @@ fn render_match_over(config: &Config, game: &Game, area: Rect, buf: &mut Buffer)
     let session = &game.session;
     let position = session.position();
     let rounds = session.rounds();
-    let many = session.rules().rounds() == crate::engine::Rounds::Many;
+    let many = session.rules().plan().rounds.rounds == crate::engine::Rounds::Many;
     let title = words::over_title(many);
     let mut lines = vec![
         Line::styled(

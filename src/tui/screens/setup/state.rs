@@ -28,7 +28,7 @@ impl StarterChoice {
     /// What the rule set suggests.
     #[must_use]
     pub fn default_for(rules: &Rules) -> StarterChoice {
-        match rules.first_player() {
+        match rules.plan().rounds.first_player {
             FirstPlayer::Chosen => StarterChoice::South,
             FirstPlayer::Drawn => StarterChoice::Random,
             FirstPlayer::OddEven => StarterChoice::OddEven,
@@ -122,7 +122,7 @@ impl Setup {
     /// match of rounds.
     #[must_use]
     pub fn fields(&self) -> Vec<SetupField> {
-        let many = self.rules.rounds() == crate::engine::Rounds::Many;
+        let many = self.rules.plan().rounds.rounds == crate::engine::Rounds::Many;
         SETUP_FIELDS
             .into_iter()
             .filter(|&field| many || field != SetupField::RoundLimit)

@@ -21,14 +21,14 @@ use crate::tui::update::step;
 /// suggest, the first name field ready for typing.
 #[must_use]
 pub fn new_setup(rules: Arc<Rules>, settings: &Settings) -> Setup {
-    let swap_rule = rules.swap_by_default();
+    let swap_rule = rules.plan().rounds.swap;
     let starter = StarterChoice::default_for(&rules);
     // The limit chosen last, for a match of rounds, where it is one of the
     // setup's choices.
     let round_limit = settings
         .round_limit
         .filter(|limit| ROUND_LIMIT_CHOICES.contains(limit))
-        .filter(|_| rules.rounds() == crate::engine::Rounds::Many);
+        .filter(|_| rules.plan().rounds.rounds == crate::engine::Rounds::Many);
     Setup {
         rules,
         names: BySide::default(),
@@ -140,7 +140,7 @@ fn start_from_setup(app: &mut App, setup: Setup) -> Screen {
     app.command(Command::Set(Setting::LastVariant(
         setup.rules.id().to_string(),
     )));
-    if setup.rules.rounds() == crate::engine::Rounds::Many {
+    if setup.rules.plan().rounds.rounds == crate::engine::Rounds::Many {
         app.command(Command::Set(Setting::RoundLimit(setup.round_limit)));
     }
     let players = |names: BySide<String>| Players {

@@ -115,12 +115,17 @@ fn render_game_list(app: &App, config: &Config, list: &GameList, inner: Rect, bu
         let (name, board, second, second_style) = if let Some(entry) = app.variants.get(index) {
             let rules = &entry.rules;
             let yours = entry.origin != crate::catalog::Origin::BuiltIn;
-            let rounds = rules.rounds() == crate::engine::Rounds::Many;
+            let rounds = rules.plan().rounds.rounds == crate::engine::Rounds::Many;
             (
                 crate::text::printable(rules.name()),
                 describe::board_in_short(
                     rules.pits(),
-                    rules.start_rows().is_none().then(|| rules.seeds_per_pit()),
+                    rules
+                        .board()
+                        .start
+                        .as_ref()
+                        .is_none()
+                        .then(|| rules.seeds_per_pit()),
                 ),
                 describe::game_line(rounds, rules.played_in(), yours),
                 theme.dim,

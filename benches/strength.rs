@@ -37,9 +37,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use mancala::ai::{Computer, Dice, Level, Limits, choose_move, margin, takes_the_swap};
+use mancala::ai::{Computer, Dice, Level, Limits, choose_move, takes_the_swap};
 use mancala::catalog::Catalog;
-use mancala::engine::{GameState, Move, Rounds, Rules, Side};
+use mancala::engine::{GameState, Move, Rounds, Rules, Score, Side};
 
 /// Who plays a seat: the computer at a level (or a time), or the plain
 /// Monte Carlo tree search with so many simulations a move.
@@ -155,7 +155,7 @@ fn openings(
         }
         let (game, moves) = opening(rules, seed, plies);
         let open = match (balanced, game.to_move()) {
-            (Some(judge), Some(_)) if rules.plan().goal.stuck_player_loses => {
+            (Some(judge), Some(_)) if rules.plan().goal.score() == Score::Moving => {
                 let deadline = Instant::now() + judge.time_cap();
                 choose_move(
                     rules,
@@ -224,7 +224,7 @@ fn play(
     }
     // The outcome as the search counts it: the store margin, or a win
     // where the player who cannot move loses (no store holds a seed).
-    let lead = margin(&rules, game.position(), watched);
+    let lead = rules.plan().goal.margin(game.position(), watched);
     Some((lead, moves.len(), moves.join(",")))
 }
 
@@ -354,7 +354,7 @@ fn print_first_reply(id: &str, rules: &Arc<Rules>) {
 fn print_split_pairs(id: &str, rules: &Rules, strong: Player, leads: &[(i32, i64)]) {
     let decided = leads
         .iter()
-        .filter(|&&(lead, _)| lead == 0 && rules.plan().goal.stuck_player_loses);
+        .filter(|&&(lead, _)| lead == 0 && rules.plan().goal.score() == Score::Moving);
     let (split, won_sooner) = decided.fold((0, 0), |(split, sooner_won), &(_, s)| {
         (split + 1, sooner_won + usize::from(s > 0))
     });

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use mancala::ai::{Dice, FEATURES, Level, choose_move, features, margin};
+use mancala::ai::{Dice, FEATURES, Level, choose_move, features};
 use mancala::catalog::Catalog;
 use mancala::engine::{GameState, Rules, Side};
 
@@ -46,7 +46,7 @@ fn self_play(rules: &Arc<Rules>, level: Level, seed: u64) -> Vec<([f64; FEATURES
         let position = *game.position();
         labelled.push((
             features(&position, Side::South),
-            margin(rules, &position, Side::South),
+            rules.plan().goal.margin(&position, Side::South),
         ));
         match game.play(chosen) {
             Ok(next) => game = next,
@@ -56,7 +56,7 @@ fn self_play(rules: &Arc<Rules>, level: Level, seed: u64) -> Vec<([f64; FEATURES
     if game.to_move().is_some() {
         return Vec::new();
     }
-    let last = margin(rules, game.position(), Side::South);
+    let last = rules.plan().goal.margin(game.position(), Side::South);
     labelled
         .into_iter()
         .map(|(f, now)| (f.map(f64::from), f64::from(last - now)))

@@ -20,7 +20,7 @@ pub use player::{
     Choice, Computer, Dice, Level, ParseLevelError, ParseThinkTimeError, ThinkTime, choose_move,
     takes_the_swap,
 };
-pub use search::{Limits, Report, Searcher, Table, WIN, margin, solve};
+pub use search::{Limits, Report, Searcher, Table, WIN, solve};
 pub use tables::{
     Building, Damaged, EndgameTable, MAX_TABLE_SEEDS, TableValue, Unindexable,
     boards as table_boards, indexable, rules_key,

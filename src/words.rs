@@ -268,10 +268,8 @@ pub fn ending_told(session: &Session, position: &Position) -> Option<String> {
         Ending::RowEmpty => "a row is empty",
         ending => ending_reason(ending)?,
     };
-    // Where the player who cannot move loses, that is the whole story.
-    if session.rules().plan().goal.stuck_player_loses
-        && let Some(Outcome::Win(winner)) = position.outcome()
-    {
+    // Where the player who cannot move lost, that is the whole story.
+    if let Some(winner) = position.won_by_moving() {
         let loser = session.display_name(winner.other());
         let how = if position.ending() == Some(Ending::FrontRowEmpty) {
             format!(
@@ -316,10 +314,8 @@ pub fn score_order(outcome: Option<Outcome>) -> [Side; 2] {
 /// over: a draw, 24-24". `None` while play goes on.
 #[must_use]
 pub fn result_sentence(session: &Session, position: &Position) -> Option<String> {
-    // Where the player who cannot move loses, no seeds are counted.
-    if session.rules().plan().goal.stuck_player_loses
-        && let Some(Outcome::Win(side)) = position.outcome()
-    {
+    // Where the player who cannot move lost, no seeds are counted.
+    if let Some(side) = position.won_by_moving() {
         return Some(format!(
             "the game is over: {} cannot move, and {} wins",
             session.display_name(side.other()),
@@ -354,22 +350,8 @@ pub fn status_line(rules: &Rules, position: &Position) -> String {
         Status::RoundOver { .. } => "round over",
         Status::MatchOver { .. } => "match over",
     };
-    // Where the player who cannot move loses, no seeds are counted.
-    if rules.plan().goal.stuck_player_loses
-        && let Some(Outcome::Win(side)) = position.outcome()
-    {
-        let _ = write!(
-            line,
-            " - {over}: {} wins ({} cannot move)",
-            side_title(side),
-            side_title(side.other())
-        );
-        return line;
-    }
-    // Where the player who cannot move loses, no seeds are counted.
-    if rules.plan().goal.stuck_player_loses
-        && let Some(Outcome::Win(side)) = position.outcome()
-    {
+    // Where the player who cannot move lost, no seeds are counted.
+    if let Some(side) = position.won_by_moving() {
         let _ = write!(
             line,
             " - {over}: {} wins ({} cannot move)",

@@ -2,7 +2,7 @@
 //! yardstick the strength bench measures the search against: it knows
 //! nothing of mancala beyond the rules' moves and who won.
 
-use mancala::ai::{Dice, margin};
+use mancala::ai::Dice;
 use mancala::engine::{Move, Position, Rules, Side};
 
 /// How far a playout goes before it is scored where it stands (a game
@@ -126,5 +126,5 @@ fn playout(rules: &Rules, mut position: Position, dice: &mut Dice) -> i32 {
             Err(_) => break,
         }
     }
-    margin(rules, &position, Side::South)
+    rules.plan().goal.margin(&position, Side::South)
 }

@@ -13,7 +13,7 @@
 //! together lost pairs as often as they won; there the horizon still counts
 //! nothing more.
 
-use crate::engine::{Pit, Position, Rules, Side};
+use crate::engine::{Pit, Position, Rules, Score, Side};
 
 /// How many features a position has.
 pub const FEATURES: usize = 5;
@@ -61,7 +61,7 @@ pub fn features(position: &Position, side: Side) -> [i32; FEATURES] {
 pub fn guess(rules: &Rules, position: &Position, mover: Side) -> i32 {
     if rules.plan().by_count.is_none()
         || rules.plan().across.is_some()
-        || rules.plan().goal.stuck_player_loses
+        || rules.plan().goal.score() != Score::Seeds
     {
         return 0;
     }

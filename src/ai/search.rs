@@ -206,41 +206,7 @@ impl Table {
     }
 }
 
-/// What a won game is worth where the player who cannot move loses: more
-/// than any count of seeds on the board.
-pub const WIN: i32 = 1000;
-
-/// What `side` is ahead by, as the search counts it: the store margin, with
-/// the seeds in each player's owned pits where those keep them (Gabata's
-/// wegs: they are the owner's at the end, so a search that did not count
-/// them would see nothing gained in making one); where the player who
-/// cannot move loses (no seed is ever stored), [`WIN`] for a game won and
-/// minus it for one lost, and while play goes on the seeds on each side's
-/// pits, which captures move across.
-#[must_use]
-pub fn margin(rules: &Rules, position: &Position, side: Side) -> i32 {
-    if !rules.plan().goal.stuck_player_loses {
-        // `counted` walks the owned pits: only where they keep seeds, for
-        // this is on the search's hot path.
-        let seeds = |side| {
-            if rules
-                .plan()
-                .owned_pits
-                .is_some_and(super::super::engine::mechanics::owned_pits::OwnedPits::keep_seeds)
-            {
-                position.counted(rules, side)
-            } else {
-                position.store(side)
-            }
-        };
-        return i32::from(seeds(side)) - i32::from(seeds(side.other()));
-    }
-    match position.outcome() {
-        Some(crate::engine::Outcome::Win(winner)) if winner == side => WIN,
-        Some(crate::engine::Outcome::Win(_)) => -WIN,
-        _ => i32::from(position.row_total(side)) - i32::from(position.row_total(side.other())),
-    }
-}
+pub use crate::engine::mechanics::goal::WIN;
 
 /// A searcher: the rules, its table and its counters.
 pub struct Searcher<'r> {
@@ -348,7 +314,8 @@ impl<'r> Searcher<'r> {
         let mut children = self.spare_lists.pop().unwrap_or_default();
         children.clear();
         position.for_each_move(self.rules, |mv, child| {
-            let gained = margin(self.rules, child, mover) - margin(self.rules, position, mover);
+            let gained = self.rules.plan().goal.margin(child, mover)
+                - self.rules.plan().goal.margin(position, mover);
             let again = if child.to_move() == Some(mover) {
                 1000
             } else {
@@ -391,7 +358,8 @@ impl<'r> Searcher<'r> {
             None
         };
         let child = ended.as_ref().unwrap_or(child);
-        let gained = margin(self.rules, child, mover) - margin(self.rules, parent, mover);
+        let gained = self.rules.plan().goal.margin(child, mover)
+            - self.rules.plan().goal.margin(parent, mover);
         let result = match child.status() {
             Status::Ongoing if child.to_move() == Some(mover) => {
                 let (value, exact) = self.negamax(child, depth, alpha - gained, beta - gained);
@@ -405,27 +373,15 @@ impl<'r> Searcher<'r> {
             // A game won sooner, or lost later, is worth a little more: a
             // lost side plays on for the opponent's mistakes rather than
             // into the quickest loss (where who cannot move loses).
-            _ => (gained + self.sooner_or_later(child, mover, depth), true),
+            _ => (
+                gained + self.rules.plan().goal.sooner_or_later(child, mover, depth),
+                true,
+            ),
         };
         if remembering {
             self.history.pop();
         }
         result
-    }
-
-    /// For a game over in `child` (where the player who cannot move loses)
-    /// with `depth` plies left to search: plus that for `mover`'s win, minus
-    /// it for their loss; nothing for a draw or a count of seeds.
-    fn sooner_or_later(&self, child: &Position, mover: Side, depth: u32) -> i32 {
-        if !self.rules.plan().goal.stuck_player_loses {
-            return 0;
-        }
-        let depth = i32::try_from(depth.min(100)).unwrap_or(100);
-        match child.outcome() {
-            Some(crate::engine::Outcome::Win(winner)) if winner == mover => depth,
-            Some(crate::engine::Outcome::Win(_)) => -depth,
-            _ => 0,
-        }
     }
 
     /// Alpha-beta from the point of view of the player to move in `position`,
@@ -609,7 +565,7 @@ impl<'r> Searcher<'r> {
             }
             values.sort_by_key(|v| std::cmp::Reverse(v.1));
             // Reports give final margins: add what is already won.
-            let so_far = margin(self.rules, position, mover);
+            let so_far = self.rules.plan().goal.margin(position, mover);
             for (_, value) in &mut values {
                 *value += so_far;
             }
@@ -727,7 +683,7 @@ impl Searcher<'_> {
         }
         self.nodes = report.nodes;
         // Which other moves reach the same value: a null window at it each.
-        let to_gain = report.value - margin(self.rules, position, mover);
+        let to_gain = report.value - self.rules.plan().goal.margin(position, mover);
         let mut best = Vec::new();
         for (mv, child, _) in self.children(position, mover, report.best) {
             let (at_least, _) =
@@ -762,13 +718,13 @@ mod tests {
         let text = "south: 4 4 4 4 4 4 store 2; north: 4 4 2s 4 4 4 store 0; round 1; \
                     south to move";
         let position = Position::from_text(&gabata, text).unwrap();
-        assert_eq!(margin(&gabata, &position, Side::South), 2 + 2);
-        assert_eq!(margin(&gabata, &position, Side::North), -4);
+        assert_eq!(gabata.plan().goal.margin(&position, Side::South), 2 + 2);
+        assert_eq!(gabata.plan().goal.margin(&position, Side::North), -4);
         // Where no pit is owned, the stores alone.
         let kalaha = catalog.find("kalaha").unwrap().rules.clone();
         let text = "south: 4 4 4 4 4 2 store 3; north: 4 4 4 4 4 2 store 1; round 1; \
                     south to move";
         let position = Position::from_text(&kalaha, text).unwrap();
-        assert_eq!(margin(&kalaha, &position, Side::South), 2);
+        assert_eq!(kalaha.plan().goal.margin(&position, Side::South), 2);
     }
 }

@@ -39,7 +39,7 @@ mod cycles;
 
 use super::kalah::board::{MAX_ROW, Pits};
 use super::kalah::index::Indexer;
-use crate::engine::{Pit, Position, Rounds, Rules, Side};
+use crate::engine::{Pit, Position, Rounds, Rules, Score, Side};
 
 /// The most seeds a table can hold on a board: five bits of a byte.
 pub const MAX_TABLE_SEEDS: u8 = 31;
@@ -87,10 +87,7 @@ pub fn indexable(rules: &Rules) -> Result<(), Unindexable> {
     if rules.plan().extra_turn.after_capture || rules.plies_counted() != 0 {
         return Err(Unindexable::Turns);
     }
-    if rules.plan().goal.stuck_player_loses
-        || rules.plan().goal.front_row_empty_loses
-        || rules.plan().goal.passing()
-    {
+    if rules.plan().goal.score() != Score::Seeds || rules.plan().goal.passing() {
         return Err(Unindexable::NotBySeeds);
     }
     if usize::from(rules.pits()) > MAX_ROW {

@@ -16,6 +16,7 @@ use super::ground::Direction;
 use super::ground::Pit;
 use super::ground::Row;
 use super::ground::{BySide, Side};
+use super::mechanics::goal::Tally;
 use super::moves::Move;
 use super::shape::Shape;
 use super::status::{Ending, Outcome, Status};
@@ -29,32 +30,32 @@ pub use setup::{PitSetup, SetupError};
 /// The rules it was made with must be passed to every method that plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    board: Board,
-    shape: &'static Shape,
+    pub(in crate::engine) board: Board,
+    pub(in crate::engine) shape: &'static Shape,
     /// Bits (by track index) of the pits in play; closed pits are clear.
-    open_pits: u64,
+    pub(in crate::engine) open_pits: u64,
     /// The pits each player (South, North) owns, as [`Shape::pits_of`]
     /// packs them (half the room of track bits: a position is copied at
     /// every move). A tuzdyk lies on the other player's row and holds no
     /// seeds; pits that keep their seeds may lie on either row.
-    owned: BySide<u32>,
-    to_move: Side,
+    pub(in crate::engine) owned: BySide<u32>,
+    pub(in crate::engine) to_move: Side,
     /// The player to move is making the one more move a capture gave them
     /// (which gives no further one).
-    after_capture: bool,
+    pub(in crate::engine) after_capture: bool,
     /// Who made the round's first move (the next round's starter after a
     /// draw, where the winner starts the next).
-    round_starter: Side,
-    round: u16,
-    status: Status,
+    pub(in crate::engine) round_starter: Side,
+    pub(in crate::engine) round: u16,
+    pub(in crate::engine) status: Status,
     /// Why the round ended, once it has.
-    ending: Option<Ending>,
+    pub(in crate::engine) ending: Option<Ending>,
     /// Plies played, counted only up to [`crate::engine::Rules::plies_counted`]
     /// (where a capture or a reversal opens at a ply), so that later
     /// positions alike in all else are equal.
-    ply: u8,
+    pub(in crate::engine) ply: u8,
     /// Bao's nyumba owned and pit blocked (§10.4); nothing elsewhere.
-    marks: bao::Marks,
+    pub(in crate::engine) marks: bao::Marks,
 }
 
 impl Position {
@@ -157,17 +158,22 @@ impl Position {
         self.board.get(self.shape.store(side))
     }
 
-    /// The seeds a player's score is told in: their store and the seeds in
-    /// the pits they own (which are theirs at the end), or, where no seed
-    /// is ever stored (the player who cannot move loses), those on their
-    /// pits.
+    /// The seeds a player's score is told in, as the rules' goal counts
+    /// them (see [`crate::engine::mechanics::Goal::counted`]).
     #[must_use]
     pub fn counted(&self, rules: &super::Rules, side: Side) -> u16 {
-        if rules.plan().goal.stuck_player_loses {
+        rules.plan().goal.counted(self.tally(side))
+    }
+
+    /// A player's seeds: in store, in the pits they own that keep their
+    /// seeds, and in play (on their pits and in their hand).
+    #[must_use]
+    pub fn tally(&self, side: Side) -> Tally {
+        Tally {
+            store: self.store(side),
+            owned: self.owned_seeds(side),
             // Seeds in hand are the player's still to play (Bao, §10.4).
-            self.row_total(side) + self.hand(side)
-        } else {
-            self.store(side) + self.owned_seeds(side)
+            in_play: self.row_total(side) + self.hand(side),
         }
     }
 
@@ -220,19 +226,19 @@ impl Position {
 
     /// Bits of the owned pits of both players.
     #[inline]
-    pub(super) fn owned_mask(&self) -> u64 {
+    pub(in crate::engine) fn owned_mask(&self) -> u64 {
         self.shape.track_of(self.owned.south | self.owned.north)
     }
 
     /// Bits (by track index) of the pits `side` owns.
     #[inline]
-    pub(super) fn owned_by(&self, side: Side) -> u64 {
+    pub(in crate::engine) fn owned_by(&self, side: Side) -> u64 {
         self.shape.track_of(self.owned[side])
     }
 
     /// `side` owns the pits of these track bits too.
     #[inline]
-    pub(super) fn own(&mut self, side: Side, track_bits: u64) {
+    pub(in crate::engine) fn own(&mut self, side: Side, track_bits: u64) {
         self.owned[side] |= self.shape.pits_of(track_bits);
     }
 
@@ -267,28 +273,21 @@ impl Position {
     }
 
     /// The winner of the round just over (which, once the match is over, is also
-    /// the match's winner): the player with more seeds in store, or, where
-    /// the rules decide by it, the one who could still move.
+    /// the match's winner), as the goal judges it: the player with more seeds
+    /// in store, or the one who could still move.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
+        super::mechanics::goal::outcome(self)
+    }
+
+    /// Where the game was lost by being unable to move (or by an empty front
+    /// row, Bao), its winner.
+    #[must_use]
+    pub fn won_by_moving(&self) -> Option<Side> {
         if self.status == Status::Ongoing {
             return None;
         }
-        // Once a game is lost by being unable to move, the player "to
-        // move" is its winner (see `finish_won`): no byte more is copied
-        // with every position for it.
-        if matches!(
-            self.ending,
-            Some(Ending::CannotMove | Ending::FrontRowEmpty)
-        ) {
-            return Some(Outcome::Win(self.to_move));
-        }
-        let (south, north) = (self.store(Side::South), self.store(Side::North));
-        Some(match south.cmp(&north) {
-            std::cmp::Ordering::Greater => Outcome::Win(Side::South),
-            std::cmp::Ordering::Less => Outcome::Win(Side::North),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        })
+        super::mechanics::goal::won_by_moving(self)
     }
 
     /// Why the round ended, once it has.

@@ -145,7 +145,10 @@ impl Plan {
         let ways = ways.with_reversal(file, board, pair_across, text)?;
         let many_rounds = rounds::written_rounds(file);
         let owned_pits = OwnedPits::check(file, keys, relay, by_count.as_ref(), many_rounds, text)?;
-        let goal = Goal::check(file, keys, many_rounds, text)?;
+        let goal = Goal {
+            owned_pits_count: owned_pits.is_some_and(OwnedPits::keep_seeds),
+            ..Goal::check(file, keys, many_rounds, text)?
+        };
         let rounds = MatchRules::check(file, keys, goal, text)?;
         let extra_turn = ExtraTurn {
             own_store: keys.extra_turn.is_some(),

@@ -1,6 +1,6 @@
 //! One turn of sowing: the laps, relays, and the detection of turns that never end.
 
-use super::board::{Board, Place, indices, next_on};
+use super::board::{Board, Place, next_on};
 use super::ground::{BySide, Side};
 use super::mechanics::{Relay, owned_pits, pair_across, while_sowing};
 use super::rules::Rules;
@@ -464,33 +464,6 @@ fn turned_lap_captures(board: &Board, turn: &Turn, capture_from: u64, take: usiz
         && pair_across::capture(&mut probe, turn, capture_from, lap.at, take, &mut NoTrace) > 0
 }
 
-/// Whether `side` cannot move: no pit among `playable` holding the seeds a
-/// move needs, or (where the rules say so) only a pit of two followed,
-/// along the way of sowing, by a pit of one and nothing else, which would
-/// leapfrog for ever (§10.5).
-pub(crate) fn cannot_move(
-    board: &Board,
-    shape: &Shape,
-    rules: &Rules,
-    playable: u64,
-    side: Side,
-) -> bool {
-    let seeded = board.filled() & playable & shape.side_mask(side);
-    let movable = indices(seeded)
-        .filter(|&index| board.get(index) >= rules.plan().playable.min_seeds)
-        .fold(0u64, |bits, index| bits | (1 << index));
-    if movable == 0 {
-        return true;
-    }
-    if !rules.plan().goal.leapfrog_is_stuck || movable.count_ones() != 1 || seeded.count_ones() != 2
-    {
-        return false;
-    }
-    let two = movable.trailing_zeros() as usize;
-    let next = next_on(shape.loop_mask(side) & playable, two);
-    board.get(two) == 2 && board.get(next) == 1
-}
-
 /// One lap from the pit at `take` (its first seed back into it where
 /// `at_origin`), along the track or against it: the loop that fits, rule
 /// sets without tuzdyks getting one that never looks for one.
@@ -611,8 +584,10 @@ fn relay_goes_on<O: Observer>(
                     && pair_across::capture(board, turn, pair.capture_from, at, lap_origin, obs) > 0
                 {
                     let opponent = turn.mover.other();
-                    if rules.plan().goal.stuck_player_loses
-                        && cannot_move(board, shape, rules, turn.open_pits, opponent)
+                    if rules
+                        .plan()
+                        .goal
+                        .capture_wins(board, shape, rules, turn.open_pits, opponent)
                     {
                         return Ok(LapEnd::TurnOver(Close {
                             captured: true,

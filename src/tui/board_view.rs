@@ -1,6 +1,7 @@
 //! A board as drawn: the counts, closed and owned pits of a position, or of
 //! a moment in a move as its events step it on.
 
+use crate::engine::Tally;
 use crate::engine::{BySide, MAX_PITS, Pit, Place, Places, Position, Rules, Shape, Side};
 
 /// Counts and closed pits as drawn: a position, or a moment of a move.
@@ -82,17 +83,16 @@ impl BoardView {
         self.counts[side].iter().sum()
     }
 
-    /// What counts for `side` as the board shows it (as
-    /// [`Position::counted`]): its store and the seeds in its own pits, or,
-    /// where no seed is ever stored, the seeds on its pits.
+    /// What counts for `side` as the board shows it, as the rules' goal
+    /// counts it (the same as [`Position::counted`] of the position shown).
     #[must_use]
     pub fn counted(&self, rules: &Rules, side: Side) -> u16 {
-        if rules.plan().goal.stuck_player_loses {
+        rules.plan().goal.counted(Tally {
+            store: self.stores[side],
+            owned: self.owned_seeds(side),
             // Seeds in hand (held where stores would be) are the player's.
-            self.side_total(side) + self.hand(side)
-        } else {
-            self.stores[side] + self.owned_seeds(side)
-        }
+            in_play: self.side_total(side) + self.hand(side),
+        })
     }
 
     /// Seeds in `side`'s hand on four rows (Bao, §10.4), as the moment

@@ -3,23 +3,13 @@
 
 use std::cmp::Ordering;
 
-use crate::ai::WIN;
 use crate::engine::{Move, Rules, Side};
 
-/// The end a value foretells for the player it is for: a win, a draw or a
-/// loss (`Greater`, `Equal`, `Less`), or `None` where it foretells none:
-/// where the player who cannot move loses, the seeds each side has in play
-/// are no score, and only a win or a loss the search saw counts.
+/// The end a value foretells for the player it is for, as the rules' goal
+/// reads it (see [`crate::engine::mechanics::Goal::verdict`]).
 #[must_use]
 pub fn verdict(rules: &Rules, value: i32) -> Option<Ordering> {
-    if !rules.plan().goal.stuck_player_loses {
-        return Some(value.cmp(&0));
-    }
-    match value {
-        v if v >= WIN => Some(Ordering::Greater),
-        v if v <= -WIN => Some(Ordering::Less),
-        _ => None,
-    }
+    rules.plan().goal.verdict(value)
 }
 
 /// How far a hint's search saw.

@@ -23,7 +23,7 @@ use self::index::Indexer;
 use self::memory::Memory;
 use self::search::{Busy, Shared, Step};
 use self::table::Table;
-use super::search::{Limits, Searcher, margin};
+use super::search::{Limits, Searcher};
 use crate::engine::{Direction, Move, Pit, Position, Rules, Side, Status};
 
 /// Most seeds the compact board takes (values must fit in a byte).
@@ -338,7 +338,7 @@ fn solve_kalah(
     let mut tables = Tables::build(shape, seeds, options, progress)?;
     let endgame_seconds = tables.endgame_seconds;
     let shared = tables.shared(threads, None, None);
-    let so_far = margin(rules, position, mover);
+    let so_far = rules.plan().goal.margin(position, mover);
     let value = search::value(&shared, &board, guess, threads, &mut |step| {
         let nodes = shared.nodes.load(Ordering::Relaxed);
         progress(match step {
@@ -392,7 +392,7 @@ pub fn move_values(
     let threads = options.threads.max(1);
     let mut tables = Tables::build(shape, board.total(shape), options, &mut |_| {})?;
     let shared = tables.shared(threads, Some(stop), Some(deadline));
-    let so_far = margin(rules, position, mover);
+    let so_far = rules.plan().goal.margin(position, mover);
     // The position's own value first: no move is worth more, so each move's
     // search starts from where that value puts it, and the table is warm.
     let guess = first_guess(rules, position, mover);
@@ -462,7 +462,7 @@ impl ExactValues {
         }
         let shared = self.tables.shared(self.threads, Some(stop), Some(deadline));
         let value = search::value(&shared, &board, 0, self.threads, &mut |_| {})?;
-        Some(value + margin(&self.rules, position, mover))
+        Some(value + self.rules.plan().goal.margin(position, mover))
     }
 }
 
@@ -484,7 +484,7 @@ fn first_guess(rules: &Rules, position: &Position, mover: Side) -> i32 {
         ..Limits::depth(64)
     };
     let report = searcher.search(position, limits, false);
-    report.value - margin(rules, position, mover)
+    report.value - rules.plan().goal.margin(position, mover)
 }
 
 /// The mover's moves (compact slots) that reach `value`, shared out over
@@ -557,7 +557,8 @@ mod tests {
                 let legal = position.legal_moves(rules);
                 for &pit in &legal {
                     let child = position.play(rules, pit).expect("a legal move");
-                    let gain = margin(rules, &child, mover) - margin(rules, &position, mover);
+                    let gain = rules.plan().goal.margin(&child, mover)
+                        - rules.plan().goal.margin(&position, mover);
                     let expected = match (child.status(), child.to_move()) {
                         (Status::Ongoing, Some(next)) if next == mover => Played::Again {
                             gain,

@@ -13,7 +13,7 @@ use crate::engine::rules::{Rules, Stores};
 use crate::engine::sow::{
     Choices, PackedTrack, PairTurn, Refused, Turn, TurnEnd, Unmade, sow_turn, sow_turn_plainly,
 };
-use crate::engine::status::{Ending, Status};
+use crate::engine::status::Status;
 use crate::engine::trace::{Event, NoTrace, Observer};
 
 /// Why a move was refused.
@@ -317,29 +317,8 @@ impl Position {
         if u16::from(next.ply) < rules.plies_counted() {
             next.ply += 1;
         }
-        // Where the player who cannot move loses: a capture that left the
-        // opponent so, or a move that left its own mover so (§10); where
-        // the front pit across is captured, a front row emptied (§10.2).
-        if rules.plan().goal.stuck_player_loses {
-            let front_rows = rules.plan().goal.front_row_empty_loses;
-            let ending = if front_rows {
-                Ending::FrontRowEmpty
-            } else {
-                Ending::CannotMove
-            };
-            if end.won {
-                next.finish_won_by(mover, ending, obs);
-                return;
-            }
-            let lost = if front_rows {
-                next.board.filled() & self.shape.front_mask(mover) == 0
-            } else {
-                next.cannot_move(rules, mover)
-            };
-            if lost {
-                next.finish_won_by(mover.other(), ending, obs);
-                return;
-            }
+        if next.end_by_moving(rules, mover, end, obs) {
+            return;
         }
         self.hand_on(rules, mover, end, next, obs);
         if let Some(taker) = end.group_taker
@@ -630,9 +609,9 @@ impl Position {
     /// Whether `side` has no legal move: no open non-empty pit, or (with relay
     /// sowing or feeding) only pits whose turn is refused, or only the
     /// two-seed leapfrog where the rules count it so.
-    pub(super) fn is_stuck(&self, rules: &Rules, side: Side) -> bool {
+    pub(in crate::engine) fn is_stuck(&self, rules: &Rules, side: Side) -> bool {
         // Seeds that would leapfrog for ever count as no move (§10.5).
-        if rules.plan().goal.leapfrog_is_stuck && self.cannot_move(rules, side) {
+        if self.leapfrogs_for_ever(rules, side) {
             return true;
         }
         if let Some(front) = rules.plan().front_across {

@@ -3,6 +3,9 @@
 //! to move, more than half the seeds, a repetition), who takes the seeds
 //! left, and, on four rows, the player who cannot move losing.
 
+mod end;
+mod score;
+
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -10,6 +13,9 @@ use super::Plan;
 use super::rounds::Rounds;
 use crate::engine::rules::check::{Keys, RulesError, refuse};
 use crate::engine::rules::file::RulesFile;
+
+pub use score::{Foretold, Score, Tally, WIN};
+pub(crate) use score::{outcome, won_by_moving};
 
 /// When a round is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -82,6 +88,9 @@ pub struct Goal {
     /// A player whose own front row is empty at the end of their move
     /// loses (Bao), instead of one their move left unable to move.
     pub front_row_empty_loses: bool,
+    /// The seeds in the pits a player owns are theirs at the end (owned
+    /// pits that keep their seeds): they count in the score.
+    pub owned_pits_count: bool,
 }
 
 fn flag(value: Option<&Spanned<bool>>) -> bool {
@@ -142,6 +151,7 @@ impl Goal {
             stuck_player_loses: false,
             leapfrog_is_stuck: false,
             front_row_empty_loses: false,
+            owned_pits_count: false,
         })
     }
 

@@ -9,10 +9,13 @@ use std::fmt::Write;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::engine::board::Board;
-use crate::engine::ground::Side;
+use crate::engine::board::{Board, indices};
+use crate::engine::game::Position;
+use crate::engine::ground::{BySide, Side};
+use crate::engine::rules::Rules;
 use crate::engine::rules::check::{Keys, RulesError, Written, seed_count};
 use crate::engine::shape::Shape;
+use crate::engine::status::Ending;
 use crate::engine::trace::{Event, Observer};
 
 /// Who takes a group made by a lap's last seed while sowing.
@@ -154,4 +157,33 @@ pub(crate) fn take<O: Observer>(
         count,
         owner: taker,
     });
+}
+
+impl Position {
+    /// After a move that took a group while sowing: when 1 to the rules'
+    /// count of seeds are left on the board, `taker` (who took the move's
+    /// last group) takes them and the round is over. Gives whether it did.
+    pub(in crate::engine) fn leftover_to_capturer<O: Observer>(
+        &mut self,
+        rules: &Rules,
+        taker: Side,
+        obs: &mut O,
+    ) -> bool {
+        let most = rules
+            .plan()
+            .while_sowing
+            .map_or(0, |w| w.leftover_to_capturer);
+        let left: u16 = indices(self.shape.pits_mask())
+            .map(|index| self.board.get(index))
+            .sum();
+        if most == 0 || left == 0 || left > most {
+            return false;
+        }
+        let mut swept = BySide::new(0, 0);
+        for side in Side::BOTH {
+            self.sweep_row(side, taker, &mut swept);
+        }
+        self.finish_round(rules, Some(taker), swept, Ending::LastSeeds, obs);
+        true
+    }
 }

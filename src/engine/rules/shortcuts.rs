@@ -133,6 +133,8 @@ impl Shortcuts {
                     // Judged at the move's end, on the general path alone
                     // (it comes with the front-across capture).
                     front_row_empty_loses: _,
+                    // What a score counts, never how a turn is played.
+                    owned_pits_count: _,
                 },
             rounds:
                 MatchRules {

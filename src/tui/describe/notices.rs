@@ -1,7 +1,7 @@
 //! What the game says of what just happened: a setting changed, a move
 //! animated, a hint, an undo, a file written or not, a pit refused.
 
-use crate::ai::WIN;
+use crate::engine::Foretold;
 use crate::engine::{Move, Rules, Side};
 use crate::session::Session;
 use crate::words::{move_said, player_name};
@@ -265,31 +265,25 @@ pub fn hint(session: &Session, mover: Side, values: &[(Move, i32)], reach: HintR
     )
 }
 
-/// Whether a searched value is a game won or lost outright: where the
-/// player who cannot move loses, a win outweighs every count of seeds.
-fn decided(rules: &Rules, value: i32) -> Option<bool> {
-    (rules.plan().goal.stuck_player_loses && value.abs() >= WIN).then_some(value > 0)
-}
-
 /// What a searched value promises the player it is for: "8 seeds ahead at
 /// the end", or, where who cannot move loses, "a win", "a loss" or "8
 /// seeds ahead on the rows" (the seeds each side has in play).
 #[must_use]
 pub fn outlook(rules: &Rules, value: i32) -> String {
-    match decided(rules, value) {
-        Some(true) => "a win".to_string(),
-        Some(false) => "a loss".to_string(),
-        None if rules.plan().goal.stuck_player_loses => format!("{} on the rows", lead(value)),
-        None => format!("{} at the end", lead(value)),
+    match rules.plan().goal.foretold(value) {
+        Foretold::Win => "a win".to_string(),
+        Foretold::Loss => "a loss".to_string(),
+        Foretold::InPlay(seeds) => format!("{} on the rows", lead(seeds)),
+        Foretold::Lead(seeds) => format!("{} at the end", lead(seeds)),
     }
 }
 
 /// A value in a list of them: `+3`, or `win` and `loss`.
 fn value_short(rules: &Rules, value: i32) -> String {
-    match decided(rules, value) {
-        Some(true) => "win".to_string(),
-        Some(false) => "loss".to_string(),
-        None => format!("{value:+}"),
+    match rules.plan().goal.foretold(value) {
+        Foretold::Win => "win".to_string(),
+        Foretold::Loss => "loss".to_string(),
+        Foretold::InPlay(seeds) | Foretold::Lead(seeds) => format!("{seeds:+}"),
     }
 }
 
@@ -344,11 +338,11 @@ pub const THREW_AWAY: &str = " - it threw the game away (?)";
 /// draw", "...: a win".
 #[must_use]
 pub fn better_move(rules: &Rules, best: Move, value: i32) -> String {
-    let kept = match decided(rules, value) {
-        Some(true) => "a win".to_string(),
-        Some(false) => "a loss".to_string(),
-        None if value == 0 && !rules.plan().goal.stuck_player_loses => "a draw".to_string(),
-        None => format!("{value:+}"),
+    let kept = match rules.plan().goal.foretold(value) {
+        Foretold::Win => "a win".to_string(),
+        Foretold::Loss => "a loss".to_string(),
+        Foretold::Lead(0) => "a draw".to_string(),
+        Foretold::InPlay(seeds) | Foretold::Lead(seeds) => format!("{seeds:+}"),
     };
     format!("; {} was better: {kept}", move_said(best))
 }
@@ -360,10 +354,10 @@ pub fn engine_value(rules: &Rules, judged: &crate::tui::msg::Judged) -> String {
         HintReach::Exact => "exact".to_string(),
         HintReach::Plies(plies) => format!("{plies} moves"),
     };
-    let value = match decided(rules, judged.value) {
-        Some(true) => "South wins".to_string(),
-        Some(false) => "North wins".to_string(),
-        None => format!("{:+} for South", judged.value),
+    let value = match rules.plan().goal.foretold(judged.value) {
+        Foretold::Win => "South wins".to_string(),
+        Foretold::Loss => "North wins".to_string(),
+        Foretold::InPlay(seeds) | Foretold::Lead(seeds) => format!("{seeds:+} for South"),
     };
     format!("engine: {value} ({reach})")
 }

@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use crate::engine::Score;
 use crate::engine::{BySide, Outcome, Pit, Place, Places, Position, Rules, Side};
 use crate::session::Session;
 use crate::tui::board_view::BoardView;
@@ -68,7 +69,8 @@ pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
     let (south, north) = (stores.south, stores.north);
     // Once it is over (and the seeds have stopped), who won, not who leads.
     let position = session.position();
-    let on_sides = session.rules().plan().goal.stuck_player_loses;
+    // Where the seeds in play are what is counted, and no store.
+    let on_sides = session.rules().plan().goal.score() == Score::Moving;
     let settled = BySide::from_fn(|side| position.counted(session.rules(), side)) == stores;
     if let Some(outcome) = position.outcome().filter(|_| settled) {
         let many = session.rules().plan().rounds.rounds == crate::engine::Rounds::Many;
@@ -79,7 +81,7 @@ pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
         };
         return match outcome {
             // Won by leaving the other unable to move: no seeds counted.
-            crate::engine::Outcome::Win(side) if on_sides => {
+            crate::engine::Outcome::Win(side) if position.won_by_moving().is_some() => {
                 format!("{} {won}", session.display_name(side))
             }
             crate::engine::Outcome::Win(side) => format!(
@@ -93,13 +95,7 @@ pub fn who_leads(session: &Session, stores: BySide<u16>) -> String {
     match south.cmp(&north) {
         std::cmp::Ordering::Equal if on_sides => "as many seeds each".to_string(),
         // Seeds in own pits are counted too: not the stores alone.
-        std::cmp::Ordering::Equal
-            if session
-                .rules()
-                .plan()
-                .owned_pits
-                .is_some_and(crate::engine::mechanics::owned_pits::OwnedPits::keep_seeds) =>
-        {
+        std::cmp::Ordering::Equal if session.rules().plan().goal.owned_pits_count => {
             "as many seeds each".to_string()
         }
         std::cmp::Ordering::Equal => {

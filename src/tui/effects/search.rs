@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use crate::ai::{
     Computer, Dice, ExactValues, Level, Limits, QUICK_EXACT_SEEDS, Searcher, SolveOptions,
-    is_quick_to_solve, margin, move_values,
+    is_quick_to_solve, move_values,
 };
 use crate::engine::{BySide, History, Move, Position, Rules, Side};
 use crate::session::Session;
@@ -344,7 +344,11 @@ impl<'r> Judge<'r> {
     fn quickly(&mut self, position: &Position, stop: &Arc<AtomicBool>) -> Judged {
         let rules = self.rules;
         let Some(mover) = position.to_move() else {
-            return Judged::quick(margin(rules, position, Side::South), HintReach::Exact, true);
+            return Judged::quick(
+                rules.plan().goal.margin(position, Side::South),
+                HintReach::Exact,
+                true,
+            );
         };
         let deadline = Instant::now() + HINT_TIME;
         let judged = self

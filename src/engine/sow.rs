@@ -232,6 +232,7 @@ pub(crate) fn sow_turn_plainly<O: Observer>(
     let plan = rules.plan();
     let mut captured = plan
         .across
+        .as_ref()
         .is_some_and(|across| across.capture(board, turn, at, obs));
     if let Some(by_count) = &plan.by_count {
         captured |= by_count.capture(board, turn, at, track, obs);

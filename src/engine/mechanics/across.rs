@@ -216,14 +216,15 @@ impl Across {
     /// was taken.
     #[inline]
     pub(crate) fn capture<O: Observer>(
-        self,
+        &self,
         board: &mut Board,
         turn: &Turn,
         index: usize,
         obs: &mut O,
     ) -> bool {
         let (shape, mover) = (turn.shape, turn.mover);
-        if shape.is_store(index) || shape.owner(index) != mover || board.get(index) != 1 {
+        // The count first: most last seeds fall where seeds lie already.
+        if board.get(index) != 1 || shape.is_store(index) || shape.owner(index) != mover {
             return false;
         }
         let opposite = shape.opposite(index);

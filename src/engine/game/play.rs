@@ -735,7 +735,7 @@ fn ways(rules: &Rules) -> impl Iterator<Item = bool> + use<> {
 /// How many ways a pit may be sown: 2 where the mover chooses, else 1.
 #[inline]
 fn way_count(rules: &Rules) -> usize {
-    if rules.plan().ways.chosen() { 2 } else { 1 }
+    rules.plan().ways.per_pit()
 }
 
 #[cfg(test)]

@@ -211,7 +211,7 @@ impl Ways {
     #[inline]
     #[must_use]
     pub fn chosen(self) -> bool {
-        self == Ways::Chosen
+        matches!(self, Ways::Chosen)
     }
 
     /// The pits whose lap may turn, where the rules have them.
@@ -231,6 +231,7 @@ impl Ways {
     pub fn per_pit(self) -> usize {
         if self.chosen() { 2 } else { 1 }
     }
+
 
     pub(crate) fn write_direction(self, line: &mut dyn FnMut(&str)) {
         match self {

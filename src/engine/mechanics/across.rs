@@ -222,9 +222,22 @@ impl Across {
         index: usize,
         obs: &mut O,
     ) -> bool {
+        // Decided here, inlined: most last seeds fall where seeds lie
+        // already, and the capture itself stays out of the sowing loop's way.
+        board.get(index) == 1 && self.capture_at(board, turn, index, obs)
+    }
+
+    /// [`Across::capture`] once the last seed is known to lie alone.
+    #[inline(never)]
+    fn capture_at<O: Observer>(
+        &self,
+        board: &mut Board,
+        turn: &Turn,
+        index: usize,
+        obs: &mut O,
+    ) -> bool {
         let (shape, mover) = (turn.shape, turn.mover);
-        // The count first: most last seeds fall where seeds lie already.
-        if board.get(index) != 1 || shape.is_store(index) || shape.owner(index) != mover {
+        if shape.is_store(index) || shape.owner(index) != mover {
             return false;
         }
         let opposite = shape.opposite(index);

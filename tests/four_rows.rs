@@ -193,7 +193,7 @@ fn moves_and_positions_of_random_games_read_back_as_written() {
                     Ok(*child),
                     "{text}: {written}"
                 );
-                if !played.later().is_empty() {
+                if !played.choices().is_empty() {
                     later_seen += 1;
                     let short = written[..written.rfind('.').unwrap()]
                         .parse::<Move>()
@@ -321,7 +321,7 @@ fn a_turn_of_endless_choices_is_not_offered_and_the_moves_are_found() {
             .all(|m| ["f2", "b1"].contains(&&m.to_string()[..2]))
     );
     for mv in &legal {
-        assert!(mv.later().len() <= mancala::engine::Later::MAX, "{mv}");
+        assert!(mv.choices().len() <= mancala::engine::Choices::MAX, "{mv}");
         assert!(position.play(&rules, *mv).is_ok(), "{mv}");
     }
     assert_eq!(

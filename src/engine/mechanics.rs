@@ -167,12 +167,12 @@ impl Plan {
             while_sowing,
             leap,
             across,
-            by_count,
             owned_pits,
             pair_across,
             front_across,
             goal,
             rounds,
+            by_count,
         };
         plan.goal = plan.goal.with_four_row_ends(file, &plan, text)?;
         check_four_rows(file, board, &plan, text)?;

@@ -20,31 +20,44 @@ use super::ground::Direction;
 use super::ground::Row;
 use super::ground::{ParsePitError, Pit};
 
-/// The ways chosen after a move's first lap, in order (§10.5's `.cw`).
+/// A choice made inside a move, after its pit and its way: what a mechanic
+/// asks of the mover part-way through the move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Later {
-    /// Bit `i` set: the `i`-th choice was clockwise; the highest set bit
-    /// marks the end (so that a move stays two words).
+pub enum Choice {
+    /// The way a later lap is sown, where it may turn (§10.5's `.cw`).
+    Way(Direction),
+    /// Bao's safari (§10.4's `+`): the nyumba lifted where a capturing lap
+    /// ends in it, and the move going on.
+    Safari,
+}
+
+/// The choices made inside a move, in order: one list for every mechanic
+/// that asks something part-way through a move, so that a move stays one
+/// small value however many there are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Choices {
+    /// Two bits a choice, the first in the lowest (`00` counter-clockwise,
+    /// `01` clockwise, `10` the safari); the highest set bit marks the end.
     bits: u64,
 }
 
-impl Default for Later {
-    fn default() -> Later {
-        Later { bits: 1 }
+impl Default for Choices {
+    fn default() -> Choices {
+        Choices { bits: 1 }
     }
 }
 
-impl Later {
-    /// The most later choices one move can carry: a move meeting more is
-    /// not offered. Igisoro's moves meet at most 6 in 3,000 random games;
-    /// the bound keeps finding the legal moves, which tries each way at
-    /// each choice, from growing as two to the power of a long turn's
-    /// choices (a random four-row rule file took hours with 63).
+impl Choices {
+    /// The most choices one move can carry: a move meeting more is not
+    /// offered. Igisoro's moves meet at most 6 in 3,000 random games; the
+    /// bound keeps finding the legal moves, which tries each way at each
+    /// choice, from growing as two to the power of a long turn's choices (a
+    /// random four-row rule file took hours with 63).
     pub const MAX: usize = 16;
 
     #[must_use]
     pub const fn len(self) -> usize {
-        63 - self.bits.leading_zeros() as usize
+        (63 - self.bits.leading_zeros() as usize) / 2
     }
 
     #[must_use]
@@ -54,32 +67,48 @@ impl Later {
 
     /// The `i`-th choice, if the move made that many.
     #[must_use]
-    pub fn get(self, i: usize) -> Option<Direction> {
-        (i < self.len()).then(|| {
-            if self.bits >> i & 1 == 1 {
-                Direction::Clockwise
-            } else {
-                Direction::CounterClockwise
-            }
+    pub fn get(self, i: usize) -> Option<Choice> {
+        (i < self.len()).then(|| match self.bits >> (2 * i) & 0b11 {
+            0b00 => Choice::Way(Direction::CounterClockwise),
+            0b01 => Choice::Way(Direction::Clockwise),
+            _ => Choice::Safari,
         })
     }
 
     /// These choices and one more; `None` when there is no room.
     #[must_use]
-    pub fn then(self, way: Direction) -> Option<Later> {
+    pub fn then(self, choice: Choice) -> Option<Choices> {
         let len = self.len();
-        if len >= Later::MAX {
+        if len >= Choices::MAX {
             return None;
         }
-        let choices = self.bits & !(1 << len);
-        let bit = u64::from(way == Direction::Clockwise) << len;
-        Some(Later {
-            bits: choices | bit | (1 << (len + 1)),
+        let code: u64 = match choice {
+            Choice::Way(Direction::CounterClockwise) => 0b00,
+            Choice::Way(Direction::Clockwise) => 0b01,
+            Choice::Safari => 0b10,
+        };
+        let made = self.bits & !(1 << (2 * len));
+        Some(Choices {
+            bits: made | code << (2 * len) | 1 << (2 * len + 2),
         })
     }
 
-    pub fn iter(self) -> impl Iterator<Item = Direction> {
+    pub fn iter(self) -> impl Iterator<Item = Choice> {
         (0..self.len()).filter_map(move |i| self.get(i))
+    }
+
+    /// The ways among the choices, in order.
+    pub fn ways(self) -> impl Iterator<Item = Direction> {
+        self.iter().filter_map(|choice| match choice {
+            Choice::Way(way) => Some(way),
+            Choice::Safari => None,
+        })
+    }
+
+    /// Whether the move goes on safari.
+    #[must_use]
+    pub fn safari(self) -> bool {
+        self.iter().any(|choice| choice == Choice::Safari)
     }
 }
 
@@ -90,12 +119,10 @@ pub struct Move {
     row: Row,
     /// The pit's number in its row, from its owner's left hand.
     pit: Pit,
-    /// The way of the first lap, where the mover chose it.
+    /// The way of the move (of its first lap), where the mover chose it.
     direction: Option<Direction>,
-    later: Later,
-    /// Bao's safari (§10.4): the move lifts the nyumba where a capturing
-    /// lap ended in it, and goes on.
-    safari: bool,
+    /// What the mover chose part-way through the move.
+    choices: Choices,
 }
 
 impl Move {
@@ -112,8 +139,7 @@ impl Move {
             row,
             pit,
             direction: None,
-            later: Later { bits: 1 },
-            safari: false,
+            choices: Choices { bits: 1 },
         }
     }
 
@@ -130,24 +156,21 @@ impl Move {
         self
     }
 
-    /// This move with the choices made after its first lap.
+    /// This move with the choices made part-way through it.
     #[must_use]
-    pub const fn with_later(mut self, later: Later) -> Move {
-        self.later = later;
+    pub const fn with_choices(mut self, choices: Choices) -> Move {
+        self.choices = choices;
         self
     }
 
-    /// This move going on safari at the nyumba (§10.4's `+`).
+    /// This move going on safari at the nyumba (§10.4's `+`), after the
+    /// choices made so far; the move itself where there is no room.
     #[must_use]
-    pub const fn on_safari(mut self) -> Move {
-        self.safari = true;
+    pub fn on_safari(mut self) -> Move {
+        if let Some(choices) = self.choices.then(Choice::Safari) {
+            self.choices = choices;
+        }
         self
-    }
-
-    /// Whether the move goes on safari at the nyumba.
-    #[must_use]
-    pub const fn safari(self) -> bool {
-        self.safari
     }
 
     /// The pit the move empties, numbered in its row.
@@ -174,10 +197,10 @@ impl Move {
         self.direction
     }
 
-    /// The choices made after the first lap.
+    /// The choices made part-way through the move, in order.
     #[must_use]
-    pub const fn later(self) -> Later {
-        self.later
+    pub const fn choices(self) -> Choices {
+        self.choices
     }
 
     /// The pit as a player names it: "pit 3", "front pit 3", "back pit 6".
@@ -199,11 +222,11 @@ impl Move {
             said.push(' ');
             said.push_str(&direction.to_string());
         }
-        for (i, way) in self.later.iter().enumerate() {
+        for (i, way) in self.choices.ways().enumerate() {
             said.push_str(if i == 0 { ", then " } else { ", " });
             said.push_str(&way.to_string());
         }
-        if self.safari {
+        if self.choices.safari() {
             said.push_str(", on safari");
         }
         said
@@ -245,11 +268,11 @@ impl fmt::Display for Move {
         if let Some(direction) = self.direction {
             f.write_str(way_word(direction))?;
         }
-        for way in self.later.iter() {
-            write!(f, "{LATER_MARK}{}", way_word(way))?;
-        }
-        if self.safari {
-            write!(f, "{SAFARI_MARK}")?;
+        for choice in self.choices.iter() {
+            match choice {
+                Choice::Way(way) => write!(f, "{LATER_MARK}{}", way_word(way))?,
+                Choice::Safari => write!(f, "{SAFARI_MARK}")?,
+            }
         }
         Ok(())
     }
@@ -304,16 +327,18 @@ impl FromStr for Move {
             return Err(fail());
         }
         let pit = number.parse::<Pit>().map_err(|_| fail())?;
-        let mut later = Later::default();
+        let mut choices = Choices::default();
         for part in parts {
             match split_way(part) {
-                ("", Some(way)) => later = later.then(way).ok_or_else(fail)?,
+                ("", Some(way)) => choices = choices.then(Choice::Way(way)).ok_or_else(fail)?,
                 _ => return Err(fail()),
             }
         }
-        let mut played = Move::in_row(row, pit).with_later(later);
+        if safari {
+            choices = choices.then(Choice::Safari).ok_or_else(fail)?;
+        }
+        let mut played = Move::in_row(row, pit).with_choices(choices);
         played.direction = direction;
-        played.safari = safari;
         Ok(played)
     }
 }
@@ -410,13 +435,17 @@ mod tests {
     #[test]
     fn four_row_moves_read_back_as_they_are_written() {
         let f7 = Move::in_row(Row::Front, Pit::new(7));
-        let later = Later::default().then(Direction::Clockwise).unwrap();
-        let two = later.then(Direction::CounterClockwise).unwrap();
+        let later = Choices::default()
+            .then(Choice::Way(Direction::Clockwise))
+            .unwrap();
+        let two = later
+            .then(Choice::Way(Direction::CounterClockwise))
+            .unwrap();
         for (text, played) in [
             ("f3", Move::in_row(Row::Front, Pit::new(3))),
             ("b6", Move::in_row(Row::Back, Pit::new(6))),
             ("f7cw", f7.toward(Direction::Clockwise)),
-            ("f7.cw", f7.with_later(later)),
+            ("f7.cw", f7.with_choices(later)),
             (
                 "f4cw+",
                 Move::in_row(Row::Front, Pit::new(4))
@@ -427,19 +456,19 @@ mod tests {
                 "b8ccw.cw.ccw",
                 Move::in_row(Row::Back, Pit::new(8))
                     .toward(Direction::CounterClockwise)
-                    .with_later(two),
+                    .with_choices(two),
             ),
         ] {
             assert_eq!(text.parse::<Move>(), Ok(played), "{text}");
             assert_eq!(played.to_string(), text);
         }
-        assert_eq!("F7.CW".parse::<Move>(), Ok(f7.with_later(later)));
+        assert_eq!("F7.CW".parse::<Move>(), Ok(f7.with_choices(later)));
         assert_eq!(
-            f7.with_later(two).said(),
+            f7.with_choices(two).said(),
             "front pit 7, then clockwise, counter-clockwise"
         );
         assert_eq!(
-            two.iter().collect::<Vec<_>>(),
+            two.ways().collect::<Vec<_>>(),
             [Direction::Clockwise, Direction::CounterClockwise]
         );
         for wrong in [
@@ -448,8 +477,28 @@ mod tests {
         ] {
             assert!(wrong.parse::<Move>().is_err(), "{wrong:?}");
         }
-        let full = (0..Later::MAX).try_fold(Later::default(), |l, _| l.then(Direction::Clockwise));
-        assert!(full.is_some_and(|l| l.then(Direction::Clockwise).is_none()));
+        let cw = Choice::Way(Direction::Clockwise);
+        let full = (0..Choices::MAX).try_fold(Choices::default(), |l, _| l.then(cw));
+        assert!(full.is_some_and(|l| l.then(cw).is_none()));
+        // A move's choices sort as they always did: fewer first, then by
+        // their ways from the last; the safari after the same move without.
+        let f4 = Move::in_row(Row::Front, Pit::new(4)).toward(Direction::Clockwise);
+        assert!(f4 < f4.on_safari());
+        let ways = |list: &[Direction]| {
+            list.iter()
+                .try_fold(Choices::default(), |c, &way| c.then(Choice::Way(way)))
+                .unwrap()
+        };
+        let (ccw, cw) = (Direction::CounterClockwise, Direction::Clockwise);
+        let order = [
+            ways(&[]),
+            ways(&[ccw]),
+            ways(&[cw]),
+            ways(&[ccw, ccw]),
+            ways(&[cw, ccw]),
+            ways(&[ccw, cw]),
+        ];
+        assert!(order.windows(2).all(|pair| pair[0] < pair[1]));
     }
 
     #[test]

@@ -11,7 +11,7 @@ mod choices;
 mod front;
 mod packed;
 
-pub(crate) use choices::{Choices, Unmade};
+pub(crate) use choices::{Steering, Unmade};
 pub(crate) use front::{FrontEnd, FrontTurn, first_lap, sow_turn as sow_front_turn};
 
 pub(crate) use packed::PackedTrack;
@@ -158,7 +158,7 @@ pub const MAX_LAPS: u32 = 1000;
 pub(crate) fn sow_turn<O: Observer>(
     board: &mut Board,
     turn: &Turn,
-    choices: Choices,
+    choices: Steering,
     obs: &mut O,
 ) -> Result<TurnEnd, Refused> {
     // One lap from the pit after the origin, no owned pits (Kalaha, Oware):
@@ -176,7 +176,7 @@ pub(crate) fn sow_turn<O: Observer>(
 /// Kept out of line, so the paths that never take it compile as before.
 #[inline(never)]
 fn sow_turn_in_bulk(board: &mut Board, turn: &Turn) -> Result<TurnEnd, Refused> {
-    sow_turn_general::<NoTrace, true>(board, turn, Choices::default(), &mut NoTrace)
+    sow_turn_general::<NoTrace, true>(board, turn, Steering::default(), &mut NoTrace)
 }
 
 /// [`sow_turn`] for rules that sow plainly: one lap along the track from
@@ -232,7 +232,6 @@ pub(crate) fn sow_turn_plainly<O: Observer>(
     let plan = rules.plan();
     let mut captured = plan
         .across
-        .as_ref()
         .is_some_and(|across| across.capture(board, turn, at, obs));
     if let Some(by_count) = &plan.by_count {
         captured |= by_count.capture(board, turn, at, track, obs);
@@ -249,7 +248,7 @@ pub(crate) fn sow_turn_plainly<O: Observer>(
 pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
     board: &mut Board,
     turn: &Turn,
-    choices: Choices,
+    choices: Steering,
     obs: &mut O,
 ) -> Result<TurnEnd, Refused> {
     let rules = turn.rules;
@@ -384,7 +383,7 @@ fn extra_turn<O: Observer>(
 
 /// Where laps may turn this turn: where the rules have such pits and they
 /// are open. A move may name a way for its first lap only there.
-fn turning(turn: &Turn, choices: Choices) -> Result<Option<PairTurn>, Refused> {
+fn turning(turn: &Turn, choices: Steering) -> Result<Option<PairTurn>, Refused> {
     let turning = turn.pair.filter(|pair| pair.reversal_pits != 0);
     if turning.is_none() && choices.first.is_some() {
         return Err(Refused::NoChoiceHere);
@@ -420,7 +419,7 @@ fn lap_way(
     board: &Board,
     turn: &Turn,
     pair: PairTurn,
-    choices: Choices,
+    choices: Steering,
     (take, lap): (usize, u32),
     later_used: &mut usize,
 ) -> Result<bool, Refused> {
@@ -436,7 +435,7 @@ fn lap_way(
         (choices.first, Unmade::First)
     } else {
         *later_used += 1;
-        (choices.later.get(*later_used - 1), Unmade::Later)
+        (choices.later_way(*later_used - 1), Unmade::Later)
     };
     let way = way.ok_or(Refused::Unmade(unmade))?;
     Ok(turn.shape.backward(way))

@@ -503,7 +503,7 @@ impl Position {
                 .ok_or_else(|| self.why_no_takasa(rules, front, mv, origin))?
         };
         let mut next = *self;
-        match self.sow_bao_into(rules, front, way, mv.safari(), &mut next, obs) {
+        match self.sow_bao_into(rules, front, way, mv.choices().safari(), &mut next, obs) {
             Ok(_) => Ok(next),
             Err(Refused::NoChoiceHere) => Err(PlayError::NoSafari(mv)),
             Err(_) => Err(PlayError::Endless(mv.pit())),

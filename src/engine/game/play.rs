@@ -8,10 +8,10 @@ use crate::engine::ground::Direction;
 use crate::engine::ground::Pit;
 use crate::engine::ground::Row;
 use crate::engine::ground::Side;
-use crate::engine::moves::{Later, Move};
+use crate::engine::moves::{Choices, Move};
 use crate::engine::rules::{Rules, Stores};
 use crate::engine::sow::{
-    Choices, PackedTrack, PairTurn, Refused, Turn, TurnEnd, Unmade, sow_turn, sow_turn_plainly,
+    PackedTrack, PairTurn, Refused, Steering, Turn, TurnEnd, Unmade, sow_turn, sow_turn_plainly,
 };
 use crate::engine::status::Status;
 use crate::engine::trace::{Event, NoTrace, Observer};
@@ -215,13 +215,14 @@ impl Position {
             let Some(direction) = mv.direction() else {
                 return Err(PlayError::NoDirection(pit));
             };
-            if !mv.later().is_empty() {
+            // Bao asks for no way part-way through a move (a safari, at most).
+            if mv.choices().ways().next().is_some() {
                 return Err(PlayError::TooManyWays(mv));
             }
             let backward = self.shape.backward(direction);
             return self.play_bao(rules, front, mv, (origin, backward), obs);
         }
-        if mv.safari() {
+        if mv.choices().safari() {
             return Err(PlayError::NoSafari(mv));
         }
         let seeds = self.board.get(origin);
@@ -235,14 +236,14 @@ impl Position {
             });
         }
         // Ways chosen inside the move are for rules with laps that turn.
-        if !mv.later().is_empty() && rules.plan().ways.reversal().is_none() {
+        if !mv.choices().is_empty() && rules.plan().ways.reversal().is_none() {
             return Err(PlayError::TooManyWays(mv));
         }
         let (backward, choices) = match (rules.plan().ways.chosen(), mv.direction()) {
-            (true, Some(direction)) => (self.shape.backward(direction), Choices::default()),
+            (true, Some(direction)) => (self.shape.backward(direction), Steering::default()),
             (true, None) => return Err(PlayError::NoDirection(pit)),
-            _ if rules.plan().ways.reversal().is_some() => (false, Choices::of(mv)),
-            (false, None) => (false, Choices::default()),
+            _ if rules.plan().ways.reversal().is_some() => (false, Steering::of(mv)),
+            (false, None) => (false, Steering::default()),
             (false, Some(_)) => return Err(PlayError::DirectionFixed(pit)),
         };
         self.sow_from(rules, mover, origin, backward, choices, obs)
@@ -266,7 +267,7 @@ impl Position {
         mover: Side,
         origin: usize,
         backward: bool,
-        choices: Choices,
+        choices: Steering,
         obs: &mut O,
     ) -> Result<Position, Refused> {
         let mut next = *self;
@@ -286,7 +287,7 @@ impl Position {
         mover: Side,
         origin: usize,
         backward: bool,
-        choices: Choices,
+        choices: Steering,
         next: &mut Position,
         obs: &mut O,
     ) -> Result<(), Refused> {
@@ -429,7 +430,7 @@ impl Position {
                         mover,
                         origin,
                         backward,
-                        Choices::default(),
+                        Steering::default(),
                         &mut child,
                         &mut NoTrace,
                     )
@@ -689,28 +690,28 @@ impl Position {
         }
         let mut probe = self.board;
         let turn = self.turn(rules, side, origin, backward);
-        sow_turn(&mut probe, &turn, Choices::default(), &mut NoTrace).is_ok()
+        sow_turn(&mut probe, &turn, Steering::default(), &mut NoTrace).is_ok()
     }
 }
 
 /// `played` with the ways `choices` make.
-fn with_ways(played: Move, choices: Choices) -> Move {
+fn with_ways(played: Move, choices: Steering) -> Move {
     let played = match choices.first {
         Some(way) => played.toward(way),
         None => played,
     };
-    played.with_later(choices.later)
+    played.with_choices(choices.later)
 }
 
 /// Tries `attempt` with the ways chosen so far, and again with each way at
 /// every choice a turn meets that they do not make: once for each whole
 /// move (counter-clockwise first). A move that would need more than
-/// [`Later::MAX`] later choices is not tried.
+/// [`Choices::MAX`] later choices is not tried.
 #[inline]
-fn each_way(mut attempt: impl FnMut(Choices) -> Result<(), Refused>) {
+fn each_way(mut attempt: impl FnMut(Steering) -> Result<(), Refused>) {
     // Each try that meets a choice replaces itself with two longer ones,
     // so the stack holds at most one more entry per choice.
-    let mut stack = [Choices::default(); Later::MAX + 2];
+    let mut stack = [Steering::default(); Choices::MAX + 2];
     let mut len = 1;
     while len > 0 {
         len -= 1;
@@ -771,7 +772,7 @@ mod tests {
                         sow_turn_general::<_, false>(
                             &mut general,
                             &turn,
-                            Choices::default(),
+                            Steering::default(),
                             &mut general_events,
                         )
                     );

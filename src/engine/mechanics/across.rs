@@ -216,7 +216,7 @@ impl Across {
     /// was taken.
     #[inline]
     pub(crate) fn capture<O: Observer>(
-        &self,
+        self,
         board: &mut Board,
         turn: &Turn,
         index: usize,
@@ -230,7 +230,7 @@ impl Across {
     /// [`Across::capture`] once the last seed is known to lie alone.
     #[inline(never)]
     fn capture_at<O: Observer>(
-        &self,
+        self,
         board: &mut Board,
         turn: &Turn,
         index: usize,

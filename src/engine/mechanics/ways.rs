@@ -158,7 +158,9 @@ impl Ways {
                 .get_ref()
                 .parse::<Move>()
                 .ok()
-                .filter(|m| m.row() != Row::Only && m.direction().is_none() && m.later().is_empty())
+                .filter(|m| {
+                    m.row() != Row::Only && m.direction().is_none() && m.choices().is_empty()
+                })
                 .and_then(|m| shape.named_pit(m.row(), m.pit()));
             let Some(pit) = pit else {
                 return refuse(
@@ -231,7 +233,6 @@ impl Ways {
     pub fn per_pit(self) -> usize {
         if self.chosen() { 2 } else { 1 }
     }
-
 
     pub(crate) fn write_direction(self, line: &mut dyn FnMut(&str)) {
         match self {

@@ -233,6 +233,6 @@ pub fn ways_of(played: Move) -> Vec<Direction> {
     played
         .direction()
         .into_iter()
-        .chain(played.later().iter())
+        .chain(played.choices().ways())
         .collect()
 }

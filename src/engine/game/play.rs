@@ -8,6 +8,7 @@ use crate::engine::ground::Direction;
 use crate::engine::ground::Pit;
 use crate::engine::ground::Row;
 use crate::engine::ground::Side;
+use crate::engine::mechanics::ways::WayRefused;
 use crate::engine::moves::{Choices, Move};
 use crate::engine::rules::{Rules, Stores};
 use crate::engine::sow::{
@@ -165,7 +166,10 @@ impl Position {
         let every = self.every_pit_moves(rules, mover);
         let ends = self.turns_end(rules, mover);
         indices(movable)
-            .flat_map(move |origin| ways(rules).map(move |backward| (origin, backward)))
+            .flat_map(move |origin| {
+                let ways = rules.plan().ways.of_pit(self.shape, origin);
+                ways.map(move |backward| (origin, backward))
+            })
             .filter(move |&(origin, backward)| every || ends(origin, backward))
             .map(move |(origin, backward)| self.move_of(rules, origin, backward))
     }
@@ -179,7 +183,8 @@ impl Position {
             _ => 0,
         };
         indices(movable).flat_map(move |origin| {
-            ways(rules).map(move |backward| self.move_of(rules, origin, backward))
+            let ways = rules.plan().ways.of_pit(self.shape, origin);
+            ways.map(move |backward| self.move_of(rules, origin, backward))
         })
     }
 
@@ -239,13 +244,14 @@ impl Position {
         if !mv.choices().is_empty() && rules.plan().ways.reversal().is_none() {
             return Err(PlayError::TooManyWays(mv));
         }
-        let (backward, choices) = match (rules.plan().ways.chosen(), mv.direction()) {
-            (true, Some(direction)) => (self.shape.backward(direction), Steering::default()),
-            (true, None) => return Err(PlayError::NoDirection(pit)),
-            _ if rules.plan().ways.reversal().is_some() => (false, Steering::of(mv)),
-            (false, None) => (false, Steering::default()),
-            (false, Some(_)) => return Err(PlayError::DirectionFixed(pit)),
-        };
+        let (backward, choices) = rules
+            .plan()
+            .ways
+            .of_move(self.shape, mv)
+            .map_err(|refused| match refused {
+                WayRefused::Unnamed => PlayError::NoDirection(pit),
+                WayRefused::Fixed => PlayError::DirectionFixed(pit),
+            })?;
         self.sow_from(rules, mover, origin, backward, choices, obs)
             .map_err(|refused| match refused {
                 Refused::Endless => PlayError::Endless(pit),
@@ -419,10 +425,8 @@ impl Position {
             self.for_each_front_move(rules, front, &mut visit);
             return;
         }
-        let ways = way_count(rules);
         for origin in indices(movable) {
-            for way in 0..ways {
-                let backward = way == 1;
+            for backward in rules.plan().ways.of_pit(self.shape, origin) {
                 let mut child = *self;
                 if self
                     .sow_into(
@@ -507,18 +511,14 @@ impl Position {
     }
 
     /// The move that sows the pit at track index `origin` (against the track
-    /// where `backward`).
+    /// where `backward`), written as the rules' ways write it.
     fn move_of(&self, rules: &Rules, origin: usize, backward: bool) -> Move {
         let Place::Pit(_, pit) = self.shape.place(origin) else {
             unreachable!("moves start from pits")
         };
         let (row, number) = self.shape.named(pit);
         let played = Move::in_row(row, number);
-        if rules.plan().ways.chosen() {
-            played.toward(self.shape.direction_of(backward))
-        } else {
-            played
-        }
+        rules.plan().ways.written(self.shape, played, backward)
     }
 
     #[allow(clippy::inline_always)]
@@ -625,7 +625,10 @@ impl Position {
             return movable == 0;
         }
         let ends = self.turns_end(rules, side);
-        !indices(movable).any(|origin| ways(rules).any(|backward| ends(origin, backward)))
+        !indices(movable).any(|origin| {
+            let mut ways = rules.plan().ways.of_pit(self.shape, origin);
+            ways.any(|backward| ends(origin, backward))
+        })
     }
 
     /// How many legal moves the player to move has: perft's last ply, counted
@@ -636,7 +639,8 @@ impl Position {
         }
         let mover = self.to_move;
         if self.every_pit_moves(rules, mover) {
-            return u64::from(self.movable(rules, mover).count_ones()) * way_count(rules) as u64;
+            let movable = self.movable(rules, mover);
+            return rules.plan().ways.moves_from(self.shape, movable);
         }
         if rules.plan().ways.reversal().is_some() {
             return self.count_turning_moves(rules);
@@ -725,18 +729,6 @@ fn each_way(mut attempt: impl FnMut(Steering) -> Result<(), Refused>) {
             }
         }
     }
-}
-
-/// The ways a move may sow, as `backward` (against the board's track): the
-/// rules' direction alone, or both where the mover chooses.
-fn ways(rules: &Rules) -> impl Iterator<Item = bool> + use<> {
-    (0..way_count(rules)).map(|way| way == 1)
-}
-
-/// How many ways a pit may be sown: 2 where the mover chooses, else 1.
-#[inline]
-fn way_count(rules: &Rules) -> usize {
-    rules.plan().ways.per_pit()
 }
 
 #[cfg(test)]

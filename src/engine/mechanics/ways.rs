@@ -14,6 +14,16 @@ use crate::engine::rules::check::{Keys, RulesError, refuse};
 use crate::engine::rules::file::RulesFile;
 use crate::engine::rules::{Board, Stores};
 use crate::engine::shape::Shape;
+use crate::engine::sow::Steering;
+
+/// Why the way a move names is not one its pit may be sown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum WayRefused {
+    /// The mover chooses the way, and the move names none.
+    Unnamed,
+    /// The rules fix the way, and the move names one.
+    Fixed,
+}
 
 /// The sowing direction a rule file names: one for every move, or the
 /// mover's choice.
@@ -226,12 +236,56 @@ impl Ways {
         }
     }
 
-    /// How many ways each pit may be sown as a move of its own: 2 where the
-    /// mover chooses, else 1.
+    /// The ways the pit at track index `origin` may be sown as moves of
+    /// their own, as laps along the track (`false`) or against it (`true`),
+    /// in the order moves are listed: the one way, or both where the mover
+    /// chooses.
     #[inline]
+    pub(crate) fn of_pit(self, _shape: &Shape, _origin: usize) -> impl Iterator<Item = bool> {
+        let both = self.chosen();
+        [false, true].into_iter().take(if both { 2 } else { 1 })
+    }
+
+    /// How many moves the pits of `movable` (track bits) give.
+    #[inline]
+    pub(crate) fn moves_from(self, _shape: &Shape, movable: u64) -> u64 {
+        let pits = u64::from(movable.count_ones());
+        if self.chosen() { 2 * pits } else { pits }
+    }
+
+    /// The move that sows `pit` (named as its board names it) along the
+    /// track or against it (`backward`): written with its way where the
+    /// mover chose it (`3cw`), else by the pit alone.
+    pub(crate) fn written(self, shape: &Shape, pit: Move, backward: bool) -> Move {
+        if self.chosen() {
+            pit.toward(shape.direction_of(backward))
+        } else {
+            pit
+        }
+    }
+
+    /// The way a move sows the pit it names (along the track or against it)
+    /// and the ways it steers its later laps by; or why the way it names is
+    /// not one of the pit's.
+    pub(crate) fn of_move(
+        self,
+        shape: &Shape,
+        played: Move,
+    ) -> Result<(bool, Steering), WayRefused> {
+        match (self, played.direction()) {
+            (Ways::Chosen, Some(way)) => Ok((shape.backward(way), Steering::default())),
+            (Ways::Chosen, None) => Err(WayRefused::Unnamed),
+            (Ways::Turning(..), _) => Ok((false, Steering::of(played))),
+            (Ways::One(_), None) => Ok((false, Steering::default())),
+            (Ways::One(_), Some(_)) => Err(WayRefused::Fixed),
+        }
+    }
+
+    /// Whether the screen may ask which way a pit is sown (the ← → question
+    /// after a pit's key): where the mover chooses, or a lap may turn.
     #[must_use]
-    pub fn per_pit(self) -> usize {
-        if self.chosen() { 2 } else { 1 }
+    pub fn may_ask(self) -> bool {
+        !matches!(self, Ways::One(_))
     }
 
     pub(crate) fn write_direction(self, line: &mut dyn FnMut(&str)) {

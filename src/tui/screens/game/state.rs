@@ -199,7 +199,7 @@ impl ScreenState for Game {
     fn help_contexts(&self) -> Vec<Context> {
         let mut moments = vec![self.pit_keys(), Context::Turn];
         let rules = self.session.rules();
-        if rules.plan().ways.chosen() || rules.plan().ways.reversal().is_some() {
+        if rules.plan().ways.may_ask() {
             moments.push(Context::Direction);
         }
         if rules

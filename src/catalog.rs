@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 25] = [
+const BUILT_IN: [(&str, &str); 27] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -54,6 +54,8 @@ const BUILT_IN: [(&str, &str); 25] = [
         "layli-goobalay.toml",
         include_str!("../rules/layli-goobalay.toml"),
     ),
+    ("cow.toml", include_str!("../rules/cow.toml")),
+    ("goat.toml", include_str!("../rules/goat.toml")),
     ("igisoro.toml", include_str!("../rules/igisoro.toml")),
     (
         "bao-kujifunza.toml",
@@ -371,6 +373,8 @@ mod tests {
                 "gabata",
                 "kiuthi",
                 "layli-goobalay",
+                "cow",
+                "goat",
                 "igisoro",
                 "bao-kujifunza",
                 "bao-kiswahili"

@@ -234,7 +234,7 @@ pub(crate) fn sow_turn_plainly<O: Observer>(
         .across
         .is_some_and(|across| across.capture(board, turn, at, obs));
     if let Some(by_count) = &plan.by_count {
-        captured |= by_count.capture(board, turn, at, track, obs);
+        captured |= by_count.capture(board, turn, at, (track, false), obs);
     }
     fed(board, turn)?;
     Ok(TurnEnd::ended(captured))
@@ -749,7 +749,7 @@ fn end_of_lap<O: Observer>(
         });
     }
     if let Some(by_count) = &rules.plan().by_count {
-        captured |= by_count.capture(board, turn, last, track, obs);
+        captured |= by_count.capture(board, turn, last, (track, course.backward), obs);
     }
     fed(board, turn)?;
     Ok(TurnEnd::ended(captured))

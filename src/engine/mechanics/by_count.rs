@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 
 use super::Relay;
-use crate::engine::board::{Board, indices};
+use crate::engine::board::{Board, indices, next_on};
 use crate::engine::ground::MAX_SEEDS;
 use crate::engine::rules::Board as BoardRules;
 use crate::engine::rules::check::{Keys, RulesError, Written, range_of, range_words, refuse};
@@ -357,10 +357,12 @@ impl ByCount {
         )
     }
 
-    /// The last seed fell at `last`. If that is a pit of the row the rules
-    /// look at now holding one of their counts, it is captured; with
-    /// chains, so is each place sown before it (backwards along `track`,
-    /// the lap's places) while it is such a pit holding one of the counts.
+    /// The last seed fell at `last`, the lap having gone along the track or
+    /// against it (`backward`). If that is a pit of the row the rules look
+    /// at now holding one of their counts, it is captured; with chains, so
+    /// is each place sown before it (back against the lap's way along
+    /// `track`, the lap's places) while it is such a pit holding one of the
+    /// counts.
     /// A capture that would empty the opponent's row is, under
     /// `captures-nothing`, not made. Gives whether anything was taken.
     #[inline]
@@ -369,7 +371,7 @@ impl ByCount {
         board: &mut Board,
         turn: &Turn,
         last: usize,
-        track: u64,
+        (track, backward): (u64, bool),
         obs: &mut O,
     ) -> bool {
         // Most moves capture nothing: that is decided here, inlined, the
@@ -377,7 +379,7 @@ impl ByCount {
         if self.counts.contains(board.get(last)) {
             let row = self.capture_row(turn);
             if row & (1 << last) != 0 {
-                return self.chain(board, turn, last, track, row, obs);
+                return self.chain(board, turn, last, (track, backward), row, obs);
             }
         }
         false
@@ -401,7 +403,7 @@ impl ByCount {
         board: &mut Board,
         turn: &Turn,
         last: usize,
-        track: u64,
+        (track, backward): (u64, bool),
         row: u64,
         obs: &mut O,
     ) -> bool {
@@ -426,7 +428,11 @@ impl ByCount {
         let mut at = last;
         if self.chain {
             loop {
-                let before = previous_on(track, at);
+                let before = if backward {
+                    next_on(track, at)
+                } else {
+                    previous_on(track, at)
+                };
                 if chain & (1 << before) != 0 || !captures(before) {
                     break;
                 }

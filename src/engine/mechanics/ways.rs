@@ -1,14 +1,16 @@
 //! The ways a pit may be sown (`sowing.direction`, `[sowing.reversal]`,
-//! rules.md §1, §9 and §10.5): one way for every move; the mover's choice,
-//! move by move; or one way with pits whose lap may turn where the other
-//! way would capture the pair across, the mover choosing inside the move.
+//! rules.md §1, §9, §10.5 and §13): one way for every move; the mover's
+//! choice, move by move; the way fixed by the pit lifted (`"split"`: each
+//! half of the mover's row sows toward its nearer end, a middle pit either
+//! way); or one way with pits whose lap may turn where the other way would
+//! capture the pair across, the mover choosing inside the move.
 
 use serde::Deserialize;
 use toml::Spanned;
 
 use super::Relay;
 use super::pair_across::{PairAcross, from_ply};
-use crate::engine::ground::{Direction, Row};
+use crate::engine::ground::{Direction, Pit, Place, Row, Side};
 use crate::engine::moves::Move;
 use crate::engine::rules::check::{Keys, RulesError, refuse};
 use crate::engine::rules::file::RulesFile;
@@ -34,6 +36,8 @@ pub(crate) enum DirectionRule {
     Clockwise,
     /// The mover chooses, move by move (rules.md §9).
     Chosen,
+    /// Fixed by the pit lifted (rules.md §13).
+    Split,
 }
 
 rule_words! {
@@ -41,6 +45,7 @@ rule_words! {
         CounterClockwise => "counter-clockwise",
         Clockwise => "clockwise",
         Chosen => "chosen",
+        Split => "split",
     }
 }
 
@@ -70,6 +75,12 @@ pub enum Ways {
     One(Direction),
     /// The mover chooses the way of each move: a move is a pit and a way.
     Chosen,
+    /// Fixed by the pit lifted (§13.4): the left half of the mover's row
+    /// (pits 1 to ⌊n/2⌋) sows clockwise, the right half counter-clockwise,
+    /// each toward its nearer end and on round the board; with n odd, the
+    /// middle pit sows the way the mover chooses (two moves, `3cw` and
+    /// `3ccw`). Every other pit is written by its number alone.
+    ByPit,
     /// One way, but a lap from one of the reversal's pits may be sown the
     /// other way, the mover choosing, where that way captures (§10.5).
     Turning(Direction, Reversal),
@@ -91,31 +102,42 @@ impl Ways {
             DirectionRule::CounterClockwise => Ways::One(Direction::CounterClockwise),
             DirectionRule::Clockwise => Ways::One(Direction::Clockwise),
             DirectionRule::Chosen => Ways::Chosen,
+            DirectionRule::Split => Ways::ByPit,
         };
-        if ways != Ways::Chosen {
+        if matches!(ways, Ways::One(_)) {
             return Ok(ways);
         }
+        let way = match ways {
+            Ways::ByPit => "a way fixed by the pit",
+            _ => "the mover's choice of direction",
+        };
         let why = if board.stores == Stores::Sown {
-            Some(
+            Some(format!(
                 "a sown store lies at one end of the mover's row, where only one direction \
-                 reaches it; the mover's choice of direction needs `board.stores = \"not-sown\"` \
-                 or \"aside\"",
-            )
+                 reaches it; {way} needs `board.stores = \"not-sown\"` or \"aside\""
+            ))
         } else if relay == Relay::NextPit {
-            Some(
-                "a relay from the next pit looks one way along the board; with the mover's \
-                 choice of direction use `relay = \"landing-pit\"`",
-            )
-        } else if keys.by_count.as_ref().is_some_and(|b| b.chain) {
+            Some(format!(
+                "a relay from the next pit looks one way along the board; with {way} use \
+                 `relay = \"landing-pit\"`"
+            ))
+        } else if ways == Ways::Chosen && keys.by_count.as_ref().is_some_and(|b| b.chain) {
             Some(
                 "a chain of captures by count runs backwards along one direction; with the \
-                 mover's choice of direction leave `chain` out",
+                 mover's choice of direction leave `chain` out"
+                    .to_string(),
+            )
+        } else if ways == Ways::ByPit && board.rows != 2 {
+            Some(
+                "the way fixed by the pit is each half of a player's one row sowing toward \
+                 its own end: it needs `board.rows = 2`"
+                    .to_string(),
             )
         } else {
             None
         };
         match why {
-            Some(why) => refuse(text, written.span(), "sowing.direction", why),
+            Some(why) => refuse(text, written.span(), "sowing.direction", &why),
             None => Ok(ways),
         }
     }
@@ -139,7 +161,7 @@ impl Ways {
                 "a reversal is offered where the other way would capture the pair across: it \
                  needs `[capture.pair-across]`",
             ),
-            Ways::Chosen | Ways::Turning(..) => Some(
+            Ways::Chosen | Ways::ByPit | Ways::Turning(..) => Some(
                 "where the mover chooses every move's way there is nothing to reverse: use a \
                  fixed `sowing.direction`",
             ),
@@ -215,7 +237,7 @@ impl Ways {
     pub fn track(self) -> Direction {
         match self {
             Ways::One(direction) | Ways::Turning(direction, _) => direction,
-            Ways::Chosen => Direction::CounterClockwise,
+            Ways::Chosen | Ways::ByPit => Direction::CounterClockwise,
         }
     }
 
@@ -241,23 +263,39 @@ impl Ways {
     /// in the order moves are listed: the one way, or both where the mover
     /// chooses.
     #[inline]
-    pub(crate) fn of_pit(self, _shape: &Shape, _origin: usize) -> impl Iterator<Item = bool> {
-        let both = self.chosen();
-        [false, true].into_iter().take(if both { 2 } else { 1 })
+    pub(crate) fn of_pit(self, shape: &Shape, origin: usize) -> impl Iterator<Item = bool> {
+        let (first, count) = match self {
+            Ways::Chosen => (false, 2),
+            Ways::ByPit => match by_pit(shape, origin) {
+                Some(backward) => (backward, 1),
+                None => (false, 2),
+            },
+            Ways::One(_) | Ways::Turning(..) => (false, 1),
+        };
+        [first, !first].into_iter().take(count)
     }
 
     /// How many moves the pits of `movable` (track bits) give.
     #[inline]
-    pub(crate) fn moves_from(self, _shape: &Shape, movable: u64) -> u64 {
+    pub(crate) fn moves_from(self, shape: &Shape, movable: u64) -> u64 {
         let pits = u64::from(movable.count_ones());
-        if self.chosen() { 2 * pits } else { pits }
+        match self {
+            Ways::Chosen => 2 * pits,
+            Ways::ByPit => pits + u64::from((movable & middle_pits(shape)).count_ones()),
+            Ways::One(_) | Ways::Turning(..) => pits,
+        }
     }
 
     /// The move that sows `pit` (named as its board names it) along the
     /// track or against it (`backward`): written with its way where the
     /// mover chose it (`3cw`), else by the pit alone.
     pub(crate) fn written(self, shape: &Shape, pit: Move, backward: bool) -> Move {
-        if self.chosen() {
+        let chosen = match self {
+            Ways::Chosen => true,
+            Ways::ByPit => pit.pit().number() * 2 == shape.pits + 1,
+            Ways::One(_) | Ways::Turning(..) => false,
+        };
+        if chosen {
             pit.toward(shape.direction_of(backward))
         } else {
             pit
@@ -272,12 +310,28 @@ impl Ways {
         shape: &Shape,
         played: Move,
     ) -> Result<(bool, Steering), WayRefused> {
-        match (self, played.direction()) {
-            (Ways::Chosen, Some(way)) => Ok((shape.backward(way), Steering::default())),
-            (Ways::Chosen, None) => Err(WayRefused::Unnamed),
-            (Ways::Turning(..), _) => Ok((false, Steering::of(played))),
-            (Ways::One(_), None) => Ok((false, Steering::default())),
-            (Ways::One(_), Some(_)) => Err(WayRefused::Fixed),
+        let named = played.direction();
+        match self {
+            Ways::Chosen => match named {
+                Some(way) => Ok((shape.backward(way), Steering::default())),
+                None => Err(WayRefused::Unnamed),
+            },
+            Ways::Turning(..) => Ok((false, Steering::of(played))),
+            Ways::One(_) => match named {
+                None => Ok((false, Steering::default())),
+                Some(_) => Err(WayRefused::Fixed),
+            },
+            // The pit's own way may be written (`1cw`, as other programs
+            // write every move); the other way is no move.
+            Ways::ByPit => match (by_pit_number(shape.pits, played.pit().number()), named) {
+                (None, Some(way)) => Ok((shape.backward(way), Steering::default())),
+                (None, None) => Err(WayRefused::Unnamed),
+                (Some(backward), None) => Ok((backward, Steering::default())),
+                (Some(backward), Some(way)) if shape.backward(way) == backward => {
+                    Ok((backward, Steering::default()))
+                }
+                (Some(_), Some(_)) => Err(WayRefused::Fixed),
+            },
         }
     }
 
@@ -291,6 +345,7 @@ impl Ways {
     pub(crate) fn write_direction(self, line: &mut dyn FnMut(&str)) {
         match self {
             Ways::Chosen => line("direction = \"chosen\""),
+            Ways::ByPit => line("direction = \"split\""),
             Ways::One(direction) | Ways::Turning(direction, _) => {
                 line(&format!("direction = \"{direction}\""));
             }
@@ -303,7 +358,7 @@ impl Ways {
         };
         line("\n[sowing.reversal]");
         let shape = Shape::get(board.rows, board.pits, false);
-        let names: Vec<String> = crate::engine::ground::Pit::all(shape.pits_per_side())
+        let names: Vec<String> = Pit::all(shape.pits_per_side())
             .filter(|pit| reversal.pits >> pit.offset() & 1 == 1)
             .map(|pit| {
                 let (row, number) = shape.named(pit);
@@ -321,6 +376,7 @@ impl Ways {
     pub fn in_brief(self) -> &'static str {
         match self {
             Ways::Chosen => "either way, as the mover chooses",
+            Ways::ByPit => "each half toward its own end",
             Ways::One(direction) | Ways::Turning(direction, _) => direction.word(),
         }
     }
@@ -330,7 +386,39 @@ impl Ways {
     pub fn said(self) -> String {
         match self {
             Ways::Chosen => "chosen by the mover for each move".to_string(),
+            Ways::ByPit => "fixed by the pit: the left half of one's row clockwise, the right \
+                            half counter-clockwise (a middle pit either way, as the mover \
+                            chooses)"
+                .to_string(),
             Ways::One(direction) | Ways::Turning(direction, _) => direction.to_string(),
         }
     }
+}
+
+/// Where the way is fixed by the pit: whether pit `number` of a row of
+/// `pits` sows against a counter-clockwise track (its left half, clockwise),
+/// or `None` for a middle pit, which goes either way.
+fn by_pit_number(pits: u8, number: u8) -> Option<bool> {
+    match (2 * u16::from(number)).cmp(&(u16::from(pits) + 1)) {
+        std::cmp::Ordering::Less => Some(true),
+        std::cmp::Ordering::Greater => Some(false),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// [`by_pit_number`] for the pit at track index `origin`.
+fn by_pit(shape: &Shape, origin: usize) -> Option<bool> {
+    match shape.place(origin) {
+        Place::Pit(_, pit) => by_pit_number(shape.pits, pit.number()),
+        Place::Store(_) => Some(false),
+    }
+}
+
+/// Track bits of both sides' middle pits (none on a row of even length).
+fn middle_pits(shape: &Shape) -> u64 {
+    if shape.pits.is_multiple_of(2) {
+        return 0;
+    }
+    let middle = Pit::new(shape.pits.div_ceil(2));
+    (1 << shape.pit(Side::South, middle)) | (1 << shape.pit(Side::North, middle))
 }

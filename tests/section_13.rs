@@ -1,0 +1,124 @@
+//! The mechanics of rules.md §13 on hand-worked positions: each worked out
+//! on paper from the rules contract before the engine was asked, then the
+//! engine's answer compared with it.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{at, play};
+use mancala::engine::{Event, Move, Pit, Place, PlayError, Rules, Side};
+
+fn rules(id: &str) -> Arc<Rules> {
+    Arc::new(common::builtin(id))
+}
+
+fn moves(game: &mancala::engine::GameState) -> Vec<String> {
+    game.legal_moves().iter().map(ToString::to_string).collect()
+}
+
+fn taken(trace: &[Event]) -> Vec<(Place, u16)> {
+    trace
+        .iter()
+        .filter_map(|e| match *e {
+            Event::RowCapture { pit, count, .. } => Some((pit, count)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Cow's start: pits 1 and 2 are one move each (clockwise), 4 and 5 one
+/// each (counter-clockwise), the middle pit two: `3cw` and `3ccw`.
+#[test]
+fn the_middle_pit_is_two_moves_and_every_other_pit_one() {
+    let cow = rules("cow");
+    let game = at(
+        &cow,
+        "south: 5 5 5 5 5 store 0; north: 5 5 5 5 5 store 0; round 1; south to move",
+    );
+    assert_eq!(moves(&game), ["1", "2", "3ccw", "3cw", "4", "5"]);
+}
+
+/// Cow, South's middle pit both ways from the start. Clockwise its five
+/// seeds go to South's 2 and 1, then round the end into North's 5, 4 and 3;
+/// counter-clockwise to South's 4 and 5, then North's 1, 2 and 3. The last
+/// seed makes North's 3 hold 6 either way: nothing is taken.
+#[test]
+fn a_middle_pit_is_sown_the_way_the_mover_chooses() {
+    let cow = rules("cow");
+    let game = at(
+        &cow,
+        "south: 5 5 5 5 5 store 0; north: 5 5 5 5 5 store 0; round 1; south to move",
+    );
+    let (cw, _) = play(&game, "3cw");
+    assert_eq!(
+        cw.position().to_text(&cow),
+        "south: 6 6 0 5 5 store 0; north: 5 5 6 6 6 store 0; round 1 begun by south; north to move"
+    );
+    let (ccw, _) = play(&game, "3ccw");
+    assert_eq!(
+        ccw.position().to_text(&cow),
+        "south: 5 5 0 6 6 store 0; north: 6 6 6 5 5 store 0; round 1 begun by south; north to move"
+    );
+    // The middle pit needs its way; another pit takes only its own.
+    let refused = |text: &str| game.play(text.parse::<Move>().unwrap()).unwrap_err();
+    assert_eq!(refused("3"), PlayError::NoDirection(Pit::new(3)));
+    assert_eq!(refused("1ccw"), PlayError::DirectionFixed(Pit::new(1)));
+    assert_eq!(refused("5cw"), PlayError::DirectionFixed(Pit::new(5)));
+    // The pit's own way may be written, as other programs write a move.
+    let (one, _) = play(&game, "1");
+    let (one_cw, _) = play(&game, "1cw");
+    assert_eq!(one.position(), one_cw.position());
+}
+
+/// Cow, South's pit 1 (3 seeds) sows clockwise: round the end into North's
+/// 5 (3, now 4), 4 (1, now 2) and 3 (1, now 2). The last seed makes 2: taken,
+/// and the chain runs back against the move's way, to North's 4 (2) and 5
+/// (4), then to South's own row, where it stops: 8 seeds. (Along the board's
+/// counter-clockwise order it would have taken North's 2 and stopped at
+/// North's 1: 4 seeds.)
+#[test]
+fn a_chain_runs_back_against_a_clockwise_move() {
+    let cow = rules("cow");
+    let game = at(
+        &cow,
+        "south: 3 2 5 5 5 store 11; north: 1 2 1 1 3 store 11; round 1; south to move",
+    );
+    let (after, trace) = play(&game, "1");
+    assert_eq!(
+        taken(&trace),
+        [
+            (Place::Pit(Side::North, Pit::new(3)), 2),
+            (Place::Pit(Side::North, Pit::new(4)), 2),
+            (Place::Pit(Side::North, Pit::new(5)), 4),
+        ]
+    );
+    assert_eq!(
+        after.position().to_text(&cow),
+        "south: 0 2 5 5 5 store 19; north: 1 2 0 0 0 store 11; round 1 begun by south; north to move"
+    );
+}
+
+/// Goat: the counter-clockwise half's chain, mirrored. South's pit 3 (2
+/// seeds) sows counter-clockwise into North's 1 (1, now 2) and 2 (1, now 2):
+/// North's 2 is taken, then North's 1 behind it, then South's row stops it.
+#[test]
+fn a_chain_runs_back_against_a_counter_clockwise_move() {
+    let goat = rules("goat");
+    let game = at(
+        &goat,
+        "south: 1 1 2 store 4; north: 1 1 2 store 6; round 1; south to move",
+    );
+    let (after, trace) = play(&game, "3");
+    assert_eq!(
+        taken(&trace),
+        [
+            (Place::Pit(Side::North, Pit::new(2)), 2),
+            (Place::Pit(Side::North, Pit::new(1)), 2),
+        ]
+    );
+    assert_eq!(
+        after.position().to_text(&goat),
+        "south: 1 1 0 store 8; north: 0 0 2 store 6; round 1 begun by south; north to move"
+    );
+}

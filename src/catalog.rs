@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 27] = [
+const BUILT_IN: [(&str, &str); 30] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -56,6 +56,9 @@ const BUILT_IN: [(&str, &str); 27] = [
     ),
     ("cow.toml", include_str!("../rules/cow.toml")),
     ("goat.toml", include_str!("../rules/goat.toml")),
+    ("bakuk.toml", include_str!("../rules/bakuk.toml")),
+    ("hufesay.toml", include_str!("../rules/hufesay.toml")),
+    ("obridjie.toml", include_str!("../rules/obridjie.toml")),
     ("igisoro.toml", include_str!("../rules/igisoro.toml")),
     (
         "bao-kujifunza.toml",
@@ -375,6 +378,9 @@ mod tests {
                 "layli-goobalay",
                 "cow",
                 "goat",
+                "bakuk",
+                "hufesay",
+                "obridjie",
                 "igisoro",
                 "bao-kujifunza",
                 "bao-kiswahili"

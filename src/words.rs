@@ -35,6 +35,7 @@ pub fn unindexable(why: crate::ai::Unindexable) -> &'static str {
         Unindexable::OwnedPits => "its positions hold owned pits beside the seeds",
         Unindexable::Turns => "its positions hold where the turn stands beside the seeds",
         Unindexable::NotBySeeds => "its games are won by moving last, not by seeds",
+        Unindexable::RestToNoOne => "the seeds left at its end are scored by no one",
         Unindexable::TooManyPits => "its rows are longer than the tables number",
     }
 }
@@ -283,7 +284,11 @@ pub fn ending_told(session: &Session, position: &Position) -> Option<String> {
     }
     let rest = match taker {
         Some(side) => format!("{} took the remaining seeds", session.display_name(side)),
-        None => "each kept their row".to_string(),
+        None => session
+            .rules()
+            .plan()
+            .goal
+            .rest_told(position.unscored(session.rules())),
     };
     Some(format!("Ended: {why}; {rest}."))
 }

@@ -690,7 +690,10 @@ fn play_moves(
     let mut game = GameState::at(Arc::new(rules.clone()), position);
     let mut choice = choices.iter().cycle();
     for _ in 0..MOVES_PER_GAME {
-        if position.total_seeds() != total {
+        // Seeds leave the board only at the end, and only where the rules
+        // leave the rest to no one.
+        let left_to_no_one = position.to_move().is_none() && !rules.plan().goal.scores_every_seed();
+        if position.total_seeds() != total && !left_to_no_one {
             return Err(format!("seeds not conserved under\n{}", rules.text()));
         }
         match position.status() {

@@ -7,7 +7,9 @@ mod common;
 use std::sync::Arc;
 
 use common::{at, play};
-use mancala::engine::{Event, Move, Pit, Place, PlayError, Rules, Side};
+use mancala::engine::{
+    Ending, Event, Move, Outcome, Pit, Place, PlayError, Rules, Side, StatusKind,
+};
 
 fn rules(id: &str) -> Arc<Rules> {
     Arc::new(common::builtin(id))
@@ -121,4 +123,75 @@ fn a_chain_runs_back_against_a_counter_clockwise_move() {
         after.position().to_text(&goat),
         "south: 1 1 0 store 8; north: 0 0 2 store 6; round 1 begun by south; north to move"
     );
+}
+
+/// Bakuk (§13.13): South's pit 1 from the start sows six seeds, the sixth
+/// back into the pit emptied, which then holds 1: nothing is taken.
+#[test]
+fn bakuk_sows_back_into_the_pit_emptied() {
+    let bakuk = rules("bakuk");
+    let game = at(
+        &bakuk,
+        "south: 6 6 6 store 0; north: 6 6 6 store 0; round 1; south to move",
+    );
+    let (after, trace) = play(&game, "1");
+    assert!(taken(&trace).is_empty());
+    assert_eq!(
+        after.position().to_text(&bakuk),
+        "south: 1 7 7 store 0; north: 7 7 7 store 0; round 1; north to move"
+    );
+}
+
+/// Bakuk: South to move with no seed on their row: the game is over, and
+/// the 3 seeds on North's row go to no one. The stores stay 10 and 23, 3
+/// seeds scored by no one, North the winner.
+#[test]
+fn the_rest_goes_to_no_one_when_the_mover_is_stuck() {
+    let bakuk = rules("bakuk");
+    let game = at(
+        &bakuk,
+        "south: 0 0 0 store 10; north: 1 2 0 store 23; round 1; south to move",
+    );
+    let position = game.position();
+    assert_eq!(position.ending(), Some(Ending::NoMove));
+    assert_eq!(position.status().kind(), StatusKind::MatchOver);
+    assert_eq!(
+        (position.store(Side::South), position.store(Side::North)),
+        (10, 23)
+    );
+    assert_eq!(position.row_total(Side::North), 0);
+    assert_eq!(position.unscored(&bakuk), 3);
+    assert_eq!(position.outcome(), Some(Outcome::Win(Side::North)));
+    assert_eq!(
+        bakuk.plan().goal.rest_told(3),
+        "the 3 seeds left went to no one"
+    );
+    let json = mancala::report::position_json(&bakuk, position);
+    assert_eq!(json.unscored, Some(3));
+    // Where each row goes to its owner, the same end gives North the 3.
+    let owners = common::variant_of("bakuk", &[("rest-goes-to = \"nobody\"\n", "")]);
+    let owners = at(
+        &Arc::new(owners),
+        "south: 0 0 0 store 10; north: 1 2 0 store 23; round 1; south to move",
+    );
+    assert_eq!(owners.position().store(Side::North), 26);
+}
+
+/// Hufesay: a repetition ends the game with the seeds left to no one
+/// (here the lone capturing seed and another that walk for ever): the
+/// stores stay as they were.
+#[test]
+fn a_repetition_leaves_the_rest_to_no_one() {
+    let hufesay = rules("hufesay");
+    let game = at(
+        &hufesay,
+        "south: 0 0 0 0 0 1 store 20; north: 0 0 0 0 0 1 store 26; round 1; south to move",
+    );
+    let ended = game.position().end_by_repetition(&hufesay, &mut Vec::new());
+    assert_eq!(ended.ending(), Some(Ending::Repetition));
+    assert_eq!(
+        (ended.store(Side::South), ended.store(Side::North)),
+        (20, 26)
+    );
+    assert_eq!(ended.unscored(&hufesay), 2);
 }

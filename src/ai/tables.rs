@@ -66,6 +66,9 @@ pub enum Unindexable {
     Turns,
     /// Who cannot move loses, or passes: the end is not told by seeds.
     NotBySeeds,
+    /// Seeds left at the end go to no one: a position's seeds are not
+    /// shared out between the two players.
+    RestToNoOne,
     /// More pits a row than the numbering holds.
     TooManyPits,
 }
@@ -89,6 +92,9 @@ pub fn indexable(rules: &Rules) -> Result<(), Unindexable> {
     }
     if rules.plan().goal.score() != Score::Seeds || rules.plan().goal.passing() {
         return Err(Unindexable::NotBySeeds);
+    }
+    if !rules.plan().goal.scores_every_seed() {
+        return Err(Unindexable::RestToNoOne);
     }
     if usize::from(rules.pits()) > MAX_ROW {
         return Err(Unindexable::TooManyPits);

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::engine::{Ending, Outcome, Pit, Position, Rules, Side, Status};
+use crate::engine::{Ending, Outcome, Pit, Position, RestGoesTo, Rules, Side, Status};
 
 #[derive(Debug, Serialize, PartialEq, Eq)]
 pub struct RowJson {
@@ -51,6 +51,10 @@ pub struct PositionJson {
     /// `more-than-half`, `repetition`, `last-seeds`, `agreed`, and on four
     /// rows `cannot-move`, `front-row-empty`), once it has.
     pub ending: Option<&'static str>,
+    /// Where the rules leave the rest to no one (§13): the seeds taken off
+    /// the board into no store (left out elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unscored: Option<u16>,
 }
 
 /// The position as the JSON object the command line prints.
@@ -101,5 +105,7 @@ pub fn position_json(rules: &Rules, position: &Position) -> PositionJson {
         winner: position.outcome().map(Outcome::word),
         took_remaining: took.map(Side::name),
         ending: position.ending().map(Ending::word),
+        unscored: (rules.plan().goal.rest_goes_to == RestGoesTo::Nobody)
+            .then(|| position.unscored(rules)),
     }
 }

@@ -334,7 +334,7 @@ impl Position {
             return;
         }
         next.start_turn(rules, obs);
-        debug_assert_eq!(next.total_seeds(), self.total_seeds());
+        debug_assert!(next.keeps_every_seed_of(self));
         debug_assert!(next.board.is_consistent());
     }
 
@@ -355,7 +355,7 @@ impl Position {
         let end = sow_turn_plainly(&mut next.board, &turn, obs)?;
         self.hand_on(rules, mover, &end, next, obs);
         next.start_turn(rules, obs);
-        debug_assert_eq!(next.total_seeds(), self.total_seeds());
+        debug_assert!(next.keeps_every_seed_of(self));
         debug_assert!(next.board.is_consistent());
         Ok(())
     }

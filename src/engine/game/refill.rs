@@ -89,7 +89,7 @@ impl Position {
         match self.status {
             Status::Ongoing => {
                 let mut next = *self;
-                next.finish_keeping_rows(rules, Ending::Agreed, &mut NoTrace);
+                next.finish_leaving_rest(rules, Ending::Agreed, &mut NoTrace);
                 next.status = Status::MatchOver {
                     took_remaining: None,
                 };

@@ -15,15 +15,27 @@ impl Position {
     /// owned with its seeds kept into its owner's; adds what each store got
     /// to `swept`.
     pub(in crate::engine) fn sweep_row(&mut self, row: Side, taker: Side, swept: &mut BySide<u16>) {
+        self.sweep_row_to(row, Some(taker), swept);
+    }
+
+    /// [`Position::sweep_row`], or, with no taker, every seed of `row` but
+    /// those of owned pits taken off the board into no store.
+    pub(in crate::engine) fn sweep_row_to(
+        &mut self,
+        row: Side,
+        taker: Option<Side>,
+        swept: &mut BySide<u16>,
+    ) {
         for index in indices(self.shape.side_mask(row)) {
             let bit = 1u64 << index;
-            let to = Side::BOTH
+            let owner = Side::BOTH
                 .into_iter()
-                .find(|&owner| self.owned_by(owner) & bit != 0)
-                .unwrap_or(taker);
+                .find(|&owner| self.owned_by(owner) & bit != 0);
             let count = self.board.take(index);
-            self.board.add(self.shape.store(to), count);
-            swept[to] += count;
+            if let Some(to) = owner.or(taker) {
+                self.board.add(self.shape.store(to), count);
+                swept[to] += count;
+            }
         }
     }
 

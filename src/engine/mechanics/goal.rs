@@ -42,11 +42,19 @@ pub enum RestGoesTo {
     /// The player whose row is empty takes every seed on the other row
     /// (Mangala; with `ends-when = "row-empty"` only).
     Emptier,
+    /// No one: the seeds left are taken off the board and scored by no one,
+    /// at any end (§13.1, Bakuk).
+    Nobody,
 }
 
 rule_words! {
     EndsWhen { RowEmpty => "row-empty", NoMove => "no-move", NoOneCanMove => "no-one-can-move" }
-    RestGoesTo { RowOwner => "row-owner", OtherPlayer => "other-player", Emptier => "emptier" }
+    RestGoesTo {
+        RowOwner => "row-owner",
+        OtherPlayer => "other-player",
+        Emptier => "emptier",
+        Nobody => "nobody",
+    }
 }
 
 /// `[round]` as a rule file writes it.
@@ -126,6 +134,15 @@ impl Goal {
             };
             if let Some(needs) = needs {
                 return refuse(text, written.span.clone(), written.key, needs);
+            }
+            if written.value == RestGoesTo::Nobody && rounds == Rounds::Many {
+                return refuse(
+                    text,
+                    written.span.clone(),
+                    written.key,
+                    "seeds scored by no one leave the board for good, and the next round \
+                     would be short of them: it needs `match.rounds = \"single\"`",
+                );
             }
         }
         // A repetition may end a round of a match (§8.3: each player keeps
@@ -229,6 +246,13 @@ impl Goal {
         Ok(self)
     }
 
+    /// Whether every seed ends the game in a store (or an owned pit): none
+    /// is scored by no one.
+    #[must_use]
+    pub fn scores_every_seed(self) -> bool {
+        self.rest_goes_to != RestGoesTo::Nobody
+    }
+
     /// A player with no legal move passes (the round ends when no one can
     /// move).
     #[inline]
@@ -273,8 +297,24 @@ impl Goal {
     /// The one-line summary's words on the rest, after the extra turns.
     #[must_use]
     pub fn rest_in_brief(self) -> Option<&'static str> {
-        (self.rest_goes_to == RestGoesTo::Emptier)
-            .then_some("the player whose row is empty takes the rest")
+        match self.rest_goes_to {
+            RestGoesTo::Emptier => Some("the player whose row is empty takes the rest"),
+            RestGoesTo::Nobody => Some("the seeds left scored by no one"),
+            RestGoesTo::RowOwner | RestGoesTo::OtherPlayer => None,
+        }
+    }
+
+    /// Who takes the seeds left at an end where no player took them all,
+    /// as the end of a game tells it: "each kept their row", "the 3 seeds
+    /// left went to no one".
+    #[must_use]
+    pub fn rest_told(self, left: u16) -> String {
+        match (self.rest_goes_to, left) {
+            (RestGoesTo::Nobody, 0) => "no seed was left".to_string(),
+            (RestGoesTo::Nobody, 1) => "the 1 seed left went to no one".to_string(),
+            (RestGoesTo::Nobody, left) => format!("the {left} seeds left went to no one"),
+            _ => "each kept their row".to_string(),
+        }
     }
 
     /// The rule sheet's lines: when a round ends, who takes the seeds left,
@@ -298,6 +338,7 @@ impl Goal {
             RestGoesTo::RowOwner => "each player takes the seeds on their own row",
             RestGoesTo::OtherPlayer => "the player who could still move takes them all",
             RestGoesTo::Emptier => "the player whose row is empty takes the other row",
+            RestGoesTo::Nobody => "no one: they are taken off the board and scored by no one",
         };
         let mut other_ends = Vec::new();
         if self.more_than_half {

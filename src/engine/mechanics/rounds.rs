@@ -97,7 +97,10 @@ impl MatchRules {
         text: &str,
     ) -> Result<MatchRules, RulesError> {
         // Someone takes the seeds left (and may start the next round for it).
-        let taker = goal.rest_goes_to != RestGoesTo::RowOwner;
+        let taker = matches!(
+            goal.rest_goes_to,
+            RestGoesTo::OtherPlayer | RestGoesTo::Emptier
+        );
         let rounds = written_rounds(file);
         let next_starter = next_starter(file, keys, rounds, taker, goal.passing(), text)?;
         let partial_pit = file.match_.partial_pit.as_ref();

@@ -46,14 +46,14 @@ impl Position {
                     self.sweep_row(taker.other(), taker, &mut swept);
                     self.finish_round(rules, Some(taker), swept, Ending::RowEmpty, obs);
                 }
-                None => self.finish_keeping_rows(rules, Ending::RowEmpty, obs),
+                None => self.finish_leaving_rest(rules, Ending::RowEmpty, obs),
             }
         } else if rules.plan().goal.more_than_half && self.has_more_than_half(rules) {
-            self.finish_keeping_rows(rules, Ending::MoreThanHalf, obs);
+            self.finish_leaving_rest(rules, Ending::MoreThanHalf, obs);
         } else if maybe_stuck && self.is_stuck(rules, self.to_move) {
             if rules.plan().goal.passing() {
                 if self.is_stuck(rules, self.to_move.other()) {
-                    self.finish_keeping_rows(rules, Ending::NeitherCanMove, obs);
+                    self.finish_leaving_rest(rules, Ending::NeitherCanMove, obs);
                 } else {
                     obs.record(Event::Pass { side: self.to_move });
                     self.to_move = self.to_move.other();
@@ -61,10 +61,11 @@ impl Position {
                 }
             } else if rules.plan().goal.stuck_player_loses {
                 self.finish_won(self.to_move.other(), obs);
-            } else if rules.plan().goal.ends_when == EndsWhen::NoMove
-                && rules.plan().goal.rest_goes_to == RestGoesTo::RowOwner
+            } else if rules.plan().goal.rest_goes_to == RestGoesTo::Nobody
+                || (rules.plan().goal.ends_when == EndsWhen::NoMove
+                    && rules.plan().goal.rest_goes_to == RestGoesTo::RowOwner)
             {
-                self.finish_keeping_rows(rules, Ending::NoMove, obs);
+                self.finish_leaving_rest(rules, Ending::NoMove, obs);
             } else {
                 // Stuck (and, where a round ends when a row is empty, a
                 // player whose every pit would never end): the other
@@ -174,20 +175,23 @@ impl Position {
     }
 
     /// Ends the round because this position repeats one seen since the last
-    /// capture (the caller keeps those: see [`crate::engine::History`]): each
-    /// player adds the seeds on their own row to their store.
+    /// capture (the caller keeps those: see [`crate::engine::History`]), the
+    /// seeds left going where the goal says.
     #[must_use]
     pub fn end_by_repetition<O: Observer>(&self, rules: &Rules, obs: &mut O) -> Position {
         let mut next = *self;
         if next.status == Status::Ongoing {
-            next.finish_keeping_rows(rules, Ending::Repetition, obs);
+            next.finish_leaving_rest(rules, Ending::Repetition, obs);
         }
         next
     }
 
-    /// Ends the round with each player adding the seeds on their own row to
-    /// their store.
-    pub(in crate::engine) fn finish_keeping_rows<O: Observer>(
+    /// Ends the round with the seeds left where no player takes them all:
+    /// each player adds the seeds on their own row to their store, or, where
+    /// the rest goes to no one (§13), they are taken off the board and put
+    /// in no store. The seeds of pits owned with their seeds kept are their
+    /// owners' either way.
+    pub(in crate::engine) fn finish_leaving_rest<O: Observer>(
         &mut self,
         rules: &Rules,
         ending: Ending,
@@ -195,7 +199,10 @@ impl Position {
     ) {
         let mut swept = BySide::new(0, 0);
         for side in Side::BOTH {
-            self.sweep_row(side, side, &mut swept);
+            match rules.plan().goal.rest_goes_to {
+                RestGoesTo::Nobody => self.sweep_row_to(side, None, &mut swept),
+                _ => self.sweep_row(side, side, &mut swept),
+            }
         }
         self.finish_round(rules, None, swept, ending, obs);
     }

@@ -150,6 +150,24 @@ impl Goal {
     }
 }
 
+impl Position {
+    /// The seeds scored by no one: taken off the board at the end, where
+    /// the rest goes to no one (§13).
+    #[must_use]
+    pub fn unscored(&self, rules: &crate::engine::Rules) -> u16 {
+        let kept = u16::try_from(self.total_seeds()).unwrap_or(u16::MAX);
+        rules.total_seeds().saturating_sub(kept)
+    }
+
+    /// Whether every seed of `before` is still on the board or in a store,
+    /// but where this position ended the game and the goal took the rest off
+    /// the board: the invariant every move keeps.
+    pub(crate) fn keeps_every_seed_of(&self, before: &Position) -> bool {
+        let (now, then) = (self.total_seeds(), before.total_seeds());
+        now == then || (self.status != Status::Ongoing && now < then)
+    }
+}
+
 /// The winner of the round just over (which, once the match is over, is
 /// also the match's winner): the player with more seeds in store, or,
 /// where the game was lost by being unable to move, the other one.

@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 30] = [
+const BUILT_IN: [(&str, &str); 31] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -59,6 +59,10 @@ const BUILT_IN: [(&str, &str); 30] = [
     ("bakuk.toml", include_str!("../rules/bakuk.toml")),
     ("hufesay.toml", include_str!("../rules/hufesay.toml")),
     ("obridjie.toml", include_str!("../rules/obridjie.toml")),
+    (
+        "longbeu-a-cha.toml",
+        include_str!("../rules/longbeu-a-cha.toml"),
+    ),
     ("igisoro.toml", include_str!("../rules/igisoro.toml")),
     (
         "bao-kujifunza.toml",
@@ -381,6 +385,7 @@ mod tests {
                 "bakuk",
                 "hufesay",
                 "obridjie",
+                "longbeu-a-cha",
                 "igisoro",
                 "bao-kujifunza",
                 "bao-kiswahili"

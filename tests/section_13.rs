@@ -195,3 +195,70 @@ fn a_repetition_leaves_the_rest_to_no_one() {
     );
     assert_eq!(ended.unscored(&hufesay), 2);
 }
+
+fn leaps(trace: &[Event]) -> Vec<(Place, u16)> {
+    trace
+        .iter()
+        .filter_map(|e| match *e {
+            Event::LeapCapture { pit, count, .. } => Some((pit, count)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Longbeu-a-cha: South's pit 1 (1 seed) drops into pit 2; the next pit,
+/// 3, is empty: the turn ends and South leaps to pit 4 (2). Pit 5 is empty
+/// and North's pit 1 holds 3: taken; North's 2 empty, North's 3 (1): taken;
+/// North's 4 holds a seed where an empty pit is needed: the chain stops.
+#[test]
+fn leaps_go_on_in_a_chain_until_a_pit_with_seeds_stands_in_the_way() {
+    let longbeu = rules("longbeu-a-cha");
+    let game = at(
+        &longbeu,
+        "south: 1 0 0 2 0 store 20; north: 3 0 1 1 0 store 22; round 1; south to move",
+    );
+    let (after, trace) = play(&game, "1");
+    assert_eq!(
+        leaps(&trace),
+        [
+            (Place::Pit(Side::South, Pit::new(4)), 2),
+            (Place::Pit(Side::North, Pit::new(1)), 3),
+            (Place::Pit(Side::North, Pit::new(3)), 1),
+        ]
+    );
+    assert_eq!(
+        after.position().to_text(&longbeu),
+        "south: 0 1 0 0 0 store 26; north: 0 0 0 1 0 store 22; round 1; north to move"
+    );
+}
+
+/// Longbeu-a-cha: the same move with North's 4 empty and 2 seeds in North's
+/// 5: the chain takes North's 5, comes round the board past South's empty
+/// pit 1 to the seed just sown into South's pit 2, and stops at two empty
+/// pits (South's 3, and 4, taken). North, with no seed left, cannot move:
+/// the game is over, 29 to 21.
+#[test]
+fn a_chain_of_leaps_goes_round_the_board_and_stops_at_two_empty_pits() {
+    let longbeu = rules("longbeu-a-cha");
+    let game = at(
+        &longbeu,
+        "south: 1 0 0 2 0 store 20; north: 3 0 1 0 2 store 21; round 1; south to move",
+    );
+    let (after, trace) = play(&game, "1");
+    assert_eq!(
+        leaps(&trace),
+        [
+            (Place::Pit(Side::South, Pit::new(4)), 2),
+            (Place::Pit(Side::North, Pit::new(1)), 3),
+            (Place::Pit(Side::North, Pit::new(3)), 1),
+            (Place::Pit(Side::North, Pit::new(5)), 2),
+            (Place::Pit(Side::South, Pit::new(2)), 1),
+        ]
+    );
+    let position = after.position();
+    assert_eq!(position.ending(), Some(Ending::NoMove));
+    assert_eq!(
+        (position.store(Side::South), position.store(Side::North)),
+        (29, 21)
+    );
+}

@@ -129,8 +129,13 @@ pub(crate) fn captures(
             .then(|| Written::new(4, old.span(), "captures.four")),
         last_seed_group: LastSeedGroup::ToOwner,
         leftover_to_capturer: None,
-        leap: written_on(table.leap.as_ref(), "captures.leap")
-            .map(|on| Written::new(Leap { also_across: false }, on.span, on.key)),
+        leap: written_on(table.leap.as_ref(), "captures.leap").map(|on| {
+            let leap = Leap {
+                also_across: false,
+                chain: false,
+            };
+            Written::new(leap, on.span, on.key)
+        }),
         across: kalah.map(|on| {
             let across_empty = if kalah_empty.is_some() {
                 AcrossEmpty::CapturingSeed

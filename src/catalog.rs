@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 31] = [
+const BUILT_IN: [(&str, &str); 32] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -62,6 +62,10 @@ const BUILT_IN: [(&str, &str); 31] = [
     (
         "longbeu-a-cha.toml",
         include_str!("../rules/longbeu-a-cha.toml"),
+    ),
+    (
+        "toguz-xorgol.toml",
+        include_str!("../rules/toguz-xorgol.toml"),
     ),
     ("igisoro.toml", include_str!("../rules/igisoro.toml")),
     (
@@ -386,6 +390,7 @@ mod tests {
                 "hufesay",
                 "obridjie",
                 "longbeu-a-cha",
+                "toguz-xorgol",
                 "igisoro",
                 "bao-kujifunza",
                 "bao-kiswahili"

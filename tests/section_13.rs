@@ -262,3 +262,66 @@ fn a_chain_of_leaps_goes_round_the_board_and_stops_at_two_empty_pits() {
         (29, 21)
     );
 }
+
+/// Plays `moves` one after another from `game`.
+fn play_all(game: &mancala::engine::GameState, moves: &[&str]) -> mancala::engine::GameState {
+    moves
+        .iter()
+        .fold(game.clone(), |game, played| play(&game, played).0)
+}
+
+/// Toguz Xorgol (§13.13), North first, 1 4 8 1: South's last seed makes
+/// North's pit 1 hold 3, but clockwise pit 1 is the last pit of North's row
+/// in the sowing direction: no tuzdyk, and 3 is odd: nothing is taken.
+#[test]
+fn the_last_pit_barred_is_the_last_in_the_sowing_direction() {
+    let xorgol = rules("toguz-xorgol");
+    let start = at(
+        &xorgol,
+        "south: 9 9 9 9 9 9 9 9 9 store 0; north: 9 9 9 9 9 9 9 9 9 store 0; round 1; north to move",
+    );
+    let after = play_all(&start, &["1", "4", "8", "1"]);
+    assert_eq!(
+        after.position().to_text(&xorgol),
+        "south: 1 1 11 1 10 10 10 11 11 store 10; north: 3 11 11 2 12 12 12 2 11 store 10; \
+         round 1; north to move"
+    );
+    assert_eq!(after.position().owned_pit(Side::South), None);
+}
+
+/// Toguz Xorgol (§13.13), South first, 6 8 2 5 9 4: South's 9 makes North's
+/// pit 8 South's tuzdyk; North's 4 ends in South's pit 2 (now 3), which
+/// faces North's pit 8: not facing bars it, and 3 is odd, so nothing
+/// happens. (Toguz Kumalak's same-number rule would allow it.)
+#[test]
+fn an_owned_pit_may_not_face_the_opponents() {
+    let xorgol = rules("toguz-xorgol");
+    let start = at(
+        &xorgol,
+        "south: 9 9 9 9 9 9 9 9 9 store 0; north: 9 9 9 9 9 9 9 9 9 store 0; round 1; south to move",
+    );
+    let after = play_all(&start, &["6", "8", "2", "5", "9", "4"]);
+    assert_eq!(
+        after.position().to_text(&xorgol),
+        "south: 12 3 12 13 13 4 12 3 2 store 13; north: 12 13 13 1 1 11 2 o 12 store 10; \
+         round 1; south to move"
+    );
+    assert_eq!(after.position().owned_pit(Side::South), Some(Pit::new(8)));
+    assert_eq!(after.position().owned_pit(Side::North), None);
+    // With the same-number rule instead, North's last move makes South's
+    // pit 2 its tuzdyk.
+    let same_number = Arc::new(common::variant_of(
+        "toguz-xorgol",
+        &[
+            ("same-number-allowed = true", "same-number-allowed = false"),
+            ("facing-allowed = false\n", ""),
+        ],
+    ));
+    let start = at(
+        &same_number,
+        "south: 9 9 9 9 9 9 9 9 9 store 0; north: 9 9 9 9 9 9 9 9 9 store 0; round 1; south to move",
+    );
+    let after = play_all(&start, &["6", "8", "2", "5", "9", "4"]);
+    assert_eq!(after.position().owned_pit(Side::North), Some(Pit::new(2)));
+    assert_eq!(after.position().store(Side::North), 13);
+}

@@ -223,13 +223,10 @@ impl Position {
                     PitSetup::Closed => position.open_pits &= !(1u64 << index),
                     PitSetup::Owned => {
                         let owner = side.other();
-                        let allowed = rules.plan().owned_pits.is_some_and(|owned| {
-                            owned.last_pit_allowed || pit.number() != rules.pits()
+                        let plan = rules.plan();
+                        let allowed = plan.owned_pits.is_some_and(|owned| {
+                            owned.tuzdyk_may_be_at(position.shape, plan.ways, pit)
                         });
-                        let allowed = allowed
-                            && !rules.plan().owned_pits.is_some_and(
-                                super::super::mechanics::owned_pits::OwnedPits::keep_seeds,
-                            );
                         if !allowed || position.owned_by(owner) != 0 {
                             return Err(SetupError::OwnedPit { side, pit });
                         }
@@ -250,21 +247,24 @@ impl Position {
             }
             position.board.set(position.shape.store(side), stores[side]);
         }
-        // South's pit k and North's pit k are not both owned where the
-        // rules forbid it (§7.1's tuzdyk); pits owned in facing pairs may
-        // be (the middle pits of an odd row face each other).
-        if rules
+        // Owned pits on the two rows stand together only as the rules
+        // allow (§7.1, §13.9); pits owned in facing pairs may (the middle
+        // pits of an odd row face each other).
+        if let Some(owned) = rules
             .plan()
             .owned_pits
-            .is_some_and(|o| o.count.is_some() && o.pair_across.is_none() && !o.same_number_allowed)
+            .filter(|o| o.count.is_some() && o.pair_across.is_none())
         {
-            for pit in Pit::all(position.shape.pits_per_side()) {
-                if position.owner_of(Side::South, pit).is_some()
-                    && position.owner_of(Side::North, pit).is_some()
-                {
+            let all = || Pit::all(position.shape.pits_per_side());
+            let owned_on = |side| all().filter(move |&pit| position.owner_of(side, pit).is_some());
+            for on_north in owned_on(Side::North) {
+                let clash = owned_on(Side::South).any(|on_south| {
+                    !owned.owned_may_stand_together(position.shape, on_north, on_south)
+                });
+                if clash {
                     return Err(SetupError::OwnedPit {
                         side: Side::North,
-                        pit,
+                        pit: on_north,
                     });
                 }
             }

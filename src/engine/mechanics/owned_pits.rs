@@ -11,9 +11,9 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{ByCount, Relay, by_count::CountRow, rounds::Rounds};
+use super::{ByCount, Relay, Ways, by_count::CountRow, rounds::Rounds};
 use crate::engine::board::Board;
-use crate::engine::ground::Place;
+use crate::engine::ground::{Direction, Pit, Place};
 use crate::engine::rules::check::{Keys, RulesError, Written, refuse, seed_count};
 use crate::engine::rules::file::RulesFile;
 use crate::engine::shape::Shape;
@@ -49,6 +49,13 @@ pub(crate) struct Table {
     pub last_pit_allowed: bool,
     #[serde(default)]
     pub same_number_allowed: bool,
+    #[serde(default = "allowed")]
+    pub facing_allowed: bool,
+}
+
+/// What `facing-allowed` is where a file leaves it out.
+fn allowed() -> bool {
+    true
 }
 
 /// `[capture.owned-pit]`: a table with no keys, there or not.
@@ -57,6 +64,8 @@ pub(crate) struct Table {
 pub(crate) struct CaptureTable {}
 
 /// `[owned-pits]`, checked.
+// Each flag is one independent choice of a player's description.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OwnedPits {
     /// The count a lap's last seed makes in a pit of the opponent's row to
@@ -67,11 +76,16 @@ pub struct OwnedPits {
     /// pit of this many makes both the mover's, one seed moving across so
     /// each holds 2 (Layli Goobalay's uur; seeds kept only).
     pub pair_across: Option<u16>,
-    /// The opponent's last pit (pit n) may become one.
+    /// The last pit of the opponent's row in the sowing direction (pit n
+    /// counter-clockwise, pit 1 clockwise), from which sowing would come
+    /// back to the mover's row, may become one.
     pub last_pit_allowed: bool,
     /// A pit may become the mover's when the opponent owns the mover's pit
     /// of the same number.
     pub same_number_allowed: bool,
+    /// A pit may become the mover's while the pit directly across it is
+    /// the opponent's owned pit (Toguz Xorgol bars it, §13.9).
+    pub facing_allowed: bool,
     /// `[capture.owned-pit]` (Gabata's weg): a turn ending in a pit the
     /// opponent owns takes the last seed and one more from it, and the
     /// mover moves again (owned pits that keep their seeds only).
@@ -163,6 +177,7 @@ impl OwnedPits {
             pair_across,
             last_pit_allowed: owned.last_pit_allowed,
             same_number_allowed: owned.same_number_allowed,
+            facing_allowed: owned.facing_allowed,
             capture_from_opponent: from_owned.is_some(),
         }))
     }
@@ -190,6 +205,35 @@ impl OwnedPits {
             "same-number-allowed = {}",
             self.same_number_allowed
         ));
+        if !self.facing_allowed {
+            line("facing-allowed = false");
+        }
+    }
+
+    /// Whether a position set up by hand may hold a tuzdyk (a pit owned by
+    /// the player across, its seeds to the owner) at `pit`: where the rules
+    /// make tuzdyks, and not at the last pit of its row in every way the
+    /// rules sow (where they bar it).
+    pub(crate) fn tuzdyk_may_be_at(self, shape: &Shape, ways: Ways, pit: Pit) -> bool {
+        let last = match ways {
+            Ways::One(direction) | Ways::Turning(direction, _) => Some(last_pit(shape, direction)),
+            // Either end may be the last in some move's way.
+            Ways::Chosen | Ways::ByPit => None,
+        };
+        !self.keep_seeds() && (self.last_pit_allowed || last != Some(pit.number()))
+    }
+
+    /// Whether a pit of North's row and one of South's (each numbered as its
+    /// row's owner numbers it) may both be owned: not at the same number
+    /// where the rules forbid it, nor facing.
+    pub(crate) fn owned_may_stand_together(
+        self,
+        shape: &Shape,
+        on_north: Pit,
+        on_south: Pit,
+    ) -> bool {
+        (self.same_number_allowed || on_north != on_south)
+            && (self.facing_allowed || on_north.number() + on_south.number() != shape.pits + 1)
     }
 
     /// Owned pits keep the seeds sown into them.
@@ -239,10 +283,13 @@ impl OwnedPits {
             text.push_str("; a turn ending in the opponent's takes 2 and moves again");
         }
         if owned.count.is_some() && !owned.last_pit_allowed {
-            text.push_str("; not the opponent's last pit");
+            text.push_str("; not the opponent's last pit in the sowing direction");
         }
         if owned.count.is_some() && !owned.same_number_allowed {
             text.push_str("; not the number across from the opponent's own");
+        }
+        if owned.count.is_some() && !owned.facing_allowed {
+            text.push_str("; not facing the opponent's own");
         }
         text
     }
@@ -292,8 +339,9 @@ impl OwnedPits {
     }
 
     /// Whether the pit at `index` may become the mover's: an open, unowned
-    /// pit of the opponent's row, not their last pit and not the number
-    /// across from a pit they own, each as the rules allow.
+    /// pit of the opponent's row, not their last pit in the way the move
+    /// sows, not the number of a pit of the mover's they own, and not facing
+    /// one, each as the rules allow.
     // Out of line: inlined, it cost the plain path 1.6% of its instructions
     // (cachegrind, kalaha perft 9), though that path never calls it.
     #[inline(never)]
@@ -304,9 +352,11 @@ impl OwnedPits {
             return false;
         };
         let theirs = shape.track_of(turn.owned_by[mover.other()]);
+        let last = last_pit(shape, shape.direction_of(turn.backward));
         row & (1 << index) != 0
-            && (self.last_pit_allowed || pit.number() != shape.pits)
+            && (self.last_pit_allowed || pit.number() != last)
             && (self.same_number_allowed || theirs & (1 << shape.pit(mover, pit)) == 0)
+            && (self.facing_allowed || theirs & (1 << shape.opposite(index)) == 0)
     }
 
     /// A turn ended at `index`: if that is an empty pit of the mover's row
@@ -392,6 +442,15 @@ impl OwnedPits {
             owned: 1 << at,
             ..TurnEnd::ended(false)
         })
+    }
+}
+
+/// The number of the last pit of a row sown `direction`, from which sowing
+/// comes back to the other row: pit n counter-clockwise, pit 1 clockwise.
+fn last_pit(shape: &Shape, direction: Direction) -> u8 {
+    match direction {
+        Direction::CounterClockwise => shape.pits,
+        Direction::Clockwise => 1,
     }
 }
 

@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 32] = [
+const BUILT_IN: [(&str, &str); 34] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -66,6 +66,11 @@ const BUILT_IN: [(&str, &str); 32] = [
     (
         "toguz-xorgol.toml",
         include_str!("../rules/toguz-xorgol.toml"),
+    ),
+    ("ot-tjin.toml", include_str!("../rules/ot-tjin.toml")),
+    (
+        "djenon-aboure.toml",
+        include_str!("../rules/djenon-aboure.toml"),
     ),
     ("igisoro.toml", include_str!("../rules/igisoro.toml")),
     (
@@ -391,6 +396,8 @@ mod tests {
                 "obridjie",
                 "longbeu-a-cha",
                 "toguz-xorgol",
+                "ot-tjin",
+                "djenon-aboure",
                 "igisoro",
                 "bao-kujifunza",
                 "bao-kiswahili"

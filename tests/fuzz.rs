@@ -100,7 +100,8 @@ impl Params {
     /// The combinations docs/rules.md's parameter section allows: an extra
     /// turn needs sown stores, a leap the next-pit relay, a partial pit many
     /// rounds; captures by count
-    /// and owned pits no relays, counts on one row or on either (not both),
+    /// no relay from the next pit (a relay from the landing pit they end,
+    /// §13), owned pits no relays, counts on one row or on either (not both),
     /// a chain captures by count, a grand-slam rule counts on the opponent's
     /// row; sowing from the origin not with the origin skipped, each lap's
     /// start skipped only with relays, `kalah-empty` only with the Kalah
@@ -114,7 +115,7 @@ impl Params {
             self.leap && self.relay != 1,
             self.partial_pit && !self.many_rounds,
             self.counts && self.either,
-            counts && self.relay != 0,
+            counts && self.relay == 1,
             self.chain && !counts,
             self.slam && !self.counts,
             self.from_origin && self.skip_origin,

@@ -325,3 +325,78 @@ fn an_owned_pit_may_not_face_the_opponents() {
     assert_eq!(after.position().owned_pit(Side::North), Some(Pit::new(2)));
     assert_eq!(after.position().store(Side::North), 13);
 }
+
+/// Ot-tjin (§13.13), South's pit 1 from the start: six laps (3 seeds, then
+/// 4 five times), the last seed falling into South's empty pit 4: no fish.
+#[test]
+fn ot_tjin_relays_until_an_empty_pit() {
+    let ot_tjin = rules("ot-tjin");
+    let game = at(
+        &ot_tjin,
+        "south: 3 3 3 3 3 3 3 3 3 3 store 0; north: 3 3 3 3 3 3 3 3 3 3 store 0; round 1; \
+         south to move",
+    );
+    let (after, trace) = play(&game, "1");
+    assert_eq!(common::laps(&trace), 6);
+    assert!(taken(&trace).is_empty());
+    assert_eq!(
+        after.position().to_text(&ot_tjin),
+        "south: 1 5 5 1 4 4 4 0 4 4 store 0; north: 4 0 4 4 4 0 4 4 4 0 store 0; round 1; \
+         north to move"
+    );
+}
+
+/// Ot-tjin: South's pit 1 (2 seeds) ends its lap in pit 3, which held 1:
+/// 2 is no fish, so the 2 are taken up; the second lap's last seed makes
+/// pit 5 hold 3: a fish, taken, and the turn ends there.
+#[test]
+fn a_capture_by_count_ends_a_relay() {
+    let ot_tjin = rules("ot-tjin");
+    let game = at(
+        &ot_tjin,
+        "south: 2 0 1 0 2 0 0 0 0 0 store 27; north: 0 0 0 0 0 0 0 0 0 1 store 27; round 1; \
+         south to move",
+    );
+    let (after, trace) = play(&game, "1");
+    assert_eq!(common::laps(&trace), 2);
+    assert_eq!(taken(&trace), [(Place::Pit(Side::South, Pit::new(5)), 3)]);
+    assert_eq!(
+        after.position().to_text(&ot_tjin),
+        "south: 0 1 0 1 0 0 0 0 0 0 store 30; north: 0 0 0 0 0 0 0 0 0 1 store 27; round 1; \
+         north to move"
+    );
+}
+
+/// Djenon Aboure (§13.13), South's pit 1 from the start: four laps, from
+/// South's pit 1, South's pit 4, North's pit 2 and North's pit 6, each
+/// dropping its first seed back into its own pit; the last lap's last seed
+/// makes South's pit 4 hold 2: taken, and South's pit 3 (6) stops the
+/// chain. Sown each lap from the next place instead, nothing is taken.
+#[test]
+fn every_lap_sows_back_into_its_own_pit_and_a_count_ends_the_relay() {
+    let djenon = rules("djenon-aboure");
+    let start = "south: 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4 store 0; round 1; south to move";
+    let game = at(&djenon, start);
+    let (after, trace) = play(&game, "1");
+    assert_eq!(common::laps(&trace), 4);
+    assert_eq!(taken(&trace), [(Place::Pit(Side::South, Pit::new(4)), 2)]);
+    assert_eq!(
+        after.position().to_text(&djenon),
+        "south: 2 6 6 0 5 5 store 2; north: 5 1 5 5 5 1 store 0; round 1 begun by south; \
+         north to move"
+    );
+    let next_place = Arc::new(common::variant_of(
+        "djenon-aboure",
+        &[(
+            "first-seed = \"origin-every-lap\"",
+            "first-seed = \"next-place\"",
+        )],
+    ));
+    let (after, trace) = play(&at(&next_place, start), "1");
+    assert!(taken(&trace).is_empty());
+    assert_eq!(
+        after.position().to_text(&next_place),
+        "south: 2 7 1 6 1 6 store 0; north: 6 6 0 1 6 6 store 0; round 1 begun by south; \
+         north to move"
+    );
+}

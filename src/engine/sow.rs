@@ -254,9 +254,9 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
     let rules = turn.rules;
     let shape = turn.shape;
     // Read once: the compiler cannot always see that sowing leaves them alone.
-    let (relay, from_origin, skip_lap_start) = (
+    let (relay, laps, skip_lap_start) = (
         rules.plan().relay,
-        rules.plan().laps.from_origin(),
+        rules.plan().laps,
         rules.plan().laps.skip_lap_start,
     );
     let own_store = shape.store(turn.mover);
@@ -301,7 +301,7 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
             obs.record(taken_up(shape.place(take), hand, lap));
             // Sowing from the origin puts the first seed back where the lap
             // began, unless it is the only one.
-            let at_origin = from_origin && hand >= 2;
+            let at_origin = laps.back_into_origin(lap, hand);
             sow_lap_from::<O>(board, turn, take, at_origin, backward, hand, lap_track, obs)
         };
         let at = done.at;
@@ -328,7 +328,7 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
                 end.captured |= captured;
                 return Ok(end.with_group_taker(group_taker));
             }
-            kind => match relay_goes_on(board, turn, kind, at, take, course, obs)? {
+            kind => match relay_goes_on(board, turn, kind, (at, take, lap_track), course, obs)? {
                 LapEnd::Next(next) => next,
                 LapEnd::TurnOver(close) => {
                     if later_used < choices.later.len() {
@@ -424,7 +424,7 @@ fn lap_way(
     later_used: &mut usize,
 ) -> Result<bool, Refused> {
     let turns = pair.reversal_pits & (1 << take) != 0
-        && turned_lap_captures(board, turn, pair.capture_from, take);
+        && turned_lap_captures(board, turn, pair.capture_from, (take, lap));
     if !turns {
         if lap == 1 && choices.first.is_some() {
             return Err(Refused::NoChoiceHere);
@@ -445,11 +445,16 @@ fn lap_way(
 /// own front pit that held seeds facing a pair that both hold seeds: sown
 /// on a copy, after the pit is lifted (so a lap that comes round to its own
 /// emptied pit ends in an empty one).
-fn turned_lap_captures(board: &Board, turn: &Turn, capture_from: u64, take: usize) -> bool {
+fn turned_lap_captures(
+    board: &Board,
+    turn: &Turn,
+    capture_from: u64,
+    (take, lap): (usize, u32),
+) -> bool {
     let mut probe = *board;
     let hand = probe.take(take);
     let track = lap_track(turn.sow_track, take, turn.rules.plan().laps.skip_lap_start);
-    let at_origin = turn.rules.plan().laps.from_origin() && hand >= 2;
+    let at_origin = turn.rules.plan().laps.back_into_origin(lap, hand);
     let lap = sow_lap_from(
         &mut probe,
         turn,
@@ -553,8 +558,7 @@ fn relay_goes_on<O: Observer>(
     board: &mut Board,
     turn: &Turn,
     kind: Relay,
-    at: usize,
-    lap_origin: usize,
+    (at, lap_origin, lap_track): (usize, usize, u64),
     course: Course,
     obs: &mut O,
 ) -> Result<LapEnd, Refused> {
@@ -574,6 +578,17 @@ fn relay_goes_on<O: Observer>(
             }
         }
         Relay::LandingPit | Relay::Off => {
+            // A capture by count made by the lap's last seed ends the turn
+            // there (§13); only else does the relay go on.
+            if let Some(by_count) = &rules.plan().by_count
+                && by_count.capture(board, turn, at, (lap_track, course.backward), obs)
+            {
+                fed(board, turn)?;
+                return Ok(LapEnd::TurnOver(Close {
+                    captured: true,
+                    ..Close::default()
+                }));
+            }
             // A pit that held seeds before the last one goes on; an empty
             // one (or a store, or an owned pit) ends the turn.
             let ends = shape.is_store(at) || turn.owned & (1 << at) != 0 || board.get(at) <= 1;

@@ -1,7 +1,8 @@
-//! Captures by count (`[capture.by-count]`, rules.md §6-§8): a last seed
-//! that makes a pit of the row the rules look at hold one of their counts
-//! takes it, with the chain of the places sown before it where the rules
-//! say, and Oware's grand slam.
+//! Captures by count (`[capture.by-count]`, rules.md §6-§8 and §13): a
+//! last seed that makes a pit of the row the rules look at hold one of their
+//! counts takes it, with the chain of the places sown before it where the
+//! rules say, and Oware's grand slam. With relays from the landing pit, a
+//! lap's last seed that captures so ends the relay (§13).
 
 use std::fmt;
 
@@ -234,13 +235,14 @@ impl ByCount {
                 &format!("name at least one count (as `[2, 3]`), {or}"),
             );
         }
-        if relay != Relay::Off {
+        if relay == Relay::NextPit {
             return refuse(
                 text,
                 counts.span.clone(),
                 counts.key,
-                "a capture by count is judged where a single lap's last seed lands, and \
-                 relay sowing goes on from there; turn one of them off",
+                "a capture by count is judged where a lap's last seed lands, and a relay from \
+                 the next pit goes on past it; use `relay = \"landing-pit\"`, where a capture \
+                 ends the relay, or none",
             );
         }
         let total = 2 * u16::from(board.pits) * u16::from(board.seeds_per_pit);

@@ -17,8 +17,11 @@ pub enum FirstSeed {
     #[default]
     NextPlace,
     /// Back into the pit just emptied, unless it held a single seed, which
-    /// goes on to the next place (Toguz Kumalak).
+    /// goes on to the next place (Toguz Kumalak); on the turn's first lap.
     Origin,
+    /// The same on every lap, each relay lap's first seed back into the
+    /// pit it was taken from (Djenon Aboure, §13.8).
+    OriginEveryLap,
 }
 
 /// A pit that sowing passes over.
@@ -32,7 +35,11 @@ pub enum Skip {
 }
 
 rule_words! {
-    FirstSeed { NextPlace => "next-place", Origin => "origin" }
+    FirstSeed {
+        NextPlace => "next-place",
+        Origin => "origin",
+        OriginEveryLap => "origin-every-lap",
+    }
     Skip { Origin => "origin", LapStart => "lap-start" }
 }
 
@@ -70,7 +77,7 @@ impl Laps {
         text: &str,
     ) -> Result<Laps, RulesError> {
         if let Some(first) = &keys.first_seed
-            && first.value == FirstSeed::Origin
+            && first.value != FirstSeed::NextPlace
             && keys.skip_origin.is_some()
         {
             return refuse(
@@ -98,6 +105,18 @@ impl Laps {
                 ),
             );
         }
+        if let Some(first) = &keys.first_seed
+            && first.value == FirstSeed::OriginEveryLap
+            && let Some(skip) = &keys.skip_lap_start
+        {
+            return refuse(
+                text,
+                skip.span.clone(),
+                skip.key,
+                "each lap sows its first seed back into the pit it was taken from, which \
+                 skipping each lap's start forbids; turn one of them off",
+            );
+        }
         let reverse = file.sowing.reverse_laps.as_ref();
         if let Some(reverse) = reverse
             && *reverse.get_ref()
@@ -122,11 +141,25 @@ impl Laps {
     }
 
     /// The first seed goes back into the pit just emptied (unless it held
-    /// a single seed, which goes on to the next place).
+    /// a single seed, which goes on to the next place), on the first lap at
+    /// least.
     #[inline]
     #[must_use]
     pub fn from_origin(self) -> bool {
-        self.first_seed == FirstSeed::Origin
+        self.first_seed != FirstSeed::NextPlace
+    }
+
+    /// Whether lap `lap` (counted from 1), taking up `hand` seeds, drops its
+    /// first seed back into the pit it was taken from.
+    #[inline]
+    #[must_use]
+    pub fn back_into_origin(self, lap: u32, hand: u16) -> bool {
+        hand >= 2
+            && match self.first_seed {
+                FirstSeed::NextPlace => false,
+                FirstSeed::Origin => lap == 1,
+                FirstSeed::OriginEveryLap => true,
+            }
     }
 
     /// `first-seed` and `skip`, where they are not the default.
@@ -163,7 +196,11 @@ impl Laps {
     /// The one-line summary's words on the first seed.
     #[must_use]
     pub fn first_seed_in_brief(self) -> Option<&'static str> {
-        self.from_origin().then_some("sown from the origin")
+        match self.first_seed {
+            FirstSeed::NextPlace => None,
+            FirstSeed::Origin => Some("sown from the origin"),
+            FirstSeed::OriginEveryLap => Some("each lap sown from its own pit"),
+        }
     }
 
     /// The one-line summary's words on the pits skipped.
@@ -182,10 +219,12 @@ impl Laps {
     /// The rule sheet's line on where the first seed goes.
     #[must_use]
     pub fn first_seed_said(self) -> &'static str {
-        if self.from_origin() {
-            "back into the pit emptied (a single seed moves on)"
-        } else {
-            "into the place after the pit emptied"
+        match self.first_seed {
+            FirstSeed::NextPlace => "into the place after the pit emptied",
+            FirstSeed::Origin => "back into the pit emptied (a single seed moves on)",
+            FirstSeed::OriginEveryLap => {
+                "back into the pit each lap is taken from (a single seed moves on)"
+            }
         }
     }
 }

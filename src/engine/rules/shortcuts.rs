@@ -189,8 +189,12 @@ impl Shortcuts {
         };
         Shortcuts {
             sows_plainly,
+            // A capture by count ends a relay where a lap's last seed makes
+            // a count (§13): judged at every lap's end, where packed laps
+            // do not stop.
             relays_in_bulk: *relay != Relay::Off
                 && !skip_origin
+                && by_count.is_none()
                 && while_sowing.is_none()
                 && owned_pits.is_none()
                 && ways.reversal().is_none()

@@ -193,15 +193,16 @@ impl PackedTrack {
         lap: &mut u32,
         backward: &mut bool,
     ) -> Result<RelayEnd, Refused> {
-        let (relay, reverse_laps) = (rules.plan().relay, rules.plan().laps.reverse_laps);
-        let shape = LapShape {
-            from_origin: rules.plan().laps.from_origin(),
-            skip_start: rules.plan().laps.skip_lap_start,
-        };
+        let (relay, laps) = (rules.plan().relay, rules.plan().laps);
         let mut cycle = None;
         let mut reached = false;
         let mut hand = self.count(rank);
         loop {
+            let shape = LapShape {
+                // The pit's count is judged as the lap is sown.
+                from_origin: laps.back_into_origin(*lap, 2),
+                skip_start: laps.skip_lap_start,
+            };
             let lap_end = self.sow_lap(rank, hand, *backward, shape);
             reached |= lap_end.reached;
             let last = lap_end.last;
@@ -214,7 +215,7 @@ impl PackedTrack {
             };
             (rank, hand) = (next, next_hand);
             *lap += 1;
-            if reverse_laps {
+            if laps.reverse_laps {
                 *backward = !*backward;
             }
             if *lap > MAX_LAPS {

@@ -152,6 +152,7 @@ pub fn refusal(error: PlayError, pits: u8) -> String {
         PlayError::Endless(pit) => format!(
             "Pit {pit} would start a turn that never ends (its laps repeat forever), so it cannot be played."
         ),
+        PlayError::Restricted(pit, why) => why.said(pit),
         PlayError::DoesNotFeed(pit) => format!(
             "Pit {pit} leaves your opponent's row empty - while it is, a move must give \
              them seeds."

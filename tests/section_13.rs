@@ -7,6 +7,7 @@ mod common;
 use std::sync::Arc;
 
 use common::{at, play};
+use mancala::engine::mechanics::playable::Restriction;
 use mancala::engine::{
     Ending, Event, Move, Outcome, Pit, Place, PlayError, Rules, Side, StatusKind,
 };
@@ -397,6 +398,45 @@ fn every_lap_sows_back_into_its_own_pit_and_a_count_ends_the_relay() {
     assert_eq!(
         after.position().to_text(&next_place),
         "south: 2 7 1 6 1 6 store 0; north: 6 6 0 1 6 6 store 0; round 1 begun by south; \
+         north to move"
+    );
+}
+
+/// Dabuda's start: pits 1 to 6 sow their 4 seeds into occupied pits of
+/// South's own row, so only 7 to 10, which reach North's row, may move.
+#[test]
+fn a_move_must_reach_the_opponent_or_an_empty_pit() {
+    let dabuda = rules("dabuda");
+    let start = at(
+        &dabuda,
+        "south: 4 4 4 4 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4 4 4 4 4 store 0; round 1; \
+         south to move",
+    );
+    assert_eq!(moves(&start), ["7", "8", "9", "10"]);
+    let refused = start.play(Move::sow(Pit::new(1))).unwrap_err();
+    assert_eq!(
+        refused,
+        PlayError::Restricted(Pit::new(1), Restriction::ReachesNothing)
+    );
+    assert_eq!(
+        mancala::words::refusal(refused, 10),
+        "Pit 1 sows neither onto your opponent's row nor into an empty pit of yours - play a \
+         pit that does."
+    );
+    // South's pit 1 (2 seeds) ends in pit 3, empty before the move: it may
+    // be played, and captures North's pit 8 with the capturing seed. Pit 4
+    // ends in pit 8, which holds seeds: refused.
+    let game = at(
+        &dabuda,
+        "south: 2 0 0 4 4 4 4 4 4 4 store 5; north: 4 4 4 4 4 4 4 4 4 4 store 5; round 1; \
+         south to move",
+    );
+    assert!(moves(&game).contains(&"1".to_string()));
+    assert!(!moves(&game).contains(&"4".to_string()));
+    let (after, _) = play(&game, "1");
+    assert_eq!(
+        after.position().to_text(&dabuda),
+        "south: 0 1 0 4 4 4 4 4 4 4 store 10; north: 4 4 4 4 4 4 4 0 4 4 store 5; round 1; \
          north to move"
     );
 }

@@ -136,6 +136,8 @@ pub(crate) enum Refused {
     NoChoiceHere,
     /// The move names more later ways than the turn meets choices.
     TooManyChoices,
+    /// A rule of the pits that may be played refuses it.
+    Restricted(crate::engine::mechanics::playable::Restriction),
 }
 
 /// The most laps a turn may take: one that needs more counts as endless
@@ -254,11 +256,7 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
     let rules = turn.rules;
     let shape = turn.shape;
     // Read once: the compiler cannot always see that sowing leaves them alone.
-    let (relay, laps, skip_lap_start) = (
-        rules.plan().relay,
-        rules.plan().laps,
-        rules.plan().laps.skip_lap_start,
-    );
+    let (relay, skip_lap_start) = (rules.plan().relay, rules.plan().laps.skip_lap_start);
     let own_store = shape.store(turn.mover);
     // The places seeds may drop into this turn. With skip-origin the origin is
     // left out (unless it is the only place, which a real board never has).
@@ -294,17 +292,17 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
         };
         in_bulk &= packed.is_some();
         let lap_track = lap_track(drop_track, take, skip_lap_start);
-        let done = if let Some(done) = packed {
-            done
-        } else {
-            let hand = board.take(take);
-            obs.record(taken_up(shape.place(take), hand, lap));
-            // Sowing from the origin puts the first seed back where the lap
-            // began, unless it is the only one.
-            let at_origin = laps.back_into_origin(lap, hand);
-            sow_lap_from::<O>(board, turn, take, at_origin, backward, hand, lap_track, obs)
+        let done = match packed {
+            Some(done) => done,
+            None => take_up_and_sow(board, turn, (take, lap), backward, lap_track, obs),
         };
         let at = done.at;
+        if lap == 1 {
+            rules
+                .plan()
+                .playable
+                .first_lap(board, turn, at, done.reached)?;
+        }
         captured |= done.took;
         reached |= done.reached;
         group_taker = done.group_taker.or(group_taker);
@@ -359,6 +357,26 @@ pub(crate) fn sow_turn_general<O: Observer, const IN_BULK: bool>(
             return Err(Refused::Endless);
         }
     }
+}
+
+/// Lap `lap`: the pit at `take` taken up and sown, along the track or
+/// against it (`backward`), into the places of `lap_track`.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn take_up_and_sow<O: Observer>(
+    board: &mut Board,
+    turn: &Turn,
+    (take, lap): (usize, u32),
+    backward: bool,
+    lap_track: u64,
+    obs: &mut O,
+) -> Lap {
+    let hand = board.take(take);
+    obs.record(taken_up(turn.shape.place(take), hand, lap));
+    // Sowing from the origin puts the first seed back where the lap began,
+    // unless it is the only one.
+    let at_origin = turn.rules.plan().laps.back_into_origin(lap, hand);
+    sow_lap_from::<O>(board, turn, take, at_origin, backward, hand, lap_track, obs)
 }
 
 /// A lap ended in the mover's own store, which gives another move (a

@@ -8,6 +8,7 @@ use crate::engine::ground::Direction;
 use crate::engine::ground::Pit;
 use crate::engine::ground::Row;
 use crate::engine::ground::Side;
+use crate::engine::mechanics::playable::Restriction;
 use crate::engine::mechanics::ways::WayRefused;
 use crate::engine::moves::{Choices, Move};
 use crate::engine::rules::{Rules, Stores};
@@ -42,6 +43,8 @@ pub enum PlayError {
     Endless(Pit),
     #[error("pit {0} sows nothing into the opponent's empty row")]
     DoesNotFeed(Pit),
+    #[error("pit {0}: {why}", why = .1.why())]
+    Restricted(Pit, Restriction),
     #[error(
         "the swap is offered only to the second player, once, right after the first \
          player's first turn"
@@ -260,6 +263,7 @@ impl Position {
                 Refused::Unmade(Unmade::Later) => PlayError::LaterWayNeeded(mv),
                 Refused::NoChoiceHere => PlayError::NoWayHere(mv),
                 Refused::TooManyChoices => PlayError::TooManyWays(mv),
+                Refused::Restricted(why) => PlayError::Restricted(pit, why),
             })
     }
 
@@ -576,7 +580,9 @@ impl Position {
             owned_pits_kept: kept,
             to_owner_pits: !plain && !kept && rules.plan().owned_pits.is_some(),
             backward,
-            track_reach: !plain && rules.plan().across.is_some_and(|a| a.after_reaching),
+            track_reach: !plain
+                && (rules.plan().across.is_some_and(|a| a.after_reaching)
+                    || rules.plan().playable.asks_reach()),
             pair,
         }
     }

@@ -1,9 +1,64 @@
-//! Which pits a mover may play (`sowing.min-seeds`, `sowing.must-feed`;
-//! rules.md §6, §7 and §9): a pit holding too few seeds, and, with the
-//! opponent's row empty, a move that leaves it empty.
+//! Which pits a mover may play (`sowing.min-seeds`, `sowing.must-feed`,
+//! `sowing.must-reach`; rules.md §6, §7, §9 and §13): a pit holding too
+//! few seeds; with the opponent's row empty, a move that leaves it empty;
+//! a move whose first lap neither reaches the opponent's row nor ends in an
+//! empty pit of the mover's.
 
+use serde::Deserialize;
+
+use crate::engine::board::Board;
+use crate::engine::ground::Pit;
 use crate::engine::rules::check::{Keys, RulesError, Written, seed_count};
 use crate::engine::rules::file::RulesFile;
+use crate::engine::sow::{Refused, Turn};
+
+/// Where a move's first lap must go for the move to be played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MustReach {
+    /// Anywhere.
+    #[default]
+    Anywhere,
+    /// Onto the opponent's row, or into a pit of the mover's own row that
+    /// was empty before the move (Dabuda, §13.11).
+    OpponentOrEmpty,
+}
+
+rule_words! {
+    MustReach { Anywhere => "anywhere", OpponentOrEmpty => "opponent-or-empty" }
+}
+
+/// A move that a rule of the pits that may be played refuses, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Restriction {
+    /// Its first lap neither drops a seed on the opponent's row nor ends in
+    /// a pit of the mover's own row that was empty (§13.11).
+    ReachesNothing,
+}
+
+impl Restriction {
+    /// Why, after "pit 3: " in the engine's words.
+    #[must_use]
+    pub fn why(self) -> &'static str {
+        match self {
+            Restriction::ReachesNothing => {
+                "its first lap neither reaches the opponent's row nor ends in an empty pit of \
+                 the mover's"
+            }
+        }
+    }
+
+    /// Why, told to the player who chose `pit`.
+    #[must_use]
+    pub fn said(self, pit: Pit) -> String {
+        match self {
+            Restriction::ReachesNothing => format!(
+                "Pit {pit} sows neither onto your opponent's row nor into an empty pit of \
+                 yours - play a pit that does."
+            ),
+        }
+    }
+}
 
 /// Which pits a mover may play, checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,6 +68,8 @@ pub struct Playable {
     /// With the opponent's row empty, only a move that leaves seeds in it
     /// is legal.
     pub must_feed: bool,
+    /// Where a move's first lap must go.
+    pub must_reach: MustReach,
 }
 
 impl Playable {
@@ -28,7 +85,47 @@ impl Playable {
         Ok(Playable {
             min_seeds,
             must_feed: keys.must_feed,
+            must_reach: file
+                .sowing
+                .must_reach
+                .as_ref()
+                .map_or(MustReach::Anywhere, |m| *m.get_ref()),
         })
+    }
+
+    /// Whether the turn must notice the drops on the opponent's row.
+    #[inline]
+    #[must_use]
+    pub fn asks_reach(self) -> bool {
+        self.must_reach != MustReach::Anywhere
+    }
+
+    /// The turn's first lap ended at `at`, having dropped a seed on the
+    /// opponent's row where `reached`: whether the move may be played.
+    pub(crate) fn first_lap(
+        self,
+        board: &Board,
+        turn: &Turn,
+        at: usize,
+        reached: bool,
+    ) -> Result<(), Refused> {
+        match self.must_reach {
+            MustReach::Anywhere => Ok(()),
+            MustReach::OpponentOrEmpty => {
+                // A pit of the mover's holding 1 after the first lap got that
+                // one seed from it: it was empty (the origin held the seeds).
+                let shape = turn.shape;
+                let into_empty = !shape.is_store(at)
+                    && shape.owner(at) == turn.mover
+                    && at != turn.origin
+                    && board.get(at) == 1;
+                if reached || into_empty {
+                    Ok(())
+                } else {
+                    Err(Refused::Restricted(Restriction::ReachesNothing))
+                }
+            }
+        }
     }
 
     pub(crate) fn write_min_seeds(self, line: &mut dyn FnMut(&str)) {
@@ -40,6 +137,18 @@ impl Playable {
     pub(crate) fn write_must_feed(self, line: &mut dyn FnMut(&str)) {
         if self.must_feed {
             line("must-feed = true");
+        }
+        if self.must_reach != MustReach::Anywhere {
+            line(&format!("must-reach = \"{}\"", self.must_reach));
+        }
+    }
+
+    /// The one-line summary's words on where a move must go.
+    #[must_use]
+    pub fn must_reach_in_brief(self) -> Option<&'static str> {
+        match self.must_reach {
+            MustReach::Anywhere => None,
+            MustReach::OpponentOrEmpty => Some("a move reaches the opponent or an empty pit"),
         }
     }
 
@@ -59,6 +168,12 @@ impl Playable {
         };
         if in_hand > 0 {
             said.push_str("; while seeds are in hand, an occupied front pit");
+        }
+        if self.must_reach == MustReach::OpponentOrEmpty {
+            said.push_str(
+                "; its first lap must reach the opponent's row or end in an empty pit of \
+                 one's own",
+            );
         }
         said
     }

@@ -80,6 +80,7 @@ pub(crate) struct SowingSection {
     pub skip: Option<Spanned<Vec<Spanned<Skip>>>>,
     pub relay: Option<Spanned<RelayValue>>,
     pub must_feed: Option<Spanned<bool>>,
+    pub must_reach: Option<Spanned<crate::engine::mechanics::playable::MustReach>>,
     /// Old: `skip = ["origin"]`.
     pub skip_origin: Option<Spanned<bool>>,
     /// Old: `first-seed = "origin"`.

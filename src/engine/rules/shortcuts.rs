@@ -8,6 +8,7 @@ use super::{Board, Plan, Stores};
 use crate::engine::mechanics::across::{AcrossEmpty, CapturingSeed};
 use crate::engine::mechanics::goal::{EndsWhen, RestGoesTo};
 use crate::engine::mechanics::laps::FirstSeed;
+use crate::engine::mechanics::playable::MustReach;
 use crate::engine::mechanics::rounds::Rounds;
 use crate::engine::mechanics::{ExtraTurn, Goal, Laps, MatchRules, Playable, Relay, Ways};
 
@@ -92,6 +93,10 @@ impl Shortcuts {
                     // Judged after the lap, the same on every path; Kalah
                     // has no feeding.
                     must_feed,
+                    // Judged at the first lap's end, seed by seed: a pit
+                    // with seeds may not be a move, and a player with seeds
+                    // may have none.
+                    must_reach,
                 },
             // Ending in the store and the move after a capture are judged
             // after the lap on every path (a lap in bulk ending in the store
@@ -148,6 +153,7 @@ impl Shortcuts {
                 },
         } = plan;
         let one_way = matches!(ways, Ways::One(_));
+        let reach_asked = *must_reach != MustReach::Anywhere;
         let sows_plainly = *first_seed == FirstSeed::NextPlace
             && one_way
             && !reverse_laps
@@ -159,6 +165,7 @@ impl Shortcuts {
             && owned_pits.is_none()
             && pair_across.is_none()
             && front_across.is_none()
+            && !reach_asked
             && !stuck_player_loses;
         // The compact board takes the capturing seed with the seeds across.
         let kalah = match across {
@@ -194,14 +201,15 @@ impl Shortcuts {
             // do not stop.
             relays_in_bulk: *relay != Relay::Off
                 && !skip_origin
+                && !reach_asked
                 && by_count.is_none()
                 && while_sowing.is_none()
                 && owned_pits.is_none()
                 && ways.reversal().is_none()
                 && pair_across.is_none()
                 && front_across.is_none(),
-            turns_always_end: *relay == Relay::Off && front_across.is_none(),
-            stuck_with_seeds: *relay != Relay::Off || *min_seeds > 1,
+            turns_always_end: *relay == Relay::Off && front_across.is_none() && !reach_asked,
+            stuck_with_seeds: *relay != Relay::Off || *min_seeds > 1 || reach_asked,
             kalah,
         }
     }

@@ -132,6 +132,9 @@ pub struct Rules {
     /// Whether the file used keys of an older version.
     old_keys: bool,
     board: Board,
+    /// All seeds in play, worked out once from the board (asked after
+    /// every move where more than half the seeds ends the game).
+    total_seeds: u16,
     plan: Plan,
     records: RecordNames,
     /// Worked out once from the values above.
@@ -249,9 +252,10 @@ impl Rules {
         self.board.rows
     }
     /// All seeds in play.
+    #[inline]
     #[must_use]
     pub fn total_seeds(&self) -> u16 {
-        self.board.total_seeds()
+        self.total_seeds
     }
     /// How many plies a position counts: until the last of the plies the
     /// rules open something at (0 where nothing waits for a ply), so that

@@ -484,6 +484,7 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
         text: text.to_string(),
         old_keys: keys.older_version,
         board,
+        total_seeds: board.total_seeds(),
         plan,
         records,
         shortcuts,

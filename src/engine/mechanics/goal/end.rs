@@ -33,6 +33,31 @@ impl Position {
         let maybe_stuck = mover_row_empty
             || rules.shortcuts().stuck_with_seeds
             || (rules.plan().playable.must_feed && other_row_empty);
+        // Most turns go on: what ends them is out of their way.
+        if side_empty
+            || maybe_stuck
+            || (rules.plan().goal.more_than_half && self.has_more_than_half(rules))
+        {
+            self.end_or_pass(
+                rules,
+                (side_empty, maybe_stuck),
+                (mover_row_empty, other_row_empty),
+                obs,
+            );
+        }
+    }
+
+    /// [`Position::start_turn`]'s ends: a row empty, more than half the
+    /// seeds, a player stuck or passing.
+    #[cold]
+    #[inline(never)]
+    fn end_or_pass<O: Observer>(
+        &mut self,
+        rules: &Rules,
+        (side_empty, maybe_stuck): (bool, bool),
+        (mover_row_empty, other_row_empty): (bool, bool),
+        obs: &mut O,
+    ) {
         if side_empty {
             let emptier = match (mover_row_empty, other_row_empty) {
                 (true, false) => Some(self.to_move),

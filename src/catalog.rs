@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 35] = [
+const BUILT_IN: [(&str, &str); 36] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -73,6 +73,7 @@ const BUILT_IN: [(&str, &str); 35] = [
         include_str!("../rules/djenon-aboure.toml"),
     ),
     ("dabuda.toml", include_str!("../rules/dabuda.toml")),
+    ("alemungula.toml", include_str!("../rules/alemungula.toml")),
     ("igisoro.toml", include_str!("../rules/igisoro.toml")),
     (
         "bao-kujifunza.toml",
@@ -400,6 +401,7 @@ mod tests {
                 "ot-tjin",
                 "djenon-aboure",
                 "dabuda",
+                "alemungula",
                 "igisoro",
                 "bao-kujifunza",
                 "bao-kiswahili"

@@ -440,3 +440,45 @@ fn a_move_must_reach_the_opponent_or_an_empty_pit() {
          north to move"
     );
 }
+
+/// Alemungula (§13.13), South first, 1 5 1: South's pit 1 (5 seeds)
+/// clockwise onto North's row; North's 5 (6 seeds) counter-clockwise, the
+/// first into South's pit 1; South's pit 1, the lone seed, round the end
+/// into North's empty pit 5. North may play 1, 2, 3cw, 3ccw and 4, not 5;
+/// the bar is written with the position and read back.
+#[test]
+fn a_lone_seed_may_not_go_straight_back_round_the_end() {
+    let alemungula = rules("alemungula");
+    let start = at(
+        &alemungula,
+        "south: 5 5 5 5 5 store 0; north: 5 5 5 5 5 store 0; round 1; south to move",
+    );
+    let after = play_all(&start, &["1", "5", "1"]);
+    let text = "south: 0 6 6 6 6 store 0; north: 7 6 6 6 1 store 0; round 1; north to move, \
+                pit 5 barred";
+    assert_eq!(after.position().to_text(&alemungula), text);
+    assert_eq!(moves(&after), ["1", "2", "3ccw", "3cw", "4"]);
+    let refused = after.play(Move::sow(Pit::new(5))).unwrap_err();
+    assert_eq!(
+        refused,
+        PlayError::Restricted(Pit::new(5), Restriction::LoneSeedBack)
+    );
+    let again = mancala::engine::Position::from_text(&alemungula, text).unwrap();
+    assert_eq!(&again, after.position());
+    let json = mancala::report::position_json(&alemungula, after.position());
+    assert_eq!(json.barred, Some(Some(5)));
+    // The bar lapses with the next move: after North's 1 and South's 2,
+    // North's lone seed in pit 5 may be played.
+    let later = play_all(&after, &["1", "2"]);
+    assert_eq!(later.position().barred_pit(), None);
+    assert!(moves(&later).contains(&"5".to_string()));
+    // A position may not bar a pit that no lone seed could have reached.
+    assert!(
+        mancala::engine::Position::from_text(
+            &alemungula,
+            "south: 0 6 6 6 6 store 0; north: 7 6 6 6 1 store 0; round 1; north to move, pit 3 \
+             barred"
+        )
+        .is_err()
+    );
+}

@@ -62,7 +62,8 @@ pub enum Unindexable {
     Rounds,
     /// Owned pits (a tuzdyk, a weg).
     OwnedPits,
-    /// A move after a capture, or moves counted from the start.
+    /// A move after a capture, moves counted from the start, or a pit
+    /// barred by the move before.
     Turns,
     /// Who cannot move loses, or passes: the end is not told by seeds.
     NotBySeeds,
@@ -87,7 +88,10 @@ pub fn indexable(rules: &Rules) -> Result<(), Unindexable> {
     if rules.plan().owned_pits.is_some() {
         return Err(Unindexable::OwnedPits);
     }
-    if rules.plan().extra_turn.after_capture || rules.plies_counted() != 0 {
+    if rules.plan().extra_turn.after_capture
+        || rules.plies_counted() != 0
+        || !rules.plan().playable.lone_seed_back
+    {
         return Err(Unindexable::Turns);
     }
     if rules.plan().goal.score() != Score::Seeds || rules.plan().goal.passing() {

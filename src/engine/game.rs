@@ -55,7 +55,7 @@ pub struct Position {
     /// positions alike in all else are equal.
     pub(in crate::engine) ply: u8,
     /// Bao's nyumba owned and pit blocked (§10.4); nothing elsewhere.
-    pub(in crate::engine) marks: bao::Marks,
+    pub(in crate::engine) marks: super::mechanics::Marks,
 }
 
 impl Position {

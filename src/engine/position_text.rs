@@ -14,7 +14,9 @@
 //! each from its owner's pit 1, and no store (seeds never leave the board):
 //! `south: front 4 4 4 4 4 4 4 4 back 0 0 0 0 0 0 0 0; ...`; while the
 //! rules still count plies (a capture opening at one), `ply K` comes
-//! before who moves.
+//! before who moves. Where a lone seed may not go straight back (§13), the
+//! pit barred to the player to move follows who moves: `north to move, pit
+//! 5 barred`.
 //! A position
 //! whose round is over is written with `round over` (or `match over`) in
 //! place of who moves; only positions with a player to move are read.
@@ -69,7 +71,15 @@ pub enum PositionTextError {
     Setup(SetupError),
     #[error("these rules give no move after a capture (or no one is to move)")]
     NoMoveAfterCapture,
+    #[error(
+        "{0:?}: a pit is barred only where a lone seed may not go straight back, at an end pit \
+         of the player to move holding 1 seed (`pit 5 barred`)"
+    )]
+    Bar(String),
 }
+
+/// After who moves, the pit barred to them: `, pit 5 barred`.
+const BARRED: (&str, &str) = (", pit ", " barred");
 
 /// Who moves, when the move is the one more a capture gave: `south to move
 /// after a capture`.
@@ -124,11 +134,15 @@ impl fmt::Display for PositionText<'_> {
         }
         match (position.to_move(), position.status()) {
             (Some(side), _) if position.is_move_after_capture() => {
-                write!(f, "{side} to move{AFTER_A_CAPTURE}")
+                write!(f, "{side} to move{AFTER_A_CAPTURE}")?;
             }
-            (Some(side), _) => write!(f, "{side} to move"),
-            (None, Status::MatchOver { .. }) => f.write_str("match over"),
-            (None, _) => f.write_str("round over"),
+            (Some(side), _) => write!(f, "{side} to move")?,
+            (None, Status::MatchOver { .. }) => return f.write_str("match over"),
+            (None, _) => return f.write_str("round over"),
+        }
+        match position.barred_pit() {
+            Some(pit) => write!(f, "{}{pit}{}", BARRED.0, BARRED.1),
+            None => Ok(()),
         }
     }
 }
@@ -172,9 +186,16 @@ impl Position {
             .ok()
             .filter(|&n| n >= 1)
             .ok_or_else(wrong_round)?;
-        let (mover_part, after_capture) = match mover.strip_suffix(AFTER_A_CAPTURE) {
+        let (mover_part, barred) = match mover.strip_suffix(BARRED.1) {
+            Some(rest) => match rest.rsplit_once(BARRED.0) {
+                Some((part, pit)) => (part, Some(pit)),
+                None => return Err(PositionTextError::Bar(mover.to_string())),
+            },
+            None => (mover, None),
+        };
+        let (mover_part, after_capture) = match mover_part.strip_suffix(AFTER_A_CAPTURE) {
             Some(part) => (part, true),
-            None => (mover, false),
+            None => (mover_part, false),
         };
         let to_move = mover_part
             .strip_suffix(" to move")
@@ -205,6 +226,15 @@ impl Position {
                 .with_ply(rules, u8::try_from(rules.plies_counted()).unwrap_or(0))
                 .unwrap_or(position),
             Some(ply) => read_ply(rules, position, ply)?,
+        };
+        let position = match barred {
+            Some(pit) => pit
+                .trim()
+                .parse::<Pit>()
+                .ok()
+                .and_then(|pit| position.with_bar(rules, pit))
+                .ok_or_else(|| PositionTextError::Bar(mover.to_string()))?,
+            None => position,
         };
         if after_capture {
             return position

@@ -55,6 +55,12 @@ pub struct PositionJson {
     /// the board into no store (left out elsewhere).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unscored: Option<u16>,
+    /// Where a lone seed may not go straight back (§13): the pit the player
+    /// to move may not play, or null (left out elsewhere: the two `None`s
+    /// differ).
+    #[allow(clippy::option_option)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub barred: Option<Option<u8>>,
 }
 
 /// The position as the JSON object the command line prints.
@@ -107,5 +113,7 @@ pub fn position_json(rules: &Rules, position: &Position) -> PositionJson {
         ending: position.ending().map(Ending::word),
         unscored: (rules.plan().goal.rest_goes_to == RestGoesTo::Nobody)
             .then(|| position.unscored(rules)),
+        barred: (!rules.plan().playable.lone_seed_back)
+            .then(|| position.barred_pit().map(Pit::number)),
     }
 }

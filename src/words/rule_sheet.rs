@@ -89,7 +89,12 @@ pub fn rules_summary(rules: &Rules) -> String {
     if plan.playable.must_feed {
         parts.push("must feed".to_string());
     }
-    parts.extend(plan.playable.must_reach_in_brief().map(str::to_string));
+    parts.extend(
+        plan.playable
+            .must_reach_in_brief()
+            .into_iter()
+            .map(str::to_string),
+    );
     parts.extend(plan.extra_turn.in_brief().into_iter().map(str::to_string));
     parts.extend(plan.goal.rest_in_brief().map(str::to_string));
     parts.extend(plan.rounds.in_brief().into_iter().map(str::to_string));

@@ -16,68 +16,6 @@ use crate::engine::rules::{FrontAcross, Rules, TakasaFrom};
 use crate::engine::sow::{FrontEnd, FrontTurn, Refused, first_lap, sow_front_turn};
 use crate::engine::trace::{Event, NoTrace, Observer};
 
-/// What a Bao position keeps beyond the seeds: who still owns their nyumba,
-/// and the pit a takasa blocked, packed in one word (positions are copied
-/// at every move).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Marks(u16);
-
-impl Marks {
-    const BLOCK_SHIFT: u32 = 2;
-    const FRESH: u16 = 1 << 10;
-    const NYUMBA_SHIFT: u32 = 11;
-
-    /// A start where each player owns the nyumba at front pit `pit`
-    /// (`None`: the rules have none).
-    pub fn new(nyumba: Option<u8>) -> Marks {
-        match nyumba {
-            Some(pit) => Marks(0b11 | (u16::from(pit & 0x1f) << Self::NYUMBA_SHIFT)),
-            None => Marks(0),
-        }
-    }
-
-    /// The nyumba's number in the front row, where the rules have one.
-    pub fn nyumba_pit(self) -> Option<Pit> {
-        let pit = self.0 >> Self::NYUMBA_SHIFT;
-        (pit != 0).then(|| Pit::new(u8::try_from(pit).unwrap_or(1)))
-    }
-
-    pub fn owns_nyumba(self, side: Side) -> bool {
-        self.0 >> side.index() & 1 == 1
-    }
-
-    pub fn set_nyumba(&mut self, side: Side, owned: bool) {
-        let bit = 1 << side.index();
-        if owned {
-            self.0 |= bit;
-        } else {
-            self.0 &= !bit;
-        }
-    }
-
-    /// The blocked pit's track index, and whether the move just played set
-    /// it (`T`).
-    pub fn block(self) -> Option<(usize, bool)> {
-        let index = (self.0 >> Self::BLOCK_SHIFT) & 0xff;
-        (index != 0).then(|| (usize::from(index - 1), self.0 & Self::FRESH != 0))
-    }
-
-    pub fn set_block(&mut self, block: Option<(usize, bool)>) {
-        self.0 &= !(0xff << Self::BLOCK_SHIFT | Self::FRESH);
-        if let Some((index, fresh)) = block {
-            let index = u16::try_from(index + 1).unwrap_or(0) & 0xff;
-            self.0 |= index << Self::BLOCK_SHIFT;
-            if fresh {
-                self.0 |= Self::FRESH;
-            }
-        }
-    }
-
-    pub fn bits(self) -> u16 {
-        self.0
-    }
-}
-
 /// One way the player to move may start a Bao move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Way {

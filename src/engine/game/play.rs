@@ -237,6 +237,9 @@ impl Position {
         if seeds == 0 {
             return Err(PlayError::Empty(pit));
         }
+        if self.barred() & (1 << origin) != 0 {
+            return Err(PlayError::Restricted(pit, Restriction::LoneSeedBack));
+        }
         if seeds < rules.plan().playable.min_seeds {
             return Err(PlayError::TooFew {
                 pit,
@@ -308,6 +311,7 @@ impl Position {
         }
         let turn = self.turn(rules, mover, origin, backward);
         let end = sow_turn(&mut next.board, &turn, choices, obs)?;
+        self.set_bar(rules, origin, next);
         self.finish_turn(rules, mover, &end, next, obs);
         Ok(())
     }
@@ -604,7 +608,7 @@ impl Position {
         if rules.shortcuts().sows_plainly {
             return movable;
         }
-        let movable = movable & !self.owned_mask();
+        let movable = movable & !self.owned_mask() & !self.barred();
         if rules.plan().playable.min_seeds <= 1 {
             return movable;
         }

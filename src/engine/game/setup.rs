@@ -2,10 +2,10 @@
 //! (for tests, puzzles and analysis).
 
 use super::Position;
-use super::bao::Marks;
 use crate::engine::board::{Board, indices};
 use crate::engine::ground::Pit;
 use crate::engine::ground::{BySide, Side};
+use crate::engine::mechanics::Marks;
 use crate::engine::rules::{NextStarter, Rounds, Rules, SeedsIn};
 use crate::engine::status::Status;
 use crate::engine::trace::NoTrace;

@@ -1,12 +1,15 @@
 //! Which pits a mover may play (`sowing.min-seeds`, `sowing.must-feed`,
-//! `sowing.must-reach`; rules.md §6, §7, §9 and §13): a pit holding too
-//! few seeds; with the opponent's row empty, a move that leaves it empty;
-//! a move whose first lap neither reaches the opponent's row nor ends in an
-//! empty pit of the mover's.
+//! `sowing.must-reach`, `sowing.lone-seed-back`; rules.md §6, §7, §9 and
+//! §13): a pit holding too few seeds; with the opponent's row empty, a move
+//! that leaves it empty; a move whose first lap neither reaches the
+//! opponent's row nor ends in an empty pit of the mover's; a lone seed just
+//! sown round the end of the board, straight back (the bar, kept in the
+//! position's marks).
 
 use serde::Deserialize;
 
 use crate::engine::board::Board;
+use crate::engine::game::Position;
 use crate::engine::ground::Pit;
 use crate::engine::rules::check::{Keys, RulesError, Written, seed_count};
 use crate::engine::rules::file::RulesFile;
@@ -34,6 +37,9 @@ pub enum Restriction {
     /// Its first lap neither drops a seed on the opponent's row nor ends in
     /// a pit of the mover's own row that was empty (§13.11).
     ReachesNothing,
+    /// It is the lone seed the opponent has just sown round the end of the
+    /// board, which may not go straight back (§13.6).
+    LoneSeedBack,
 }
 
 impl Restriction {
@@ -45,6 +51,10 @@ impl Restriction {
                 "its first lap neither reaches the opponent's row nor ends in an empty pit of \
                  the mover's"
             }
+            Restriction::LoneSeedBack => {
+                "its lone seed was just sown round the end of the board, and may not go \
+                 straight back"
+            }
         }
     }
 
@@ -55,6 +65,10 @@ impl Restriction {
             Restriction::ReachesNothing => format!(
                 "Pit {pit} sows neither onto your opponent's row nor into an empty pit of \
                  yours - play a pit that does."
+            ),
+            Restriction::LoneSeedBack => format!(
+                "Pit {pit}'s lone seed has just come round the end of the board - it may not go \
+                 straight back; play another pit (next turn it may)."
             ),
         }
     }
@@ -70,6 +84,9 @@ pub struct Playable {
     pub must_feed: bool,
     /// Where a move's first lap must go.
     pub must_reach: MustReach,
+    /// A lone seed the opponent has just sown round the end of the board
+    /// may be played straight back (Alemungula bars it, §13.6).
+    pub lone_seed_back: bool,
 }
 
 impl Playable {
@@ -90,6 +107,11 @@ impl Playable {
                 .must_reach
                 .as_ref()
                 .map_or(MustReach::Anywhere, |m| *m.get_ref()),
+            lone_seed_back: file
+                .sowing
+                .lone_seed_back
+                .as_ref()
+                .is_none_or(|back| *back.get_ref()),
         })
     }
 
@@ -141,15 +163,22 @@ impl Playable {
         if self.must_reach != MustReach::Anywhere {
             line(&format!("must-reach = \"{}\"", self.must_reach));
         }
+        if !self.lone_seed_back {
+            line("lone-seed-back = false");
+        }
     }
 
     /// The one-line summary's words on where a move must go.
     #[must_use]
-    pub fn must_reach_in_brief(self) -> Option<&'static str> {
-        match self.must_reach {
-            MustReach::Anywhere => None,
-            MustReach::OpponentOrEmpty => Some("a move reaches the opponent or an empty pit"),
+    pub fn must_reach_in_brief(self) -> Vec<&'static str> {
+        let mut parts = Vec::new();
+        if self.must_reach == MustReach::OpponentOrEmpty {
+            parts.push("a move reaches the opponent or an empty pit");
         }
+        if !self.lone_seed_back {
+            parts.push("a lone seed not straight back round the end");
+        }
+        parts
     }
 
     /// The one-line summary's words on the pits too small to play.
@@ -175,6 +204,70 @@ impl Playable {
                  one's own",
             );
         }
+        if !self.lone_seed_back {
+            said.push_str(
+                "; not a lone seed the opponent has just sown round the end of the board (on \
+                 that one move)",
+            );
+        }
         said
+    }
+}
+
+impl Position {
+    /// The pit the player to move may not play (§13's bar on a lone seed
+    /// going straight back), as their row numbers it.
+    #[must_use]
+    pub fn barred_pit(&self) -> Option<Pit> {
+        match self.shape.place(self.marks.bar()?) {
+            crate::engine::ground::Place::Pit(_, pit) => Some(pit),
+            crate::engine::ground::Place::Store(_) => None,
+        }
+    }
+
+    /// This position with `pit` of the player to move barred (for positions
+    /// set up by hand); `None` where the rules bar no lone seed, or `pit` is
+    /// not an end pit of theirs holding one seed.
+    #[must_use]
+    pub fn with_bar(mut self, rules: &crate::engine::Rules, pit: Pit) -> Option<Position> {
+        let side = self.to_move()?;
+        let end_pit = pit.number() == 1 || pit.number() == self.shape.pits;
+        if rules.plan().playable.lone_seed_back || !end_pit || self.shape.rows != 2 {
+            return None;
+        }
+        let index = self.shape.pit(side, pit);
+        if self.board.get(index) != 1 {
+            return None;
+        }
+        self.marks.set_bar(Some(index));
+        // The bar may leave them with no move at all.
+        self.start_turn(rules, &mut crate::engine::trace::NoTrace);
+        Some(self)
+    }
+
+    /// Track bits of the pit the player to move may not play (0: none).
+    #[inline]
+    pub(in crate::engine) fn barred(&self) -> u64 {
+        self.marks.bar().map_or(0, |index| 1 << index)
+    }
+
+    /// After a move from `origin` that made `next`: where lone seeds may not
+    /// go straight back, the bar the move sets for the player to move (a
+    /// pit of one seed sown round the end into the facing end pit, which
+    /// held none and now holds it), else none; every move lifts the last.
+    pub(in crate::engine) fn set_bar(
+        &self,
+        rules: &crate::engine::Rules,
+        origin: usize,
+        next: &mut Position,
+    ) {
+        if rules.plan().playable.lone_seed_back {
+            return;
+        }
+        let facing = self.shape.opposite(origin);
+        let round_the_end = self.board.get(origin) == 1
+            && self.board.get(facing) == 0
+            && next.board.get(facing) == 1;
+        next.marks.set_bar(round_the_end.then_some(facing));
     }
 }

@@ -81,6 +81,7 @@ pub(crate) struct SowingSection {
     pub relay: Option<Spanned<RelayValue>>,
     pub must_feed: Option<Spanned<bool>>,
     pub must_reach: Option<Spanned<crate::engine::mechanics::playable::MustReach>>,
+    pub lone_seed_back: Option<Spanned<bool>>,
     /// Old: `skip = ["origin"]`.
     pub skip_origin: Option<Spanned<bool>>,
     /// Old: `first-seed = "origin"`.

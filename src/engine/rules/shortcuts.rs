@@ -97,6 +97,9 @@ impl Shortcuts {
                     // with seeds may not be a move, and a player with seeds
                     // may have none.
                     must_reach,
+                    // Set by one move, judged at the next: a pit with
+                    // seeds may be barred, and a player with seeds stuck.
+                    lone_seed_back,
                 },
             // Ending in the store and the move after a capture are judged
             // after the lap on every path (a lap in bulk ending in the store
@@ -166,6 +169,7 @@ impl Shortcuts {
             && pair_across.is_none()
             && front_across.is_none()
             && !reach_asked
+            && *lone_seed_back
             && !stuck_player_loses;
         // The compact board takes the capturing seed with the seeds across.
         let kalah = match across {
@@ -209,7 +213,10 @@ impl Shortcuts {
                 && pair_across.is_none()
                 && front_across.is_none(),
             turns_always_end: *relay == Relay::Off && front_across.is_none() && !reach_asked,
-            stuck_with_seeds: *relay != Relay::Off || *min_seeds > 1 || reach_asked,
+            stuck_with_seeds: *relay != Relay::Off
+                || *min_seeds > 1
+                || reach_asked
+                || !lone_seed_back,
             kalah,
         }
     }

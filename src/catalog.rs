@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 36] = [
+const BUILT_IN: [(&str, &str); 37] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -54,26 +54,27 @@ const BUILT_IN: [(&str, &str); 36] = [
         "layli-goobalay.toml",
         include_str!("../rules/layli-goobalay.toml"),
     ),
-    ("cow.toml", include_str!("../rules/cow.toml")),
-    ("goat.toml", include_str!("../rules/goat.toml")),
     ("bakuk.toml", include_str!("../rules/bakuk.toml")),
     ("hufesay.toml", include_str!("../rules/hufesay.toml")),
     ("obridjie.toml", include_str!("../rules/obridjie.toml")),
-    (
-        "longbeu-a-cha.toml",
-        include_str!("../rules/longbeu-a-cha.toml"),
-    ),
-    (
-        "toguz-xorgol.toml",
-        include_str!("../rules/toguz-xorgol.toml"),
-    ),
+    ("cow.toml", include_str!("../rules/cow.toml")),
+    ("goat.toml", include_str!("../rules/goat.toml")),
+    ("alemungula.toml", include_str!("../rules/alemungula.toml")),
     ("ot-tjin.toml", include_str!("../rules/ot-tjin.toml")),
     (
         "djenon-aboure.toml",
         include_str!("../rules/djenon-aboure.toml"),
     ),
+    (
+        "toguz-xorgol.toml",
+        include_str!("../rules/toguz-xorgol.toml"),
+    ),
+    (
+        "longbeu-a-cha.toml",
+        include_str!("../rules/longbeu-a-cha.toml"),
+    ),
     ("dabuda.toml", include_str!("../rules/dabuda.toml")),
-    ("alemungula.toml", include_str!("../rules/alemungula.toml")),
+    ("al-manqala.toml", include_str!("../rules/al-manqala.toml")),
     ("igisoro.toml", include_str!("../rules/igisoro.toml")),
     (
         "bao-kujifunza.toml",
@@ -391,17 +392,18 @@ mod tests {
                 "gabata",
                 "kiuthi",
                 "layli-goobalay",
-                "cow",
-                "goat",
                 "bakuk",
                 "hufesay",
                 "obridjie",
-                "longbeu-a-cha",
-                "toguz-xorgol",
+                "cow",
+                "goat",
+                "alemungula",
                 "ot-tjin",
                 "djenon-aboure",
+                "toguz-xorgol",
+                "longbeu-a-cha",
                 "dabuda",
-                "alemungula",
+                "al-manqala",
                 "igisoro",
                 "bao-kujifunza",
                 "bao-kiswahili"

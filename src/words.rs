@@ -266,7 +266,8 @@ pub fn ending_told(session: &Session, position: &Position) -> Option<String> {
             took_remaining
         }
     };
-    let why = match position.ending()? {
+    let ending = position.ending()?;
+    let why = match ending {
         Ending::RowEmpty => "a row is empty",
         ending => ending_reason(ending)?,
     };
@@ -289,7 +290,7 @@ pub fn ending_told(session: &Session, position: &Position) -> Option<String> {
             .rules()
             .plan()
             .goal
-            .rest_told(position.unscored(session.rules())),
+            .rest_told(ending, position.unscored(session.rules())),
     };
     Some(format!("Ended: {why}; {rest}."))
 }

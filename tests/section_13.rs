@@ -164,7 +164,7 @@ fn the_rest_goes_to_no_one_when_the_mover_is_stuck() {
     assert_eq!(position.unscored(&bakuk), 3);
     assert_eq!(position.outcome(), Some(Outcome::Win(Side::North)));
     assert_eq!(
-        bakuk.plan().goal.rest_told(3),
+        bakuk.plan().goal.rest_told(Ending::NoMove, 3),
         "the 3 seeds left went to no one"
     );
     let json = mancala::report::position_json(&bakuk, position);
@@ -480,5 +480,55 @@ fn a_lone_seed_may_not_go_straight_back_round_the_end() {
              barred"
         )
         .is_err()
+    );
+}
+
+/// Al-manqala: North's row is empty and none of South's single seeds can
+/// reach it: South cannot feed North and passes, North cannot move either,
+/// and every seed left (South's 3) goes to North, the unfed player: 50 to
+/// 48, North's game. (Oware's famine would give them to South.)
+#[test]
+fn the_rest_goes_to_the_unfed_player() {
+    let al_manqala = rules("al-manqala");
+    let game = at(
+        &al_manqala,
+        "south: 1 1 1 0 0 0 0 store 48; north: 0 0 0 0 0 0 0 store 47; round 1; south to move",
+    );
+    let position = game.position();
+    assert_eq!(position.ending(), Some(Ending::NeitherCanMove));
+    assert!(matches!(
+        position.status(),
+        mancala::engine::Status::MatchOver {
+            took_remaining: Some(Side::North)
+        }
+    ));
+    assert_eq!(
+        (position.store(Side::South), position.store(Side::North)),
+        (48, 50)
+    );
+    assert_eq!(position.outcome(), Some(Outcome::Win(Side::North)));
+}
+
+/// Al-manqala: an end by repetition with 5 seeds left halves them, 2 to
+/// each player and the odd one to no one.
+#[test]
+fn a_repetition_end_divides_the_rest() {
+    let al_manqala = rules("al-manqala");
+    let game = at(
+        &al_manqala,
+        "south: 1 0 2 0 0 0 0 store 40; north: 0 0 1 0 1 0 0 store 53; round 1; south to move",
+    );
+    let ended = game
+        .position()
+        .end_by_repetition(&al_manqala, &mut Vec::new());
+    assert_eq!(ended.ending(), Some(Ending::Repetition));
+    assert_eq!(
+        (ended.store(Side::South), ended.store(Side::North)),
+        (42, 55)
+    );
+    assert_eq!(ended.unscored(&al_manqala), 1);
+    assert_eq!(
+        al_manqala.plan().goal.rest_told(Ending::Repetition, 1),
+        "the seeds left were shared between them, 1 to no one"
     );
 }

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::engine::{Ending, Outcome, Pit, Position, RestGoesTo, Rules, Side, Status};
+use crate::engine::{Ending, Outcome, Pit, Position, Rules, Side, Status};
 
 #[derive(Debug, Serialize, PartialEq, Eq)]
 pub struct RowJson {
@@ -51,8 +51,9 @@ pub struct PositionJson {
     /// `more-than-half`, `repetition`, `last-seeds`, `agreed`, and on four
     /// rows `cannot-move`, `front-row-empty`), once it has.
     pub ending: Option<&'static str>,
-    /// Where the rules leave the rest to no one (§13): the seeds taken off
-    /// the board into no store (left out elsewhere).
+    /// Where the rules may leave seeds to no one (§13: the rest to no one,
+    /// an odd seed of a divided rest): the seeds taken off the board into no
+    /// store (left out elsewhere).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unscored: Option<u16>,
     /// Where a lone seed may not go straight back (§13): the pit the player
@@ -111,8 +112,7 @@ pub fn position_json(rules: &Rules, position: &Position) -> PositionJson {
         winner: position.outcome().map(Outcome::word),
         took_remaining: took.map(Side::name),
         ending: position.ending().map(Ending::word),
-        unscored: (rules.plan().goal.rest_goes_to == RestGoesTo::Nobody)
-            .then(|| position.unscored(rules)),
+        unscored: (!rules.plan().goal.scores_every_seed()).then(|| position.unscored(rules)),
         barred: (!rules.plan().playable.lone_seed_back)
             .then(|| position.barred_pit().map(Pit::number)),
     }

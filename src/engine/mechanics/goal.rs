@@ -45,6 +45,21 @@ pub enum RestGoesTo {
     /// No one: the seeds left are taken off the board and scored by no one,
     /// at any end (§13.1, Bakuk).
     Nobody,
+    /// Where neither player can move, the player whose row is empty, the
+    /// unfed one (§13.12, Al-manqala; with passing and must feed).
+    Unfed,
+}
+
+/// Who takes the seeds left at an end by repetition.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RepetitionRest {
+    /// As at the rule set's other ends where no one takes them all: each
+    /// row to its owner, or no one where the rest goes to no one.
+    #[default]
+    AsAtAnyEnd,
+    /// Halved between the players, an odd seed to no one (§13.12).
+    Divided,
 }
 
 rule_words! {
@@ -54,7 +69,9 @@ rule_words! {
         OtherPlayer => "other-player",
         Emptier => "emptier",
         Nobody => "nobody",
+        Unfed => "unfed",
     }
+    RepetitionRest { AsAtAnyEnd => "as-at-any-end", Divided => "divided" }
 }
 
 /// `[round]` as a rule file writes it.
@@ -65,6 +82,7 @@ pub(crate) struct Table {
     pub rest_goes_to: Option<Spanned<RestGoesTo>>,
     pub more_than_half: Option<Spanned<bool>>,
     pub repetition: Option<Spanned<bool>>,
+    pub repetition_rest: Option<Spanned<RepetitionRest>>,
     pub stuck_player_loses: Option<Spanned<bool>>,
     pub leapfrog_is_stuck: Option<Spanned<bool>>,
     pub front_row_empty_loses: Option<Spanned<bool>>,
@@ -85,6 +103,8 @@ pub struct Goal {
     /// The round also ends when a position repeats one since the last
     /// capture.
     pub repetition: bool,
+    /// Who takes the seeds left at that end.
+    pub repetition_rest: RepetitionRest,
     /// The player who cannot move loses (§10): when a capture leaves the
     /// opponent so, at once; when the mover's own move leaves them so, at
     /// its end; when the player to move has no legal move.
@@ -135,6 +155,18 @@ impl Goal {
             if let Some(needs) = needs {
                 return refuse(text, written.span.clone(), written.key, needs);
             }
+            if written.value == RestGoesTo::Unfed
+                && (ends.value != EndsWhen::NoOneCanMove || !keys.must_feed)
+            {
+                return refuse(
+                    text,
+                    written.span.clone(),
+                    written.key,
+                    "the unfed player is the one left with an empty row whom the other cannot \
+                     feed, which needs passing and feeding: `ends-when = \"no-one-can-move\"` \
+                     and `sowing.must-feed = true`",
+                );
+            }
             if written.value == RestGoesTo::Nobody && rounds == Rounds::Many {
                 return refuse(
                     text,
@@ -159,11 +191,26 @@ impl Goal {
                  `match.rounds = \"single\"`",
             );
         }
+        let repetition = flag(round.repetition.as_ref());
+        let repetition_rest = match &round.repetition_rest {
+            Some(written) if !repetition => {
+                return refuse(
+                    text,
+                    written.span(),
+                    "round.repetition-rest",
+                    "it says who takes the seeds left at an end by repetition: it needs \
+                     `repetition = true`",
+                );
+            }
+            Some(written) => *written.get_ref(),
+            None => RepetitionRest::AsAtAnyEnd,
+        };
         Ok(Goal {
             ends_when: ends.value,
             rest_goes_to: rest,
             more_than_half: flag(more_than_half),
-            repetition: flag(round.repetition.as_ref()),
+            repetition,
+            repetition_rest,
             // Read with what they need (see `with_four_row_ends`).
             stuck_player_loses: false,
             leapfrog_is_stuck: false,
@@ -250,7 +297,7 @@ impl Goal {
     /// is scored by no one.
     #[must_use]
     pub fn scores_every_seed(self) -> bool {
-        self.rest_goes_to != RestGoesTo::Nobody
+        self.rest_goes_to != RestGoesTo::Nobody && self.repetition_rest != RepetitionRest::Divided
     }
 
     /// A player with no legal move passes (the round ends when no one can
@@ -272,6 +319,9 @@ impl Goal {
         }
         if self.repetition {
             line("repetition = true");
+        }
+        if self.repetition_rest != RepetitionRest::AsAtAnyEnd {
+            line(&format!("repetition-rest = \"{}\"", self.repetition_rest));
         }
         if self.stuck_player_loses {
             line("stuck-player-loses = true");
@@ -300,19 +350,32 @@ impl Goal {
         match self.rest_goes_to {
             RestGoesTo::Emptier => Some("the player whose row is empty takes the rest"),
             RestGoesTo::Nobody => Some("the seeds left scored by no one"),
+            RestGoesTo::Unfed => Some("the rest to the unfed player"),
             RestGoesTo::RowOwner | RestGoesTo::OtherPlayer => None,
         }
     }
 
-    /// Who takes the seeds left at an end where no player took them all,
-    /// as the end of a game tells it: "each kept their row", "the 3 seeds
-    /// left went to no one".
+    /// Who took the seeds left at an end (`ending`) where no player took
+    /// them all, `unscored` of them going to no one, as the end of a game
+    /// tells it: "each kept their row", "the 3 seeds left went to no one",
+    /// "the seeds left were shared, 1 to no one".
     #[must_use]
-    pub fn rest_told(self, left: u16) -> String {
-        match (self.rest_goes_to, left) {
+    pub fn rest_told(self, ending: crate::engine::Ending, unscored: u16) -> String {
+        let to_no_one = |unscored: u16| match unscored {
+            1 => "the 1 seed left went to no one".to_string(),
+            left => format!("the {left} seeds left went to no one"),
+        };
+        if ending == crate::engine::Ending::Repetition
+            && self.repetition_rest == RepetitionRest::Divided
+        {
+            return match unscored {
+                0 => "the seeds left were shared between them".to_string(),
+                odd => format!("the seeds left were shared between them, {odd} to no one"),
+            };
+        }
+        match (self.rest_goes_to, unscored) {
             (RestGoesTo::Nobody, 0) => "no seed was left".to_string(),
-            (RestGoesTo::Nobody, 1) => "the 1 seed left went to no one".to_string(),
-            (RestGoesTo::Nobody, left) => format!("the {left} seeds left went to no one"),
+            (RestGoesTo::Nobody, unscored) => to_no_one(unscored),
             _ => "each kept their row".to_string(),
         }
     }
@@ -339,13 +402,23 @@ impl Goal {
             RestGoesTo::OtherPlayer => "the player who could still move takes them all",
             RestGoesTo::Emptier => "the player whose row is empty takes the other row",
             RestGoesTo::Nobody => "no one: they are taken off the board and scored by no one",
+            RestGoesTo::Unfed => {
+                "where neither can move, the player whose row is empty (the unfed) takes them; \
+                 else each player takes the seeds on their own row"
+            }
         };
         let mut other_ends = Vec::new();
         if self.more_than_half {
             other_ends.push("more than half the seeds in store");
         }
         if self.repetition {
-            other_ends.push("a position repeated since the last capture");
+            other_ends.push(match self.repetition_rest {
+                RepetitionRest::AsAtAnyEnd => "a position repeated since the last capture",
+                RepetitionRest::Divided => {
+                    "a position repeated since the last capture (the seeds left then halved \
+                     between the players, an odd one to no one)"
+                }
+            });
         }
         let other_ends = if other_ends.is_empty() {
             "no".to_string()

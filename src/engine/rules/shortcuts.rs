@@ -133,6 +133,8 @@ impl Shortcuts {
                     rest_goes_to,
                     more_than_half,
                     repetition,
+                    // Who takes the rest at that end: the goal's alone.
+                    repetition_rest: _,
                     // Judged after each capture and at the move's end, on
                     // the general path alone.
                     stuck_player_loses,

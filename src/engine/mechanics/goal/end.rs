@@ -7,7 +7,7 @@ use crate::engine::board::{Board, indices, next_on};
 use crate::engine::game::Position;
 use crate::engine::ground::{BySide, Side};
 use crate::engine::mechanics::Goal;
-use crate::engine::mechanics::goal::{EndsWhen, RestGoesTo};
+use crate::engine::mechanics::goal::{EndsWhen, RepetitionRest, RestGoesTo};
 use crate::engine::rules::Rules;
 use crate::engine::shape::Shape;
 use crate::engine::sow::TurnEnd;
@@ -78,7 +78,10 @@ impl Position {
         } else if maybe_stuck && self.is_stuck(rules, self.to_move) {
             if rules.plan().goal.passing() {
                 if self.is_stuck(rules, self.to_move.other()) {
-                    self.finish_leaving_rest(rules, Ending::NeitherCanMove, obs);
+                    match self.unfed(rules) {
+                        Some(unfed) => self.finish_to(rules, unfed, Ending::NeitherCanMove, obs),
+                        None => self.finish_leaving_rest(rules, Ending::NeitherCanMove, obs),
+                    }
                 } else {
                     obs.record(Event::Pass { side: self.to_move });
                     self.to_move = self.to_move.other();
@@ -95,12 +98,7 @@ impl Position {
                 // Stuck (and, where a round ends when a row is empty, a
                 // player whose every pit would never end): the other
                 // player takes the rest (docs/rules.md §3).
-                let taker = self.to_move.other();
-                let mut swept = BySide::new(0, 0);
-                for side in Side::BOTH {
-                    self.sweep_row(side, taker, &mut swept);
-                }
-                self.finish_round(rules, Some(taker), swept, Ending::NoMove, obs);
+                self.finish_to(rules, self.to_move.other(), Ending::NoMove, obs);
             }
         }
     }
@@ -211,6 +209,31 @@ impl Position {
         next
     }
 
+    /// Ends the round with `taker` taking every seed left on the board (but
+    /// those of pits owned with their seeds kept, their owners').
+    fn finish_to<O: Observer>(&mut self, rules: &Rules, taker: Side, ending: Ending, obs: &mut O) {
+        let mut swept = BySide::new(0, 0);
+        for side in Side::BOTH {
+            self.sweep_row(side, taker, &mut swept);
+        }
+        self.finish_round(rules, Some(taker), swept, ending, obs);
+    }
+
+    /// Where the rest goes to the unfed player (§13.12) and neither can
+    /// move: the player whose row is empty, if only one row is.
+    fn unfed(&self, rules: &Rules) -> Option<Side> {
+        if rules.plan().goal.rest_goes_to != RestGoesTo::Unfed {
+            return None;
+        }
+        let seeded = self.board.filled() & !self.owned_mask();
+        let empty = |side| seeded & self.shape.side_mask(side) == 0;
+        match (empty(Side::South), empty(Side::North)) {
+            (true, false) => Some(Side::South),
+            (false, true) => Some(Side::North),
+            _ => None,
+        }
+    }
+
     /// Ends the round with the seeds left where no player takes them all:
     /// each player adds the seeds on their own row to their store, or, where
     /// the rest goes to no one (§13), they are taken off the board and put
@@ -223,10 +246,23 @@ impl Position {
         obs: &mut O,
     ) {
         let mut swept = BySide::new(0, 0);
+        let goal = rules.plan().goal;
+        let divided =
+            ending == Ending::Repetition && goal.repetition_rest == RepetitionRest::Divided;
         for side in Side::BOTH {
-            match rules.plan().goal.rest_goes_to {
+            match goal.rest_goes_to {
                 RestGoesTo::Nobody => self.sweep_row_to(side, None, &mut swept),
+                _ if divided => self.sweep_row_to(side, None, &mut swept),
                 _ => self.sweep_row(side, side, &mut swept),
+            }
+        }
+        if divided {
+            // Halved between the players, an odd seed to no one (§13.12);
+            // what owned pits kept went to their owners already.
+            let left = rules.total_seeds() - u16::try_from(self.total_seeds()).unwrap_or(0);
+            for side in Side::BOTH {
+                self.board.add(self.shape.store(side), left / 2);
+                swept[side] += left / 2;
             }
         }
         self.finish_round(rules, None, swept, ending, obs);

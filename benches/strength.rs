@@ -20,8 +20,9 @@
 //! won sooner than it lost (fewer plies to its win than to its loss).
 //!
 //! `BALANCED=true` keeps only openings the strong level's own search judges
-//! open (neither side's value a win or a loss, where who cannot move
-//! loses), drawing more until there are `PAIRS` of them.
+//! open (within 4 seeds of even; neither side's value a win or a loss,
+//! where who cannot move loses), drawing more until there are `PAIRS` of
+//! them.
 //!
 //! A match of rounds is judged on its first round unless `ROUNDS` says more
 //! (`ROUNDS=all` plays it out): a round's margin snowballs, since the loser
@@ -155,7 +156,7 @@ fn openings(
         }
         let (game, moves) = opening(rules, seed, plies);
         let open = match (balanced, game.to_move()) {
-            (Some(judge), Some(_)) if rules.plan().goal.score() == Score::Moving => {
+            (Some(judge), Some(_)) => {
                 let deadline = Instant::now() + judge.time_cap();
                 choose_move(
                     rules,
@@ -166,7 +167,10 @@ fn openings(
                     None,
                     deadline,
                 )
-                .is_some_and(|choice| choice.value.abs() < mancala::ai::WIN / 2)
+                .is_some_and(|choice| match rules.plan().goal.score() {
+                    Score::Moving => choice.value.abs() < mancala::ai::WIN / 2,
+                    Score::Seeds => choice.value.abs() <= BALANCED_SEEDS,
+                })
             }
             _ => true,
         };
@@ -176,6 +180,10 @@ fn openings(
     }
     kept
 }
+
+/// How far from even, in seeds, an opening may be judged and still count
+/// as balanced in a game scored by seeds.
+const BALANCED_SEEDS: i32 = 4;
 
 /// A match from `start` with `levels` (South's, North's), or its first
 /// `rounds` rounds; returns the final margin for `watched` (as the search scores it), the

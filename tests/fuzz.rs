@@ -86,6 +86,21 @@ struct Params {
     two_seeds: bool,
     after_reaching: bool,
     across_chain: bool,
+    /// The keys of §13 (today's keys only): the way fixed by the pit, the
+    /// lone seed that may not go straight back, the rest to no one or to
+    /// the unfed player, the rest divided at a repetition, each lap's
+    /// first seed back into its own pit, leaps in a chain, a tuzdyk facing
+    /// the opponent's refused, a move that must reach the opponent or an
+    /// empty pit.
+    split: bool,
+    lone_back_barred: bool,
+    rest_to_nobody: bool,
+    rest_to_unfed: bool,
+    divided: bool,
+    every_lap: bool,
+    leap_chain: bool,
+    facing_refused: bool,
+    must_reach: bool,
 }
 
 const STORES: [&str; 3] = ["sown", "not-sown", "aside"];
@@ -134,6 +149,18 @@ impl Params {
             // A repetition may end a round of a match (§8.3); more than
             // half the seeds ends the whole game.
             self.more_than_half && self.many_rounds,
+            // (The mover's choice, where both are set, is the one written.)
+            self.split && !self.chosen && (self.stores == "sown" || self.relay == 1),
+            // One `rest-goes-to` is written: the emptier, else no one,
+            // else the unfed player.
+            self.rest_to_nobody && !self.emptier && self.many_rounds,
+            self.rest_to_unfed
+                && !self.emptier
+                && !self.rest_to_nobody
+                && (self.end != "pass" || !self.must_feed),
+            self.divided && (!self.repetition || self.many_rounds),
+            // (Each lap from its own pit, where both are set, is written.)
+            self.every_lap && (self.skip_origin || self.skip_lap_start),
         ];
         !refused.contains(&true)
     }
@@ -235,6 +262,9 @@ impl Params {
             if self.owned_pair {
                 tables.push_str("pair-across = 3\n");
             }
+            if self.facing_refused {
+                tables.push_str("facing-allowed = false\n");
+            }
         }
         if self.from_owned {
             tables.push_str("[capture.owned-pit]\n");
@@ -246,6 +276,8 @@ impl Params {
     fn sowing_in_todays_keys(&self) -> String {
         let direction = if self.chosen {
             "chosen"
+        } else if self.split {
+            "split"
         } else {
             self.direction
         };
@@ -256,8 +288,16 @@ impl Params {
         if self.two_seeds {
             sowing.push_str("min-seeds = 2\n");
         }
-        if self.from_origin {
+        if self.every_lap {
+            sowing.push_str("first-seed = \"origin-every-lap\"\n");
+        } else if self.from_origin {
             sowing.push_str("first-seed = \"origin\"\n");
+        }
+        if self.lone_back_barred {
+            sowing.push_str("lone-seed-back = false\n");
+        }
+        if self.must_reach {
+            sowing.push_str("must-reach = \"opponent-or-empty\"\n");
         }
         let skip: Vec<&str> = [
             (self.skip_origin, "\"origin\""),
@@ -304,6 +344,9 @@ impl Params {
             if self.leap_across {
                 tables.push_str("also-across = true\n");
             }
+            if self.leap_chain {
+                tables.push_str("chain = true\n");
+            }
         }
         if self.kalah {
             tables.push_str("[capture.across]\n");
@@ -343,8 +386,15 @@ impl Params {
         };
         if self.emptier {
             rest = "emptier";
+        } else if self.rest_to_nobody {
+            rest = "nobody";
+        } else if self.rest_to_unfed {
+            rest = "unfed";
         }
-        let [_, _, _, round, starter] = self.newer_keys();
+        let [_, _, _, mut round, starter] = self.newer_keys();
+        if self.divided {
+            round.push_str("repetition-rest = \"divided\"\n");
+        }
         format!(
             "id = \"fuzz\"\nname = \"Fuzz\"\ndescription = \"A random rule set.\"\n\
              [board]\npits = {}\nseeds-per-pit = {}\nstores = \"{}\"\n\
@@ -417,8 +467,12 @@ impl Params {
         self.leap &= self.relay == 1;
         self.partial_pit &= self.many_rounds;
         self.either &= !self.counts;
-        if self.relay != 0 {
+        // Captures by count end a relay from the landing pit (§13), not one
+        // from the next pit.
+        if self.relay == 1 {
             (self.counts, self.either) = (false, false);
+        }
+        if self.relay != 0 {
             self.owned &= self.owned_kept;
         }
         self.owned_pair &= self.owned_kept && !self.many_rounds;
@@ -439,6 +493,13 @@ impl Params {
         self.seed_left &= !self.kalah_empty;
         self.emptier &= self.end == "side-empty";
         self.more_than_half &= !self.many_rounds;
+        self.split &= self.stores != "sown" && self.relay != 1 && !self.chosen;
+        self.rest_to_nobody &= !self.emptier && !self.many_rounds;
+        self.rest_to_unfed &=
+            !self.emptier && !self.rest_to_nobody && self.end == "pass" && self.must_feed;
+        self.divided &= self.repetition && !self.many_rounds;
+        self.every_lap &= !self.from_origin && !self.skip_origin && !self.skip_lap_start;
+        self.leap_chain &= self.leap;
         self
     }
 
@@ -502,6 +563,40 @@ impl Params {
         all
     }
 
+    /// Every combination of the keys of §13 with the choices they depend on
+    /// (written in today's keys only).
+    fn every_combination_of_section_13() -> Vec<Params> {
+        let mut all = Vec::new();
+        for bits in 0..(1u32 << 15) {
+            let bit = |i: u32| bits & (1 << i) != 0;
+            for end in ENDS {
+                all.push(Params {
+                    // Off or from the landing pit; from the next pit where
+                    // the leap is on.
+                    relay: if bit(14) { 1 } else { usize::from(bit(0)) * 2 },
+                    leap: bit(14),
+                    stores: STORES[usize::from(bit(1))],
+                    chosen: bit(2),
+                    split: bit(3),
+                    lone_back_barred: bit(4),
+                    rest_to_nobody: bit(5),
+                    rest_to_unfed: bit(6),
+                    must_feed: bit(7),
+                    repetition: bit(8),
+                    divided: bit(9),
+                    many_rounds: bit(9) && bit(0),
+                    every_lap: bit(10),
+                    from_origin: bit(11),
+                    leap_chain: bit(12),
+                    must_reach: bit(13),
+                    end,
+                    ..Params::plain(6, 4)
+                });
+            }
+        }
+        all
+    }
+
     /// Kalah-like with every flag off.
     fn plain(pits: u8, seeds: u8) -> Params {
         Params {
@@ -545,6 +640,15 @@ impl Params {
             two_seeds: false,
             after_reaching: false,
             across_chain: false,
+            split: false,
+            lone_back_barred: false,
+            rest_to_nobody: false,
+            rest_to_unfed: false,
+            divided: false,
+            every_lap: false,
+            leap_chain: false,
+            facing_refused: false,
+            must_reach: false,
         }
     }
 }
@@ -598,11 +702,19 @@ fn the_validator_accepts_exactly_the_allowed_combinations() {
         accepted += usize::from(result.is_ok());
     }
     assert!(accepted > 500, "{accepted}");
+    // The keys of §13, likewise.
+    let mut accepted = 0;
+    for params in Params::every_combination_of_section_13() {
+        let result = Rules::from_toml(&params.text_in_todays_keys());
+        assert_eq!(result.is_ok(), params.allowed(), "{params:?}: {result:?}");
+        accepted += usize::from(result.is_ok());
+    }
+    assert!(accepted > 2000, "{accepted}");
 }
 
 /// Any rule set the validator accepts.
 fn valid_params() -> impl Strategy<Value = Params> {
-    let flags = proptest::collection::vec(any::<bool>(), 33);
+    let flags = proptest::collection::vec(any::<bool>(), 42);
     let choices = (0..3usize, 0..3usize, 0..4usize, 0..3usize, 0..4usize);
     (1u8..=16, 1u8..=64, choices, flags)
         .prop_map(
@@ -647,6 +759,15 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 two_seeds: f[30],
                 after_reaching: f[31],
                 across_chain: f[32],
+                split: f[33],
+                lone_back_barred: f[34],
+                rest_to_nobody: f[35],
+                rest_to_unfed: f[36],
+                divided: f[37],
+                every_lap: f[38],
+                leap_chain: f[39],
+                facing_refused: f[40],
+                must_reach: f[41],
             },
         )
         .prop_map(Params::made_valid)
@@ -768,7 +889,10 @@ fn play_moves(
             }
         }
         // A player passes only when they have no move: set up to move
-        // instead, they pass again (or the round ends).
+        // instead, they pass again (or the round ends). (Where a lone seed
+        // may not go straight back, the bar that may have made them pass
+        // is not in the position the other player moves from.)
+        let bars_lone_seeds = !rules.plan().playable.lone_seed_back;
         let mut trace = Vec::new();
         let played = position
             .play_traced(rules, pit, &mut trace)
@@ -777,6 +901,7 @@ fn play_moves(
         for event in &trace {
             if let Event::Pass { side } = *event
                 && let Some(next_mover) = played.to_move()
+                && !bars_lone_seeds
             {
                 let text = played.to_text(rules);
                 let theirs = text.replace(

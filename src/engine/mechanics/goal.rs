@@ -202,6 +202,17 @@ impl Goal {
                      `repetition = true`",
                 );
             }
+            Some(written)
+                if *written.get_ref() == RepetitionRest::Divided && rounds == Rounds::Many =>
+            {
+                return refuse(
+                    text,
+                    written.span(),
+                    "round.repetition-rest",
+                    "an odd seed left when the rest is halved goes to no one, and the next \
+                     round would be short of it: it needs `match.rounds = \"single\"`",
+                );
+            }
             Some(written) => *written.get_ref(),
             None => RepetitionRest::AsAtAnyEnd,
         };

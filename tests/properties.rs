@@ -42,6 +42,48 @@ fn board_is_cleared(position: &Position) -> bool {
         .all(|&side| position.row(side).iter().all(|&c| c == 0))
 }
 
+/// A pit refused for the reason that holds.
+fn refused_for_its_reason(
+    rules: &Rules,
+    position: &Position,
+    legal: &[Move],
+    pit: Pit,
+    reason: PlayError,
+) {
+    let mover = position.to_move().unwrap();
+    match reason {
+        PlayError::Empty(_) => assert_eq!(position.pit(mover, pit), 0),
+        PlayError::Closed(_) => assert!(position.is_closed(mover, pit)),
+        PlayError::DoesNotFeed(_) => {
+            assert!(rules.plan().playable.must_feed);
+            assert_eq!(position.row_total(mover.other()), 0);
+        }
+        PlayError::Endless(_) => assert!(rules.plan().relay.is_on()),
+        PlayError::Owned(_) => {
+            assert!(rules.plan().owned_pits.is_some());
+            assert!(position.owned_places(mover.other()).next().is_some());
+        }
+        PlayError::TooFew { needs, .. } => {
+            assert!(needs > 1);
+            assert!(position.pit(mover, pit) < needs);
+        }
+        // The pit is legal, sown one way or the other.
+        PlayError::NoDirection(_) => assert!(
+            legal
+                .iter()
+                .any(|m| m.pit() == pit && m.direction().is_some())
+        ),
+        PlayError::Restricted(_, why) => {
+            let playable = rules.plan().playable;
+            assert!(match why {
+                Restriction::ReachesNothing => playable.asks_reach(),
+                Restriction::LoneSeedBack => !playable.lone_seed_back,
+            });
+        }
+        other => panic!("pit {pit}: {other}"),
+    }
+}
+
 /// Plays a match (or its first `PLAYOUT_MOVES` moves) choosing moves by
 /// `choices`, checking invariants at every step.
 fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
@@ -102,39 +144,7 @@ fn random_match(rules: &Rules, first: Side, choices: &[usize]) {
                 Err(reason) => {
                     assert!(!legal.contains(&Move::sow(pit)), "pit {pit}: {reason}");
                     assert!(trace.is_empty());
-                    // Each refusal for the reason that holds.
-                    let mover = position.to_move().unwrap();
-                    match reason {
-                        PlayError::Empty(_) => assert_eq!(position.pit(mover, pit), 0),
-                        PlayError::Closed(_) => assert!(position.is_closed(mover, pit)),
-                        PlayError::DoesNotFeed(_) => {
-                            assert!(rules.plan().playable.must_feed);
-                            assert_eq!(position.row_total(mover.other()), 0);
-                        }
-                        PlayError::Endless(_) => assert!(rules.plan().relay.is_on()),
-                        PlayError::Owned(_) => {
-                            assert!(rules.plan().owned_pits.is_some());
-                            assert!(position.owned_places(mover.other()).next().is_some());
-                        }
-                        PlayError::TooFew { needs, .. } => {
-                            assert!(needs > 1);
-                            assert!(u16::from(position.pit(mover, pit)) < needs);
-                        }
-                        // The pit is legal, sown one way or the other.
-                        PlayError::NoDirection(_) => assert!(
-                            legal
-                                .iter()
-                                .any(|m| m.pit() == pit && m.direction().is_some())
-                        ),
-                        PlayError::Restricted(_, why) => {
-                            let playable = rules.plan().playable;
-                            assert!(match why {
-                                Restriction::ReachesNothing => playable.asks_reach(),
-                                Restriction::LoneSeedBack => !playable.lone_seed_back,
-                            });
-                        }
-                        other => panic!("pit {pit}: {other}"),
-                    }
+                    refused_for_its_reason(rules, &position, &legal, pit, reason);
                 }
             }
         }

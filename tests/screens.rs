@@ -943,3 +943,37 @@ fn a_big_terminal_is_used_for_the_board_the_moves_and_the_result() {
     );
     insta::assert_snapshot!("toguz_kumalak_over@200x50", over.join("\n"));
 }
+
+/// Cow: each pit's way, fixed by where it lies, is drawn beside its number
+/// as it runs on screen (South's pits 1 and 2 clockwise, to the left; 4 and
+/// 5 to the right; the middle pit bare), and turned with the board.
+#[test]
+fn the_way_each_pit_sows_is_drawn_where_the_pit_fixes_it() {
+    let mut ui = game("cow", None);
+    let screen = rows(&draw(&mut ui, 80, 24)).join("\n");
+    let south_numbers = screen
+        .lines()
+        .find(|line| line.contains("←1"))
+        .unwrap_or_else(|| panic!("{screen}"));
+    let words: Vec<&str> = south_numbers.split_whitespace().collect();
+    assert_eq!(words, ["←1", "←2", "3", "4→", "5→"], "{screen}");
+    // North's row, drawn from its pit 5 at the left: 5 and 4 sow
+    // counter-clockwise, to the left; 2 and 1 to the right.
+    let north_numbers = screen
+        .lines()
+        .find(|line| line.contains("←5"))
+        .unwrap_or_else(|| panic!("{screen}"));
+    let words: Vec<&str> = north_numbers.split_whitespace().collect();
+    assert_eq!(words, ["←5", "←4", "3", "2→", "1→"], "{screen}");
+    // Turned, South's row is at the top, read from its pit 5: clockwise is
+    // now to the right.
+    ui.send(Msg::TurnBoard);
+    let screen = rows(&draw(&mut ui, 80, 24)).join("\n");
+    let top = screen
+        .lines()
+        .find(|line| line.contains('→') || line.contains('←'))
+        .unwrap_or_else(|| panic!("{screen}"));
+    let words: Vec<&str> = top.split_whitespace().collect();
+    assert_eq!(words, ["←5", "←4", "3", "2→", "1→"], "{screen}");
+    assert!(screen.contains("(South), top row"), "{screen}");
+}

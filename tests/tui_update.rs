@@ -1665,6 +1665,26 @@ fn the_way_to_sow_is_chosen_with_the_arrows_after_the_pit() {
             Move::sow_toward(Pit::new(2), Direction::Clockwise)
         ))
     );
+    // The board turned round, South's row is drawn at the top, its pit 1
+    // at the right: → is clockwise, and the question says so.
+    let position = *game(&ui.app).session.position();
+    let pit = Pit::all(8)
+        .find(|&p| position.pit(Side::South, p) >= 2)
+        .unwrap();
+    send(
+        &mut ui,
+        &[Msg::TurnBoard, Msg::Input(Input::Digit(pit.number()))],
+    );
+    let asked = notice(&ui.app);
+    assert!(
+        asked.contains("← counter-clockwise or → clockwise"),
+        "{asked}"
+    );
+    send(&mut ui, &[Msg::Right]);
+    assert_eq!(
+        game(&ui.app).session.last_move(),
+        Some((Side::South, Move::sow_toward(pit, Direction::Clockwise)))
+    );
 }
 
 /// Kiuthi: a pit of a single seed is not played, and says why.

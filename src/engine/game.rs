@@ -12,9 +12,7 @@ mod round_end;
 mod setup;
 
 use super::board::{Board, Place};
-use super::ground::Direction;
 use super::ground::Pit;
-use super::ground::Row;
 use super::ground::{BySide, Side};
 use super::mechanics::goal::Tally;
 use super::moves::Move;
@@ -109,23 +107,6 @@ impl Position {
     pub fn move_at(&self, pit: Pit) -> Move {
         let (row, number) = self.shape.named(pit);
         Move::in_row(row, number)
-    }
-
-    /// The way a step to the right of the screen sows from `side`'s `pit`:
-    /// counter-clockwise for South on two rows; on four, clockwise along
-    /// South's front row and the other way along its back row (§10.1:
-    /// South's front row is the upper of its two), and North's the reverse.
-    #[must_use]
-    pub fn way_to_the_right(&self, side: Side, pit: Pit) -> Direction {
-        let ccw = match self.shape.row_of(pit) {
-            Row::Only | Row::Back => side == Side::South,
-            Row::Front => side == Side::North,
-        };
-        if ccw {
-            Direction::CounterClockwise
-        } else {
-            Direction::Clockwise
-        }
     }
 
     /// Seeds in pit `pit` (1..=n) of `side`.

@@ -285,6 +285,23 @@ impl Shape {
         }
     }
 
+    /// The way a step to the right of the screen (as South sees the board) sows from `side`'s `pit`:
+    /// counter-clockwise for South on two rows; on four, clockwise along
+    /// South's front row and the other way along its back row (§10.1:
+    /// South's front row is the upper of its two), and North's the reverse.
+    #[must_use]
+    pub fn way_to_the_right(&self, side: Side, pit: Pit) -> Direction {
+        let ccw = match self.row_of(pit) {
+            Row::Only | Row::Back => side == Side::South,
+            Row::Front => side == Side::North,
+        };
+        if ccw {
+            Direction::CounterClockwise
+        } else {
+            Direction::Clockwise
+        }
+    }
+
     /// The pit across the board from a pit of the front row (on two rows,
     /// any pit).
     #[inline]

@@ -241,6 +241,24 @@ impl Ways {
         }
     }
 
+    /// The way pit `pit` of a row of `pits` is sown where the pit fixes it
+    /// (§13.4): clockwise on the row's left half, counter-clockwise on its
+    /// right; `None` for a middle pit, which goes either way, and under
+    /// every other way of sowing.
+    #[must_use]
+    pub fn fixed_by_pit(self, pits: u8, pit: Pit) -> Option<Direction> {
+        match self {
+            Ways::ByPit => by_pit_number(pits, pit.number()).map(|backward| {
+                if backward {
+                    Direction::Clockwise
+                } else {
+                    Direction::CounterClockwise
+                }
+            }),
+            _ => None,
+        }
+    }
+
     /// The mover chooses the way of each move.
     #[inline]
     #[must_use]

@@ -132,6 +132,17 @@ pub fn pit_being_aimed(pit: &str) -> String {
     format!("←{pit}→")
 }
 
+/// The number of a pit whose way is fixed, with an arrow the way it sows
+/// on screen: `←1`, `5→`.
+#[must_use]
+pub fn pit_sowing(pit: &str, rightward: bool) -> String {
+    if rightward {
+        format!("{pit}→")
+    } else {
+        format!("←{pit}")
+    }
+}
+
 /// What the line under the board says while a pit waits for its next way:
 /// the ways chosen so far, the pit whose lap the next way sows where that
 /// is a later lap, the arrow for each way, and the way it is (the words the

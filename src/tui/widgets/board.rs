@@ -353,10 +353,23 @@ impl BoardWidget<'_> {
         } else if self.preview.contains(&Place::Pit(side, pit)) {
             (crate::tui::describe::previewed_pit(&name), self.theme.focus)
         } else if self.to_move == Some(side) {
-            (name, self.theme.side(side).patch(self.theme.title))
+            (
+                self.with_way(side, pit, name),
+                self.theme.side(side).patch(self.theme.title),
+            )
         } else {
-            (name, self.theme.dim)
+            (self.with_way(side, pit, name), self.theme.dim)
         }
+    }
+
+    /// A pit's name with an arrow the way it sows, where the pit fixes the
+    /// way (§13.4): `←1`, `5→`; a middle pit, which goes either way, bare.
+    fn with_way(&self, side: Side, pit: Pit, name: String) -> String {
+        let Some(way) = self.rules.plan().ways.fixed_by_pit(self.rules.pits(), pit) else {
+            return name;
+        };
+        let rightward = self.view.shape().way_to_the_right(side, pit) == way;
+        crate::tui::describe::pit_sowing(&name, rightward != self.turned)
     }
 
     /// A pit's key, in its style, while someone is to move (keys only mean

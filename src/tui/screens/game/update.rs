@@ -40,13 +40,13 @@ fn pit_of_the_mover(game: &Game, msg: &Msg) -> Option<Pit> {
 }
 
 /// The way an arrow key sows a lap from `mover`'s `pit`, as the board is
-/// drawn.
+/// drawn (turned round, the right of the screen is the left of the board).
 fn way_of_arrow(game: &Game, mover: Side, pit: Pit, right: bool) -> Direction {
-    let to_the_right = game.session.position().way_to_the_right(mover, pit);
-    if right {
-        to_the_right
-    } else {
+    let to_the_right = game.session.position().shape().way_to_the_right(mover, pit);
+    if right == game.turned() {
         opposite(to_the_right)
+    } else {
+        to_the_right
     }
 }
 

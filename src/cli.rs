@@ -31,9 +31,10 @@ use crate::ai::{Level, ThinkTime};
 use crate::catalog::Catalog;
 use crate::engine::{GameState, Position, Side, parse_moves};
 
-/// Twenty-five traditional mancala games, from Kalaha and Oware to Toguz
-/// Kumalak, Dakon, Kiuthi, and Igisoro and Bao on four rows, for two players
-/// sharing one terminal or against the computer.
+/// Thirty-seven traditional mancala games, from Kalaha and Oware to Toguz
+/// Kumalak, Dakon, Kiuthi, Alemungula and Toguz Xorgol, and Igisoro and Bao
+/// on four rows, for two players sharing one terminal or against the
+/// computer.
 ///
 /// With no command the game opens at its menu: play a match, with a friend at
 /// the same keyboard or against the computer; continue one; watch a saved

@@ -98,6 +98,27 @@ fn the_rules_in_full_and_their_sources_are_in_the_repository() {
         }
     }
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    // The opening paragraphs of both name every game built in.
+    let opening = |text: &str| {
+        let first = text.split("\n\n").nth(1).unwrap_or_default();
+        first
+            .replace('*', "")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let (readme_opening, rules_opening) = (opening(&readme), opening(&rules));
+    for entry in catalog.entries() {
+        let name = entry.rules.name();
+        assert!(
+            readme_opening.contains(name),
+            "README's opening lacks {name}"
+        );
+        assert!(
+            rules_opening.contains(name),
+            "rules.md's opening lacks {name}"
+        );
+    }
     assert!(readme.contains("(docs/rules.md)"));
     assert!(
         !readme.contains("../shared"),

@@ -977,3 +977,42 @@ fn the_way_each_pit_sows_is_drawn_where_the_pit_fixes_it() {
     assert_eq!(words, ["←5", "←4", "3", "2→", "1→"], "{screen}");
     assert!(screen.contains("(South), top row"), "{screen}");
 }
+
+/// Alemungula: once a lone seed has come round the end of the board, the
+/// pit it stands in is drawn closed and marked barred for the player to
+/// move (`5✗`, `5x` in ASCII), and picking it says why.
+#[test]
+fn a_barred_pit_is_drawn_so_and_its_refusal_told() {
+    let mut ui = game("alemungula", None);
+    let (mover, barred) = (0..400)
+        .find_map(|i| {
+            let Screen::Game(game) = &mut ui.app.screen else {
+                panic!("not in a game")
+            };
+            let position = *game.session.position();
+            if let (Some(mover), Some(pit)) = (position.to_move(), position.barred_pit()) {
+                return Some((mover, pit));
+            }
+            let legal = game.session.game().legal_moves();
+            assert!(!legal.is_empty(), "the game ended before a bar");
+            game.session.play(legal[(i * 7) % legal.len()]).unwrap();
+            None
+        })
+        .expect("a lone seed came round within 400 moves");
+    let marked = format!("{}✗", barred.number());
+    let screen = rows(&draw(&mut ui, 80, 24)).join("\n");
+    let numbers = screen.lines().filter(|line| line.contains(&marked)).count();
+    assert_eq!(numbers, 1, "{screen}");
+    // Picking it is refused, with the reason.
+    ui.send(Msg::Input(Input::Digit(barred.number())));
+    let Screen::Game(game) = &ui.app.screen else {
+        panic!("not in a game")
+    };
+    assert_eq!(game.session.position().to_move(), Some(mover));
+    let told = game
+        .notice
+        .as_ref()
+        .map(|n| n.text.clone())
+        .unwrap_or_default();
+    assert!(told.contains("may not go straight back"), "{told}");
+}

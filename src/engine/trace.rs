@@ -97,6 +97,10 @@ pub enum Event {
     /// The pit blocked by takasia changed (§10.4): now `pit`, blocked by
     /// the move just played where `fresh`; `None`, the block is lifted.
     Block { pit: Option<Place>, fresh: bool },
+    /// The pit the next player may not play changed (§13.6): now `pit`,
+    /// whose lone seed has just come round the end of the board; `None`,
+    /// the bar is lifted.
+    Barred { pit: Option<Place> },
     /// The turn ended in a pit the opponent owns: the last seed and one
     /// more (`count` in all) went to `by`'s store.
     FromOwnedPit { pit: Place, count: u16, by: Side },
@@ -137,6 +141,9 @@ pub trait Places {
     fn give_up_nyumba(&mut self, _side: Side) {}
     /// The pit blocked by takasia is now `pit` (Bao).
     fn set_block(&mut self, _pit: Option<Place>, _fresh: bool) {}
+
+    /// The pit a lone seed may not leave next move is now `pit`, or none.
+    fn set_bar(&mut self, _pit: Option<Place>) {}
 
     fn add(&mut self, place: Place, count: u16) {
         self.set(place, self.get(place) + count);
@@ -192,6 +199,7 @@ impl Event {
             }
             Event::NyumbaGivenUp { side } => places.give_up_nyumba(side),
             Event::Block { pit, fresh } => places.set_block(pit, fresh),
+            Event::Barred { pit } => places.set_bar(pit),
             Event::Drop { place, count, .. } => places.set(place, count),
             Event::DropToOwner { owner, .. } => places.add(Place::Store(owner), 1),
             Event::SowingCapture { pit, count, owner } => {

@@ -75,7 +75,10 @@ fn ticks_of(event: &Event) -> u32 {
         | Event::PitKept { .. }
         | Event::PairOwned { .. }
         | Event::NyumbaGivenUp { .. }
-        | Event::Block { .. } => OWNED_TICKS,
+        | Event::Block { .. }
+        | Event::Barred { pit: Some(_) } => OWNED_TICKS,
+        // A bar lifted shows nothing.
+        Event::Barred { pit: None } => 0,
         Event::ExtraTurn { .. } | Event::AnotherMove { .. } | Event::OwnRowOnly { .. } => {
             EXTRA_TURN_TICKS
         }
@@ -235,7 +238,9 @@ fn apply(frame: &mut Frame, event: &Event) {
             frame.focus = Some(place);
         }
         // The seed from the hand, shown dropped into its pit.
-        Event::FromHand { pit, .. } | Event::Block { pit: Some(pit), .. } => {
+        Event::FromHand { pit, .. }
+        | Event::Block { pit: Some(pit), .. }
+        | Event::Barred { pit: Some(pit) } => {
             frame.focus = Some(pit);
         }
         Event::DropToOwner {
@@ -278,6 +283,7 @@ fn apply(frame: &mut Frame, event: &Event) {
         Event::SowingCapture { .. }
         | Event::NyumbaGivenUp { .. }
         | Event::Block { pit: None, .. }
+        | Event::Barred { pit: None }
         | Event::LapEnd { .. }
         | Event::GrandSlam { .. }
         | Event::ExtraTurn { .. }

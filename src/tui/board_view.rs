@@ -18,6 +18,9 @@ pub struct BoardView {
     /// blocked by takasia (with whether the move just played blocked it).
     nyumba: BySide<Option<Pit>>,
     blocked: Option<(Side, Pit, bool)>,
+    /// The pit of the player to move that a lone seed may not leave this
+    /// move (§13.6).
+    barred: Option<(Side, Pit)>,
 }
 
 impl BoardView {
@@ -33,6 +36,7 @@ impl BoardView {
                 position.nyumba_pit().filter(|_| position.owns_nyumba(side))
             }),
             blocked: position.blocked(),
+            barred: position.to_move().zip(position.barred_pit()),
         };
         for side in Side::BOTH {
             for pit in Pit::all(view.shape.pits_per_side()) {
@@ -49,6 +53,12 @@ impl BoardView {
     #[must_use]
     pub fn is_nyumba(&self, side: Side, pit: Pit) -> bool {
         self.nyumba[side] == Some(pit)
+    }
+
+    /// Whether this is the pit a lone seed may not leave this move.
+    #[must_use]
+    pub fn is_barred(&self, side: Side, pit: Pit) -> bool {
+        self.barred == Some((side, pit))
     }
 
     /// Whether this pit is blocked by takasia (Bao), and whether the move
@@ -157,6 +167,13 @@ impl Places for BoardView {
     fn set_block(&mut self, pit: Option<Place>, fresh: bool) {
         self.blocked = match pit {
             Some(Place::Pit(side, pit)) => Some((side, pit, fresh)),
+            _ => None,
+        };
+    }
+
+    fn set_bar(&mut self, pit: Option<Place>) {
+        self.barred = match pit {
+            Some(Place::Pit(side, pit)) => Some((side, pit)),
             _ => None,
         };
     }

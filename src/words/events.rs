@@ -65,6 +65,7 @@ pub fn move_details(session: &Session, played: Move, trace: &[Event]) -> String 
                 pit: Some(pit),
                 fresh: true,
             } => notes.push(blocked(session, pit)),
+            Event::Barred { pit: Some(pit) } => notes.push(barred(session, pit)),
             Event::RoundEnd {
                 ending,
                 took_remaining,
@@ -143,6 +144,15 @@ fn nyumba_given_up(session: &Session, side: Side) -> String {
 /// "takasia: South f2 is blocked" (§10.4).
 fn blocked(session: &Session, pit: Place) -> String {
     format!("takasia: {} is blocked", place_on(session.rules(), pit))
+}
+
+/// A lone seed come round the end of the board, which may not go straight
+/// back (§13.6).
+fn barred(session: &Session, pit: Place) -> String {
+    format!(
+        "{}'s lone seed may not go straight back next move",
+        place_on(session.rules(), pit)
+    )
 }
 
 /// What a capture of the front pit across took and where it goes: "3 from
@@ -416,6 +426,7 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
             fresh: true,
         } => blocked(session, pit),
         Event::Block { pit: None, .. } => "The block is lifted".to_string(),
+        Event::Barred { pit: Some(pit) } => barred(session, pit),
         Event::LeapCapture {
             pit,
             count,
@@ -472,7 +483,12 @@ pub fn event_told(session: &Session, event: &Event, chain: &[(Place, u16)]) -> O
         }
         Event::RoundEnd { .. } => round_end_told(session, event)?,
         // A block that stands on after the turn it was set is not news.
-        Event::TakeUp { .. } | Event::Drop { .. } | Event::LapEnd { .. } | Event::Block { .. } => {
+        // A bar lifted by the move after it is not news either.
+        Event::TakeUp { .. }
+        | Event::Drop { .. }
+        | Event::LapEnd { .. }
+        | Event::Block { .. }
+        | Event::Barred { pit: None } => {
             return None;
         }
     })

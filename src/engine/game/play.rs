@@ -311,7 +311,7 @@ impl Position {
         }
         let turn = self.turn(rules, mover, origin, backward);
         let end = sow_turn(&mut next.board, &turn, choices, obs)?;
-        self.set_bar(rules, origin, next);
+        self.set_bar(rules, origin, next, obs);
         self.finish_turn(rules, mover, &end, next, obs);
         Ok(())
     }

@@ -14,6 +14,7 @@ use crate::engine::ground::Pit;
 use crate::engine::rules::check::{Keys, RulesError, Written, seed_count};
 use crate::engine::rules::file::RulesFile;
 use crate::engine::sow::{Refused, Turn};
+use crate::engine::trace::{Event, Observer};
 
 /// Where a move's first lap must go for the move to be played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -255,11 +256,12 @@ impl Position {
     /// go straight back, the bar the move sets for the player to move (a
     /// pit of one seed sown round the end into the facing end pit, which
     /// held none and now holds it), else none; every move lifts the last.
-    pub(in crate::engine) fn set_bar(
+    pub(in crate::engine) fn set_bar<O: Observer>(
         &self,
         rules: &crate::engine::Rules,
         origin: usize,
         next: &mut Position,
+        obs: &mut O,
     ) {
         if rules.plan().playable.lone_seed_back {
             return;
@@ -268,6 +270,12 @@ impl Position {
         let round_the_end = self.board.get(origin) == 1
             && self.board.get(facing) == 0
             && next.board.get(facing) == 1;
-        next.marks.set_bar(round_the_end.then_some(facing));
+        let bar = round_the_end.then_some(facing);
+        next.marks.set_bar(bar);
+        if O::WATCHES && bar != self.marks.bar() {
+            obs.record(Event::Barred {
+                pit: bar.map(|at| self.shape.place(at)),
+            });
+        }
     }
 }

@@ -143,6 +143,13 @@ pub fn pit_sowing(pit: &str, rightward: bool) -> String {
     }
 }
 
+/// The number of a pit that may not be played this move (a lone seed just
+/// sown round the end of the board): `5✗`.
+#[must_use]
+pub fn barred_pit(pit: &str) -> String {
+    format!("{pit}✗")
+}
+
 /// What the line under the board says while a pit waits for its next way:
 /// the ways chosen so far, the pit whose lap the next way sows where that
 /// is a later lap, the arrow for each way, and the way it is (the words the

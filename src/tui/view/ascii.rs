@@ -8,7 +8,7 @@ use ratatui::buffer::Buffer;
 /// The ASCII stand-in for one drawn character. Lines become `-` `|` `+`,
 /// double lines `=` `#`, the chart's bars by height `.` `-` `=` `#`.
 fn plain(c: char) -> char {
-    const GROUPS: [(&str, char); 12] = [
+    const GROUPS: [(&str, char); 13] = [
         ("─━╌▃▄▀", '-'),
         ("│┃╎", '|'),
         ("╭╮╰╯┌┐└┘├┤┬┴┼", '+'),
@@ -21,6 +21,7 @@ fn plain(c: char) -> char {
         ("↓", 'v'),
         ("←", '<'),
         ("→", '>'),
+        ("✗", 'x'),
     ];
     if c.is_ascii() {
         return c;

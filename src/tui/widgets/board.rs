@@ -210,7 +210,7 @@ impl BoardWidget<'_> {
         } else if let Some(owner) = self.view.owner(side, pit) {
             // An owned pit is drawn as its owner's.
             self.theme.side(owner).patch(self.theme.title)
-        } else if self.view.is_closed(side, pit) {
+        } else if self.view.is_closed(side, pit) || self.view.is_barred(side, pit) {
             self.theme.closed
         } else if self.to_move == Some(side) && self.cursor == Some(pit) {
             self.theme.cursor
@@ -363,8 +363,12 @@ impl BoardWidget<'_> {
     }
 
     /// A pit's name with an arrow the way it sows, where the pit fixes the
-    /// way (§13.4): `←1`, `5→`; a middle pit, which goes either way, bare.
+    /// way (§13.4): `←1`, `5→`; a middle pit, which goes either way, bare;
+    /// a pit barred this move (§13.6) marked so instead.
     fn with_way(&self, side: Side, pit: Pit, name: String) -> String {
+        if self.view.is_barred(side, pit) {
+            return crate::tui::describe::barred_pit(&name);
+        }
         let Some(way) = self.rules.plan().ways.fixed_by_pit(self.rules.pits(), pit) else {
             return name;
         };

@@ -4,7 +4,6 @@
 //! and play ([`play`]), the end of a round ([`round_end`]), and the refill
 //! and the match's end ([`refill`]).
 
-mod bao;
 mod hash;
 mod play;
 mod refill;

@@ -8,11 +8,9 @@ use super::shape::Shape;
 use super::trace::{Event, NoTrace, Observer};
 
 mod choices;
-mod front;
 mod packed;
 
 pub(crate) use choices::{Steering, Unmade};
-pub(crate) use front::{FrontEnd, FrontTurn, first_lap, sow_turn as sow_front_turn};
 
 pub(crate) use packed::PackedTrack;
 
@@ -102,9 +100,9 @@ impl TurnEnd {
 }
 
 /// What one lap did.
-struct Lap {
+pub(in crate::engine) struct Lap {
     /// The place of its last seed.
-    at: usize,
+    pub(in crate::engine) at: usize,
     /// The mover took seeds while sowing.
     took: bool,
     /// Who took its last group while sowing, if it took any.
@@ -492,7 +490,7 @@ fn turned_lap_captures(
 /// sets without tuzdyks getting one that never looks for one.
 #[allow(clippy::inline_always, clippy::too_many_arguments)]
 #[inline(always)]
-fn sow_lap_from<O: Observer>(
+pub(in crate::engine) fn sow_lap_from<O: Observer>(
     board: &mut Board,
     turn: &Turn,
     take: usize,
@@ -538,7 +536,7 @@ fn lap_key(take: usize, backward: bool) -> usize {
 
 /// The event of a lap's seeds taken up: the turn's first, or a relay's.
 #[inline]
-fn taken_up(pit: Place, count: u16, lap: u32) -> Event {
+pub(in crate::engine) fn taken_up(pit: Place, count: u16, lap: u32) -> Event {
     if lap == 1 {
         Event::TakeUp { pit, count }
     } else {
@@ -850,7 +848,7 @@ pub(crate) fn take_to_store(board: &mut Board, shape: &Shape, index: usize, by: 
 /// up). A lap is a pure function of that state, so a repeat means the turn
 /// never ends. It needs one saved state, not a history, and finds any cycle
 /// within a small multiple of the cycle's start plus its length.
-struct CycleCheck<S> {
+pub(in crate::engine) struct CycleCheck<S> {
     saved: S,
     saved_take: usize,
     power: u32,
@@ -858,7 +856,7 @@ struct CycleCheck<S> {
 }
 
 impl<S: Copy + PartialEq> CycleCheck<S> {
-    fn new(counts: &S, origin: usize) -> Self {
+    pub(in crate::engine) fn new(counts: &S, origin: usize) -> Self {
         CycleCheck {
             saved: *counts,
             saved_take: origin,
@@ -867,7 +865,7 @@ impl<S: Copy + PartialEq> CycleCheck<S> {
         }
     }
 
-    fn repeats(&mut self, counts: &S, take: usize) -> bool {
+    pub(in crate::engine) fn repeats(&mut self, counts: &S, take: usize) -> bool {
         if take == self.saved_take && *counts == self.saved {
             return true;
         }

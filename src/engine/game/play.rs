@@ -274,7 +274,7 @@ impl Position {
     /// of the player to move; `None` when its turn never ends. Perft walks
     /// moves this way, skipping the checks its move list already made.
     #[inline]
-    pub(super) fn sow_from<O: Observer>(
+    pub(in crate::engine) fn sow_from<O: Observer>(
         &self,
         rules: &Rules,
         mover: Side,
@@ -294,7 +294,7 @@ impl Position {
     /// when the move is refused.
     #[allow(clippy::inline_always, clippy::too_many_arguments)]
     #[inline(always)]
-    pub(super) fn sow_into<O: Observer>(
+    pub(in crate::engine) fn sow_into<O: Observer>(
         &self,
         rules: &Rules,
         mover: Side,
@@ -320,7 +320,7 @@ impl Position {
     /// owned, plies counted, a game won or lost, who moves next.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    pub(super) fn finish_turn<O: Observer>(
+    pub(in crate::engine) fn finish_turn<O: Observer>(
         &self,
         rules: &Rules,
         mover: Side,
@@ -531,7 +531,7 @@ impl Position {
 
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    pub(super) fn turn<'r>(
+    pub(in crate::engine) fn turn<'r>(
         &self,
         rules: &'r Rules,
         mover: Side,
@@ -602,7 +602,7 @@ impl Position {
     /// Bits of `side`'s open pits that hold seeds: the pits they might play.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    pub(super) fn movable(&self, rules: &Rules, side: Side) -> u64 {
+    pub(in crate::engine) fn movable(&self, rules: &Rules, side: Side) -> u64 {
         let movable = self.shape.side_mask(side) & self.open_pits & self.board.filled();
         // Rule sets that sow plainly own no pits and play any pit with seeds.
         if rules.shortcuts().sows_plainly {
@@ -663,7 +663,7 @@ impl Position {
 
     /// Whether every open non-empty pit of `side` is a legal move: no turn
     /// can go on forever (no relays) and none can fail to feed.
-    pub(super) fn every_pit_moves(&self, rules: &Rules, side: Side) -> bool {
+    pub(in crate::engine) fn every_pit_moves(&self, rules: &Rules, side: Side) -> bool {
         rules.shortcuts().turns_always_end
             && (!rules.plan().playable.must_feed
                 || self.board.filled() & self.shape.side_mask(side.other()) != 0)
@@ -692,7 +692,7 @@ impl Position {
 
     /// Whether the turn from `origin` ends and is allowed, sown on a copy of
     /// the board alone (where laps may turn, in some way).
-    pub(super) fn turn_ends(
+    pub(in crate::engine) fn turn_ends(
         &self,
         rules: &Rules,
         side: Side,

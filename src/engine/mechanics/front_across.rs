@@ -7,9 +7,13 @@
 //! captures nothing at all. With seeds in hand (`board.in-hand`) each move
 //! first puts one into a front pit (namua); the nyumba
 //! (`[capture.front-across.nyumba]`) and takasia's blocks belong here too.
-//! The turn itself is [`crate::engine::sow::sow_front_turn`]; the moves it
-//! allows, the position's Bao marks and their words are in the position's
-//! `bao` part.
+//! Here too are the turn itself (`turn.rs`: laps that capture, relay and
+//! turn at a kichwa) and the moves it allows (`moves.rs`: a capture where
+//! one exists, else a takasa; from the hand while it holds seeds; the
+//! nyumba and takasia).
+
+mod moves;
+mod turn;
 
 use std::fmt::Write;
 

@@ -7,10 +7,12 @@
 //! a seed into the pit it names; the owned nyumba and a blocked pit may end
 //! a lap that would relay.
 
-use super::{CycleCheck, Lap, MAX_LAPS, Refused, Turn, TurnEnd, sow_lap_from, taken_up};
 use crate::engine::board::{Board, Place};
 use crate::engine::ground::Direction;
 use crate::engine::ground::Pit;
+use crate::engine::sow::{
+    CycleCheck, Lap, MAX_LAPS, Refused, Turn, TurnEnd, sow_lap_from, taken_up,
+};
 use crate::engine::trace::{Event, NoTrace, Observer};
 
 /// What a Bao turn needs beyond the rest.

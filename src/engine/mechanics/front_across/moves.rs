@@ -4,16 +4,16 @@
 //! player owns until it is lifted or captured, and the pit a takasa may
 //! block (takasia). The sowing itself is [`crate::engine::sow`]'s.
 
-use super::Position;
-use super::play::PlayError;
+use super::turn::{FrontEnd, FrontTurn, first_lap, sow_turn as sow_front_turn};
 use crate::engine::board::{Place, indices};
+use crate::engine::game::{PlayError, Position};
 use crate::engine::ground::Direction;
 use crate::engine::ground::Pit;
 use crate::engine::ground::Side;
 use crate::engine::moves::Move;
 use crate::engine::position_text::WrittenMark;
 use crate::engine::rules::{FrontAcross, Rules, TakasaFrom};
-use crate::engine::sow::{FrontEnd, FrontTurn, Refused, first_lap, sow_front_turn};
+use crate::engine::sow::Refused;
 use crate::engine::trace::{Event, NoTrace, Observer};
 
 /// One way the player to move may start a Bao move.
@@ -342,7 +342,7 @@ impl Position {
     /// ends), else the takasa moves; each way that meets the safari once
     /// more, going on.
     #[inline(never)]
-    pub(super) fn for_each_front_move(
+    pub(in crate::engine) fn for_each_front_move(
         &self,
         rules: &Rules,
         front: FrontAcross,
@@ -385,7 +385,7 @@ impl Position {
     }
 
     /// Whether the player to move has a legal move (stopping at the first).
-    pub(super) fn has_front_move(&self, rules: &Rules, front: FrontAcross) -> bool {
+    pub(in crate::engine) fn has_front_move(&self, rules: &Rules, front: FrontAcross) -> bool {
         let ends = |way: Way| self.way_ends(rules, front, way);
         let (first, rest) = self.ways_in_force(rules, front);
         first.iter().chain(rest.iter()).any(ends) || self.takasa_ways(rules, front).iter().any(ends)
@@ -411,7 +411,7 @@ impl Position {
 
     /// Plays `mv` for the player to move, or says why it is refused (the
     /// pit is known to be the mover's, open, and the way named).
-    pub(super) fn play_bao<O: Observer>(
+    pub(in crate::engine) fn play_bao<O: Observer>(
         &self,
         rules: &Rules,
         front: FrontAcross,
@@ -617,7 +617,7 @@ impl Position {
     }
 
     /// How many legal moves the player to move has (perft's last ply).
-    pub(super) fn count_front_moves(&self, rules: &Rules, front: FrontAcross) -> u64 {
+    pub(in crate::engine) fn count_front_moves(&self, rules: &Rules, front: FrontAcross) -> u64 {
         let mut count = 0;
         self.for_each_front_move(rules, front, &mut |_, _| count += 1);
         count

@@ -429,6 +429,14 @@ impl ByCount {
         let mut taken = board.get(last);
         let mut at = last;
         if self.chain {
+            // A chain on the opponent's row passes over their closed pits,
+            // as the lap did, but stops at the mover's row, closed pits and
+            // a skipped origin included (rules.md §12): it never comes round
+            // the board to the far end of the opponent's row.
+            let track = match self.row {
+                CountRow::Opponent => track | shape.side_mask(mover),
+                CountRow::Either => track,
+            };
             loop {
                 let before = if backward {
                     next_on(track, at)

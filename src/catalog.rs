@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 37] = [
+const BUILT_IN: [(&str, &str); 43] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -75,6 +75,12 @@ const BUILT_IN: [(&str, &str); 37] = [
     ),
     ("dabuda.toml", include_str!("../rules/dabuda.toml")),
     ("al-manqala.toml", include_str!("../rules/al-manqala.toml")),
+    ("adji-kui.toml", include_str!("../rules/adji-kui.toml")),
+    ("bule-perga.toml", include_str!("../rules/bule-perga.toml")),
+    ("mangala-ii.toml", include_str!("../rules/mangala-ii.toml")),
+    ("sadeqa-iii.toml", include_str!("../rules/sadeqa-iii.toml")),
+    ("tihbat.toml", include_str!("../rules/tihbat.toml")),
+    ("voleur.toml", include_str!("../rules/voleur.toml")),
     ("igisoro.toml", include_str!("../rules/igisoro.toml")),
     (
         "bao-kujifunza.toml",
@@ -404,6 +410,12 @@ mod tests {
                 "longbeu-a-cha",
                 "dabuda",
                 "al-manqala",
+                "adji-kui",
+                "bule-perga",
+                "mangala-ii",
+                "sadeqa-iii",
+                "tihbat",
+                "voleur",
                 "igisoro",
                 "bao-kujifunza",
                 "bao-kiswahili"

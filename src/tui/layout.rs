@@ -100,6 +100,12 @@ pub struct GameLayout {
 /// the second where the board leaves room (a wider list breaks fewer
 /// turns across lines).
 const MOVES_WIDTH: u16 = 38;
+/// Columns a player's line over or under the board takes at the most: the
+/// marker of the player to move, the longest name and what follows it
+/// (" (South), bottom row - store 100"). The move list goes beside only a
+/// board that leaves the line that room, however narrow the board.
+#[allow(clippy::cast_possible_truncation)]
+const PLAYER_LINE_WIDTH: u16 = 2 + crate::session::NAME_LENGTH as u16 + 32;
 const MOST_MOVES_WIDTH: u16 = 46;
 /// Rows under the board for the notice and what the last turn did, as the
 /// block is centred: three, the second shared with the lap line (shown only
@@ -126,7 +132,8 @@ pub fn game(size: (u16, u16), pits: u8) -> GameLayout {
     let (width, height) = size;
     let screen = Rect::new(0, 0, width, height);
     let [header, middle, footer] = Layout::vertical([Length(1), Fill(1), Length(1)]).areas(screen);
-    let room = width.saturating_sub(BoardGeometry::comfortable_width(pits) + 2);
+    let beside = BoardGeometry::comfortable_width(pits).max(PLAYER_LINE_WIDTH);
+    let room = width.saturating_sub(beside + 2);
     let (main, moves) = if room >= MOVES_WIDTH {
         let list = room.min(MOST_MOVES_WIDTH);
         let [main, _, moves, _] =
@@ -436,6 +443,10 @@ mod tests {
     fn the_list_of_moves_goes_beside_a_board_that_keeps_its_width() {
         assert_eq!(game((80, 24), 7).moves, None);
         assert_eq!(game((120, 40), 9).moves, None, "Toguz Kumalak's 9 pits");
+        // A board of two pits a row would leave room for the list, but not
+        // for the players' lines beside it.
+        assert_eq!(game((80, 24), 2).moves, None, "Tihbat's 2 pits");
+        assert!(game((120, 40), 2).moves.is_some());
         for (size, pits) in [((120, 40), 7), ((200, 50), 9)] {
             let parts = game(size, pits);
             let moves = parts.moves.expect("a list");

@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 43] = [
+const BUILT_IN: [(&str, &str); 48] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -81,6 +81,17 @@ const BUILT_IN: [(&str, &str); 43] = [
     ("sadeqa-iii.toml", include_str!("../rules/sadeqa-iii.toml")),
     ("tihbat.toml", include_str!("../rules/tihbat.toml")),
     ("voleur.toml", include_str!("../rules/voleur.toml")),
+    ("bosh.toml", include_str!("../rules/bosh.toml")),
+    (
+        "rio-kadalis.toml",
+        include_str!("../rules/rio-kadalis.toml"),
+    ),
+    (
+        "pallam-kuzhi.toml",
+        include_str!("../rules/pallam-kuzhi.toml"),
+    ),
+    ("pandi.toml", include_str!("../rules/pandi.toml")),
+    ("ohvalhu.toml", include_str!("../rules/ohvalhu.toml")),
     ("igisoro.toml", include_str!("../rules/igisoro.toml")),
     (
         "bao-kujifunza.toml",
@@ -416,6 +427,11 @@ mod tests {
                 "sadeqa-iii",
                 "tihbat",
                 "voleur",
+                "bosh",
+                "rio-kadalis",
+                "pallam-kuzhi",
+                "pandi",
+                "ohvalhu",
                 "igisoro",
                 "bao-kujifunza",
                 "bao-kiswahili"

@@ -31,7 +31,7 @@ use crate::ai::{Level, ThinkTime};
 use crate::catalog::Catalog;
 use crate::engine::{GameState, Position, Side, parse_moves};
 
-/// Forty-three traditional mancala games, from Kalaha and Oware to Toguz
+/// Forty-eight traditional mancala games, from Kalaha and Oware to Toguz
 /// Kumalak, Dakon, Kiuthi, Alemungula and Toguz Xorgol, and Igisoro and Bao
 /// on four rows, for two players sharing one terminal or against the
 /// computer.

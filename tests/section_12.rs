@@ -6,7 +6,7 @@ mod common;
 use std::sync::Arc;
 
 use common::{at, north, play};
-use mancala::engine::{Event, Place, Rules, Side};
+use mancala::engine::{Event, Place, Rules, Side, Status};
 
 fn fixture(name: &str) -> Arc<Rules> {
     let path = format!(
@@ -61,4 +61,69 @@ fn a_chain_passes_over_the_opponents_closed_pits() {
     let (after, trace) = play(&game, 6);
     assert_eq!(taken(&trace), [(north(4), 3), (north(2), 1), (north(1), 1)]);
     assert_eq!(after.position().store(Side::South), 8);
+}
+
+fn builtin(id: &str) -> Arc<Rules> {
+    Arc::new(common::builtin(id))
+}
+
+/// Pallam Kuzhi (§12.8, §12.17): South's last seed ends in its pit 7 and
+/// the leap finds nothing; North has no seed, so the round is over, each row
+/// to its owner: South 35, North 21. Refilled from the left, four a pit,
+/// South fills all seven pits and keeps 7; North fills pits 1 to 5 and keeps
+/// 1, its pits 6 and 7 closed (at its right). South began the round, so
+/// North begins the next, whatever the result.
+#[test]
+fn a_refill_from_the_left_closes_the_pits_at_the_right_and_the_starters_alternate() {
+    let rules = builtin("pallam-kuzhi");
+    let start = at(
+        &rules,
+        "south: 0 0 0 0 0 1 0 store 34; north: 0 0 0 0 0 0 0 store 21; round 1; south to move",
+    );
+    let (over, _) = play(&start, 6);
+    assert!(matches!(over.status(), Status::RoundOver { .. }));
+    assert_eq!((over.store(Side::South), over.store(Side::North)), (35, 21));
+    let next = over.next_round().unwrap();
+    assert_eq!(
+        next.to_text(&rules),
+        "south: 4 4 4 4 4 4 4 store 7; north: 4 4 4 4 4 x x store 1; round 2 begun by north; \
+         north to move"
+    );
+}
+
+/// Ohvalhu (§12.7, §12.17): South's last seed goes into its store, and with
+/// its row empty South cannot move again: the round is over, South 70, North
+/// 58. Refilled from the left, eight a pit: North's pit 8 is closed and 2
+/// stay in its store; North, who did not begin the first round, begins the
+/// second. And the round after a round North began is South's to begin.
+#[test]
+fn the_round_after_goes_to_the_player_who_did_not_begin_it() {
+    let rules = builtin("ohvalhu");
+    let start = at(
+        &rules,
+        "south: 0 0 0 0 0 0 0 1 store 69; north: 0 0 0 0 0 0 0 0 store 58; round 1; south to move",
+    );
+    let (over, _) = play(&start, 8);
+    assert_eq!((over.store(Side::South), over.store(Side::North)), (70, 58));
+    let next = over.next_round().unwrap();
+    assert_eq!(
+        next.to_text(&rules),
+        "south: 8 8 8 8 8 8 8 8 store 6; north: 8 8 8 8 8 8 8 x store 2; round 2 begun by north; \
+         north to move"
+    );
+    // Round 2, begun by North, ends with North stuck: South begins round 3.
+    let late = at(
+        &rules,
+        "south: 8 8 8 8 8 8 8 0 store 16; north: 0 0 0 0 0 0 0 1 store 55; round 2 begun by north; \
+         north to move",
+    );
+    let (over, _) = play(&late, 8);
+    assert!(matches!(over.status(), Status::RoundOver { .. }));
+    let third = over.next_round().unwrap();
+    assert_eq!(third.to_move(), Some(Side::South));
+    assert!(
+        third.to_text(&rules).contains("round 3 begun by south"),
+        "{}",
+        third.to_text(&rules)
+    );
 }

@@ -289,6 +289,7 @@ impl Rules {
 #[cfg(test)]
 mod word_tests {
     use super::*;
+    use crate::engine::mechanics::rounds::Refill;
     use std::fmt;
     use std::str::FromStr;
 
@@ -316,6 +317,7 @@ mod word_tests {
             .chain(Relay::WORDS)
             .chain(CountRow::WORDS)
             .chain(NextStarter::WORDS)
+            .chain(Refill::WORDS)
             .chain(Rounds::WORDS)
             .chain(FirstPlayer::WORDS)
             .copied()
@@ -336,6 +338,7 @@ mod word_tests {
         agree::<FirstSeed>();
         agree::<Skip>();
         agree::<NextStarter>();
+        agree::<Refill>();
         agree::<Rounds>();
         agree::<FirstPlayer>();
         assert_eq!(

@@ -19,7 +19,7 @@ pub enum RoundError {
 
 impl Position {
     /// Sets up the next round after a round is over: each player refills their
-    /// pits from the right, pits that cannot be filled are closed, the loser may
+    /// pits from the end the rules name, pits that cannot be filled are closed, the loser may
     /// get a partial pit, and the rules say who starts (the player who took the
     /// remaining seeds, or the winner).
     ///
@@ -41,15 +41,20 @@ impl Position {
         for side in Side::BOTH {
             let store = self.shape.store(side);
             let mut left = next.board.get(store);
-            let mut pit = self.shape.pits;
-            while pit >= 1 && left >= full_pit {
+            let mut order = rules.plan().rounds.refill.order(self.shape.pits).peekable();
+            while left >= full_pit
+                && let Some(pit) = order.next()
+            {
                 let index = self.shape.pit(side, Pit::new(pit));
                 next.board.set(index, full_pit);
                 next.open_pits |= 1 << index;
                 left -= full_pit;
-                pit -= 1;
             }
-            if rules.plan().rounds.partial_pit && loser == Some(side) && pit >= 1 && left > 0 {
+            if rules.plan().rounds.partial_pit
+                && loser == Some(side)
+                && left > 0
+                && let Some(&pit) = order.peek()
+            {
                 let index = self.shape.pit(side, Pit::new(pit));
                 next.board.set(index, left);
                 next.open_pits |= 1 << index;
@@ -70,8 +75,11 @@ impl Position {
             },
             (NextStarter::Winner, Some(Outcome::Win(winner))) => winner,
             (NextStarter::Loser, Some(Outcome::Win(winner))) => winner.other(),
-            // After a draw, the player who did not start the round.
-            (NextStarter::Winner | NextStarter::Loser, _) => self.round_starter.other(),
+            // Turn about; and after a draw, the player who did not start
+            // the round.
+            (NextStarter::Alternate | NextStarter::Winner | NextStarter::Loser, _) => {
+                self.round_starter.other()
+            }
         };
         next.round_starter = starter_kept(rules, next.to_move);
         next.start_turn(rules, &mut NoTrace);

@@ -63,7 +63,7 @@ pub(super) fn starter_kept(rules: &Rules, starter: Side) -> Side {
 /// or, in a match, after a repetition where no one took the remaining seeds.
 fn keeps_starter(rules: &Rules) -> bool {
     match rules.plan().rounds.next_starter {
-        NextStarter::Winner | NextStarter::Loser => true,
+        NextStarter::Winner | NextStarter::Loser | NextStarter::Alternate => true,
         NextStarter::TookRemaining => {
             rules.plan().goal.repetition && rules.plan().rounds.rounds == Rounds::Many
         }

@@ -1,7 +1,8 @@
-//! A match of rounds (`[match]`, rules.md §3, §7.2 and §8): one game or
-//! many, who starts the next round, the loser's partial pit, how the first
-//! player is settled, and the swap rule. The refill between rounds is the
-//! position's (`game/refill.rs`).
+//! A match of rounds (`[match]`, rules.md §3, §7.2, §8 and §12): one game
+//! or many, which end of a row is refilled first, who starts the next
+//! round, the loser's partial pit, how the first player is settled, and the
+//! swap rule. The refill between rounds is the position's
+//! (`game/refill.rs`).
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -32,6 +33,29 @@ pub enum NextStarter {
     /// The round's loser; after a draw, the player who did not start it
     /// (Congkak).
     Loser,
+    /// The player who did not start the round just played, whatever its
+    /// result (rules.md §12: Bosh, Pallam Kuzhi).
+    Alternate,
+}
+
+/// Which end of a row the refill between rounds fills first: the pits
+/// that cannot be filled, closed for the round, lie at the other end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Refill {
+    /// From pit n leftwards (§3): closed pits at the owner's left.
+    #[default]
+    FromRight,
+    /// From pit 1 rightwards (§12): closed pits at the owner's right.
+    FromLeft,
+}
+
+impl Refill {
+    /// The pits of a row of `pits` in the order they are filled.
+    pub(crate) fn order(self, pits: u8) -> impl Iterator<Item = u8> {
+        let from_left = self == Refill::FromLeft;
+        (1..=pits).map(move |k| if from_left { k } else { pits + 1 - k })
+    }
 }
 
 /// How the first player of the match is settled before play.
@@ -49,7 +73,13 @@ pub enum FirstPlayer {
 
 rule_words! {
     Rounds { Single => "single", Many => "many" }
-    NextStarter { TookRemaining => "took-remaining", Winner => "winner", Loser => "loser" }
+    NextStarter {
+        TookRemaining => "took-remaining",
+        Winner => "winner",
+        Loser => "loser",
+        Alternate => "alternate",
+    }
+    Refill { FromRight => "from-right", FromLeft => "from-left" }
     FirstPlayer { Chosen => "chosen", Drawn => "drawn", OddEven => "odd-even" }
 }
 
@@ -59,6 +89,7 @@ rule_words! {
 pub(crate) struct Table {
     pub rounds: Option<Spanned<Rounds>>,
     pub next_round_starter: Option<Spanned<NextStarter>>,
+    pub refill: Option<Spanned<Refill>>,
     pub partial_pit: Option<Spanned<bool>>,
     #[serde(default)]
     pub first_player: FirstPlayer,
@@ -71,6 +102,7 @@ pub(crate) struct Table {
 pub struct MatchRules {
     pub rounds: Rounds,
     pub next_starter: NextStarter,
+    pub refill: Refill,
     /// The round's loser may put a remainder of under one pit's worth in a pit.
     pub partial_pit: bool,
     pub first_player: FirstPlayer,
@@ -103,6 +135,18 @@ impl MatchRules {
         );
         let rounds = written_rounds(file);
         let next_starter = next_starter(file, keys, rounds, taker, goal.passing(), text)?;
+        let refill = match file.match_.refill.as_ref() {
+            Some(written) if rounds != Rounds::Many => {
+                return refuse(
+                    text,
+                    written.span(),
+                    "match.refill",
+                    "pits are refilled between rounds, so it needs `match.rounds = \"many\"`",
+                );
+            }
+            Some(written) => *written.get_ref(),
+            None => Refill::FromRight,
+        };
         let partial_pit = file.match_.partial_pit.as_ref();
         if let Some(partial) = partial_pit.filter(|p| *p.get_ref())
             && rounds != Rounds::Many
@@ -118,6 +162,7 @@ impl MatchRules {
         Ok(MatchRules {
             rounds,
             next_starter,
+            refill,
             partial_pit: partial_pit.is_some_and(|p| *p.get_ref()),
             first_player: file.match_.first_player,
             swap: file.match_.swap,
@@ -129,6 +174,9 @@ impl MatchRules {
         line(&format!("rounds = \"{}\"", self.rounds));
         if self.rounds == Rounds::Many {
             line(&format!("next-round-starter = \"{}\"", self.next_starter));
+            if self.refill != Refill::FromRight {
+                line(&format!("refill = \"{}\"", self.refill));
+            }
         }
         if self.partial_pit {
             line("partial-pit = true");
@@ -150,6 +198,9 @@ impl MatchRules {
         if self.swap {
             parts.push("swap rule");
         }
+        if self.refill == Refill::FromLeft {
+            parts.push("refilled from the left");
+        }
         if self.partial_pit {
             parts.push("loser's partial pit");
         }
@@ -158,7 +209,7 @@ impl MatchRules {
 
     /// The rule sheet's lines.
     #[must_use]
-    pub fn said(self) -> [(&'static str, String); 4] {
+    pub fn said(self) -> [(&'static str, String); 5] {
         let rounds = match (self.rounds, self.next_starter) {
             (Rounds::Single, _) => "one game",
             (Rounds::Many, NextStarter::TookRemaining) => {
@@ -169,6 +220,18 @@ impl MatchRules {
             }
             (Rounds::Many, NextStarter::Loser) => {
                 "a match of rounds; the loser starts the next (after a draw, the other player)"
+            }
+            (Rounds::Many, NextStarter::Alternate) => {
+                "a match of rounds; the players take turns to start them"
+            }
+        };
+        let refill = match (self.rounds, self.refill) {
+            (Rounds::Single, _) => "none (one game)",
+            (Rounds::Many, Refill::FromRight) => {
+                "from pit n leftwards, a full pit each; pits left unfilled are closed"
+            }
+            (Rounds::Many, Refill::FromLeft) => {
+                "from pit 1 rightwards, a full pit each; pits left unfilled are closed"
             }
         };
         let first = match self.first_player {
@@ -183,6 +246,7 @@ impl MatchRules {
         };
         [
             ("rounds", rounds.to_string()),
+            ("refill", refill.to_string()),
             (
                 "partial pit",
                 if self.partial_pit { "yes" } else { "no" }.to_string(),

@@ -152,6 +152,8 @@ impl Shortcuts {
                     // Who starts, and who sits where, belong to the match:
                     // the solver solves the position.
                     next_starter: _,
+                    // The refill is between rounds, off every fast path.
+                    refill: _,
                     partial_pit: _,
                     first_player: _,
                     swap: _,

@@ -101,6 +101,8 @@ struct Params {
     leap_chain: bool,
     facing_refused: bool,
     must_reach: bool,
+    /// §12's refill from pit 1 rightwards (today's keys only).
+    refill_from_left: bool,
 }
 
 const STORES: [&str; 3] = ["sown", "not-sown", "aside"];
@@ -109,7 +111,7 @@ const ENDS: [&str; 4] = ["side-empty", "stuck", "no-move", "pass"];
 const FIRSTS: [&str; 3] = ["chosen", "drawn", "odd-even"];
 const RELAYS: [&str; 3] = ["false", "true", "\"landing-pit\""];
 /// Not written, or one of the two starters.
-const NEXT_STARTERS: [&str; 4] = ["", "took-remaining", "winner", "loser"];
+const NEXT_STARTERS: [&str; 5] = ["", "took-remaining", "winner", "loser", "alternate"];
 
 impl Params {
     /// The combinations docs/rules.md's parameter section allows: an extra
@@ -161,6 +163,7 @@ impl Params {
             self.divided && (!self.repetition || self.many_rounds),
             // (Each lap from its own pit, where both are set, is written.)
             self.every_lap && (self.skip_origin || self.skip_lap_start),
+            self.refill_from_left && !self.many_rounds,
         ];
         !refused.contains(&true)
     }
@@ -391,7 +394,10 @@ impl Params {
         } else if self.rest_to_unfed {
             rest = "unfed";
         }
-        let [_, _, _, mut round, starter] = self.newer_keys();
+        let [_, _, _, mut round, mut starter] = self.newer_keys();
+        if self.refill_from_left {
+            starter.push_str("refill = \"from-left\"\n");
+        }
         if self.divided {
             round.push_str("repetition-rest = \"divided\"\n");
         }
@@ -500,6 +506,7 @@ impl Params {
         self.divided &= self.repetition && !self.many_rounds;
         self.every_lap &= !self.from_origin && !self.skip_origin && !self.skip_lap_start;
         self.leap_chain &= self.leap;
+        self.refill_from_left &= self.many_rounds;
         self
     }
 
@@ -649,6 +656,7 @@ impl Params {
             leap_chain: false,
             facing_refused: false,
             must_reach: false,
+            refill_from_left: false,
         }
     }
 }
@@ -714,8 +722,8 @@ fn the_validator_accepts_exactly_the_allowed_combinations() {
 
 /// Any rule set the validator accepts.
 fn valid_params() -> impl Strategy<Value = Params> {
-    let flags = proptest::collection::vec(any::<bool>(), 42);
-    let choices = (0..3usize, 0..3usize, 0..4usize, 0..3usize, 0..4usize);
+    let flags = proptest::collection::vec(any::<bool>(), 43);
+    let choices = (0..3usize, 0..3usize, 0..4usize, 0..3usize, 0..5usize);
     (1u8..=16, 1u8..=64, choices, flags)
         .prop_map(
             |(pits, seeds, (stores, first, end, relay, next_starter), f)| Params {
@@ -768,6 +776,7 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 leap_chain: f[39],
                 facing_refused: f[40],
                 must_reach: f[41],
+                refill_from_left: f[42],
             },
         )
         .prop_map(Params::made_valid)

@@ -1016,3 +1016,47 @@ fn a_barred_pit_is_drawn_so_and_its_refusal_told() {
         .unwrap_or_default();
     assert!(told.contains("may not go straight back"), "{told}");
 }
+
+/// Pallam Kuzhi refills from the left: the round's summary names the pits
+/// closed at the right end of the row (`pit 7 closed`, `pits 6-7 closed`),
+/// as the next round will have them, never pit 1.
+#[test]
+fn the_refill_summary_names_the_pits_the_refill_closes() {
+    let mut ui = game("pallam-kuzhi", None);
+    let mut turn = 0;
+    while status(&ui) == Status::Ongoing {
+        let Screen::Game(game) = &ui.app.screen else {
+            unreachable!()
+        };
+        let legal = game.session.position().legal_moves(game.session.rules());
+        ui.send(Msg::Input(Input::Digit(
+            legal[turn % legal.len()].pit().number(),
+        )));
+        turn += 1;
+    }
+    let Screen::Game(game) = &ui.app.screen else {
+        unreachable!()
+    };
+    let next = game
+        .session
+        .position()
+        .next_round(game.session.rules())
+        .unwrap();
+    let screen = rows(&draw(&mut ui, 100, 30)).join("\n");
+    let mut closures = 0;
+    for side in Side::BOTH {
+        let closed: Vec<u8> = (1..=7)
+            .filter(|&p| next.is_closed(side, mancala::engine::Pit::new(p)))
+            .collect();
+        let said = match closed[..] {
+            [] => continue,
+            [only] => format!("pit {only} closed"),
+            [first, .., last] => format!("pits {first}-{last} closed"),
+        };
+        assert_eq!(closed.last(), Some(&7), "closed at the right end");
+        assert!(screen.contains(&said), "{said}\n{screen}");
+        closures += 1;
+    }
+    assert!(closures > 0, "a refill that closes pits\n{screen}");
+    assert!(!screen.contains("pit 1 closed"), "{screen}");
+}

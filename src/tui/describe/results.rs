@@ -178,7 +178,10 @@ pub fn refill_line(
 ) -> String {
     let pits = next.pit_count();
     let open = Pit::all(pits).filter(|&p| !next.is_closed(side, p)).count();
-    let closed = usize::from(pits) - open;
+    let closed: Vec<u8> = Pit::all(pits)
+        .filter(|&p| next.is_closed(side, p))
+        .map(Pit::number)
+        .collect();
     let full = u16::from(rules.seeds_per_pit());
     let partial = Pit::all(pits).find(|&p| !next.is_closed(side, p) && next.pit(side, p) != full);
     let mut text = format!(
@@ -186,11 +189,15 @@ pub fn refill_line(
         session.display_name(side),
         if open == 1 { "" } else { "s" }
     );
-    match closed {
-        0 => {}
-        1 => text.push_str(", pit 1 closed"),
-        _ => {
-            let _ = write!(text, ", pits 1-{closed} closed");
+    // The refill fills from one end, so the closed pits lie together at
+    // the other: pits 1-3, or 5-7 where it fills from the left.
+    match closed[..] {
+        [] => {}
+        [only] => {
+            let _ = write!(text, ", pit {only} closed");
+        }
+        [first, .., last] => {
+            let _ = write!(text, ", pits {first}-{last} closed");
         }
     }
     if let Some(pit) = partial {

@@ -101,8 +101,10 @@ struct Params {
     leap_chain: bool,
     facing_refused: bool,
     must_reach: bool,
-    /// §12's refill from pit 1 rightwards (today's keys only).
+    /// §12's refill from pit 1 rightwards and a match needing two pits
+    /// (today's keys only).
     refill_from_left: bool,
+    two_pits: bool,
 }
 
 const STORES: [&str; 3] = ["sown", "not-sown", "aside"];
@@ -164,6 +166,7 @@ impl Params {
             // (Each lap from its own pit, where both are set, is written.)
             self.every_lap && (self.skip_origin || self.skip_lap_start),
             self.refill_from_left && !self.many_rounds,
+            self.two_pits && (!self.many_rounds || self.pits < 2),
         ];
         !refused.contains(&true)
     }
@@ -398,6 +401,9 @@ impl Params {
         if self.refill_from_left {
             starter.push_str("refill = \"from-left\"\n");
         }
+        if self.two_pits {
+            starter.push_str("min-pits = 2\n");
+        }
         if self.divided {
             round.push_str("repetition-rest = \"divided\"\n");
         }
@@ -507,6 +513,7 @@ impl Params {
         self.every_lap &= !self.from_origin && !self.skip_origin && !self.skip_lap_start;
         self.leap_chain &= self.leap;
         self.refill_from_left &= self.many_rounds;
+        self.two_pits &= self.many_rounds && self.pits >= 2;
         self
     }
 
@@ -657,6 +664,7 @@ impl Params {
             facing_refused: false,
             must_reach: false,
             refill_from_left: false,
+            two_pits: false,
         }
     }
 }
@@ -722,7 +730,7 @@ fn the_validator_accepts_exactly_the_allowed_combinations() {
 
 /// Any rule set the validator accepts.
 fn valid_params() -> impl Strategy<Value = Params> {
-    let flags = proptest::collection::vec(any::<bool>(), 43);
+    let flags = proptest::collection::vec(any::<bool>(), 44);
     let choices = (0..3usize, 0..3usize, 0..4usize, 0..3usize, 0..5usize);
     (1u8..=16, 1u8..=64, choices, flags)
         .prop_map(
@@ -777,6 +785,7 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 facing_refused: f[40],
                 must_reach: f[41],
                 refill_from_left: f[42],
+                two_pits: f[43],
             },
         )
         .prop_map(Params::made_valid)

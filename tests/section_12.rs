@@ -127,3 +127,44 @@ fn the_round_after_goes_to_the_player_who_did_not_begin_it() {
         third.to_text(&rules)
     );
 }
+
+/// A match that needs k pits (`match.min-pits`, §12): Ohvalhu's file asks
+/// one, the reference engine's four. A round leaving North 30 seeds, three
+/// pits of eight and more, ends the match where four pits are needed, and
+/// only the round where one is.
+#[test]
+fn a_match_that_needs_k_pits_ends_when_a_player_cannot_fill_them() {
+    let text = "south: 0 0 0 0 0 0 0 1 store 97; north: 0 0 0 0 0 0 0 0 store 30; round 1; \
+                south to move";
+    let one = builtin("ohvalhu");
+    let (over, _) = play(&at(&one, text), 8);
+    assert!(matches!(over.status(), Status::RoundOver { .. }));
+    let four = Arc::new(common::variant_of(
+        "ohvalhu",
+        &[(
+            "refill = \"from-left\"",
+            "refill = \"from-left\"\nmin-pits = 4",
+        )],
+    ));
+    assert_eq!(four.plan().rounds.min_pits, 4);
+    let (over, _) = play(&at(&four, text), 8);
+    assert!(matches!(over.status(), Status::MatchOver { .. }));
+    assert_eq!((over.store(Side::South), over.store(Side::North)), (98, 30));
+    // Refused where it cannot mean anything, with the key named.
+    for (from, to) in [
+        ("rounds = \"many\"", "rounds = \"many\"\nmin-pits = 0"),
+        ("rounds = \"many\"", "rounds = \"many\"\nmin-pits = 9"),
+    ] {
+        let text = common::builtin("ohvalhu").text().replace(from, to);
+        let error = Rules::from_toml(&text).unwrap_err().to_string();
+        assert!(error.contains("match.min-pits"), "{error}");
+    }
+    let single = common::builtin("voleur")
+        .text()
+        .replace("rounds = \"single\"", "rounds = \"single\"\nmin-pits = 2");
+    let error = Rules::from_toml(&single).unwrap_err().to_string();
+    assert!(
+        error.contains("match.min-pits") && error.contains("many"),
+        "{error}"
+    );
+}

@@ -155,7 +155,7 @@ impl Plan {
             owned_pits_count: owned_pits.is_some_and(OwnedPits::keep_seeds),
             ..Goal::check(file, keys, many_rounds, text)?
         };
-        let rounds = MatchRules::check(file, keys, goal, text)?;
+        let rounds = MatchRules::check(file, keys, goal, board.pits, text)?;
         let extra_turn = ExtraTurn {
             own_store: keys.extra_turn.is_some(),
             after_capture: keys.after_capture,

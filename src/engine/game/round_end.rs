@@ -54,9 +54,9 @@ impl Position {
             winner: None,
         });
         self.ending = Some(ending);
-        let full_pit = u16::from(rules.seeds_per_pit());
+        let fewest = rules.plan().rounds.fewest_seeds(rules.seeds_per_pit());
         let last_round = rules.plan().rounds.rounds == Rounds::Single
-            || Side::BOTH.iter().any(|&side| self.store(side) < full_pit);
+            || Side::BOTH.iter().any(|&side| self.store(side) < fewest);
         self.status = if last_round {
             Status::MatchOver { took_remaining }
         } else {

@@ -90,6 +90,7 @@ pub(crate) struct Table {
     pub rounds: Option<Spanned<Rounds>>,
     pub next_round_starter: Option<Spanned<NextStarter>>,
     pub refill: Option<Spanned<Refill>>,
+    pub min_pits: Option<Spanned<i64>>,
     pub partial_pit: Option<Spanned<bool>>,
     #[serde(default)]
     pub first_player: FirstPlayer,
@@ -103,6 +104,9 @@ pub struct MatchRules {
     pub rounds: Rounds,
     pub next_starter: NextStarter,
     pub refill: Refill,
+    /// The match is over after a round that leaves a player fewer seeds
+    /// than this many full pits (§3's end at 1; rules.md §12).
+    pub min_pits: u8,
     /// The round's loser may put a remainder of under one pit's worth in a pit.
     pub partial_pit: bool,
     pub first_player: FirstPlayer,
@@ -126,6 +130,7 @@ impl MatchRules {
         file: &RulesFile,
         keys: &Keys,
         goal: Goal,
+        pits: u8,
         text: &str,
     ) -> Result<MatchRules, RulesError> {
         // Someone takes the seeds left (and may start the next round for it).
@@ -147,6 +152,31 @@ impl MatchRules {
             Some(written) => *written.get_ref(),
             None => Refill::FromRight,
         };
+        let min_pits = match file.match_.min_pits.as_ref() {
+            None => 1,
+            Some(written) if rounds != Rounds::Many => {
+                return refuse(
+                    text,
+                    written.span(),
+                    "match.min-pits",
+                    "it ends a match of rounds, so it needs `match.rounds = \"many\"`",
+                );
+            }
+            Some(written) => match u8::try_from(*written.get_ref()) {
+                Ok(k) if (1..=pits).contains(&k) => k,
+                _ => {
+                    return refuse(
+                        text,
+                        written.span(),
+                        "match.min-pits",
+                        &format!(
+                            "a player needs 1 to {pits} full pits (the pits of a row) to play \
+                             on"
+                        ),
+                    );
+                }
+            },
+        };
         let partial_pit = file.match_.partial_pit.as_ref();
         if let Some(partial) = partial_pit.filter(|p| *p.get_ref())
             && rounds != Rounds::Many
@@ -163,10 +193,18 @@ impl MatchRules {
             rounds,
             next_starter,
             refill,
+            min_pits,
             partial_pit: partial_pit.is_some_and(|p| *p.get_ref()),
             first_player: file.match_.first_player,
             swap: file.match_.swap,
         })
+    }
+
+    /// The fewest seeds a player needs after a round for the match to go
+    /// on: `min_pits` full pits of `seeds_per_pit`.
+    #[must_use]
+    pub fn fewest_seeds(self, seeds_per_pit: u8) -> u16 {
+        u16::from(seeds_per_pit) * u16::from(self.min_pits)
     }
 
     pub(crate) fn write(self, line: &mut dyn FnMut(&str)) {
@@ -176,6 +214,9 @@ impl MatchRules {
             line(&format!("next-round-starter = \"{}\"", self.next_starter));
             if self.refill != Refill::FromRight {
                 line(&format!("refill = \"{}\"", self.refill));
+            }
+            if self.min_pits != 1 {
+                line(&format!("min-pits = {}", self.min_pits));
             }
         }
         if self.partial_pit {

@@ -154,6 +154,7 @@ impl Shortcuts {
                     next_starter: _,
                     // The refill is between rounds, off every fast path.
                     refill: _,
+                    min_pits: _,
                     partial_pit: _,
                     first_player: _,
                     swap: _,

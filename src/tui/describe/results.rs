@@ -258,16 +258,23 @@ fn too_few_to_go_on(session: &Session, position: &Position) -> Option<String> {
     if !over || rules.plan().rounds.rounds != crate::engine::Rounds::Many {
         return None;
     }
-    let full = u16::from(rules.seeds_per_pit());
-    let short = Side::BOTH.into_iter().find(|&s| position.store(s) < full)?;
+    let full = rules.seeds_per_pit();
+    let fewest = rules.plan().rounds.fewest_seeds(full);
+    let short = Side::BOTH
+        .into_iter()
+        .find(|&s| position.store(s) < fewest)?;
     let seeds = position.store(short);
     let seeds = if seeds == 1 {
         "1 seed".to_string()
     } else {
         format!("{seeds} seeds")
     };
+    let pits = match rules.plan().rounds.min_pits {
+        1 => format!("a pit of {full}"),
+        k => format!("{k} pits of {full}"),
+    };
     Some(format!(
-        "{} has {seeds}, too few to fill a pit of {full}: the match is over.",
+        "{} has {seeds}, too few to fill {pits}: the match is over.",
         session.display_name(short)
     ))
 }

@@ -1059,4 +1059,10 @@ fn the_refill_summary_names_the_pits_the_refill_closes() {
     }
     assert!(closures > 0, "a refill that closes pits\n{screen}");
     assert!(!screen.contains("pit 1 closed"), "{screen}");
+    // And who begins the next round: North, as South began this one.
+    assert_eq!(next.to_move(), Some(Side::North));
+    assert!(
+        screen.contains(&format!("Round 2, begun by {NORTH}")),
+        "{screen}"
+    );
 }

@@ -167,6 +167,16 @@ pub fn outcome_text(session: &Session, outcome: Option<Outcome>, what: &str) -> 
     }
 }
 
+/// The heading of the next round's refill, with who begins it: "Round 2,
+/// begun by Bo - its refill:".
+#[must_use]
+pub fn next_round_begun_by(session: &Session, starter: Side, round: u16) -> String {
+    format!(
+        "Round {round}, begun by {} - its refill:",
+        session.display_name(starter)
+    )
+}
+
 /// What the next round's refill will look like for one player.
 #[must_use]
 pub fn refill_line(

@@ -405,7 +405,12 @@ fn render_round_over(config: &Config, session: &Session, area: Rect, buf: &mut B
     }
     if let Ok(next) = session.game().next_round() {
         lines.push(Line::raw(""));
-        lines.push(Line::styled(words::NEXT_REFILL, theme.dim));
+        // Who begins it heads its refill, so the box keeps its height.
+        let heading = next.to_move().map_or_else(
+            || words::NEXT_REFILL.to_string(),
+            |starter| words::next_round_begun_by(session, starter, next.round()),
+        );
+        lines.push(Line::styled(heading, theme.dim));
         for side in Side::BOTH {
             lines.push(Line::raw(words::refill_line(
                 session, rules, position, &next, side,

@@ -147,6 +147,14 @@ fn a_match_that_needs_k_pits_ends_when_a_player_cannot_fill_them() {
         )],
     ));
     assert_eq!(four.plan().rounds.min_pits, 4);
+    // The rule sheet says so.
+    let sheet = four.plan().rounds.said();
+    assert!(
+        sheet
+            .iter()
+            .any(|(key, line)| *key == "match ends" && line.ends_with("fill 4 pits")),
+        "{sheet:?}"
+    );
     let (over, _) = play(&at(&four, text), 8);
     assert!(matches!(over.status(), Status::MatchOver { .. }));
     assert_eq!((over.store(Side::South), over.store(Side::North)), (98, 30));

@@ -250,7 +250,7 @@ impl MatchRules {
 
     /// The rule sheet's lines.
     #[must_use]
-    pub fn said(self) -> [(&'static str, String); 5] {
+    pub fn said(self) -> [(&'static str, String); 6] {
         let rounds = match (self.rounds, self.next_starter) {
             (Rounds::Single, _) => "one game",
             (Rounds::Many, NextStarter::TookRemaining) => {
@@ -275,6 +275,15 @@ impl MatchRules {
                 "from pit 1 rightwards, a full pit each; pits left unfilled are closed"
             }
         };
+        let match_ends = match (self.rounds, self.min_pits) {
+            (Rounds::Single, _) => "with the one game".to_string(),
+            (Rounds::Many, 1) => {
+                "after a round that leaves a player too few seeds to fill a pit".to_string()
+            }
+            (Rounds::Many, k) => {
+                format!("after a round that leaves a player too few seeds to fill {k} pits")
+            }
+        };
         let first = match self.first_player {
             FirstPlayer::Chosen => "chosen",
             FirstPlayer::Drawn => "chosen or drawn",
@@ -288,6 +297,7 @@ impl MatchRules {
         [
             ("rounds", rounds.to_string()),
             ("refill", refill.to_string()),
+            ("match ends", match_ends),
             (
                 "partial pit",
                 if self.partial_pit { "yes" } else { "no" }.to_string(),

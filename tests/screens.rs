@@ -562,6 +562,21 @@ fn help_pages_keep_one_line_and_name_only_the_boards_pit_keys() {
     assert_eq!(before.last(), after.first(), "{before:?}\n{after:?}");
 }
 
+/// Plays the round out by keys, the legal moves' pits picked in turn by
+/// `turn` (counted on across rounds, so rounds differ).
+fn play_out_round(ui: &mut Runner, turn: &mut usize) {
+    while status(ui) == Status::Ongoing {
+        let Screen::Game(game) = &ui.app.screen else {
+            unreachable!()
+        };
+        let legal = game.session.position().legal_moves(game.session.rules());
+        ui.send(Msg::Input(Input::Digit(
+            legal[*turn % legal.len()].pit().number(),
+        )));
+        *turn += 1;
+    }
+}
+
 #[test]
 fn a_round_over_box_calls_the_store_what_the_rules_call_it() {
     // Raja Pasu keeps captured seeds in a pile beside the board.
@@ -570,17 +585,7 @@ fn a_round_over_box_calls_the_store_what_the_rules_call_it() {
     let mut screen = String::new();
     let mut turn = 0;
     for _ in 0..20 {
-        // Each mover's pits in turn, so rounds differ.
-        while status(&ui) == Status::Ongoing {
-            let Screen::Game(game) = &ui.app.screen else {
-                unreachable!()
-            };
-            let legal = game.session.position().legal_moves(game.session.rules());
-            ui.send(Msg::Input(Input::Digit(
-                legal[turn % legal.len()].pit().number(),
-            )));
-            turn += 1;
-        }
+        play_out_round(&mut ui, &mut turn);
         screen = rows(&draw(&mut ui, 100, 30)).join("\n");
         if screen.contains(" kept in ") || matches!(status(&ui), Status::MatchOver { .. }) {
             break;
@@ -1023,17 +1028,7 @@ fn a_barred_pit_is_drawn_so_and_its_refusal_told() {
 #[test]
 fn the_refill_summary_names_the_pits_the_refill_closes() {
     let mut ui = game("pallam-kuzhi", None);
-    let mut turn = 0;
-    while status(&ui) == Status::Ongoing {
-        let Screen::Game(game) = &ui.app.screen else {
-            unreachable!()
-        };
-        let legal = game.session.position().legal_moves(game.session.rules());
-        ui.send(Msg::Input(Input::Digit(
-            legal[turn % legal.len()].pit().number(),
-        )));
-        turn += 1;
-    }
+    play_out_round(&mut ui, &mut 0);
     let Screen::Game(game) = &ui.app.screen else {
         unreachable!()
     };

@@ -5,8 +5,8 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{at, north, play};
-use mancala::engine::{Event, Place, Rules, Side, Status};
+use common::{at, north, play, row_captures};
+use mancala::engine::{Pit, Rules, Side, Status};
 
 fn fixture(name: &str) -> Arc<Rules> {
     let path = format!(
@@ -14,16 +14,6 @@ fn fixture(name: &str) -> Arc<Rules> {
         env!("CARGO_MANIFEST_DIR")
     );
     Arc::new(mancala::catalog::load_file(std::path::Path::new(&path)).unwrap())
-}
-
-fn taken(trace: &[Event]) -> Vec<(Place, u16)> {
-    trace
-        .iter()
-        .filter_map(|e| match *e {
-            Event::RowCapture { pit, count, .. } => Some((pit, count)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// §12, "Chains of captures and closed pits": with South's pits 2 to 6
@@ -39,11 +29,11 @@ fn a_chain_stops_at_the_movers_row_even_where_its_pits_are_closed() {
         "south: 1 x x x x x store 15; north: 2 4 3 0 3 3 store 17; round 2; south to move",
     );
     let (after, trace) = play(&game, 1);
-    assert_eq!(taken(&trace), [(north(1), 3)]);
+    assert_eq!(row_captures(&trace), [(north(1), 3)]);
     let position = after.position();
     assert_eq!(position.store(Side::South), 18);
-    assert_eq!(position.pit(Side::North, mancala::engine::Pit::new(6)), 3);
-    assert_eq!(position.pit(Side::North, mancala::engine::Pit::new(5)), 3);
+    assert_eq!(position.pit(Side::North, Pit::new(6)), 3);
+    assert_eq!(position.pit(Side::North, Pit::new(5)), 3);
 }
 
 /// The same rule passing over a closed pit of the opponent's: South's pit 6
@@ -59,7 +49,10 @@ fn a_chain_passes_over_the_opponents_closed_pits() {
         "south: 4 4 4 4 4 3 store 3; north: 0 0 x 2 4 4 store 12; round 2; south to move",
     );
     let (after, trace) = play(&game, 6);
-    assert_eq!(taken(&trace), [(north(4), 3), (north(2), 1), (north(1), 1)]);
+    assert_eq!(
+        row_captures(&trace),
+        [(north(4), 3), (north(2), 1), (north(1), 1)]
+    );
     assert_eq!(after.position().store(Side::South), 8);
 }
 

@@ -6,7 +6,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{at, play};
+use common::{at, north, play, row_captures, south};
 use mancala::engine::mechanics::playable::Restriction;
 use mancala::engine::{
     Ending, Event, Move, Outcome, Pit, Place, PlayError, Rules, Side, StatusKind,
@@ -18,16 +18,6 @@ fn rules(id: &str) -> Arc<Rules> {
 
 fn moves(game: &mancala::engine::GameState) -> Vec<String> {
     game.legal_moves().iter().map(ToString::to_string).collect()
-}
-
-fn taken(trace: &[Event]) -> Vec<(Place, u16)> {
-    trace
-        .iter()
-        .filter_map(|e| match *e {
-            Event::RowCapture { pit, count, .. } => Some((pit, count)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Cow's start: pits 1 and 2 are one move each (clockwise), 4 and 5 one
@@ -89,12 +79,8 @@ fn a_chain_runs_back_against_a_clockwise_move() {
     );
     let (after, trace) = play(&game, "1");
     assert_eq!(
-        taken(&trace),
-        [
-            (Place::Pit(Side::North, Pit::new(3)), 2),
-            (Place::Pit(Side::North, Pit::new(4)), 2),
-            (Place::Pit(Side::North, Pit::new(5)), 4),
-        ]
+        row_captures(&trace),
+        [(north(3), 2), (north(4), 2), (north(5), 4),]
     );
     assert_eq!(
         after.position().to_text(&cow),
@@ -113,13 +99,7 @@ fn a_chain_runs_back_against_a_counter_clockwise_move() {
         "south: 1 1 2 store 4; north: 1 1 2 store 6; round 1; south to move",
     );
     let (after, trace) = play(&game, "3");
-    assert_eq!(
-        taken(&trace),
-        [
-            (Place::Pit(Side::North, Pit::new(2)), 2),
-            (Place::Pit(Side::North, Pit::new(1)), 2),
-        ]
-    );
+    assert_eq!(row_captures(&trace), [(north(2), 2), (north(1), 2),]);
     assert_eq!(
         after.position().to_text(&goat),
         "south: 1 1 0 store 8; north: 0 0 2 store 6; round 1 begun by south; north to move"
@@ -136,7 +116,7 @@ fn bakuk_sows_back_into_the_pit_emptied() {
         "south: 6 6 6 store 0; north: 6 6 6 store 0; round 1; south to move",
     );
     let (after, trace) = play(&game, "1");
-    assert!(taken(&trace).is_empty());
+    assert!(row_captures(&trace).is_empty());
     assert_eq!(
         after.position().to_text(&bakuk),
         "south: 1 7 7 store 0; north: 7 7 7 store 0; round 1; north to move"
@@ -221,11 +201,7 @@ fn leaps_go_on_in_a_chain_until_a_pit_with_seeds_stands_in_the_way() {
     let (after, trace) = play(&game, "1");
     assert_eq!(
         leaps(&trace),
-        [
-            (Place::Pit(Side::South, Pit::new(4)), 2),
-            (Place::Pit(Side::North, Pit::new(1)), 3),
-            (Place::Pit(Side::North, Pit::new(3)), 1),
-        ]
+        [(south(4), 2), (north(1), 3), (north(3), 1),]
     );
     assert_eq!(
         after.position().to_text(&longbeu),
@@ -249,11 +225,11 @@ fn a_chain_of_leaps_goes_round_the_board_and_stops_at_two_empty_pits() {
     assert_eq!(
         leaps(&trace),
         [
-            (Place::Pit(Side::South, Pit::new(4)), 2),
-            (Place::Pit(Side::North, Pit::new(1)), 3),
-            (Place::Pit(Side::North, Pit::new(3)), 1),
-            (Place::Pit(Side::North, Pit::new(5)), 2),
-            (Place::Pit(Side::South, Pit::new(2)), 1),
+            (south(4), 2),
+            (north(1), 3),
+            (north(3), 1),
+            (north(5), 2),
+            (south(2), 1),
         ]
     );
     let position = after.position();
@@ -339,7 +315,7 @@ fn ot_tjin_relays_until_an_empty_pit() {
     );
     let (after, trace) = play(&game, "1");
     assert_eq!(common::laps(&trace), 6);
-    assert!(taken(&trace).is_empty());
+    assert!(row_captures(&trace).is_empty());
     assert_eq!(
         after.position().to_text(&ot_tjin),
         "south: 1 5 5 1 4 4 4 0 4 4 store 0; north: 4 0 4 4 4 0 4 4 4 0 store 0; round 1; \
@@ -360,7 +336,7 @@ fn a_capture_by_count_ends_a_relay() {
     );
     let (after, trace) = play(&game, "1");
     assert_eq!(common::laps(&trace), 2);
-    assert_eq!(taken(&trace), [(Place::Pit(Side::South, Pit::new(5)), 3)]);
+    assert_eq!(row_captures(&trace), [(south(5), 3)]);
     assert_eq!(
         after.position().to_text(&ot_tjin),
         "south: 0 1 0 1 0 0 0 0 0 0 store 30; north: 0 0 0 0 0 0 0 0 0 1 store 27; round 1; \
@@ -380,7 +356,7 @@ fn every_lap_sows_back_into_its_own_pit_and_a_count_ends_the_relay() {
     let game = at(&djenon, start);
     let (after, trace) = play(&game, "1");
     assert_eq!(common::laps(&trace), 4);
-    assert_eq!(taken(&trace), [(Place::Pit(Side::South, Pit::new(4)), 2)]);
+    assert_eq!(row_captures(&trace), [(south(4), 2)]);
     assert_eq!(
         after.position().to_text(&djenon),
         "south: 2 6 6 0 5 5 store 2; north: 5 1 5 5 5 1 store 0; round 1 begun by south; \
@@ -394,7 +370,7 @@ fn every_lap_sows_back_into_its_own_pit_and_a_count_ends_the_relay() {
         )],
     ));
     let (after, trace) = play(&at(&next_place, start), "1");
-    assert!(taken(&trace).is_empty());
+    assert!(row_captures(&trace).is_empty());
     assert_eq!(
         after.position().to_text(&next_place),
         "south: 2 7 1 6 1 6 store 0; north: 6 6 0 1 6 6 store 0; round 1 begun by south; \

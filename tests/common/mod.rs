@@ -131,6 +131,18 @@ pub fn play(
     (next, trace)
 }
 
+/// The pits taken by count (captures on a row, chains included), in the
+/// order taken, each with its seeds.
+pub fn row_captures(trace: &[Event]) -> Vec<(Place, u16)> {
+    trace
+        .iter()
+        .filter_map(|e| match *e {
+            Event::RowCapture { pit, count, .. } => Some((pit, count)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The groups taken while sowing (fours), each with who took them.
 pub fn groups_taken(trace: &[Event]) -> Vec<(Place, Side)> {
     trace

@@ -354,18 +354,19 @@ impl BoardWidget<'_> {
             (crate::tui::describe::previewed_pit(&name), self.theme.focus)
         } else if self.to_move == Some(side) {
             (
-                self.with_way(side, pit, name),
+                self.with_marks(side, pit, name),
                 self.theme.side(side).patch(self.theme.title),
             )
         } else {
-            (self.with_way(side, pit, name), self.theme.dim)
+            (self.with_marks(side, pit, name), self.theme.dim)
         }
     }
 
-    /// A pit's name with an arrow the way it sows, where the pit fixes the
-    /// way (§13.4): `←1`, `5→`; a middle pit, which goes either way, bare;
-    /// a pit barred this move (§13.6) marked so instead.
-    fn with_way(&self, side: Side, pit: Pit, name: String) -> String {
+    /// A pit's name with the marks of its rules: an arrow the way it sows,
+    /// where the pit fixes the way (§13.4): `←1`, `5→`, a middle pit, which
+    /// goes either way, bare; a pit barred this move (§13.6) marked so
+    /// instead.
+    fn with_marks(&self, side: Side, pit: Pit, name: String) -> String {
         if self.view.is_barred(side, pit) {
             return crate::tui::describe::barred_pit(&name);
         }

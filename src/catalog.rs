@@ -13,7 +13,7 @@ use crate::engine::{Rules, RulesError};
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 48] = [
+const BUILT_IN: [(&str, &str); 49] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -92,6 +92,7 @@ const BUILT_IN: [(&str, &str); 48] = [
     ),
     ("pandi.toml", include_str!("../rules/pandi.toml")),
     ("ohvalhu.toml", include_str!("../rules/ohvalhu.toml")),
+    ("erherhe.toml", include_str!("../rules/erherhe.toml")),
     ("igisoro.toml", include_str!("../rules/igisoro.toml")),
     (
         "bao-kujifunza.toml",
@@ -432,6 +433,7 @@ mod tests {
                 "pallam-kuzhi",
                 "pandi",
                 "ohvalhu",
+                "erherhe",
                 "igisoro",
                 "bao-kujifunza",
                 "bao-kiswahili"

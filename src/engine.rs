@@ -75,7 +75,10 @@ pub use history::History;
 pub use letters::{have_letters, letter_move, letters_moves, move_letter};
 pub use line::{LineError, play_line, play_line_from};
 pub use mechanics::goal::{Foretold, Score, Tally};
-pub use moves::{Choice, Choices, Move, ParseMoveError, Step};
+pub use mechanics::rounds::FillChoice;
+pub use moves::{
+    Choice, Choices, Fill, Move, ParseFillError, ParseMoveError, ParseStepError, Step,
+};
 pub use notation::{MoveList, ParseMovesError, parse_moves};
 pub use perft::{PerftCount, perft, perft_parallel};
 pub use position_text::{PositionText, PositionTextError};

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use crate::ai::Level;
 use crate::engine::{
-    BySide, Event, GameState, History, Move, Outcome, PlayError, Position, RoundError, Rules, Side,
-    Status, Step, SwapState,
+    BySide, Event, Fill, GameState, History, Move, Outcome, PlayError, Position, RoundError, Rules,
+    Side, Status, Step, SwapState,
 };
 
 /// Longest player name, in characters.
@@ -55,8 +55,9 @@ pub enum Action {
     /// The second player swapped seats with the first (not a ply: the
     /// board and the player to move stay).
     Swap,
-    /// The players set up the next round.
-    NextRound,
+    /// The players set up the next round, the loser filling the pits
+    /// chosen where the rules let them choose (rules.md §12).
+    NextRound(Option<Fill>),
     /// The players ended the match after a round.
     EndMatch,
 }
@@ -322,7 +323,7 @@ impl Session {
                     continue;
                 }
                 Action::Swap => state.swap().map(|next| state = next).is_ok(),
-                Action::NextRound => state.begin_next_round().is_ok(),
+                Action::NextRound(fill) => state.begin_next_round_filling(fill).is_ok(),
                 Action::EndMatch => state.end_here().is_ok(),
             };
             told.push(None);
@@ -406,7 +407,8 @@ impl Session {
         Ok(trace)
     }
 
-    /// Plays a step of a line: a move, or the swap.
+    /// Plays a step of a line: a move, the swap, or the loser's choice of
+    /// pits that begins the next round.
     ///
     /// # Errors
     /// Why it cannot be played; nothing changes.
@@ -414,6 +416,10 @@ impl Session {
         match step {
             Step::Move(played) => self.play(played),
             Step::Swap => self.swap().map(|()| Vec::new()),
+            Step::Fill(fill) => self
+                .next_round_filling(Some(fill))
+                .map(|()| Vec::new())
+                .map_err(PlayError::Fill),
         }
     }
 
@@ -453,7 +459,16 @@ impl Session {
     /// # Errors
     /// When the round is not over or the match is.
     pub fn next_round(&mut self) -> Result<(), RoundError> {
-        self.apply_round(Action::NextRound)?;
+        self.next_round_filling(None)
+    }
+
+    /// [`Session::next_round`], the loser filling the pits of `fill` where
+    /// they choose ([`crate::engine::Position::fill_choice`]).
+    ///
+    /// # Errors
+    /// As [`crate::engine::Position::next_round_filling`].
+    pub fn next_round_filling(&mut self, fill: Option<Fill>) -> Result<(), RoundError> {
+        self.apply_round(Action::NextRound(fill))?;
         self.undone.clear();
         Ok(())
     }
@@ -490,7 +505,7 @@ impl Session {
                 self.push(action, next);
                 Ok(Vec::new())
             }
-            Action::NextRound | Action::EndMatch => {
+            Action::NextRound(_) | Action::EndMatch => {
                 self.apply_round(action).map_err(|_| PlayError::RoundOver)?;
                 Ok(Vec::new())
             }
@@ -499,7 +514,7 @@ impl Session {
 
     fn apply_round(&mut self, action: Action) -> Result<(), RoundError> {
         match action {
-            Action::NextRound => self.state.begin_next_round()?,
+            Action::NextRound(fill) => self.state.begin_next_round_filling(fill)?,
             Action::EndMatch => self.state.end_here()?,
             Action::Move(_) | Action::Swap => return Err(RoundError::StillPlaying),
         }
@@ -601,7 +616,7 @@ impl Session {
                         round.moves.push(Step::Swap);
                     }
                 }
-                Action::NextRound => {
+                Action::NextRound(fill) => {
                     let starter = match self.positions[i].status() {
                         Status::RoundOver {
                             took_remaining: Some(side),
@@ -610,7 +625,7 @@ impl Session {
                     };
                     rounds.push(RoundMoves {
                         starter,
-                        moves: Vec::new(),
+                        moves: fill.map(Step::Fill).into_iter().collect(),
                     });
                 }
                 Action::EndMatch => {}
@@ -744,7 +759,7 @@ mod tests {
         let all = s.move_traces();
         assert_eq!(all.len(), s.actions().len());
         assert!(s.actions().contains(&Action::Swap));
-        assert!(s.actions().contains(&Action::NextRound));
+        assert!(s.actions().contains(&Action::NextRound(None)));
         for (index, told) in all.into_iter().enumerate() {
             assert_eq!(told, s.move_trace(index), "action {index}");
         }

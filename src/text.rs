@@ -46,6 +46,16 @@ fn escape(text: &str, keep_lines: bool) -> String {
     out
 }
 
+/// `text` with its first letter made a capital, to open a sentence.
+#[must_use]
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

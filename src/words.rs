@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use crate::engine::{
-    Ending, Move, Outcome, Pit, Place, PlayError, Position, Rules, Side, Status, Stores,
+    Ending, Move, Outcome, Pit, Place, PlayError, Position, RoundError, Rules, Side, Status, Stores,
 };
 use crate::session::Session;
 
@@ -214,6 +214,21 @@ pub fn refusal(error: PlayError, pits: u8) -> String {
             "Pit {}: this move does not end in your nyumba, so there is no safari.",
             played.named_pit()
         ),
+        PlayError::Fill(why) => fill_refusal(why),
+    }
+}
+
+/// Why a choice of pits to fill cannot begin the next round.
+#[must_use]
+pub fn fill_refusal(why: RoundError) -> String {
+    match why {
+        RoundError::FillCount { needs, chosen } if chosen < needs => {
+            format!("Choose {needs} pits to fill - {} more.", needs - chosen)
+        }
+        RoundError::FillCount { needs, .. } => {
+            format!("Choose {needs} pits to fill - take one out first.")
+        }
+        other => format!("{}.", crate::text::capitalised(&other.to_string())),
     }
 }
 

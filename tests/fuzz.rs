@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use mancala::catalog::Catalog;
 use mancala::engine::{
-    Event, GameState, Move, Pit, PlayError, Position, Rules, Side, Status, perft,
+    Event, Fill, GameState, Move, Pit, PlayError, Position, Rules, Side, Status, perft,
 };
 use mancala::session::Session;
 use mancala::storage::{MatchId, MatchMeta, from_toml, load, to_toml};
@@ -105,6 +105,9 @@ struct Params {
     /// (today's keys only).
     refill_from_left: bool,
     two_pits: bool,
+    /// §12's loser choosing the pits to fill (written where the refill is
+    /// not from the left).
+    loser_chooses: bool,
 }
 
 const STORES: [&str; 3] = ["sown", "not-sown", "aside"];
@@ -147,12 +150,13 @@ impl Params {
             self.reverse_laps && self.relay == 0,
             (self.after_reaching || self.across_chain) && !self.kalah,
             self.next_starter != 0 && !self.many_rounds,
-            self.next_starter == 1 && self.end != "stuck" && !self.emptier,
+            // Only a player who took the rest may start for it, and no one
+            // takes it at more than half the seeds (§12).
+            self.next_starter == 1
+                && ((self.end != "stuck" && !self.emptier)
+                    || (self.more_than_half && self.many_rounds)),
             self.seed_left && self.kalah_empty,
             self.emptier && self.end != "side-empty",
-            // A repetition may end a round of a match (§8.3); more than
-            // half the seeds ends the whole game.
-            self.more_than_half && self.many_rounds,
             // (The mover's choice, where both are set, is the one written.)
             self.split && !self.chosen && (self.stores == "sown" || self.relay == 1),
             // One `rest-goes-to` is written: the emptier, else no one,
@@ -167,6 +171,7 @@ impl Params {
             self.every_lap && (self.skip_origin || self.skip_lap_start),
             self.refill_from_left && !self.many_rounds,
             self.two_pits && (!self.many_rounds || self.pits < 2),
+            self.loser_chooses && !self.refill_from_left && (!self.many_rounds || self.partial_pit),
         ];
         !refused.contains(&true)
     }
@@ -221,10 +226,13 @@ impl Params {
         } else {
             String::new()
         };
-        let starter = match NEXT_STARTERS[self.next_starter] {
+        let mut starter = match NEXT_STARTERS[self.next_starter] {
             "" => String::new(),
             word => format!("next-round-starter = \"{word}\"\n"),
         };
+        if self.loser_chooses && !self.refill_from_left {
+            starter.push_str("refill = \"loser-chooses\"\n");
+        }
         [sowing, captures, owned, round, starter]
     }
 
@@ -452,10 +460,13 @@ impl Params {
     /// Every combination of the newer keys with the choices they depend on.
     fn every_newer_combination() -> Vec<Params> {
         let mut all = Vec::new();
-        for bits in 0..(1u32 << 8) {
+        for bits in 0..(1u32 << 12) {
             let bit = |i: u32| bits & (1 << i) != 0;
             for end in ENDS {
                 all.push(Params {
+                    loser_chooses: bit(8),
+                    partial_pit: bit(9),
+                    next_starter: (bits >> 10) as usize % NEXT_STARTERS.len(),
                     relay: usize::from(bit(0)),
                     many_rounds: bit(1),
                     counts: bit(2),
@@ -499,12 +510,14 @@ impl Params {
         self.skip_lap_start &= self.relay != 0;
         self.kalah_empty &= self.kalah;
         self.owned &= !self.many_rounds;
-        if !self.many_rounds || (self.next_starter == 1 && self.end != "stuck" && !self.emptier) {
+        if !self.many_rounds
+            || (self.next_starter == 1
+                && ((self.end != "stuck" && !self.emptier) || self.more_than_half))
+        {
             self.next_starter = 0;
         }
         self.seed_left &= !self.kalah_empty;
         self.emptier &= self.end == "side-empty";
-        self.more_than_half &= !self.many_rounds;
         self.split &= self.stores != "sown" && self.relay != 1 && !self.chosen;
         self.rest_to_nobody &= !self.emptier && !self.many_rounds;
         self.rest_to_unfed &=
@@ -514,6 +527,7 @@ impl Params {
         self.leap_chain &= self.leap;
         self.refill_from_left &= self.many_rounds;
         self.two_pits &= self.many_rounds && self.pits >= 2;
+        self.loser_chooses &= self.many_rounds && !self.partial_pit;
         self
     }
 
@@ -665,6 +679,7 @@ impl Params {
             must_reach: false,
             refill_from_left: false,
             two_pits: false,
+            loser_chooses: false,
         }
     }
 }
@@ -730,7 +745,7 @@ fn the_validator_accepts_exactly_the_allowed_combinations() {
 
 /// Any rule set the validator accepts.
 fn valid_params() -> impl Strategy<Value = Params> {
-    let flags = proptest::collection::vec(any::<bool>(), 44);
+    let flags = proptest::collection::vec(any::<bool>(), 45);
     let choices = (0..3usize, 0..3usize, 0..4usize, 0..3usize, 0..5usize);
     (1u8..=16, 1u8..=64, choices, flags)
         .prop_map(
@@ -786,6 +801,7 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 must_reach: f[41],
                 refill_from_left: f[42],
                 two_pits: f[43],
+                loser_chooses: f[44],
             },
         )
         .prop_map(Params::made_valid)
@@ -820,6 +836,18 @@ fn play_at_random(rules: &Rules, choices: &[usize]) -> Result<Duration, TestCase
 }
 
 /// The moves themselves; `moved` hears each one's time. `Ok(None)` at the end.
+/// Where the round's loser chooses the pits to fill, as many pits as they
+/// must fill in a row from the `start`-th (round the row).
+fn random_fill(rules: &Rules, position: &Position, start: usize) -> Option<Fill> {
+    position.fill_choice(rules).map(|chooser| {
+        let pits = usize::from(position.pit_count());
+        Fill::of(
+            (0..usize::from(chooser.count))
+                .map(|k| Pit::at_offset((start + k) % pits).unwrap_or(Pit::new(1))),
+        )
+    })
+}
+
 fn play_moves(
     rules: &Rules,
     choices: &[usize],
@@ -839,8 +867,9 @@ fn play_moves(
         match position.status() {
             Status::MatchOver { .. } => break,
             Status::RoundOver { .. } => {
+                let fill = random_fill(rules, &position, *choice.next().unwrap_or(&0));
                 game = game
-                    .next_round()
+                    .next_round_filling(fill)
                     .map_err(|e| format!("no next round: {e}"))?;
                 position = *game.position();
                 continue;

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use mancala::catalog::Catalog;
-use mancala::engine::{Ending, Pit, Rules, Side, Status, StatusKind};
+use mancala::engine::{Ending, Fill, Pit, Rules, Side, Status, StatusKind};
 use mancala::session::Session;
 use mancala::storage::atomic::write_replacing;
 use mancala::storage::format::{read_header, rules_hash};
@@ -27,8 +27,18 @@ fn played(id: &str, first: Side, choices: &[usize], moves: usize) -> Session {
         match session.position().status() {
             Status::MatchOver { .. } => break,
             Status::RoundOver { .. } => {
-                if choice.next().unwrap().is_multiple_of(5) {
+                let pick = *choice.next().unwrap();
+                if pick.is_multiple_of(5) {
                     session.end_match().unwrap();
+                } else if let Some(choice) = session.position().fill_choice(session.rules()) {
+                    // The loser's pits: `count` of them, from pit `pick`
+                    // round the row.
+                    let pits = session.position().pit_count();
+                    let fill = Fill::of((0..choice.count).map(|k| {
+                        let offset = (pick + usize::from(k)) % usize::from(pits);
+                        Pit::at_offset(offset).unwrap()
+                    }));
+                    session.next_round_filling(Some(fill)).unwrap();
                 } else {
                     session.next_round().unwrap();
                 }
@@ -72,7 +82,7 @@ proptest! {
 
     #[test]
     fn save_then_load_gives_the_same_match(
-        variant in 0..7usize,
+        variant in 0..8usize,
         north_first in any::<bool>(),
         choices in proptest::collection::vec(any::<usize>(), 1..40),
         moves in 0..400usize,
@@ -87,6 +97,7 @@ proptest! {
             "gabata",
             "kiuthi",
             "layli-goobalay",
+            "erherhe",
         ][variant];
         let first = if north_first { Side::North } else { Side::South };
         let session = played(id, first, &choices, moves);

@@ -6,7 +6,7 @@ mod common;
 use std::sync::Arc;
 
 use common::{at, north, play, row_captures};
-use mancala::engine::{Pit, Rules, Side, Status};
+use mancala::engine::{Fill, Pit, RoundError, Rules, Side, Status, Step};
 
 fn fixture(name: &str) -> Arc<Rules> {
     let path = format!(
@@ -168,4 +168,184 @@ fn a_match_that_needs_k_pits_ends_when_a_player_cannot_fill_them() {
         error.contains("match.min-pits") && error.contains("many"),
         "{error}"
     );
+}
+
+/// Erherhe (§12.12), a round ended at more than half: South's last seed
+/// makes North's empty pit 1 hold 1, which is taken (the chain stops at
+/// South's row): South's store 24 + 1 = 25 of 48, more than half, and the
+/// round is over, each row to its owner: South 25 + 5 = 30, North 17 + 1 =
+/// 18. North,
+/// the loser, can fill 18 / 4 = 4 pits and chooses 1, 2, 5 and 6 (§12.17's
+/// second-round start); left to the rules, pits 6 to 3 are filled. The
+/// winner fills all six and keeps 6; North keeps 2 and, as the loser,
+/// begins.
+#[test]
+fn erherhes_loser_chooses_the_pits_to_fill() {
+    let rules = builtin("erherhe");
+    let start = at(
+        &rules,
+        "south: 5 0 0 0 0 1 store 24; north: 0 1 0 0 0 0 store 17; round 1; south to move",
+    );
+    let (over, _) = play(&start, 6);
+    assert!(matches!(over.status(), Status::RoundOver { .. }));
+    assert_eq!((over.store(Side::South), over.store(Side::North)), (30, 18));
+    let choice = over.position().fill_choice(&rules).unwrap();
+    assert_eq!((choice.side, choice.count), (Side::North, 4));
+    let chosen: Fill = "fill:1+2+5+6".parse().unwrap();
+    let next = over.next_round_filling(Some(chosen)).unwrap();
+    assert_eq!(
+        next.to_text(&rules),
+        "south: 4 4 4 4 4 4 store 6; north: 4 4 x x 4 4 store 2; round 2 begun by north; \
+         north to move"
+    );
+    let by_the_rules = over.next_round().unwrap();
+    assert_eq!(
+        by_the_rules.to_text(&rules),
+        "south: 4 4 4 4 4 4 store 6; north: x x 4 4 4 4 store 2; round 2 begun by north; \
+         north to move"
+    );
+    // A choice of the wrong size, of pits the row lacks, or where no one
+    // chooses, is refused with the reason.
+    for (text, error) in [
+        (
+            "fill:1+2+5",
+            RoundError::FillCount {
+                needs: 4,
+                chosen: 3,
+            },
+        ),
+        (
+            "fill:1+2+5+7",
+            RoundError::NoPitToFill {
+                pit: Pit::new(7),
+                pits: 6,
+            },
+        ),
+    ] {
+        let fill: Fill = text.parse().unwrap();
+        assert_eq!(over.next_round_filling(Some(fill)), Err(error));
+    }
+    assert_eq!(
+        start.next_round_filling(Some(chosen)),
+        Err(RoundError::StillPlaying)
+    );
+    let pallam = builtin("pallam-kuzhi");
+    let pallam_over = at(
+        &pallam,
+        "south: 0 0 0 0 0 1 0 store 34; north: 0 0 0 0 0 0 0 store 21; round 1; south to move",
+    );
+    let (pallam_over, _) = play(&pallam_over, 6);
+    assert_eq!(pallam_over.position().fill_choice(&pallam), None);
+    assert_eq!(
+        pallam_over.next_round_filling(Some(chosen)),
+        Err(RoundError::NoFillChoice)
+    );
+}
+
+/// Erherhe, a drawn round: South's seed into North's empty pit 1 is taken,
+/// 23 + 1 = 24; North's one seed, in its pit 2, cannot reach South's empty
+/// row, so North has no move: the round is over, North's row to North,
+/// 23 + 1 = 24, drawn. No one chooses: both fill
+/// all six pits, and North, who did not begin the drawn round, begins.
+#[test]
+fn erherhes_drawn_round_refills_both_rows_and_the_other_player_begins() {
+    let rules = builtin("erherhe");
+    let start = at(
+        &rules,
+        "south: 0 0 0 0 0 1 store 23; north: 0 1 0 0 0 0 store 23; round 1; south to move",
+    );
+    let (over, _) = play(&start, 6);
+    assert!(matches!(over.status(), Status::RoundOver { .. }));
+    assert_eq!((over.store(Side::South), over.store(Side::North)), (24, 24));
+    assert_eq!(over.position().fill_choice(&rules), None);
+    assert_eq!(
+        over.next_round().unwrap().to_text(&rules),
+        "south: 4 4 4 4 4 4 store 0; north: 4 4 4 4 4 4 store 0; round 2 begun by north; \
+         north to move"
+    );
+}
+
+/// The loser's choice is written `fill:` with the pits in increasing order
+/// (§12), read back the same; other writings are refused.
+#[test]
+fn a_choice_of_pits_reads_back_as_it_is_written() {
+    let fill = Fill::of([Pit::new(6), Pit::new(1), Pit::new(2)]);
+    assert_eq!(fill.to_string(), "fill:1+2+6");
+    assert_eq!("fill:1+2+6".parse::<Fill>(), Ok(fill));
+    assert_eq!("fill:1+2+6".parse::<Step>(), Ok(Step::Fill(fill)));
+    for wrong in [
+        "fill:",
+        "fill:2+1",
+        "fill:1+1",
+        "fill:0",
+        "fill:1+x",
+        "fill:1 + 2",
+        "fill:32",
+    ] {
+        assert!(wrong.parse::<Fill>().is_err(), "{wrong}");
+    }
+    let error = "fill:2+1".parse::<Step>().unwrap_err().to_string();
+    assert!(error.contains("increasing order"), "{error}");
+}
+
+/// The loser's choice goes through a line of moves, a match and its save
+/// file: Erherhe's first round played out from a late position, North's
+/// choice, then North's pit 1 of the second round (its four seeds to pit 2,
+/// over the closed pits 3 and 4 to pits 5 and 6, and South's pit 1); loading the file plays it all
+/// again, the choice included.
+#[test]
+fn a_loser_s_choice_survives_a_line_a_save_and_a_load() {
+    let rules = builtin("erherhe");
+    let text = "south: 5 0 0 0 0 1 store 24; north: 0 1 0 0 0 0 store 17; round 1; south to move";
+    let start = at(&rules, text);
+    let steps = mancala::engine::parse_moves("6,fill:1+2+5+6,1").unwrap();
+    let after = start.play_line(&steps).unwrap();
+    assert_eq!(
+        after.position().to_text(&rules),
+        "south: 5 4 4 4 4 4 store 6; north: 0 5 x x 5 5 store 2; round 2 begun by north; \
+         south to move"
+    );
+    let mut session = mancala::session::Session::from_position(
+        rules.clone(),
+        ["Ann".into(), "Bo".into()],
+        *start.position(),
+        0,
+    );
+    for step in steps {
+        session.play_step(step).unwrap();
+    }
+    let saved = mancala::storage::to_toml(
+        &session,
+        &mancala::storage::MatchMeta::new(mancala::storage::MatchId::starting_at(1, 1)),
+    );
+    assert!(saved.contains("fill:1+2+5+6,1"), "{saved}");
+    let catalog = mancala::catalog::Catalog::with_user_dir(None);
+    let loaded =
+        mancala::storage::from_toml(std::path::Path::new("m.toml"), &saved, &catalog).unwrap();
+    assert_eq!(loaded.session.positions(), session.positions());
+    assert_eq!(loaded.session.actions(), session.actions());
+}
+
+/// A round that ends at more than half the seeds has no one taking the
+/// rest, so a next round begun by that player is refused (§12), and so is a
+/// partial pit where the loser chooses the pits, each naming its key.
+#[test]
+fn a_round_at_more_than_half_needs_a_starter_and_a_chosen_fill_no_partial_pit() {
+    let erherhe = common::builtin("erherhe");
+    for (from, to, key) in [
+        (
+            "next-round-starter = \"loser\"",
+            "next-round-starter = \"took-remaining\"",
+            "match.next-round-starter",
+        ),
+        (
+            "refill = \"loser-chooses\"",
+            "refill = \"loser-chooses\"\npartial-pit = true",
+            "match.partial-pit",
+        ),
+    ] {
+        let text = erherhe.text().replace(from, to);
+        let error = Rules::from_toml(&text).unwrap_err().to_string();
+        assert!(error.contains(key), "{error}");
+    }
 }

@@ -78,10 +78,19 @@ fn step_lines(session: &Session, notes: &[Note]) -> Vec<(String, serde_json::Val
                 steps += 1;
                 lines.extend(notes_after(notes, steps));
             }
-            Action::NextRound => {
+            Action::NextRound(fill) => {
                 let next = &positions[i + 1];
-                let text = format!("-- round {} begins --", next.round());
-                lines.push((text, serde_json::json!({ "next_round": next.round() })));
+                let mut text = format!("-- round {} begins --", next.round());
+                let mut json = serde_json::json!({ "next_round": next.round() });
+                if let Some(fill) = fill {
+                    text = format!("-- round {} begins, {fill} --", next.round());
+                    json["fill"] = serde_json::json!(
+                        fill.pits()
+                            .map(crate::engine::Pit::number)
+                            .collect::<Vec<_>>()
+                    );
+                }
+                lines.push((text, json));
             }
             Action::EndMatch => {
                 lines.push((

@@ -16,6 +16,7 @@ use super::game::{PlayError, Position, RoundError};
 use super::ground::Side;
 use super::history::History;
 use super::line::LineError;
+use super::moves::Fill;
 use super::moves::{Move, Step};
 use super::rules::Rules;
 use super::status::Status;
@@ -137,14 +138,17 @@ impl GameState {
         Ok(next)
     }
 
-    /// Plays a step of a line: a move, or the swap.
+    /// Plays a step of a line: a move, the swap, or the loser's choice of
+    /// pits that begins the next round.
     ///
     /// # Errors
-    /// As [`GameState::play`] and [`GameState::swap`].
+    /// As [`GameState::play`], [`GameState::swap`] and
+    /// [`GameState::next_round_filling`].
     pub fn play_step(&self, step: Step) -> Result<GameState, PlayError> {
         match step {
             Step::Move(played) => self.play(played),
             Step::Swap => self.swap(),
+            Step::Fill(fill) => self.next_round_filling(Some(fill)).map_err(PlayError::Fill),
         }
     }
 
@@ -262,6 +266,9 @@ impl GameState {
             };
             match played {
                 Step::Swap => state = state.swap().map_err(refused)?,
+                Step::Fill(fill) => state
+                    .begin_next_round_filling(Some(fill))
+                    .map_err(|e| refused(PlayError::Fill(e)))?,
                 Step::Move(mv) => {
                     // Where a round is over, the next begins (nothing
                     // changes otherwise).
@@ -291,9 +298,17 @@ impl GameState {
     /// # Errors
     /// When no round follows.
     pub fn next_round(&self) -> Result<GameState, RoundError> {
-        let position = self.position.next_round(&self.rules)?;
+        self.next_round_filling(None)
+    }
+
+    /// [`GameState::next_round`] with the loser filling the pits of `fill`
+    /// ([`Position::next_round_filling`]).
+    ///
+    /// # Errors
+    /// As [`Position::next_round_filling`].
+    pub fn next_round_filling(&self, fill: Option<Fill>) -> Result<GameState, RoundError> {
         let mut next = self.clone();
-        next.move_on_to(position);
+        next.begin_next_round_filling(fill)?;
         Ok(next)
     }
 
@@ -302,7 +317,15 @@ impl GameState {
     /// # Errors
     /// As [`GameState::next_round`]; `self` is untouched.
     pub fn begin_next_round(&mut self) -> Result<(), RoundError> {
-        let position = self.position.next_round(&self.rules)?;
+        self.begin_next_round_filling(None)
+    }
+
+    /// [`GameState::next_round_filling`] in place.
+    ///
+    /// # Errors
+    /// As [`Position::next_round_filling`]; `self` is untouched.
+    pub fn begin_next_round_filling(&mut self, fill: Option<Fill>) -> Result<(), RoundError> {
+        let position = self.position.next_round_filling(&self.rules, fill)?;
         self.move_on_to(position);
         Ok(())
     }

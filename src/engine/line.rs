@@ -8,19 +8,12 @@ use super::game::{PlayError, Position};
 use super::game_state::GameState;
 use super::moves::Step;
 
-/// "pit 3", "pit 3 clockwise" or "swap", as an error names a step of a list.
-fn step_said(step: Step) -> String {
-    match step {
-        Step::Move(played) => played.said(),
-        Step::Swap => "swap".to_string(),
-    }
-}
 use super::ground::Side;
 use super::rules::Rules;
 
 /// A move of a list that could not be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {index} ({}) is illegal: {reason}", step_said(*.played))]
+#[error("move {index} ({}) is illegal: {reason}", .played.said())]
 pub struct LineError {
     /// 1-based position of the move in the list.
     pub index: usize,

@@ -343,13 +343,117 @@ impl FromStr for Move {
     }
 }
 
-/// One step of a match's line: a move, or the second player's swap.
+/// The pits the loser of a round chose to fill for the next one (rules.md §12's
+/// loser's choice: [`crate::engine::mechanics::rounds::Refill::LoserChooses`]), written `fill:1+2+6`: an action between rounds, not a
+/// ply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Fill(u32);
+
+impl Fill {
+    /// How a list of moves begins the loser's choice: `fill:`, then the pits.
+    pub const WORD: &'static str = "fill:";
+
+    /// The pits named, those past 31 left out (no row is so long).
+    #[must_use]
+    pub fn of(pits: impl IntoIterator<Item = Pit>) -> Fill {
+        Fill(
+            pits.into_iter()
+                .filter(|pit| (1..32).contains(&pit.number()))
+                .fold(0, |bits, pit| bits | 1 << pit.number()),
+        )
+    }
+
+    /// The pits chosen, in increasing order.
+    pub fn pits(self) -> impl Iterator<Item = Pit> {
+        (1..32u8)
+            .filter(move |&k| self.0 & 1 << k != 0)
+            .map(Pit::new)
+    }
+
+    #[must_use]
+    pub fn contains(self, pit: Pit) -> bool {
+        (1..32).contains(&pit.number()) && self.0 & 1 << pit.number() != 0
+    }
+
+    /// How many pits are chosen.
+    #[must_use]
+    pub fn count(self) -> u8 {
+        // At most 31 bits are ever set.
+        u8::try_from(self.0.count_ones()).unwrap_or(u8::MAX)
+    }
+
+    /// The choice with `pit` added, or taken out where it was in.
+    #[must_use]
+    pub fn toggled(self, pit: Pit) -> Fill {
+        if (1..32).contains(&pit.number()) {
+            Fill(self.0 ^ 1 << pit.number())
+        } else {
+            self
+        }
+    }
+}
+
+impl fmt::Display for Fill {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(Fill::WORD)?;
+        for (k, pit) in self.pits().enumerate() {
+            if k > 0 {
+                f.write_str("+")?;
+            }
+            write!(f, "{pit}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Text that is not a loser's choice of pits.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{0:?} is not a choice of pits to fill: write `fill:` and the pit numbers joined by `+` \
+     in increasing order, as `fill:1+2+6`"
+)]
+pub struct ParseFillError(pub String);
+
+impl FromStr for Fill {
+    type Err = ParseFillError;
+
+    fn from_str(text: &str) -> Result<Fill, ParseFillError> {
+        let fail = || ParseFillError(text.to_string());
+        let list = text.trim().strip_prefix(Fill::WORD).ok_or_else(fail)?;
+        let mut bits = 0u32;
+        let mut previous = 0;
+        for part in list.split('+') {
+            let pit = part.parse::<Pit>().map_err(|_| fail())?.number();
+            if pit <= previous || pit >= 32 || part.trim() != part {
+                return Err(fail());
+            }
+            bits |= 1 << pit;
+            previous = pit;
+        }
+        Ok(Fill(bits))
+    }
+}
+
+/// One step of a match's line: a move, the second player's swap, or the
+/// pits a round's loser chose to fill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step {
     Move(Move),
     /// The second player takes the first player's seat (and side) after
     /// the first turn: not a ply.
     Swap,
+    /// The loser of the round just over fills these pits for the next
+    /// (rules.md §12): it begins the next round, and is not a ply.
+    Fill(Fill),
+}
+
+/// Text that is neither a move, the swap, nor a choice of pits to fill.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseStepError {
+    #[error(transparent)]
+    Move(#[from] ParseMoveError),
+    #[error(transparent)]
+    Fill(#[from] ParseFillError),
 }
 
 /// How a list of moves writes the swap.
@@ -373,18 +477,35 @@ impl fmt::Display for Step {
         match self {
             Step::Move(played) => fmt::Display::fmt(played, f),
             Step::Swap => f.write_str(SWAP_WORD),
+            Step::Fill(fill) => fmt::Display::fmt(fill, f),
+        }
+    }
+}
+
+impl Step {
+    /// "pit 3", "pit 3 clockwise", "the swap" or "fill:1+2+6", as an error
+    /// names a step of a list.
+    #[must_use]
+    pub fn said(self) -> String {
+        match self {
+            Step::Move(played) => played.said(),
+            Step::Swap => "the swap".to_string(),
+            Step::Fill(fill) => fill.to_string(),
         }
     }
 }
 
 impl FromStr for Step {
-    type Err = ParseMoveError;
+    type Err = ParseStepError;
 
-    fn from_str(text: &str) -> Result<Step, ParseMoveError> {
+    fn from_str(text: &str) -> Result<Step, ParseStepError> {
         if text.trim() == SWAP_WORD {
             return Ok(Step::Swap);
         }
-        text.parse::<Move>().map(Step::Move)
+        if text.trim().starts_with(Fill::WORD) {
+            return Ok(Step::Fill(text.parse::<Fill>()?));
+        }
+        Ok(Step::Move(text.parse::<Move>()?))
     }
 }
 

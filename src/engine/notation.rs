@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::moves::{ParseMoveError, Step};
+use super::moves::{ParseStepError, Step};
 
 /// A list entry that is not a move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -13,7 +13,7 @@ pub struct ParseMovesError {
     pub position: usize,
     pub text: String,
     /// What is wrong with it, and how a move is written.
-    pub reason: ParseMoveError,
+    pub reason: ParseStepError,
 }
 
 /// Parses `3,1,4` (spaces allowed around entries; an empty text is no moves).

@@ -609,9 +609,14 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatc
     let mut count = 0;
     for (index, expected) in rounds.into_iter().enumerate() {
         let number = index + 1;
-        if index > 0 {
+        // A round after the first may open with the loser's choice of pits.
+        let (chosen, moves) = match expected.moves.split_first() {
+            Some((Step::Fill(pits), rest)) => (Some(*pits), rest),
+            _ => (None, &expected.moves[..]),
+        };
+        if index > 0 || chosen.is_some() {
             session
-                .next_round()
+                .next_round_filling(chosen)
                 .map_err(|e| invalid(path, format!("round {number} cannot begin: {e}")))?;
         }
         let starter = session.round_moves().last().map_or(first, |r| r.starter);
@@ -629,12 +634,9 @@ pub fn from_toml(path: &Path, text: &str, catalog: &Catalog) -> Result<SavedMatc
                 ),
             ));
         }
-        for (k, &step) in expected.moves.iter().enumerate() {
+        for (k, &step) in moves.iter().enumerate() {
             count += 1;
-            let said = match step {
-                Step::Move(played) => played.said(),
-                Step::Swap => "the swap".to_string(),
-            };
+            let said = step.said();
             session.play_step(step).map_err(|reason| {
                 invalid(
                     path,

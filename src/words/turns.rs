@@ -73,7 +73,7 @@ pub fn turns_told(session: &Session) -> Vec<TurnTold> {
                 });
                 open = false;
             }
-            Action::NextRound | Action::EndMatch => open = false,
+            Action::NextRound(_) | Action::EndMatch => open = false,
         }
     }
     turns

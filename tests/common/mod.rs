@@ -84,7 +84,7 @@ pub fn moves_in_save(path: &std::path::Path) -> Vec<u8> {
         .flat_map(|r| r.moves)
         .filter_map(|step| match step {
             Step::Move(played) => Some(played.pit().number()),
-            Step::Swap => None,
+            Step::Swap | Step::Fill(_) => None,
         })
         .collect()
 }

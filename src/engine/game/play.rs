@@ -101,6 +101,9 @@ pub enum PlayError {
     Blocked(Move),
     #[error("`{0}` meets no safari: `+` is written where a capturing lap ends in the nyumba")]
     NoSafari(Move),
+    /// A loser's choice of pits that cannot begin the next round.
+    #[error("{0}")]
+    Fill(super::RoundError),
 }
 
 impl Position {

@@ -4,6 +4,8 @@ use super::Position;
 use super::setup::starter_kept;
 use crate::engine::ground::Pit;
 use crate::engine::ground::Side;
+use crate::engine::mechanics::rounds::{FillChoice, Refill};
+use crate::engine::moves::Fill;
 use crate::engine::rules::{NextStarter, Rules};
 use crate::engine::status::{Ending, Outcome, Status};
 use crate::engine::trace::NoTrace;
@@ -15,6 +17,12 @@ pub enum RoundError {
     StillPlaying,
     #[error("the match is over")]
     MatchOver,
+    #[error("no pits are chosen before this round: the refill fills them as the rules say")]
+    NoFillChoice,
+    #[error("choose {needs} pits to fill, not {chosen}")]
+    FillCount { needs: u8, chosen: u8 },
+    #[error("there is no pit {pit} to fill: pits are numbered 1 to {pits}")]
+    NoPitToFill { pit: Pit, pits: u8 },
 }
 
 impl Position {
@@ -26,6 +34,65 @@ impl Position {
     /// # Errors
     /// When the round is not over, or the match is.
     pub fn next_round(&self, rules: &Rules) -> Result<Position, RoundError> {
+        self.next_round_filling(rules, None)
+    }
+
+    /// The choice the round's loser makes before the next round, where the
+    /// rules let them choose which pits to fill and they can fill some but
+    /// not all (§12).
+    #[must_use]
+    pub fn fill_choice(&self, rules: &Rules) -> Option<FillChoice> {
+        if rules.plan().rounds.refill != Refill::LoserChooses
+            || !matches!(self.status, Status::RoundOver { .. })
+        {
+            return None;
+        }
+        let Some(Outcome::Win(winner)) = self.outcome() else {
+            return None;
+        };
+        let side = winner.other();
+        let full = u16::from(rules.seeds_per_pit()).max(1);
+        let count = u8::try_from(self.store(side) / full).unwrap_or(u8::MAX);
+        (1..self.shape.pits)
+            .contains(&count)
+            .then_some(FillChoice { side, count })
+    }
+
+    /// [`Position::next_round`], the loser filling the pits of `fill`
+    /// where they have that choice ([`Position::fill_choice`]); with no
+    /// fill, the rules' own order.
+    ///
+    /// # Errors
+    /// As [`Position::next_round`]; and a fill where there is no choice, or
+    /// one of the wrong number of pits, or of pits the row lacks.
+    pub fn next_round_filling(
+        &self,
+        rules: &Rules,
+        fill: Option<Fill>,
+    ) -> Result<Position, RoundError> {
+        let chosen = match (fill, self.fill_choice(rules)) {
+            (None, _) => None,
+            (Some(_), None) => {
+                return Err(match self.status {
+                    Status::Ongoing => RoundError::StillPlaying,
+                    Status::MatchOver { .. } => RoundError::MatchOver,
+                    Status::RoundOver { .. } => RoundError::NoFillChoice,
+                });
+            }
+            (Some(fill), Some(choice)) => {
+                let pits = self.shape.pits;
+                if let Some(pit) = fill.pits().find(|pit| pit.number() > pits) {
+                    return Err(RoundError::NoPitToFill { pit, pits });
+                }
+                if fill.count() != choice.count {
+                    return Err(RoundError::FillCount {
+                        needs: choice.count,
+                        chosen: fill.count(),
+                    });
+                }
+                Some((choice.side, fill))
+            }
+        };
         let took_remaining = match self.status {
             Status::Ongoing => return Err(RoundError::StillPlaying),
             Status::MatchOver { .. } => return Err(RoundError::MatchOver),
@@ -41,7 +108,11 @@ impl Position {
         for side in Side::BOTH {
             let store = self.shape.store(side);
             let mut left = next.board.get(store);
-            let mut order = rules.plan().rounds.refill.order(self.shape.pits).peekable();
+            let order: Vec<u8> = match chosen {
+                Some((chooser, fill)) if chooser == side => fill.pits().map(Pit::number).collect(),
+                _ => rules.plan().rounds.refill.order(self.shape.pits).collect(),
+            };
+            let mut order = order.into_iter().peekable();
             while left >= full_pit
                 && let Some(pit) = order.next()
             {

@@ -178,19 +178,9 @@ impl Goal {
             }
         }
         // A repetition may end a round of a match (§8.3: each player keeps
-        // their own row, and the next round is set up from that); the end
-        // at more than half the seeds ends the whole game.
+        // their own row, and the next round is set up from that), and so may
+        // a store of more than half the seeds (§12, Erherhe).
         let more_than_half = round.more_than_half.as_ref();
-        if flag(more_than_half) && rounds == Rounds::Many {
-            return refuse(
-                text,
-                more_than_half.map_or(0..0, Spanned::span),
-                "round.more-than-half",
-                "the end at more than half the seeds ends the game with no one taking \
-                 the remaining seeds, so no next round could be set up; it needs \
-                 `match.rounds = \"single\"`",
-            );
-        }
         let repetition = flag(round.repetition.as_ref());
         let repetition_rest = match &round.repetition_rest {
             Some(written) if !repetition => {

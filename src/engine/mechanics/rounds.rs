@@ -9,6 +9,7 @@ use toml::Spanned;
 
 use super::Goal;
 use super::goal::RestGoesTo;
+use crate::engine::ground::Side;
 use crate::engine::rules::check::{Keys, RulesError, refuse};
 use crate::engine::rules::file::RulesFile;
 
@@ -48,14 +49,27 @@ pub enum Refill {
     FromRight,
     /// From pit 1 rightwards (§12): closed pits at the owner's right.
     FromLeft,
+    /// The round's loser chooses which pits to fill when they cannot fill
+    /// them all (§12, Erherhe: a [`Fill`]); else, and for the winner, from
+    /// pit n leftwards.
+    LoserChooses,
 }
 
 impl Refill {
-    /// The pits of a row of `pits` in the order they are filled.
+    /// The pits of a row of `pits` in the order they are filled, where no
+    /// one chooses.
     pub(crate) fn order(self, pits: u8) -> impl Iterator<Item = u8> {
         let from_left = self == Refill::FromLeft;
         (1..=pits).map(move |k| if from_left { k } else { pits + 1 - k })
     }
+}
+
+/// A choice the round's loser has to make before the next round: `count`
+/// of their pits to fill, and which is theirs to say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FillChoice {
+    pub side: Side,
+    pub count: u8,
 }
 
 /// How the first player of the match is settled before play.
@@ -79,7 +93,11 @@ rule_words! {
         Loser => "loser",
         Alternate => "alternate",
     }
-    Refill { FromRight => "from-right", FromLeft => "from-left" }
+    Refill {
+        FromRight => "from-right",
+        FromLeft => "from-left",
+        LoserChooses => "loser-chooses",
+    }
     FirstPlayer { Chosen => "chosen", Drawn => "drawn", OddEven => "odd-even" }
 }
 
@@ -139,7 +157,14 @@ impl MatchRules {
             RestGoesTo::OtherPlayer | RestGoesTo::Emptier
         );
         let rounds = written_rounds(file);
-        let next_starter = next_starter(file, keys, rounds, taker, goal.passing(), text)?;
+        let next_starter = next_starter(
+            file,
+            keys,
+            rounds,
+            (taker, goal.more_than_half),
+            goal.passing(),
+            text,
+        )?;
         let refill = match file.match_.refill.as_ref() {
             Some(written) if rounds != Rounds::Many => {
                 return refuse(
@@ -187,6 +212,17 @@ impl MatchRules {
                 "match.partial-pit",
                 "a partial pit is made when refilling between rounds, so it needs \
                  `match.rounds = \"many\"`",
+            );
+        }
+        if let Some(partial) = partial_pit.filter(|p| *p.get_ref())
+            && refill == Refill::LoserChooses
+        {
+            return refuse(
+                text,
+                partial.span(),
+                "match.partial-pit",
+                "the partial pit goes in the pit after the filled ones, and where the loser \
+                 chooses which pits to fill there is no such pit: leave it out",
             );
         }
         Ok(MatchRules {
@@ -239,8 +275,10 @@ impl MatchRules {
         if self.swap {
             parts.push("swap rule");
         }
-        if self.refill == Refill::FromLeft {
-            parts.push("refilled from the left");
+        match self.refill {
+            Refill::FromRight => {}
+            Refill::FromLeft => parts.push("refilled from the left"),
+            Refill::LoserChooses => parts.push("the loser chooses the pits to fill"),
         }
         if self.partial_pit {
             parts.push("loser's partial pit");
@@ -273,6 +311,9 @@ impl MatchRules {
             }
             (Rounds::Many, Refill::FromLeft) => {
                 "from pit 1 rightwards, a full pit each; pits left unfilled are closed"
+            }
+            (Rounds::Many, Refill::LoserChooses) => {
+                "a full pit each; the loser chooses which pits to fill, the others are closed"
             }
         };
         let match_ends = match (self.rounds, self.min_pits) {
@@ -314,10 +355,13 @@ fn next_starter(
     file: &RulesFile,
     keys: &Keys,
     rounds: Rounds,
-    taker: bool,
+    (taker, more_than_half): (bool, bool),
     passing: bool,
     text: &str,
 ) -> Result<NextStarter, RulesError> {
+    // A round that ends at more than half the seeds has no one taking the
+    // rest (§12).
+    let taker = taker && !(more_than_half && rounds == Rounds::Many);
     Ok(match file.match_.next_round_starter.as_ref() {
         None if passing || (rounds == Rounds::Many && !taker) => NextStarter::Winner,
         None => NextStarter::TookRemaining,
@@ -332,22 +376,25 @@ fn next_starter(
                 );
             }
             if *starter.get_ref() == NextStarter::TookRemaining && !taker {
-                let (needs, instead) = if keys.older_version {
-                    ("`round.end = \"stuck\"`", "\"winner\"")
+                let why = if more_than_half {
+                    "a round that ends at more than half the seeds leaves each player their \
+                     row, with no one taking the remaining seeds; use \"winner\", \"loser\" \
+                     or \"alternate\""
+                        .to_string()
                 } else {
-                    (
-                        "`rest-goes-to = \"other-player\"` (or `\"emptier\"`)",
-                        "\"winner\" or \"loser\"",
+                    let (needs, instead) = if keys.older_version {
+                        ("`round.end = \"stuck\"`", "\"winner\"")
+                    } else {
+                        (
+                            "`rest-goes-to = \"other-player\"` (or `\"emptier\"`)",
+                            "\"winner\" or \"loser\"",
+                        )
+                    };
+                    format!(
+                        "only {needs} has a player who takes the remaining seeds; use {instead}"
                     )
                 };
-                return refuse(
-                    text,
-                    starter.span(),
-                    "match.next-round-starter",
-                    &format!(
-                        "only {needs} has a player who takes the remaining seeds; use {instead}"
-                    ),
-                );
+                return refuse(text, starter.span(), "match.next-round-starter", &why);
             }
             *starter.get_ref()
         }

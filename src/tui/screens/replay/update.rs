@@ -84,7 +84,7 @@ fn step_forward(replay: &mut Replay, animate: bool) -> bool {
 fn round_starts(session: &Session) -> Vec<usize> {
     let mut starts = vec![0];
     for (i, action) in session.actions().iter().enumerate() {
-        if *action == Action::NextRound {
+        if matches!(action, Action::NextRound(_)) {
             starts.push(i + 1);
         }
     }

@@ -62,9 +62,12 @@ fn move_strip(replay: &Replay, width: usize) -> String {
                 format!("{side}{pit}{mark}")
             }
             Action::Swap => "swap".to_string(),
-            Action::NextRound => {
+            Action::NextRound(fill) => {
                 round += 1;
-                format!("| round {round} |")
+                match fill {
+                    Some(fill) => format!("| round {round} {fill} |"),
+                    None => format!("| round {round} |"),
+                }
             }
             Action::EndMatch => "| ended".to_string(),
         };
@@ -113,15 +116,6 @@ fn score_and_value(replay: &Replay, view: &BoardView) -> String {
         None => score.push_str("   engine: thinking..."),
     }
     score
-}
-
-/// `text` with its first letter made a capital, to open a line.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// The comments a record had on the move shown (a game brought in).
@@ -202,7 +196,7 @@ pub fn render_replay(app: &App, config: &Config, replay: &Replay, area: Rect, bu
         .then(|| crate::words::result_sentence(session, &position))
         .flatten();
     let score = match result {
-        Some(result) => capitalised(&result),
+        Some(result) => crate::text::capitalised(&result),
         None => score_and_value(replay, &view),
     };
     let autoplay = if replay.autoplay {

@@ -6,12 +6,14 @@
 //! stop flag).
 
 mod evaluation;
+mod fill;
 mod kalah;
 mod player;
 mod search;
 mod tables;
 
 pub use evaluation::{FEATURES, features};
+pub use fill::choose_fill;
 pub use kalah::{
     ExactValues, Progress, QUICK_EXACT_SEEDS, Solution, SolveOptions, is_kalah_shaped,
     is_quick_to_solve, move_values, solve as solve_exact, solve_reporting,

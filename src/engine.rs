@@ -75,7 +75,7 @@ pub use history::History;
 pub use letters::{have_letters, letter_move, letters_moves, move_letter};
 pub use line::{LineError, play_line, play_line_from};
 pub use mechanics::goal::{Foretold, Score, Tally};
-pub use mechanics::rounds::FillChoice;
+pub use mechanics::rounds::{FillChoice, Refill};
 pub use moves::{
     Choice, Choices, Fill, Move, ParseFillError, ParseMoveError, ParseStepError, Step,
 };

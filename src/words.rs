@@ -410,8 +410,8 @@ mod rule_sheet;
 mod turns;
 
 pub use events::{
-    event_told, grand_slam, move_details, move_summary, pass, pit_owned, row_capture, swap_told,
-    to_owner,
+    event_told, fill_told, grand_slam, move_details, move_summary, pass, pit_owned, pits_named,
+    row_capture, swap_told, to_owner,
 };
 pub use lists::{
     OPEN_ELSEWHERE, listing_result, listing_result_by_side, players, result, tally, who,

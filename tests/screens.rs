@@ -1061,3 +1061,102 @@ fn the_refill_summary_names_the_pits_the_refill_closes() {
         "{screen}"
     );
 }
+
+/// Erherhe's loser chooses the pits to fill by keys (rules.md §12): the
+/// board shows the next round as the choice would begin it, a choice of the
+/// wrong size is refused with how many are missing, Esc goes back to the
+/// round's result, and Enter begins the round with exactly the pits chosen.
+#[test]
+fn the_losers_choice_of_pits_by_keys() {
+    let mut ui = game("erherhe", None);
+    let mut turn = 0;
+    let chooser = loop {
+        play_out_round(&mut ui, &mut turn);
+        let Screen::Game(game) = &ui.app.screen else {
+            unreachable!()
+        };
+        let position = *game.session.position();
+        if let Some(chooser) = position.fill_choice(game.session.rules()) {
+            break chooser;
+        }
+        assert_eq!(
+            status(&ui),
+            Status::RoundOver {
+                took_remaining: None
+            }
+        );
+        ui.send(Msg::NextRound);
+    };
+    let name = if chooser.side == Side::South {
+        SOUTH
+    } else {
+        NORTH
+    };
+    ui.send(Msg::NextRound);
+    let filling = |ui: &Runner| match &ui.app.screen {
+        Screen::Game(game) => game.filling,
+        _ => None,
+    };
+    let first = filling(&ui).expect("the loser chooses");
+    assert_eq!(first.count(), chooser.count);
+    check(&mut ui, "erherhe_fill_choice", false);
+    let screen = rows(&draw(&mut ui, 80, 24)).join("\n");
+    assert!(
+        screen.contains(&format!("choose {} pits to fill", chooser.count)),
+        "{screen}"
+    );
+    assert!(screen.contains(name), "{screen}");
+    // The board shows the pits left out closed, the result box gone.
+    assert_eq!(
+        screen.matches("closed").count(),
+        6 - usize::from(chooser.count),
+        "{screen}"
+    );
+    assert!(!screen.contains("is over"), "{screen}");
+    // Esc: back to the round's result.
+    ui.send(Msg::Back);
+    assert_eq!(filling(&ui), None);
+    let screen = rows(&draw(&mut ui, 80, 24)).join("\n");
+    assert!(
+        screen.contains("Round 1 is over") || screen.contains("is over"),
+        "{screen}"
+    );
+    // Again: one pit taken out, Enter refused; another put in, Enter begins.
+    ui.send(Msg::NextRound);
+    let out = first.pits().next().unwrap();
+    let into = (1..=6)
+        .map(mancala::engine::Pit::new)
+        .find(|&pit| !first.contains(pit))
+        .unwrap();
+    ui.send(Msg::Input(Input::Digit(out.number())));
+    ui.send(Msg::Confirm);
+    let Screen::Game(game) = &ui.app.screen else {
+        unreachable!()
+    };
+    let told = game
+        .notice
+        .as_ref()
+        .map(|n| n.text.clone())
+        .unwrap_or_default();
+    assert!(told.contains("1 more"), "{told}");
+    assert!(matches!(status(&ui), Status::RoundOver { .. }));
+    ui.send(Msg::Input(Input::Digit(into.number())));
+    ui.send(Msg::Confirm);
+    let Screen::Game(game) = &ui.app.screen else {
+        unreachable!()
+    };
+    let chosen = first.toggled(out).toggled(into);
+    let position = game.session.position();
+    assert_eq!(position.status(), Status::Ongoing);
+    for pit in (1..=6).map(mancala::engine::Pit::new) {
+        assert_eq!(
+            position.is_closed(chooser.side, pit),
+            !chosen.contains(pit),
+            "{pit}"
+        );
+    }
+    assert_eq!(
+        game.session.actions().last(),
+        Some(&mancala::session::Action::NextRound(Some(chosen)))
+    );
+}

@@ -482,7 +482,7 @@ fn a_round_ends_and_the_next_one_starts() {
     let position = game(&ui.app).session.position();
     assert_eq!(position.round(), 2);
     assert!(position.to_move().is_some());
-    assert!(notice(&ui.app).contains("starts"), "{}", notice(&ui.app));
+    assert!(notice(&ui.app).contains("Round 2 begins"), "{}", notice(&ui.app));
 }
 
 #[test]

@@ -4,18 +4,29 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use super::{Failure, MoveArgs};
-use crate::ai::{Computer, Dice, Level, takes_the_swap};
+use crate::ai::{Computer, Dice, Level, choose_fill, takes_the_swap};
 use crate::catalog::Catalog;
 
 pub fn run(catalog: &Catalog, args: &MoveArgs) -> Result<ExitCode, Failure> {
     let asked = Instant::now();
     let level = args.time.map_or(args.level, Level::Timed);
     let mut game = args.line.resolve(catalog)?;
+    let deadline = asked + level.time_cap();
+    // Where the round's loser chooses the pits to fill, that choice is the
+    // step asked for (§12).
+    if let Some(fill) = choose_fill(game.rules(), game.position(), level, deadline) {
+        if args.json {
+            let json = serde_json::json!({ "fill": fill.to_string() });
+            say!("{}", serde_json::to_string(&json)?);
+        } else {
+            say!("{fill} (the pits the round's loser fills for the next round)");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     // After a round, the move asked for is the next round's first.
     if let Ok(next) = game.next_round() {
         game = next;
     }
-    let deadline = asked + level.time_cap();
     let mut dice = Dice::new(args.seed);
     let mut computer = Computer::new(level);
     if let Some(passed) = crate::storage::tables::equip(&mut computer, game.rules()) {

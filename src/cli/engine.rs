@@ -18,7 +18,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::{EngineArgs, Failure};
-use crate::ai::{Computer, Dice, Level, Limits, Report, Searcher, WIN, takes_the_swap};
+use crate::ai::{
+    Computer, Dice, Level, Limits, Report, Searcher, WIN, choose_fill, takes_the_swap,
+};
 use crate::catalog::Catalog;
 use crate::engine::{
     GameState, Move, Position, Rules, Side, Step, have_letters, letters_moves, move_letter,
@@ -253,6 +255,20 @@ impl Engine {
                 return;
             }
         };
+        // Where the round's loser chooses the pits to fill, that choice is
+        // the step asked for (§12), answered as `bestmove fill:1+2+6`.
+        if let Some(chooser) = self.game.position().fill_choice(self.game.rules()) {
+            let limits = asked.limits(chooser.side, Arc::new(AtomicBool::new(false)));
+            let deadline = limits
+                .deadline
+                .unwrap_or_else(|| Instant::now() + PLAIN_GO.time_cap());
+            let fill = choose_fill(self.game.rules(), self.game.position(), PLAIN_GO, deadline);
+            match fill {
+                Some(fill) => say!("bestmove {fill}"),
+                None => say!("bestmove (none)"),
+            }
+            return;
+        }
         // After a round, the move asked for is the next round's first.
         let game = self.game.next_round().unwrap_or_else(|_| self.game.clone());
         let Some(mover) = game.position().to_move() else {

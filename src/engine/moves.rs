@@ -483,13 +483,13 @@ impl fmt::Display for Step {
 }
 
 impl Step {
-    /// "pit 3", "pit 3 clockwise", "the swap" or "fill:1+2+6", as an error
+    /// "pit 3", "pit 3 clockwise", "swap" or "fill:1+2+6", as an error
     /// names a step of a list.
     #[must_use]
     pub fn said(self) -> String {
         match self {
             Step::Move(played) => played.said(),
-            Step::Swap => "the swap".to_string(),
+            Step::Swap => SWAP_WORD.to_string(),
             Step::Fill(fill) => fill.to_string(),
         }
     }

@@ -67,6 +67,13 @@ pub enum Command {
         level: Level,
         seed: u64,
     },
+    /// Let the computer, the round's loser, choose the pits to fill for
+    /// the next round (rules.md §12).
+    ChooseFill {
+        rules: Arc<Rules>,
+        position: Position,
+        level: Level,
+    },
     /// Search every move of the player to move, for a hint.
     Hint {
         rules: Arc<Rules>,

@@ -48,6 +48,8 @@ pub enum Context {
     /// Seeds being sown on screen.
     Sowing,
     RoundOver,
+    /// The round's loser choosing which pits to fill for the next.
+    Fill,
     MatchOver,
     /// Every moment of a match.
     Match,
@@ -59,7 +61,7 @@ pub enum Context {
 
 impl Context {
     /// Every context, in the order a player meets them (README's order).
-    pub const ALL: [Context; 28] = [
+    pub const ALL: [Context; 29] = [
         Context::Menu,
         Context::Variants,
         Context::Setup,
@@ -75,6 +77,7 @@ impl Context {
         Context::Sowing,
         Context::Swap,
         Context::RoundOver,
+        Context::Fill,
         Context::MatchOver,
         Context::Match,
         Context::Library,
@@ -117,6 +120,7 @@ impl Context {
             Context::Safari => "A match: a Bao capture ends in the nyumba",
             Context::Sowing => "A match: while seeds move",
             Context::RoundOver => "A match: a round is over",
+            Context::Fill => "A match: the round's loser chooses the pits to fill",
             Context::MatchOver => "A match: the match is over",
             Context::Match => "A match: at any moment",
             Context::Library => "Saved matches",

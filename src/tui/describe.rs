@@ -150,7 +150,7 @@ mod tests {
         );
         assert_eq!(
             next_round_begins(&sides, 2, Side::North),
-            "Round 2: North took the remaining seeds and starts."
+            "Round 2 begins: North to move."
         );
         assert_eq!(starts("South", Side::South), "South starts.");
         let named = Session::new(rules, ["Ann".to_string(), "Bo".to_string()], Side::South);

@@ -101,6 +101,11 @@ impl Effects {
                 let computer = self.searches.computer_at(seat, level);
                 self.searches.think(computer, rules, position, past, seed);
             }
+            Command::ChooseFill {
+                rules,
+                position,
+                level,
+            } => self.searches.choose_fill(rules, position, level),
             Command::Hint {
                 rules,
                 position,

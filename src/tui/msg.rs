@@ -70,6 +70,9 @@ pub enum Msg {
     /// The next look: colour, high contrast, monochrome.
     NextLook,
     NextRound,
+    /// Space while the round's loser chooses the pits to fill: the pit
+    /// under the cursor filled, or left empty again.
+    TogglePit,
     EndMatch,
     Yes,
     No,
@@ -125,6 +128,12 @@ pub enum Msg {
         /// What the player is told beside the move: that the computer
         /// plays without an endgame table it found damaged.
         warning: Option<String>,
+    },
+    /// The computer, the round's loser in the position with this key, chose
+    /// these pits to fill (`None`: there was no choice to make).
+    ComputerFill {
+        key: u64,
+        fill: Option<crate::engine::Fill>,
     },
     /// Every move's value (for the player to move) in the position with this
     /// key, best first, and how far the search that found them saw.

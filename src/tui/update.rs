@@ -351,6 +351,7 @@ fn route(app: &mut App, config: &Config, msg: Msg) {
     let from_worker = matches!(
         msg,
         Msg::ComputerMove { .. }
+            | Msg::ComputerFill { .. }
             | Msg::HintReady { .. }
             | Msg::AnalysisReady { .. }
             | Msg::AnalysisConfirmed { .. }

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::{ending_reason, move_said, place_name, place_on, player_name, side_title};
-use crate::engine::{BySide, Event, Move, Place, Side};
+use crate::engine::{BySide, Event, Fill, Move, Place, Side};
 use crate::session::Session;
 
 /// One line on what a whole move did.
@@ -339,6 +339,27 @@ pub fn swap_told(session: &Session, swapper: Side) -> String {
         side_title(swapper),
         session.display_name(swapper.other()),
         side_title(swapper.other())
+    )
+}
+
+/// "pit 3", "pits 1, 2 and 6": the pits of a loser's choice.
+#[must_use]
+pub fn pits_named(fill: Fill) -> String {
+    let pits: Vec<String> = fill.pits().map(|pit| pit.to_string()).collect();
+    match &pits[..] {
+        [] => "no pit".to_string(),
+        [only] => format!("pit {only}"),
+        [rest @ .., last] => format!("pits {} and {last}", rest.join(", ")),
+    }
+}
+
+/// "Bo fills pits 1, 2, 5 and 6 for round 2": the round's loser's choice.
+#[must_use]
+pub fn fill_told(session: &Session, chooser: Side, fill: Fill, round: u16) -> String {
+    format!(
+        "{} fills {} for round {round}",
+        session.display_name(chooser),
+        pits_named(fill)
     )
 }
 

@@ -4,7 +4,7 @@
 use crate::engine::Side;
 use crate::session::{Action, Session};
 
-use super::{move_details, swap_told};
+use super::{fill_told, move_details, swap_told};
 
 /// One entry of the move list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,7 +73,19 @@ pub fn turns_told(session: &Session) -> Vec<TurnTold> {
                 });
                 open = false;
             }
-            Action::NextRound(_) | Action::EndMatch => open = false,
+            Action::NextRound(Some(fill)) => {
+                let before = &session.positions()[index];
+                if let Some(chooser) = before.fill_choice(session.rules()) {
+                    turns.push(TurnTold {
+                        round: round + 1,
+                        side: None,
+                        who: fill_told(session, chooser.side, *fill, round + 1),
+                        moves: Vec::new(),
+                    });
+                }
+                open = false;
+            }
+            Action::NextRound(None) | Action::EndMatch => open = false,
         }
     }
     turns

@@ -98,6 +98,33 @@ impl Position {
             Status::MatchOver { .. } => return Err(RoundError::MatchOver),
             Status::RoundOver { took_remaining } => took_remaining,
         };
+        Ok(self.refilled(rules, took_remaining, chosen))
+    }
+
+    /// The next round's start as the loser's choice so far would make it,
+    /// for a screen to show while they choose: the pits of `fill` filled
+    /// (which may be fewer than they must fill), every other pit of theirs
+    /// closed. `None` where no one chooses, or `fill` names too many pits or
+    /// pits the row lacks.
+    #[must_use]
+    pub fn fill_preview(&self, rules: &Rules, fill: Fill) -> Option<Position> {
+        let choice = self.fill_choice(rules)?;
+        let fits =
+            fill.count() <= choice.count && fill.pits().all(|pit| pit.number() <= self.shape.pits);
+        let Status::RoundOver { took_remaining } = self.status else {
+            return None;
+        };
+        fits.then(|| self.refilled(rules, took_remaining, Some((choice.side, fill))))
+    }
+
+    /// The refill after a round over, `chosen` the loser's choice where
+    /// they make one.
+    fn refilled(
+        &self,
+        rules: &Rules,
+        took_remaining: Option<Side>,
+        chosen: Option<(Side, Fill)>,
+    ) -> Position {
         let loser = match self.outcome() {
             Some(Outcome::Win(winner)) => Some(winner.other()),
             _ => None,
@@ -154,7 +181,7 @@ impl Position {
         };
         next.round_starter = starter_kept(rules, next.to_move);
         next.start_turn(rules, &mut NoTrace);
-        Ok(next)
+        next
     }
 
     /// Ends the match where it stands, when the players agree to stop in the

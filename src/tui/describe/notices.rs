@@ -2,7 +2,7 @@
 //! animated, a hint, an undo, a file written or not, a pit refused.
 
 use crate::engine::Foretold;
-use crate::engine::{Move, Rules, Side};
+use crate::engine::{Fill, FillChoice, Move, Rules, Side};
 use crate::session::Session;
 use crate::words::{move_said, player_name};
 
@@ -526,8 +526,55 @@ pub fn rematch(session: &Session, first: Side, after_a_draw: bool) -> String {
 #[must_use]
 pub fn next_round_begins(session: &Session, round: u16, starter: Side) -> String {
     format!(
-        "Round {round}: {} took the remaining seeds and starts.",
+        "Round {round} begins: {} to move.",
         player_name(session, starter)
+    )
+}
+
+/// The round's loser choosing the pits to fill, with what is chosen so far:
+/// "Bo (North) lost the round: choose 4 pits to fill for round 2 (pits 3,
+/// 4, 5 and 6 chosen) - their keys fill or empty a pit, Enter begins the
+/// round, Esc goes back."
+#[must_use]
+pub fn choose_pits_to_fill(
+    session: &Session,
+    chooser: FillChoice,
+    fill: Fill,
+    round: u16,
+) -> String {
+    let chosen = match fill.count() {
+        0 => "none chosen yet".to_string(),
+        _ => format!("{} chosen", crate::words::pits_named(fill)),
+    };
+    format!(
+        "{} lost the round: choose {} pits to fill for round {round} ({chosen}) - their keys \
+         fill or empty a pit, Enter begins the round, Esc goes back.",
+        player_name(session, chooser.side),
+        chooser.count
+    )
+}
+
+/// A pit key of the winner's row while the loser chooses pits to fill.
+#[must_use]
+pub fn not_the_losers_row(session: &Session, chooser: Side) -> String {
+    format!(
+        "Only {}'s pits are chosen: the other row is filled in full.",
+        player_name(session, chooser)
+    )
+}
+
+/// One pit more than the loser can fill.
+#[must_use]
+pub fn too_many_pits(needs: u8) -> String {
+    format!("Only {needs} pits can be filled - empty one of them first.")
+}
+
+/// The computer, the round's loser, choosing the pits to fill.
+#[must_use]
+pub fn computer_filling(session: &Session, chooser: Side) -> String {
+    format!(
+        "{} lost the round and is choosing the pits to fill...",
+        player_name(session, chooser)
     )
 }
 

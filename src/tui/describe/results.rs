@@ -199,16 +199,26 @@ pub fn refill_line(
         session.display_name(side),
         if open == 1 { "" } else { "s" }
     );
-    // The refill fills from one end, so the closed pits lie together at
-    // the other: pits 1-3, or 5-7 where it fills from the left.
-    match closed[..] {
-        [] => {}
-        [only] => {
-            let _ = write!(text, ", pit {only} closed");
+    match now.fill_choice(rules) {
+        // The loser's choice is still to make.
+        Some(chooser) if chooser.side == side => {
+            text = format!(
+                "{}: chooses {} of {pits} pits to fill",
+                session.display_name(side),
+                chooser.count
+            );
         }
-        [first, .., last] => {
-            let _ = write!(text, ", pits {first}-{last} closed");
-        }
+        // The refill fills from one end, so the closed pits lie together
+        // at the other: pits 1-3, or 5-7 where it fills from the left.
+        _ => match closed[..] {
+            [] => {}
+            [only] => {
+                let _ = write!(text, ", pit {only} closed");
+            }
+            [first, .., last] => {
+                let _ = write!(text, ", pits {first}-{last} closed");
+            }
+        },
     }
     if let Some(pit) = partial {
         let _ = write!(text, ", pit {pit} part-filled with {}", next.pit(side, pit));

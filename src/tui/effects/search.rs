@@ -134,6 +134,18 @@ impl Searches {
         }));
     }
 
+    /// The round's loser, the computer at `level`, choosing the pits to
+    /// fill: its answer comes as [`Msg::ComputerFill`].
+    pub fn choose_fill(&mut self, rules: Arc<Rules>, position: Position, level: Level) {
+        self.computer = Some(Worker::spawn(move |_| {
+            let deadline = Instant::now() + level.time_cap();
+            Msg::ComputerFill {
+                key: position.key(),
+                fill: crate::ai::choose_fill(&rules, &position, level, deadline),
+            }
+        }));
+    }
+
     pub fn hint(&mut self, rules: Arc<Rules>, position: Position, past: History) {
         self.hint = Some(Worker::spawn(move |stop| {
             hint(&rules, &position, past, &stop)

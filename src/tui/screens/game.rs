@@ -1,3 +1,4 @@
+mod fill;
 pub mod state;
 pub mod update;
 pub mod view;

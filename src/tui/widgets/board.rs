@@ -210,10 +210,12 @@ impl BoardWidget<'_> {
         } else if let Some(owner) = self.view.owner(side, pit) {
             // An owned pit is drawn as its owner's.
             self.theme.side(owner).patch(self.theme.title)
+        } else if self.to_move == Some(side) && self.cursor == Some(pit) {
+            // (On a closed pit only while the round's loser chooses the
+            // pits to fill.)
+            self.theme.cursor
         } else if self.view.is_closed(side, pit) || self.view.is_barred(side, pit) {
             self.theme.closed
-        } else if self.to_move == Some(side) && self.cursor == Some(pit) {
-            self.theme.cursor
         } else if self.was_last_move(side, pit) {
             self.theme.last_move
         } else {

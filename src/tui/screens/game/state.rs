@@ -35,6 +35,9 @@ pub struct Game {
     /// A Bao move chosen whose capture ends in the nyumba (§10.4): the pit,
     /// and the move stopping there, waiting for stop or safari.
     pub safari_asked: Option<(Pit, Move)>,
+    /// The round's loser choosing the pits to fill for the next round
+    /// (rules.md §12): the pits chosen so far, drawn full on the board.
+    pub filling: Option<crate::engine::Fill>,
     /// The players hid the round's or match's result to look at the board.
     pub box_hidden: bool,
     /// The first round shown in the match's table of rounds.
@@ -69,6 +72,14 @@ pub struct TurnPlan {
 }
 
 impl Game {
+    /// The cursor on the first pit the player to move may play.
+    pub fn place_cursor(&mut self) {
+        let position = *self.session.position();
+        if let Some(&first) = self.session.game().legal_moves().first() {
+            self.cursor = position.pit_of_move(first).unwrap_or(Pit::new(1));
+        }
+    }
+
     /// Whether the board is drawn turned round, North's rows at the bottom.
     #[must_use]
     pub fn turned(&self) -> bool {
@@ -181,6 +192,8 @@ impl ScreenState for Game {
         let turn = [self.pit_keys(), Context::Turn, Context::Match];
         if self.animation.as_ref().is_some_and(|a| !a.is_finished()) {
             vec![Context::Sowing, Context::Match]
+        } else if self.filling.is_some() {
+            vec![Context::Fill, self.pit_keys(), Context::Match]
         } else if self.safari_asked.is_some() {
             std::iter::once(Context::Safari).chain(turn).collect()
         } else if self.choosing.is_some() {
@@ -212,6 +225,9 @@ impl ScreenState for Game {
         }
         if self.session.swap_rule() {
             moments.push(Context::Swap);
+        }
+        if rules.plan().rounds.refill == crate::engine::Refill::LoserChooses {
+            moments.push(Context::Fill);
         }
         moments.extend([
             Context::Sowing,

@@ -250,14 +250,6 @@ fn digit(config: &Config, game: &mut Game, d: u8) {
     }
 }
 
-/// Puts the cursor on the first pit the player to move can play.
-pub(crate) fn place_cursor(game: &mut Game) {
-    let position = *game.session.position();
-    if let Some(&first) = game.session.game().legal_moves().first() {
-        game.cursor = position.pit_of_move(first).unwrap_or(Pit::new(1));
-    }
-}
-
 /// While seeds move, a player's key shows the move's end; whether that was
 /// all it did (a pit key then plays that pit if it is the next mover's, with
 /// no refusal: they were skipping; quitting still asks).
@@ -274,8 +266,16 @@ fn finish_sowing_first(config: &Config, game: &mut Game, msg: &Msg) -> bool {
     }
 }
 
+/// An answer of the computer's or a hint's search, not a player's key.
+fn is_an_answer(msg: &Msg) -> bool {
+    matches!(
+        msg,
+        Msg::ComputerMove { .. } | Msg::ComputerFill { .. } | Msg::HintReady { .. }
+    )
+}
+
 pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Msg) -> Screen {
-    let from_a_player = !matches!(msg, Msg::ComputerMove { .. } | Msg::HintReady { .. });
+    let from_a_player = !is_an_answer(msg);
     if from_a_player && finish_sowing_first(config, &mut game, msg) {
         return Screen::Game(game);
     }
@@ -289,15 +289,12 @@ pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
     if game.safari_asked.is_some() && answer_safari(config, &mut game, msg) {
         return Screen::Game(game);
     }
+    if game.filling.is_some() && super::fill::choose_pits(&mut game, msg) {
+        return Screen::Game(game);
+    }
     let position = *game.session.position();
     // A pit number begun waits for its second digit or Enter, nothing else.
-    if !matches!(
-        msg,
-        Msg::Input(Input::Digit(_))
-            | Msg::Confirm
-            | Msg::ComputerMove { .. }
-            | Msg::HintReady { .. }
-    ) {
+    if !(matches!(msg, Msg::Input(Input::Digit(_)) | Msg::Confirm) || is_an_answer(msg)) {
         game.pending_digit = None;
     }
     match msg {
@@ -348,10 +345,11 @@ pub(crate) fn game(app: &mut App, config: &Config, mut game: Box<Game>, msg: &Ms
                 let pit = game.pending_digit.take().map_or(game.cursor, Pit::new);
                 try_move(config, &mut game, position.to_move(), pit);
             }
-            Status::RoundOver { .. } => next_round(&mut game),
+            Status::RoundOver { .. } => super::fill::next_round(app, &mut game),
             Status::MatchOver { .. } => return Screen::menu(),
         },
-        Msg::NextRound => next_round(&mut game),
+        Msg::NextRound => super::fill::next_round(app, &mut game),
+        Msg::ComputerFill { key, fill } => super::fill::computer_filled(&mut game, *key, *fill),
         Msg::ToggleBox | Msg::Up | Msg::PageUp | Msg::Down | Msg::PageDown
             if position.to_move().is_none() =>
         {
@@ -416,7 +414,7 @@ fn undo(game: &mut Game) {
     game.animation = None;
     game.report = None;
     game.swap_declined = false;
-    place_cursor(game);
+    game.place_cursor();
     let redo = keys::key_for(keys::Context::Match, &Msg::Redo);
     let more = before - game.session.actions().len() > 1;
     game.notice = Some(Notice {
@@ -493,18 +491,6 @@ fn result_box_key(game: &mut Game, msg: &Msg) {
         Msg::Down => game.box_scroll = (game.box_scroll + 1).min(last),
         Msg::PageDown => game.box_scroll = (game.box_scroll + 10).min(last),
         _ => {}
-    }
-}
-
-fn next_round(game: &mut Game) {
-    if game.session.next_round().is_ok() {
-        game.report = None;
-        place_cursor(game);
-        let position = game.session.position();
-        game.notice = position.to_move().map(|side| Notice {
-            text: crate::tui::describe::next_round_begins(&game.session, position.round(), side),
-            warning: false,
-        });
     }
 }
 
@@ -688,7 +674,7 @@ fn show_move(config: &Config, game: &mut Game, before: Position, trace: Vec<Even
     game.animation = Some(animation);
     if game.session.position().to_move().is_some() {
         let keep = game.cursor;
-        place_cursor(game);
+        game.place_cursor();
         let now = game.session.game();
         if let Some(next) = now.to_move()
             && !game.moves_from(keep).is_empty()
@@ -778,7 +764,7 @@ pub(crate) fn swap(game: &mut Game) {
             warning: false,
         });
         game.report = None;
-        place_cursor(game);
+        game.place_cursor();
     }
 }
 
@@ -835,6 +821,7 @@ fn game_screen(app: &mut App, session: Session, note: Option<String>) -> Screen 
         pending_digit: None,
         choosing: None,
         safari_asked: None,
+        filling: None,
         ways_made: Vec::new(),
         box_hidden: false,
         box_scroll: 0,
@@ -846,7 +833,7 @@ fn game_screen(app: &mut App, session: Session, note: Option<String>) -> Screen 
         turns: Vec::new(),
         turns_for: None,
     };
-    place_cursor(&mut game);
+    game.place_cursor();
     Screen::Game(Box::new(game))
 }
 

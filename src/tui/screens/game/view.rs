@@ -31,8 +31,17 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
         .as_ref()
         .map(crate::tui::anim::Animation::frame);
     let animating = frame.as_ref().is_some_and(|f| !f.finished);
-    let view = match &frame {
-        Some(f) if !f.finished => f.board.clone(),
+    // While the round's loser chooses the pits to fill, the board shows the
+    // next round as that choice would begin it.
+    let filling = game.filling.and_then(|fill| {
+        Some((
+            position.fill_preview(rules, fill)?,
+            position.fill_choice(rules)?,
+        ))
+    });
+    let view = match (&frame, &filling) {
+        (Some(f), _) if !f.finished => f.board.clone(),
+        (_, Some((preview, _))) => BoardView::of(preview),
         _ => BoardView::of(position),
     };
     // While seeds move, the mover is still the one whose move it is.
@@ -44,7 +53,13 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
 
     // What counts for each side as the board shows it, for the header and
     // the names.
-    let stores = BySide::from_fn(|side| view.counted(session.rules(), side));
+    // (While the loser chooses, the round's result still stands.)
+    let counted = if filling.is_some() {
+        BoardView::of(position)
+    } else {
+        view.clone()
+    };
+    let stores = BySide::from_fn(|side| counted.counted(session.rules(), side));
     render_header(session, stores, theme, parts.header, buf);
     // Each player's line by their rows: North's above, unless turned.
     let (above, below) = if game.turned() {
@@ -64,9 +79,17 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
         view: &view,
         rules,
         theme,
-        to_move: if animating { None } else { position.to_move() },
+        to_move: match &filling {
+            Some((_, chooser)) => Some(chooser.side),
+            None if animating => None,
+            None => position.to_move(),
+        },
         cursor: (!animating).then_some(game.cursor),
-        last_move: if animating { None } else { session.last_move() },
+        last_move: if animating || filling.is_some() {
+            None
+        } else {
+            session.last_move()
+        },
         hand: frame.as_ref().and_then(|f| f.hand),
         focus: frame.as_ref().and_then(|f| f.focus),
         hint: game
@@ -100,8 +123,9 @@ pub fn render_game(app: &App, config: &Config, game: &Game, area: Rect, buf: &mu
     }
     render_footer(app, config, game, parts.footer, buf);
 
-    // The result box, unless the players hid it to look at the board.
-    if !animating && !game.box_hidden {
+    // The result box, unless the players hid it to look at the board or
+    // the loser is choosing the pits to fill.
+    if !animating && !game.box_hidden && filling.is_none() {
         match position.status() {
             Status::Ongoing => {}
             Status::RoundOver { .. } => render_round_over(config, session, area, buf),

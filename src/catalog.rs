@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 use crate::engine::{Rules, RulesError};
 
+pub mod search;
+
 /// Rule files larger than this are refused unread.
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 

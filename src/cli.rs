@@ -111,8 +111,24 @@ pub enum Command {
 
 #[derive(Debug, Subcommand)]
 pub enum RulesCommand {
-    /// List every rule set: built-in ones and those in the user's rules folder.
-    List,
+    /// List every rule set: built-in ones and those in the user's rules
+    /// folder; words, a region or a family list only the games they find.
+    List {
+        /// Words each of which begins a word of the game's name, id, place,
+        /// region or families (`india`, `four rows`, `bao`).
+        words: Vec<String>,
+        /// Only games of a region: words of its name (`africa`, `south
+        /// asia`); regions: West Africa, Central Africa, East Africa, North
+        /// Africa, West Asia, Central Asia, South Asia, Southeast Asia, East
+        /// Asia, Europe, The Caribbean, Worldwide.
+        #[arg(long)]
+        region: Option<String>,
+        /// Only games of a family: two rows, four rows, rounds, one game,
+        /// relay, kalah capture, captures by count, captures while sowing,
+        /// leap capture, owned pits, chosen direction, seeds in hand.
+        #[arg(long)]
+        family: Option<String>,
+    },
     /// Print a rule set's description and parameters.
     Show {
         /// A rule set id (see `mancala rules list`) or the path of a rule file.

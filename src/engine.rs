@@ -86,7 +86,7 @@ pub use rules::{
     Across, AcrossEmpty, Board as BoardRules, ByCount, CapturingSeed, CountRow, CountSet,
     Direction, EndsWhen, ExtraTurn, FirstPlayer, FirstSeed, GrandSlam, KalahMechanics,
     LastSeedGroup, Leap, MAX_PITS, MAX_SEEDS, MAX_SEEDS_PER_PIT, MatchRules, NextStarter,
-    OwnedPits, OwnedSeeds, Plan, RecordNames, Relay, RestGoesTo, Rounds, Rules, RulesError,
+    OwnedPits, OwnedSeeds, Plan, RecordNames, Region, Relay, RestGoesTo, Rounds, Rules, RulesError,
     SeedsIn, Shortcuts, Skip, Stores, UnknownWord, WhileSowing,
 };
 pub(crate) use shape::Shape;

@@ -132,6 +132,9 @@ pub struct Settings {
     pub characters: Characters,
     /// The rule set chosen last.
     pub last_variant: Option<String>,
+    /// The rule sets played lately, the latest first (at most
+    /// [`RECENT_GAMES`]), listed first in the list of games.
+    pub recent_games: Vec<String>,
     /// The last names typed (South, North).
     pub names: [String; 2],
     /// Who played each seat last: `person`, or the computer's level.
@@ -152,6 +155,7 @@ impl Default for Settings {
             look: Look::default(),
             characters: Characters::default(),
             last_variant: None,
+            recent_games: Vec::new(),
             names: [String::new(), String::new()],
             seats: [PERSON.to_string(), PERSON.to_string()],
             round_limit: None,
@@ -182,6 +186,9 @@ impl SettingsError {
         }
     }
 }
+
+/// How many of the games played lately head the list of games.
+pub const RECENT_GAMES: usize = 5;
 
 /// Milliseconds per dropped seed until the player changes it.
 pub const DEFAULT_SPEED_MS: u64 = 45;
@@ -229,6 +236,7 @@ impl Settings {
         }
         self.speed_ms = self.speed_ms.clamp(1, 5000);
         self.round_limit = self.round_limit.filter(|&limit| limit > 0);
+        self.recent_games.truncate(RECENT_GAMES);
         self.tally.truncate(MAX_TALLIES);
         let tallies = std::mem::take(&mut self.tally);
         for mut tally in tallies {
@@ -278,7 +286,12 @@ impl Settings {
                 self.names.clone_from(names);
                 self.seats = seats.map(seat_word);
             }
-            Setting::LastVariant(id) => self.last_variant = Some(id.clone()),
+            Setting::LastVariant(id) => {
+                self.last_variant = Some(id.clone());
+                self.recent_games.retain(|recent| recent != id);
+                self.recent_games.insert(0, id.clone());
+                self.recent_games.truncate(RECENT_GAMES);
+            }
             Setting::RoundLimit(limit) => self.round_limit = *limit,
             Setting::BoardTurned { seated, turned } => {
                 self.turned_for.retain(|s| s != seated);
@@ -451,6 +464,7 @@ mod tests {
             look: Look::HighContrast,
             characters: Characters::Ascii,
             last_variant: Some("raja-pasu".into()),
+            recent_games: vec!["raja-pasu".into(), "oware".into()],
             names: ["Ann".into(), "Bo".into()],
             seats: [seat_word(None), seat_word(Some(Level::Hard))],
             round_limit: Some(5),

@@ -35,6 +35,56 @@ fn rules_list_names_every_built_in_rule_set() {
         .stdout(predicate::str::contains("built-in"));
 }
 
+/// `rules list` with words, a region or a family lists only the games they
+/// find (the ids in the first column), and names the argument it cannot
+/// read.
+#[test]
+fn rules_list_finds_by_words_region_and_family() {
+    let config = tempfile::tempdir().unwrap();
+    let ids = |args: &[&str]| -> Vec<String> {
+        let output = mancala(&config)
+            .args(["rules", "list"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{args:?}");
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(|line| line.split_whitespace().next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        ids(&["four", "rows"]),
+        ["igisoro", "bao-kujifunza", "bao-kiswahili"]
+    );
+    assert_eq!(ids(&["bao"]), ["bao-kujifunza", "bao-kiswahili"]);
+    let africa_rounds = ids(&["--region", "africa", "--family", "rounds"]);
+    assert_eq!(africa_rounds, ["bosh", "rio-kadalis", "erherhe"]);
+    let south_asia = ids(&["--region", "south asia"]);
+    assert!(
+        south_asia.contains(&"raja-pasu".to_string()),
+        "{south_asia:?}"
+    );
+    assert!(
+        !south_asia.contains(&"congkak".to_string()),
+        "{south_asia:?}"
+    );
+    let india = ids(&["india"]);
+    assert!(india.contains(&"sat-gharva".to_string()) && !india.contains(&"raja-pasu".to_string()));
+    mancala(&config)
+        .args(["rules", "list", "--family", "spiral"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--family").and(predicate::str::contains("relay")));
+    mancala(&config)
+        .args(["rules", "list", "--region", "mars"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--region").and(predicate::str::contains("South Asia")));
+}
+
 #[test]
 fn a_user_rule_file_overrides_the_built_in_one_and_says_so() {
     let config = tempfile::tempdir().unwrap();

@@ -582,13 +582,13 @@ fn a_finished_one_move_match_survives_the_next_match() {
     let finished = folders.match_files();
     assert_eq!(finished.len(), 1);
     let bytes = std::fs::read(&finished[0]).unwrap();
-    // Enter: the menu; Play; Kalaha (the list opens on the rule set played
-    // last); Start; a move.
+    // Enter: the menu; Play; Kalaha (second: the game played lately heads
+    // the list); Start; a move.
     term.send(&["Enter"]);
     term.wait_for("Play");
     term.send(&["1"]);
     term.wait_for("Choose a game");
-    term.send(&["1", "Enter", "Enter"]);
+    term.send(&["2", "Enter", "Enter"]);
     term.wait_for("(South) to move");
     term.send(&["3"]);
     term.wait_for("moves again");

@@ -482,7 +482,11 @@ fn a_round_ends_and_the_next_one_starts() {
     let position = game(&ui.app).session.position();
     assert_eq!(position.round(), 2);
     assert!(position.to_move().is_some());
-    assert!(notice(&ui.app).contains("Round 2 begins"), "{}", notice(&ui.app));
+    assert!(
+        notice(&ui.app).contains("Round 2 begins"),
+        "{}",
+        notice(&ui.app)
+    );
 }
 
 #[test]
@@ -1180,7 +1184,7 @@ fn the_search_lists_names_before_places() {
     let mut ui = app_at(Start::ChooseVariant);
     let found = |ui: &Runner, search: &str| -> Vec<String> {
         ui.app
-            .games_found(search)
+            .games_found(search, &[])
             .iter()
             .map(|&i| ui.app.variants[i].rules.id().to_string())
             .collect()
@@ -1228,7 +1232,7 @@ fn typing_finds_a_game_by_name_or_place() {
     };
     let found: Vec<&str> = ui
         .app
-        .games_found(&list.search)
+        .games_found(&list.search, &[])
         .iter()
         .map(|&i| ui.app.variants[i].rules.id())
         .collect();
@@ -1246,7 +1250,7 @@ fn typing_finds_a_game_by_name_or_place() {
     };
     let found: Vec<&str> = ui
         .app
-        .games_found(&list.search)
+        .games_found(&list.search, &[])
         .iter()
         .map(|&i| ui.app.variants[i].rules.id())
         .collect();
@@ -1263,7 +1267,7 @@ fn typing_finds_a_game_by_name_or_place() {
     };
     assert!(list.search.is_empty());
     let built_in = Catalog::with_user_dir(None).entries().len();
-    assert_eq!(ui.app.games_found("").len(), built_in);
+    assert_eq!(ui.app.games_found("", &[]).len(), built_in);
     send(&mut ui, &[Msg::Back]);
     assert!(matches!(ui.app.screen, Screen::Menu(_)));
     // Typed again, found and started: a game reached in a few keys.
@@ -1942,4 +1946,42 @@ fn the_board_turns_for_a_player_sitting_north_and_stays_turned_for_that_seat() {
     options.settings = remembered;
     let two = Runner::new(&catalog, options, 42);
     assert!(!game(&two.app).turned());
+}
+
+/// The games played lately head the list of games, the latest first, when
+/// nothing is typed; a search lists by how well names answer, as ever; and
+/// a board or a kind of match is found by its words.
+#[test]
+fn the_games_played_lately_head_the_list_and_kinds_are_found() {
+    let mut ui = app_at(Start::ChooseVariant);
+    for id in ["oware", "bosh", "oware", "igisoro"] {
+        let setting = mancala::settings::Setting::LastVariant(id.to_string());
+        ui.config.settings.apply(&setting);
+    }
+    assert_eq!(
+        ui.config.settings.recent_games,
+        ["igisoro", "oware", "bosh"]
+    );
+    let ids = |ui: &Runner, search: &str| -> Vec<String> {
+        ui.app
+            .games_found(search, &ui.config.settings.recent_games)
+            .iter()
+            .map(|&i| ui.app.variants[i].rules.id().to_string())
+            .collect()
+    };
+    let all = ids(&ui, "");
+    assert_eq!(all[..4], ["igisoro", "oware", "bosh", "kalaha"]);
+    assert_eq!(all.len(), Catalog::with_user_dir(None).entries().len());
+    assert_eq!(
+        ids(&ui, "four rows"),
+        ["igisoro", "bao-kujifunza", "bao-kiswahili"]
+    );
+    assert_eq!(ids(&ui, "bo")[0], "bosh");
+    // Typed, found and begun in a few keys.
+    type_text(&mut ui, "four rows");
+    send(&mut ui, &[Msg::Input(Input::Digit(3)), Msg::Confirm]);
+    let Screen::Setup(setup) = &ui.app.screen else {
+        panic!("{:?}", ui.app.screen)
+    };
+    assert_eq!(setup.rules.id(), "bao-kiswahili");
 }

@@ -15,6 +15,7 @@ mod board;
 pub(crate) mod check;
 pub(crate) mod file;
 pub(crate) mod old_keys;
+mod region;
 mod shortcuts;
 mod write;
 
@@ -34,6 +35,7 @@ pub use crate::engine::mechanics::while_sowing::LastSeedGroup;
 pub use crate::engine::mechanics::{
     Across, ByCount, ExtraTurn, FrontAcross, Leap, MatchRules, OwnedPits, Plan, Relay, WhileSowing,
 };
+pub use region::Region;
 pub use shortcuts::{KalahMechanics, Shortcuts};
 
 pub use check::RulesError;
@@ -127,6 +129,8 @@ pub struct Rules {
     description: String,
     /// Where the game is played, as menus say it.
     played_in: Option<String>,
+    /// The broad region, for finding and grouping games.
+    region: Option<Region>,
     sources: Vec<String>,
     text: String,
     /// Whether the file used keys of an older version.
@@ -199,6 +203,11 @@ impl Rules {
     #[must_use]
     pub fn played_in(&self) -> Option<&str> {
         self.played_in.as_deref()
+    }
+    /// The broad region the game is played in, where the file says.
+    #[must_use]
+    pub fn region(&self) -> Option<Region> {
+        self.region
     }
     #[must_use]
     pub fn sources(&self) -> &[String] {

@@ -283,58 +283,36 @@ impl App {
     }
 
     /// The entries of the list of games that `search` finds (indices into
-    /// the rule sets, then the files that could not be read): those where
-    /// each word typed begins a word of the name, id or place ("ayo", "sri
-    /// lan"), letters with accents or in other scripts matching their plain
-    /// forms. Names that begin with what was typed come first, then names
-    /// that hold it, then the rest (found by id or place), each in the
-    /// list's order: "gab" puts Gabata above Songo (Gabon).
+    /// the rule sets, then the files that could not be read), as
+    /// [`crate::catalog::search::Search`] finds them: by name, id, place,
+    /// region or family. Names that begin with what was typed come first,
+    /// then names that hold it, then the rest, each in the list's order
+    /// ("gab" puts Gabata above Songo, of Gabon); with nothing typed, the
+    /// games of `recent` (ids, the latest first) head the list.
     #[must_use]
-    pub fn games_found(&self, search: &str) -> Vec<usize> {
-        let plain = |text: &str| deunicode::deunicode(text).to_lowercase();
-        let words = |text: &str| -> Vec<String> {
-            plain(text)
-                .split(|c: char| !c.is_alphanumeric())
-                .filter(|w| !w.is_empty())
-                .map(str::to_string)
-                .collect()
-        };
-        let wanted = words(search);
-        let finds = |text: &str| {
-            let have = words(text);
-            wanted
+    pub fn games_found(&self, search: &str, recent: &[String]) -> Vec<usize> {
+        let search = crate::catalog::search::Search::new(search);
+        // Games played lately first (with nothing typed), the latest first.
+        let lately = |id: &str| {
+            recent
                 .iter()
-                .all(|w| have.iter().any(|h| h.starts_with(w.as_str())))
-        };
-        let typed = words(search).join(" ");
-        let rank = |name: &str| {
-            let name = words(name).join(" ");
-            if name.starts_with(&typed) {
-                0
-            } else if name.contains(&typed) {
-                1
-            } else {
-                2
-            }
+                .position(|r| r == id)
+                .filter(|_| search.is_empty())
+                .unwrap_or(usize::MAX)
         };
         let rule_sets = self.variants.iter().map(|e| {
             let rules = &e.rules;
-            let text = format!(
-                "{} {} {}",
-                rules.name(),
-                rules.id(),
-                rules.played_in().unwrap_or_default()
-            );
-            (rank(rules.name()), text)
+            let rank = (lately(rules.id()), search.rank(rules.name()));
+            (rank, search.finds_rules(rules))
         });
         let broken = self
             .broken_rules
             .iter()
-            .map(|f| (rank(&f.name), f.name.clone()));
-        let mut found: Vec<(u8, usize)> = rule_sets
+            .map(|f| ((usize::MAX, search.rank(&f.name)), search.finds(&f.name)));
+        let mut found: Vec<((usize, u8), usize)> = rule_sets
             .chain(broken)
             .enumerate()
-            .filter(|(_, (_, text))| finds(text))
+            .filter(|(_, (_, finds))| *finds)
             .map(|(i, (rank, _))| (rank, i))
             .collect();
         // Stable: the list's order within each rank.

@@ -290,7 +290,7 @@ pub static KEYS: &[Binding] = &[
     bind(C::Variants, &[Key::Ctrl('u')], send(Msg::ClearField), "clear the search", None),
     bind(C::Variants, &[code(K::F(5))], send(Msg::ReloadRules), "read your rule files again (after fixing or adding one)", None),
     bind(C::Variants, &[code(K::Esc)], send(Msg::Back), "clear the search, or back to the menu", Some("back")),
-    bind(C::Variants, &[Key::Letters], Action::Char, "type: only the games whose name or place has it are listed", Some("find")),
+    bind(C::Variants, &[Key::Letters], Action::Char, "type: only the games whose name, place, region or kind has it are listed", Some("find")),
     bind(C::Setup, &[code(K::Up)], send(Msg::Up), "the field above", Some("field")),
     bind(C::Setup, &[code(K::Down), code(K::Tab)], send(Msg::NextField), "the next field", Some("field")),
     bind(C::Setup, &[code(K::Left)], send(Msg::Left), "the choice before (seat, who starts, rounds)", Some("change")),

@@ -480,6 +480,7 @@ pub(super) fn check(text: &str) -> Result<Rules, RulesError> {
             .as_ref()
             .map(|p| shown(p.get_ref()).trim().to_string())
             .filter(|p| !p.is_empty()),
+        region: file.region.as_ref().map(|r| *r.get_ref()),
         sources: file.sources.iter().map(|s| shown(s.get_ref())).collect(),
         text: text.to_string(),
         old_keys: keys.older_version,

@@ -25,6 +25,8 @@ pub(crate) struct RulesFile {
     pub description: Spanned<String>,
     /// Where the game is played, for menus ("Malaysia, Indonesia").
     pub played_in: Option<Spanned<String>>,
+    /// The broad region, from a fixed list ([`super::region::Region`]).
+    pub region: Option<Spanned<super::region::Region>>,
     #[serde(default)]
     pub sources: Vec<Spanned<String>>,
     pub board: BoardSection,

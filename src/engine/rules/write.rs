@@ -43,6 +43,9 @@ fn write_head(rules: &Rules, line: &mut dyn FnMut(&str)) {
     if let Some(played_in) = &rules.played_in {
         line(&format!("played-in = {}", quoted(played_in)));
     }
+    if let Some(region) = rules.region {
+        line(&format!("region = {}", quoted(region.name())));
+    }
     if !rules.sources.is_empty() {
         line("sources = [");
         for source in &rules.sources {

@@ -77,9 +77,11 @@ pub const CHOOSE_A_GAME: &str = "Choose a game";
 pub const RULES_TITLE: &str = "Rules";
 pub const YOUR_RULE_FILE: &str = "your rule file";
 pub const FIND_LABEL: &str = "Find: ";
-pub const FIND_HINT: &str = "type a name or a place";
-pub const NO_GAME_FOUND: &str =
-    "No game has that in its name or place: Backspace or Esc to search again.";
+pub const FIND_HINT: &str = "a name, place or kind";
+pub const NO_GAME_FOUND: &str = "No game has that in its name, place or kind (\"four rows\", \
+     \"rounds\"): Backspace or Esc to search again.";
+/// The mark of a game played lately, at the top of the list.
+pub const LATELY_WORD: &str = "lately";
 pub const PLAYED_IN_LABEL: &str = "Where   ";
 pub const ROUNDS_WORD: &str = "rounds";
 
@@ -90,21 +92,24 @@ pub fn more_games(count: usize, above: bool) -> String {
     format!("{arrow} {count} more")
 }
 
-/// A board as the list of games shows it: "7 × 7" (pits a row, seeds a
-/// pit), "8 × …" where the start is listed pit by pit (the pane beside the
-/// list gives it whole).
+/// A board as the list of games shows it: "2×7×7" (rows, pits a row,
+/// seeds a pit), "4×8×…" where the start is listed pit by pit (the pane
+/// beside the list gives it whole).
 #[must_use]
-pub fn board_in_short(pits: u8, seeds: Option<u8>) -> String {
+pub fn board_in_short(rows: u8, pits: u8, seeds: Option<u8>) -> String {
     match seeds {
-        Some(seeds) => format!("{pits} × {seeds}"),
-        None => format!("{pits} × …"),
+        Some(seeds) => format!("{rows}×{pits}×{seeds}"),
+        None => format!("{rows}×{pits}×…"),
     }
 }
 
-/// The second line of a game in the list: "rounds · Malaysia".
+/// The second line of a game in the list: "lately · rounds · Malaysia".
 #[must_use]
-pub fn game_line(rounds: bool, played_in: Option<&str>, yours: bool) -> String {
+pub fn game_line(lately: bool, rounds: bool, played_in: Option<&str>, yours: bool) -> String {
     let mut parts = Vec::new();
+    if lately {
+        parts.push(LATELY_WORD);
+    }
     if rounds {
         parts.push(ROUNDS_WORD);
     }

@@ -23,7 +23,7 @@ pub fn last_variant(app: &App, settings: &Settings) -> usize {
 
 pub(crate) fn variants(app: &mut App, config: &Config, mut list: GameList, msg: &Msg) -> Screen {
     // The entries the search finds, in the list's order.
-    let found = app.games_found(&list.search);
+    let found = app.games_found(&list.search, &config.settings.recent_games);
     let place = found.iter().position(|&i| i == list.selected);
     let step_to = |down: bool| match (place, found.is_empty()) {
         (_, true) => None,
@@ -50,15 +50,15 @@ pub(crate) fn variants(app: &mut App, config: &Config, mut list: GameList, msg: 
         }
         Msg::Input(Input::Char(c)) => {
             list.search.push(*c);
-            find(app, &mut list);
+            find(app, config, &mut list);
         }
         Msg::Backspace => {
             list.search.pop();
-            find(app, &mut list);
+            find(app, config, &mut list);
         }
         Msg::ClearField => {
             list.search.clear();
-            find(app, &mut list);
+            find(app, config, &mut list);
         }
         Msg::Confirm if place.is_none() => {
             crate::tui::update::set_notice(app, crate::tui::describe::NO_GAME_FOUND.into(), true);
@@ -76,7 +76,7 @@ pub(crate) fn variants(app: &mut App, config: &Config, mut list: GameList, msg: 
         Msg::ReloadRules => app.command(Command::ReadRules),
         Msg::Back if !list.search.is_empty() => {
             list.search.clear();
-            find(app, &mut list);
+            find(app, config, &mut list);
         }
         Msg::Back | Msg::Confirm => {
             let came_from = if list.for_play {
@@ -94,8 +94,8 @@ pub(crate) fn variants(app: &mut App, config: &Config, mut list: GameList, msg: 
 
 /// After the search changed: the best match, listed first, is chosen (so
 /// Enter opens it), and with nothing typed the chosen game stays.
-fn find(app: &App, list: &mut GameList) {
-    let found = app.games_found(&list.search);
+fn find(app: &App, config: &Config, list: &mut GameList) {
+    let found = app.games_found(&list.search, &config.settings.recent_games);
     let keep = list.search.is_empty() && found.contains(&list.selected);
     if !keep && let Some(&first) = found.first() {
         list.selected = first;

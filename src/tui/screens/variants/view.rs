@@ -52,9 +52,14 @@ pub fn render_variants(app: &App, config: &Config, list: &GameList, area: Rect, 
         .render(text_area(&name, buf), buf);
 }
 
+/// Rows of the list from which each game gets a third line.
+const TALL_LIST: u16 = 28;
+
 /// The list of games in `inner`: the search line, then two lines a game
-/// found (its name and board; whether it is played in rounds and where),
-/// scrolled so that the chosen one shows; the first nine numbered.
+/// found (its name and board; whether it was played lately, is played in
+/// rounds and where), three where the list is tall (how it plays, in
+/// brief: the kinds a search finds it by), scrolled so that the chosen one
+/// shows; the first nine numbered.
 fn render_game_list(app: &App, config: &Config, list: &GameList, inner: Rect, buf: &mut Buffer) {
     use crate::tui::describe;
     let theme = &config.theme;
@@ -72,7 +77,8 @@ fn render_game_list(app: &App, config: &Config, list: &GameList, inner: Rect, bu
         ])
     };
     buf.set_line(inner.x + 1, inner.y, &search, inner.width.saturating_sub(1));
-    let found = app.games_found(&list.search);
+    let recent = &config.settings.recent_games;
+    let found = app.games_found(&list.search, recent);
     let rows = Rect::new(
         inner.x,
         inner.y + 2,
@@ -86,7 +92,9 @@ fn render_game_list(app: &App, config: &Config, list: &GameList, inner: Rect, bu
         }
         return;
     }
-    let fits = usize::from(rows.height.saturating_sub(1) / 2).max(1);
+    // Where the list is tall, a third line a game: how it plays, in brief.
+    let per: u16 = if rows.height >= TALL_LIST { 3 } else { 2 };
+    let fits = usize::from(rows.height.saturating_sub(1) / per).max(1);
     let place = found.iter().position(|&i| i == list.selected).unwrap_or(0);
     let first = place.saturating_sub(fits - 1);
     // Games above and below those shown, said where they are.
@@ -97,11 +105,11 @@ fn render_game_list(app: &App, config: &Config, list: &GameList, inner: Rect, bu
     }
     if after > 0 {
         let below = describe::more_games(after, false);
-        let y = rows.y + 2 * u16::try_from(fits).unwrap_or(0);
+        let y = rows.y + per * u16::try_from(fits).unwrap_or(0);
         buf.set_stringn(inner.x + 3, y, &below, width - 3, theme.dim);
     }
     for (shown, &index) in found.iter().enumerate().skip(first).take(fits) {
-        let y = rows.y + 2 * u16::try_from(shown - first).unwrap_or(0);
+        let y = rows.y + per * u16::try_from(shown - first).unwrap_or(0);
         let style = if index == list.selected {
             theme.selected
         } else {
@@ -112,38 +120,72 @@ fn render_game_list(app: &App, config: &Config, list: &GameList, inner: Rect, bu
         } else {
             " ".to_string()
         };
-        let (name, board, second, second_style) = if let Some(entry) = app.variants.get(index) {
-            let rules = &entry.rules;
-            let yours = entry.origin != crate::catalog::Origin::BuiltIn;
-            let rounds = rules.plan().rounds.rounds == crate::engine::Rounds::Many;
-            (
-                crate::text::printable(rules.name()),
-                describe::board_in_short(
-                    rules.pits(),
-                    rules
-                        .board()
-                        .start
-                        .as_ref()
-                        .is_none()
-                        .then(|| rules.seeds_per_pit()),
-                ),
-                describe::game_line(rounds, rules.played_in(), yours),
-                theme.dim,
-            )
-        } else {
-            let file = &app.broken_rules[index - app.variants.len()];
-            (
-                file.name.clone(),
-                String::new(),
-                describe::CANNOT_BE_PLAYED.to_string(),
-                theme.warning,
-            )
-        };
+        let EntryText {
+            name,
+            board,
+            second,
+            kinds,
+            broken,
+        } = entry_text(app, index, recent, list.search.is_empty());
+        let second_style = if broken { theme.warning } else { theme.dim };
         let room = width.saturating_sub(4 + board.chars().count() + 1);
         let name = crate::tui::layout::cut_to(&name, room);
         let line = format!(" {number} {name:<room$} {board} ");
         buf.set_stringn(inner.x, y, &line, width, style);
         let second = crate::tui::layout::cut_to(&second, width.saturating_sub(4));
         buf.set_stringn(inner.x + 3, y + 1, &second, width - 3, second_style);
+        if per == 3 {
+            let kinds = crate::tui::layout::cut_to(&kinds, width.saturating_sub(4));
+            buf.set_stringn(inner.x + 3, y + 2, &kinds, width - 3, theme.dim);
+        }
+    }
+}
+
+/// What the list says of one game.
+struct EntryText {
+    name: String,
+    /// "2×6×4".
+    board: String,
+    /// "lately · rounds · Sri Lanka", or that the file cannot be played.
+    second: String,
+    /// The kinds a search finds it by beyond its board and match: how it
+    /// plays, in brief ("relay · captures while sowing").
+    kinds: String,
+    /// A rule file that could not be read.
+    broken: bool,
+}
+
+/// The list's words for entry `index` (a rule set, then the files that
+/// could not be read); `lately` marks a game of `recent` where nothing is
+/// typed.
+fn entry_text(app: &App, index: usize, recent: &[String], nothing_typed: bool) -> EntryText {
+    use crate::tui::describe;
+    let Some(entry) = app.variants.get(index) else {
+        let file = &app.broken_rules[index - app.variants.len()];
+        return EntryText {
+            name: file.name.clone(),
+            board: String::new(),
+            second: describe::CANNOT_BE_PLAYED.to_string(),
+            kinds: String::new(),
+            broken: true,
+        };
+    };
+    let rules = &entry.rules;
+    let seeds = rules.board().start.is_none().then(|| rules.seeds_per_pit());
+    let kinds: Vec<&str> = crate::catalog::search::families(rules)
+        .into_iter()
+        .filter(|kind| !crate::catalog::search::BOARD_AND_MATCH.contains(kind))
+        .collect();
+    EntryText {
+        name: crate::text::printable(rules.name()),
+        board: describe::board_in_short(rules.rows(), rules.pits(), seeds),
+        second: describe::game_line(
+            nothing_typed && recent.iter().any(|id| id == rules.id()),
+            rules.plan().rounds.rounds == crate::engine::Rounds::Many,
+            rules.played_in(),
+            entry.origin != crate::catalog::Origin::BuiltIn,
+        ),
+        kinds: kinds.join(" · "),
+        broken: false,
     }
 }

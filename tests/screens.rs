@@ -127,7 +127,7 @@ fn assert_names_whole(screen: &str, lines: &[String], ascii: bool) {
                     .collect();
                 let next = line[at + shown.len()..].chars().next();
                 assert!(
-                    shown == name || next.is_some_and(|c| "│║|#".contains(c)),
+                    shown == name || next.is_some_and(|c| "│║|#╭╮╰╯─+".contains(c)),
                     "{screen}: {name:?} cut on row {y}: {line:?}"
                 );
             }
@@ -1092,6 +1092,15 @@ fn the_losers_choice_of_pits_by_keys() {
     } else {
         NORTH
     };
+    // The round's result says how far the match is from its end: the
+    // loser's seeds, and the 4 (one pit) a player needs to play on.
+    let summary = rows(&draw(&mut ui, 80, 24)).join("\n");
+    let Screen::Game(game) = &ui.app.screen else {
+        unreachable!()
+    };
+    let seeds = game.session.position().store(chooser.side);
+    let said = format!("{name} has {seeds} seeds; under 4 would end the match.");
+    assert!(summary.contains(&said), "{summary}");
     ui.send(Msg::NextRound);
     let filling = |ui: &Runner| match &ui.app.screen {
         Screen::Game(game) => game.filling,

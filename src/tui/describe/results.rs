@@ -272,6 +272,27 @@ pub fn how_it_ended(session: &Session) -> Vec<String> {
 
 /// Why a match of rounds ended after a round before any limit: a player's
 /// store cannot fill one pit.
+/// How far a round over leaves the match from its end, said of the player
+/// nearer to losing it: "Bo has 18 seeds; under 4 would end the match."
+#[must_use]
+pub fn distance_to_the_end(session: &Session, position: &Position) -> Option<String> {
+    let rules = session.rules();
+    let round_over = matches!(position.status(), crate::engine::Status::RoundOver { .. });
+    if !round_over || rules.plan().rounds.rounds != crate::engine::Rounds::Many {
+        return None;
+    }
+    let full = rules.seeds_per_pit();
+    let fewest = rules.plan().rounds.fewest_seeds(full);
+    let behind = Side::BOTH
+        .into_iter()
+        .min_by_key(|&side| position.store(side))?;
+    Some(format!(
+        "{} has {} seeds; under {fewest} would end the match.",
+        session.display_name(behind),
+        position.store(behind)
+    ))
+}
+
 fn too_few_to_go_on(session: &Session, position: &Position) -> Option<String> {
     let rules = session.rules();
     let over = matches!(position.status(), crate::engine::Status::MatchOver { .. });

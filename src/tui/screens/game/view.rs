@@ -440,6 +440,9 @@ fn render_round_over(config: &Config, session: &Session, area: Rect, buf: &mut B
                 session, rules, position, &next, side,
             )));
         }
+        if let Some(distance) = words::distance_to_the_end(session, position) {
+            lines.push(Line::styled(distance, theme.dim));
+        }
     }
     let title = words::round_over_title(position.round());
     let keys = context_keys(keys::Context::RoundOver);

@@ -38,7 +38,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use mancala::ai::{Computer, Dice, Level, Limits, choose_move, takes_the_swap};
+use mancala::ai::{Computer, Dice, Level, Limits, choose_fill, choose_move, takes_the_swap};
 use mancala::catalog::Catalog;
 use mancala::engine::{GameState, Move, Rounds, Rules, Score, Side};
 
@@ -224,10 +224,24 @@ fn play(
                 }
             }
             None if game.round() >= rounds => break,
-            None => match game.next_round() {
-                Ok(next) => game = next,
-                Err(_) => break,
-            },
+            None => {
+                // Where the round's loser chooses the pits to fill, a
+                // computer chooses by its search (§12); others take the
+                // rules' own order.
+                let fill = game.position().fill_choice(&rules).and_then(|chooser| {
+                    match levels[chooser.side.index()] {
+                        Player::Computer(level) | Player::Plain(level) => {
+                            let deadline = Instant::now() + level.time_cap();
+                            choose_fill(&rules, game.position(), level, deadline)
+                        }
+                        Player::Mcts(_) => None,
+                    }
+                });
+                match game.next_round_filling(fill) {
+                    Ok(next) => game = next,
+                    Err(_) => break,
+                }
+            }
         }
     }
     // The outcome as the search counts it: the store margin, or a win

@@ -133,29 +133,48 @@ pub fn named(name: &str, side: Side) -> String {
 
 /// Why a choice was refused, addressed to the player who made it.
 #[must_use]
-pub fn refusal(error: PlayError, pits: u8) -> String {
+pub fn refusal(error: PlayError, position: &Position) -> String {
+    let pits = position.pit_count();
+    // A pit as this board names it: `3`, or `f3`/`b3` on four rows.
+    let named = |pit: Pit| position.move_at(pit);
     match error {
-        PlayError::Empty(pit) => format!("Pit {pit} is empty - choose a pit with seeds in it."),
-        PlayError::TooFew { pit, needs } => {
-            format!("Pit {pit} has too few seeds - a pit needs at least {needs} to be played.")
+        PlayError::Empty(pit) => {
+            format!(
+                "Pit {} is empty - choose a pit with seeds in it.",
+                named(pit)
+            )
         }
-        PlayError::NoDirection(pit) => {
-            format!("Pit {pit}: choose which way to sow it, left or right.")
+        PlayError::TooFew { pit, needs } => format!(
+            "Pit {} has too few seeds - a pit needs at least {needs} to be played.",
+            named(pit)
+        ),
+        PlayError::NoDirection(pit) => format!(
+            "Pit {}: choose which way to sow it, left or right.",
+            named(pit)
+        ),
+        PlayError::DirectionFixed(pit) => format!(
+            "Pit {}: these rules fix the direction - play the pit alone.",
+            named(pit)
+        ),
+        PlayError::Owned(pit) => format!(
+            "Pit {} is an owned pit - its seeds stay there and it is never played.",
+            named(pit)
+        ),
+        PlayError::Closed(pit) => {
+            format!(
+                "Pit {} is closed this round - it is out of play.",
+                named(pit)
+            )
         }
-        PlayError::DirectionFixed(pit) => {
-            format!("Pit {pit}: these rules fix the direction - play the pit alone.")
-        }
-        PlayError::Owned(pit) => {
-            format!("Pit {pit} is an owned pit - its seeds stay there and it is never played.")
-        }
-        PlayError::Closed(pit) => format!("Pit {pit} is closed this round - it is out of play."),
         PlayError::Endless(pit) => format!(
-            "Pit {pit} would start a turn that never ends (its laps repeat forever), so it cannot be played."
+            "Pit {} would start a turn that never ends (its laps repeat forever), so it cannot be played.",
+            named(pit)
         ),
         PlayError::Restricted(pit, why) => why.said(pit),
         PlayError::DoesNotFeed(pit) => format!(
-            "Pit {pit} leaves your opponent's row empty - while it is, a move must give \
-             them seeds."
+            "Pit {} leaves your opponent's row empty - while it is, a move must give \
+             them seeds.",
+            named(pit)
         ),
         PlayError::NoSuchPit { pit, .. } => format!("There is no pit {pit}: pits are 1 to {pits}."),
         PlayError::RoundOver => "The round is over.".to_string(),
@@ -596,8 +615,29 @@ mod tests {
 
     #[test]
     fn a_pit_that_does_not_feed_is_refused_with_the_reason() {
-        let said = refusal(PlayError::DoesNotFeed(Pit::new(2)), 6);
-        assert!(said.contains("leaves your opponent's row empty"), "{said}");
+        let rules = Rules::from_toml(include_str!("../rules/oware.toml")).unwrap();
+        let start = Position::new(&rules, Side::South);
+        let said = refusal(PlayError::DoesNotFeed(Pit::new(2)), &start);
+        assert!(
+            said.contains("Pit 2 leaves your opponent's row empty"),
+            "{said}"
+        );
+    }
+
+    /// On four rows a refusal names the pit with its row: the side's pit 9
+    /// is the first of the back row, b1; pit 8 the last of the front, f8.
+    #[test]
+    fn a_refusal_on_four_rows_names_the_row() {
+        let rules = Rules::from_toml(include_str!("../rules/igisoro.toml")).unwrap();
+        let start = Position::new(&rules, Side::South);
+        let too_few = PlayError::TooFew {
+            pit: Pit::new(9),
+            needs: 2,
+        };
+        let said = refusal(too_few, &start);
+        assert!(said.starts_with("Pit b1 has too few seeds"), "{said}");
+        let said = refusal(PlayError::Empty(Pit::new(8)), &start);
+        assert!(said.starts_with("Pit f8 is empty"), "{said}");
     }
 
     #[test]

@@ -395,7 +395,7 @@ fn a_move_must_reach_the_opponent_or_an_empty_pit() {
         PlayError::Restricted(Pit::new(1), Restriction::ReachesNothing)
     );
     assert_eq!(
-        mancala::words::refusal(refused, 10),
+        mancala::words::refusal(refused, start.position()),
         "Pit 1 sows neither onto your opponent's row nor into an empty pit of yours - play a \
          pit that does."
     );

@@ -349,7 +349,13 @@ fn choices_that_cannot_be_played_are_explained() {
 
 #[test]
 fn endless_pits_are_explained() {
-    let text = mancala::words::refusal(mancala::engine::PlayError::Endless(Pit::new(2)), 7);
+    let rules = Catalog::with_user_dir(None)
+        .find("raja-pasu")
+        .unwrap()
+        .rules
+        .clone();
+    let start = mancala::engine::Position::new(&rules, Side::South);
+    let text = mancala::words::refusal(mancala::engine::PlayError::Endless(Pit::new(2)), &start);
     assert!(
         text.contains("Pit 2") && text.contains("never ends"),
         "{text}"

@@ -570,7 +570,7 @@ fn preview(game: &mut Game) {
         // Why it cannot be played, as playing it would say.
         if let Err(error) = game.session.game().check(game.refused_move_at(game.cursor)) {
             game.notice = Some(Notice {
-                text: crate::words::refusal(error, position.pit_count()),
+                text: crate::words::refusal(error, &position),
                 warning: true,
             });
         }
@@ -623,7 +623,7 @@ fn play(config: &Config, game: &mut Game, mover: Side, chosen: Move) {
         Err(error) => {
             game.cursor = Pit::new(pit.number().clamp(1, position.pits_per_side()));
             game.notice = Some(Notice {
-                text: crate::words::refusal(error, position.pit_count()),
+                text: crate::words::refusal(error, &position),
                 warning: true,
             });
         }

@@ -1560,3 +1560,29 @@ fn moves_with_their_way_on_the_command_line() {
         .failure()
         .stderr(predicates::str::contains("2cw"));
 }
+
+/// README's loop that installs every manual page names every command.
+#[test]
+fn the_readme_installs_a_manual_page_for_every_command() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let looped: Vec<&str> = readme
+        .lines()
+        .find_map(|line| line.strip_prefix("for c in \"\" "))
+        .and_then(|rest| rest.strip_suffix("; do"))
+        .expect("the loop over the manual pages")
+        .split_whitespace()
+        .collect();
+    let config = tempfile::tempdir().unwrap();
+    let help = mancala(&config).arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&command| command != "help")
+        .collect();
+    assert_eq!(looped, commands);
+}

@@ -30,7 +30,7 @@ pub fn counted(count: impl Into<u64>, noun: &str) -> String {
 pub fn unindexable(why: crate::ai::Unindexable) -> &'static str {
     use crate::ai::Unindexable;
     match why {
-        Unindexable::FourRows => "its positions hold seeds in hand and marks beside the pits",
+        Unindexable::FourRows => "its board has four rows, and the tables number positions of two",
         Unindexable::Rounds => "it is played in rounds, each starting from the last one's end",
         Unindexable::OwnedPits => "its positions hold owned pits beside the seeds",
         Unindexable::Turns => "its positions hold where the turn stands beside the seeds",

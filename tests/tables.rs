@@ -386,3 +386,16 @@ fn a_table_passed_over_is_told_and_the_smaller_one_used() {
     // A level that plays without tables is not told of them.
     assert_eq!(move_at("easy").1, "");
 }
+
+/// A four-row game has no table, and the refusal says the true reason (its
+/// board), not one of Bao's alone (issue 60, item 15).
+#[test]
+fn a_four_row_game_is_refused_for_its_board() {
+    let cache = tempfile::tempdir().unwrap();
+    for id in ["igisoro", "bao-kujifunza"] {
+        let output = mancala_tables(&cache, &[id]).failure().get_output().clone();
+        let said = String::from_utf8(output.stderr).unwrap();
+        assert!(said.contains("four rows"), "{said}");
+        assert!(!said.contains("in hand"), "{said}");
+    }
+}

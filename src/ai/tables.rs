@@ -56,7 +56,7 @@ const SURE_MASK: u8 = (1 << SHORT_SHIFT) - 1;
 /// seeds in each pit and who moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unindexable {
-    /// Four rows (Bao's hand, nyumba and blocks belong to them).
+    /// Four rows: the tables number positions of two.
     FourRows,
     /// Rounds: the board of the next round depends on this one's end.
     Rounds,

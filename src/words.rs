@@ -234,6 +234,13 @@ pub fn refusal(error: PlayError, position: &Position) -> String {
             played.named_pit()
         ),
         PlayError::Fill(why) => fill_refusal(why),
+        PlayError::Lost(pit) => format!(
+            "Pit {} was won by your opponent for this round - only they play it.",
+            named(pit)
+        ),
+        PlayError::NotWon(pit) => format!(
+            "Pit {pit} would be a pit of your opponent's row that you won, and you have not won it."
+        ),
     }
 }
 

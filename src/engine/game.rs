@@ -36,6 +36,11 @@ pub struct Position {
     /// every move). A tuzdyk lies on the other player's row and holds no
     /// seeds; pits that keep their seeds may lie on either row.
     pub(in crate::engine) owned: BySide<u32>,
+    /// In territory rounds (rules.md §12), the pits owned by the player of
+    /// the other row, packed as [`Shape::pits_of`] packs them: South's pits
+    /// North owns, and North's South owns. The owner alone plays them and
+    /// takes their seeds.
+    pub(in crate::engine) crossed: u32,
     pub(in crate::engine) to_move: Side,
     /// The player to move is making the one more move a capture gave them
     /// (which gives no further one).
@@ -208,6 +213,36 @@ impl Position {
     #[inline]
     pub(in crate::engine) fn owned_mask(&self) -> u64 {
         self.shape.track_of(self.owned.south | self.owned.north)
+    }
+
+    /// Track bits of the pits `side` owns for the round: its own row's but
+    /// those the other player won, and those of the other row it won
+    /// (territory rounds, rules.md §12; elsewhere its row).
+    #[inline]
+    pub(in crate::engine) fn territory(&self, side: Side) -> u64 {
+        if self.crossed == 0 {
+            return self.shape.side_mask(side);
+        }
+        let crossed = self.shape.track_of(self.crossed);
+        (self.shape.side_mask(side) & !crossed) | (self.shape.side_mask(side.other()) & crossed)
+    }
+
+    /// Who owns the pit at track index `index` for the round.
+    #[must_use]
+    pub(in crate::engine) fn pit_owner(&self, index: usize) -> Side {
+        let row = self.shape.owner(index);
+        if self.shape.track_of(self.crossed) & (1 << index) != 0 {
+            row.other()
+        } else {
+            row
+        }
+    }
+
+    /// Who owns `side`'s pit `pit` this round: `side`, or in territory
+    /// rounds the player who won it.
+    #[must_use]
+    pub fn round_owner(&self, side: Side, pit: Pit) -> Side {
+        self.pit_owner(self.shape.pit(side, pit))
     }
 
     /// Bits (by track index) of the pits `side` owns.

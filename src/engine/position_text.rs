@@ -44,7 +44,8 @@ pub enum PositionTextError {
     },
     #[error(
         "{side}'s row: {found:?} is neither a seed count, `x` (a closed pit), `o` (a pit \
-         owned by the player across) nor a count and an owner (`2n`: North's, holding 2)"
+         owned by the player across), a count and an owner (`2n`: North's, holding 2) nor a \
+         count won by the player across (`4o`, in territory rounds)"
     )]
     Pit { side: Side, found: String },
     #[error("{side}'s row has {given} pits but the board has {pits}")]
@@ -107,6 +108,7 @@ impl fmt::Display for PositionText<'_> {
                     PitSetup::Kept { owner, seeds } => {
                         write!(f, " {seeds}{}", owner_letter(owner))?;
                     }
+                    PitSetup::Won(seeds) => write!(f, " {seeds}{WON}")?,
                     PitSetup::Seeds(count) => write!(f, " {count}")?,
                 }
                 if four_rows {
@@ -431,7 +433,13 @@ fn owner_letter(owner: Side) -> char {
 }
 
 /// `3n`: a pit North owns holding 3 seeds (`None` for any other word).
+/// The mark after a count of a pit won by the player across (§12: `4o`).
+const WON: char = 'o';
+
 fn owned_with_seeds(word: &str) -> Option<PitSetup> {
+    if let Some(count) = word.strip_suffix(WON) {
+        return count.parse::<u16>().ok().map(PitSetup::Won);
+    }
     let owner = Side::BOTH
         .into_iter()
         .find(|&side| word.ends_with(owner_letter(side)))?;

@@ -34,6 +34,12 @@ pub(crate) struct Turn<'r> {
     pub owned_by: BySide<u32>,
     /// The opponent's row is empty and the rules say the move must reach it.
     pub must_feed: bool,
+    /// The pits the opponent owns for the round: where feeding looks (their
+    /// row, but in territory rounds, rules.md §12).
+    pub their_pits: u64,
+    /// Pits owned for the round by the other row's player (territory
+    /// rounds): a group made there goes to that owner.
+    pub crossed: u64,
     /// Owned pits keep their seeds (read once from the rules).
     pub owned_pits_kept: bool,
     /// Pits become owned as tuzdyks (read once from the rules).
@@ -705,7 +711,11 @@ fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
                     && turn.rules.plan().while_sowing.is_some_and(
                         super::mechanics::while_sowing::WhileSowing::last_seed_to_sower,
                     );
-            let taker = if last { turn.mover } else { shape.owner(at) };
+            let taker = match (last, turn.crossed & (1 << at) != 0) {
+                (true, _) => turn.mover,
+                (false, false) => shape.owner(at),
+                (false, true) => shape.owner(at).other(),
+            };
             while_sowing::take(board, shape, at, taker, obs);
             took |= taker == turn.mover;
             group_taker = Some(taker);
@@ -789,7 +799,7 @@ fn end_of_lap<O: Observer>(
 /// Refuses a turn that leaves the opponent's row empty when it must feed it.
 #[inline]
 fn fed(board: &Board, turn: &Turn) -> Result<(), Refused> {
-    if turn.must_feed && board.filled() & turn.shape.side_mask(turn.mover.other()) == 0 {
+    if turn.must_feed && board.filled() & turn.their_pits == 0 {
         Err(Refused::DoesNotFeed)
     } else {
         Ok(())

@@ -29,7 +29,11 @@ pub fn position_text(rules: &Rules, position: &Position, number: usize) -> Strin
                     empty += 1;
                     continue;
                 }
-                PitSetup::Seeds(count) | PitSetup::Kept { seeds: count, .. } => format!("{count}S"),
+                PitSetup::Seeds(count)
+                | PitSetup::Kept { seeds: count, .. }
+                | PitSetup::Won(count) => {
+                    format!("{count}S")
+                }
             };
             if empty > 0 {
                 items.push(empty.to_string());

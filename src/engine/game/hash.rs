@@ -47,6 +47,10 @@ impl Position {
             let owned = u64::from(self.owned.south) | (u64::from(self.owned.north) << 32);
             hash ^= mix(owned, 0x5851_f42d_4c95_7f2d).rotate_left(11);
         }
+        // Territory rounds' pits owned across: nothing elsewhere.
+        if self.crossed != 0 {
+            hash ^= mix(u64::from(self.crossed), 0x1405_7b7e_f767_814f).rotate_left(23);
+        }
         // Bao's marks: nothing to mix elsewhere.
         if self.marks.bits() != 0 {
             hash ^= mix(u64::from(self.marks.bits()), 0x2d35_8dcc_aa6c_78a5).rotate_left(17);

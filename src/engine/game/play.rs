@@ -101,6 +101,10 @@ pub enum PlayError {
     Blocked(Move),
     #[error("`{0}` meets no safari: `+` is written where a capturing lap ends in the nyumba")]
     NoSafari(Move),
+    #[error("pit {0} was won by the opponent for this round: its owner alone plays it")]
+    Lost(Pit),
+    #[error("pit {0} names a pit of the opponent's row that is not yours this round")]
+    NotWon(Pit),
     /// A loser's choice of pits that cannot begin the next round.
     #[error("{0}")]
     Fill(super::RoundError),
@@ -209,13 +213,35 @@ impl Position {
         if (mv.row() == Row::Only) != (self.shape.rows == 2) {
             return Err(PlayError::NotOnBoard(mv));
         }
-        let Some(side_pit) = self.shape.named_pit(mv.row(), pit) else {
-            return Err(PlayError::NoSuchPit {
-                pit,
-                pits: self.shape.pits,
-            });
+        let origin = match self.shape.named_pit(mv.row(), pit) {
+            // Pit n + k: the other row's pit k, where the mover won it
+            // (territory rounds, rules.md §12).
+            None if self.crossed != 0
+                && mv.row() == Row::Only
+                && pit.number() > self.shape.pits
+                && pit.number() <= 2 * self.shape.pits =>
+            {
+                let theirs = Pit::new(pit.number() - self.shape.pits);
+                let origin = self.shape.pit(mover.other(), theirs);
+                if self.territory(mover) & (1 << origin) == 0 {
+                    return Err(PlayError::NotWon(pit));
+                }
+                origin
+            }
+            None => {
+                return Err(PlayError::NoSuchPit {
+                    pit,
+                    pits: self.shape.pits,
+                });
+            }
+            Some(side_pit) => {
+                let origin = self.shape.pit(mover, side_pit);
+                if self.territory(mover) & (1 << origin) == 0 {
+                    return Err(PlayError::Lost(pit));
+                }
+                origin
+            }
         };
-        let origin = self.shape.pit(mover, side_pit);
         if self.open_pits & (1 << origin) == 0 {
             return Err(PlayError::Closed(pit));
         }
@@ -524,8 +550,15 @@ impl Position {
     /// The move that sows the pit at track index `origin` (against the track
     /// where `backward`), written as the rules' ways write it.
     fn move_of(&self, rules: &Rules, origin: usize, backward: bool) -> Move {
-        let Place::Pit(_, pit) = self.shape.place(origin) else {
+        let Place::Pit(side, pit) = self.shape.place(origin) else {
             unreachable!("moves start from pits")
+        };
+        // A pit won on the other row is numbered on from the mover's pit n
+        // (territory rounds, rules.md §12).
+        let pit = if side == self.to_move {
+            pit
+        } else {
+            Pit::new(self.shape.pits + pit.number())
         };
         let (row, number) = self.shape.named(pit);
         let played = Move::in_row(row, number);
@@ -583,7 +616,9 @@ impl Position {
             owned,
             owned_by: self.owned,
             must_feed: rules.plan().playable.must_feed
-                && self.board.filled() & self.shape.side_mask(mover.other()) == 0,
+                && self.board.filled() & self.territory(mover.other()) == 0,
+            their_pits: self.territory(mover.other()),
+            crossed: self.shape.track_of(self.crossed),
             owned_pits_kept: kept,
             to_owner_pits: !plain && !kept && rules.plan().owned_pits.is_some(),
             backward,
@@ -606,7 +641,7 @@ impl Position {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub(in crate::engine) fn movable(&self, rules: &Rules, side: Side) -> u64 {
-        let movable = self.shape.side_mask(side) & self.open_pits & self.board.filled();
+        let movable = self.territory(side) & self.open_pits & self.board.filled();
         // Rule sets that sow plainly own no pits and play any pit with seeds.
         if rules.shortcuts().sows_plainly {
             return movable;
@@ -669,7 +704,7 @@ impl Position {
     pub(in crate::engine) fn every_pit_moves(&self, rules: &Rules, side: Side) -> bool {
         rules.shortcuts().turns_always_end
             && (!rules.plan().playable.must_feed
-                || self.board.filled() & self.shape.side_mask(side.other()) != 0)
+                || self.board.filled() & self.territory(side.other()) != 0)
     }
 
     /// Whether each turn of `side` ends and is allowed, as

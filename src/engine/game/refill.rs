@@ -132,7 +132,11 @@ impl Position {
         let full_pit = u16::from(rules.seeds_per_pit());
         let mut next = *self;
         next.open_pits = 0;
-        for side in Side::BOTH {
+        let territory = rules.plan().rounds.refill == Refill::Territory;
+        if territory {
+            next.territory_refill(rules);
+        }
+        for side in Side::BOTH.into_iter().filter(|_| !territory) {
             let store = self.shape.store(side);
             let mut left = next.board.get(store);
             let order: Vec<u8> = match chosen {
@@ -182,6 +186,43 @@ impl Position {
         next.round_starter = starter_kept(rules, next.to_move);
         next.start_turn(rules, &mut NoTrace);
         next
+    }
+
+    /// Territory rounds' refill (rules.md §12): every pit full again, the
+    /// stores empty, and the round's winner owning as many pits as their
+    /// seeds fill (one more above half a pit): their own row, then the
+    /// loser's from pit 1 on (counter-clockwise from the winner's pit n). A
+    /// drawn round leaves each player their row.
+    fn territory_refill(&mut self, rules: &Rules) {
+        let full = u16::from(rules.seeds_per_pit());
+        let winner = match self.outcome() {
+            Some(Outcome::Win(winner)) => Some(winner),
+            _ => None,
+        };
+        let won = winner.map_or(0, |w| {
+            rules
+                .plan()
+                .rounds
+                .pits_won(self.store(w), rules.seeds_per_pit())
+        });
+        for side in Side::BOTH {
+            for pit in Pit::all(self.shape.pits) {
+                let index = self.shape.pit(side, pit);
+                self.board.set(index, full);
+                self.open_pits |= 1 << index;
+            }
+            self.board.set(self.shape.store(side), 0);
+        }
+        self.crossed = 0;
+        if let Some(winner) = winner {
+            let across = won.saturating_sub(u16::from(self.shape.pits));
+            let taken = Pit::all(self.shape.pits)
+                .take(usize::from(across))
+                .fold(0u64, |bits, pit| {
+                    bits | 1 << self.shape.pit(winner.other(), pit)
+                });
+            self.crossed = self.shape.pits_of(taken);
+        }
     }
 
     /// Ends the match where it stands, when the players agree to stop in the

@@ -26,7 +26,17 @@ impl Position {
         taker: Option<Side>,
         swept: &mut BySide<u16>,
     ) {
-        for index in indices(self.shape.side_mask(row)) {
+        self.sweep_pits_to(self.shape.side_mask(row), taker, swept);
+    }
+
+    /// [`Position::sweep_row_to`] for the pits of track bits `pits`.
+    pub(in crate::engine) fn sweep_pits_to(
+        &mut self,
+        pits: u64,
+        taker: Option<Side>,
+        swept: &mut BySide<u16>,
+    ) {
+        for index in indices(pits) {
             let bit = 1u64 << index;
             let owner = Side::BOTH
                 .into_iter()
@@ -54,9 +64,18 @@ impl Position {
             winner: None,
         });
         self.ending = Some(ending);
-        let fewest = rules.plan().rounds.fewest_seeds(rules.seeds_per_pit());
-        let last_round = rules.plan().rounds.rounds == Rounds::Single
-            || Side::BOTH.iter().any(|&side| self.store(side) < fewest);
+        let rounds = rules.plan().rounds;
+        let fewest = rounds.fewest_seeds(rules.seeds_per_pit());
+        let last_round = rounds.rounds == Rounds::Single
+            || match rounds.territory_goal {
+                // Over when the winner would own the goal's pits (§12).
+                Some(goal) => Side::BOTH.iter().any(|&side| {
+                    self.store(side) > self.store(side.other())
+                        && rounds.pits_won(self.store(side), rules.seeds_per_pit())
+                            >= u16::from(goal)
+                }),
+                None => Side::BOTH.iter().any(|&side| self.store(side) < fewest),
+            };
         self.status = if last_round {
             Status::MatchOver { took_remaining }
         } else {

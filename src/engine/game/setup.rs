@@ -31,6 +31,11 @@ pub enum SetupError {
          owned pits"
     )]
     KeptPit { side: Side, pit: Pit },
+    #[error(
+        "{side}'s pit {pit} is written as won by the player across, which only territory \
+         rounds (`match.refill = \"territory\"`) have"
+    )]
+    WonPit { side: Side, pit: Pit },
 }
 
 /// A pit of a position set up by hand.
@@ -46,6 +51,9 @@ pub enum PitSetup {
         owner: Side,
         seeds: u16,
     },
+    /// Won for the round by the player across, holding `seeds`
+    /// (territory rounds, rules.md §12: `4o`).
+    Won(u16),
 }
 
 /// The round's starter as a position keeps it: only where it decides who
@@ -114,6 +122,7 @@ impl Position {
             shape,
             open_pits: shape.pits_mask(),
             owned: BySide::new(0, 0),
+            crossed: 0,
             to_move: first,
             after_capture: false,
             round_starter: starter_kept(rules, first),
@@ -232,6 +241,13 @@ impl Position {
                         }
                         position.own(owner, 1 << index);
                     }
+                    PitSetup::Won(seeds) => {
+                        if rules.plan().rounds.territory_goal.is_none() {
+                            return Err(SetupError::WonPit { side, pit });
+                        }
+                        position.crossed |= position.shape.pits_of(1 << index);
+                        position.board.set(index, seeds);
+                    }
                     PitSetup::Kept { owner, seeds } => {
                         if !rules
                             .plan()
@@ -285,6 +301,8 @@ impl Position {
     pub fn pit_setup(&self, rules: &Rules, side: Side, pit: Pit) -> PitSetup {
         if self.is_closed(side, pit) {
             PitSetup::Closed
+        } else if self.round_owner(side, pit) != side {
+            PitSetup::Won(self.pit(side, pit))
         } else if let Some(owner) = self.owner_of(side, pit) {
             if rules
                 .plan()

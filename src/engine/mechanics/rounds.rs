@@ -53,6 +53,10 @@ pub enum Refill {
     /// them all (§12, Erherhe: a [`Fill`]); else, and for the winner, from
     /// pit n leftwards.
     LoserChooses,
+    /// Territory rounds (§12, the Nam-nam family): every pit is filled
+    /// again, and the round's winner owns as many pits as their seeds fill
+    /// (one more above half a pit): their row, then the loser's from pit 1.
+    Territory,
 }
 
 impl Refill {
@@ -97,6 +101,7 @@ rule_words! {
         FromRight => "from-right",
         FromLeft => "from-left",
         LoserChooses => "loser-chooses",
+        Territory => "territory",
     }
     FirstPlayer { Chosen => "chosen", Drawn => "drawn", OddEven => "odd-even" }
 }
@@ -109,6 +114,7 @@ pub(crate) struct Table {
     pub next_round_starter: Option<Spanned<NextStarter>>,
     pub refill: Option<Spanned<Refill>>,
     pub min_pits: Option<Spanned<i64>>,
+    pub territory_goal: Option<Spanned<i64>>,
     pub partial_pit: Option<Spanned<bool>>,
     #[serde(default)]
     pub first_player: FirstPlayer,
@@ -125,6 +131,9 @@ pub struct MatchRules {
     /// The match is over after a round that leaves a player fewer seeds
     /// than this many full pits (§3's end at 1; rules.md §12).
     pub min_pits: u8,
+    /// In territory rounds, the pits a round's winner must own in the next
+    /// round for the match to be theirs (§12); none elsewhere.
+    pub territory_goal: Option<u8>,
     /// The round's loser may put a remainder of under one pit's worth in a pit.
     pub partial_pit: bool,
     pub first_player: FirstPlayer,
@@ -225,15 +234,70 @@ impl MatchRules {
                  chooses which pits to fill there is no such pit: leave it out",
             );
         }
+        let territory_goal = match (file.match_.territory_goal.as_ref(), refill) {
+            (None, Refill::Territory) => {
+                return refuse(
+                    text,
+                    file.match_.refill.as_ref().map_or(0..0, Spanned::span),
+                    "match.refill",
+                    "territory rounds need the pits that win the match: add \
+                     `territory-goal = g` to [match]",
+                );
+            }
+            (None, _) => None,
+            (Some(written), Refill::Territory) => match u8::try_from(*written.get_ref()) {
+                Ok(goal) if goal > pits && goal <= 2 * pits => Some(goal),
+                _ => {
+                    return refuse(
+                        text,
+                        written.span(),
+                        "match.territory-goal",
+                        &format!(
+                            "the winner's pits that end the match: more than a row ({pits}) and \
+                             at most the board ({})",
+                            2 * pits
+                        ),
+                    );
+                }
+            },
+            (Some(written), _) => {
+                return refuse(
+                    text,
+                    written.span(),
+                    "match.territory-goal",
+                    "it ends a match of territory rounds: it needs `refill = \"territory\"`",
+                );
+            }
+        };
+        if let Some(partial) = partial_pit.filter(|p| *p.get_ref())
+            && refill == Refill::Territory
+        {
+            return refuse(
+                text,
+                partial.span(),
+                "match.partial-pit",
+                "in territory rounds every pit is filled again: there is no partial pit",
+            );
+        }
         Ok(MatchRules {
             rounds,
             next_starter,
             refill,
             min_pits,
+            territory_goal,
             partial_pit: partial_pit.is_some_and(|p| *p.get_ref()),
             first_player: file.match_.first_player,
             swap: file.match_.swap,
         })
+    }
+
+    /// The pits a round's winner with `seeds` owns in the next territory
+    /// round: as many as the seeds fill, and one more where the remainder
+    /// is more than half a pit (§12: with 4 a pit, 27 to 30 own 7).
+    #[must_use]
+    pub fn pits_won(self, seeds: u16, seeds_per_pit: u8) -> u16 {
+        let full = u16::from(seeds_per_pit).max(1);
+        seeds / full + u16::from(2 * (seeds % full) > full)
     }
 
     /// The fewest seeds a player needs after a round for the match to go
@@ -253,6 +317,9 @@ impl MatchRules {
             }
             if self.min_pits != 1 {
                 line(&format!("min-pits = {}", self.min_pits));
+            }
+            if let Some(goal) = self.territory_goal {
+                line(&format!("territory-goal = {goal}"));
             }
         }
         if self.partial_pit {
@@ -279,6 +346,7 @@ impl MatchRules {
             Refill::FromRight => {}
             Refill::FromLeft => parts.push("refilled from the left"),
             Refill::LoserChooses => parts.push("the loser chooses the pits to fill"),
+            Refill::Territory => parts.push("territory rounds"),
         }
         if self.partial_pit {
             parts.push("loser's partial pit");
@@ -315,9 +383,17 @@ impl MatchRules {
             (Rounds::Many, Refill::LoserChooses) => {
                 "a full pit each; the loser chooses which pits to fill, the others are closed"
             }
+            (Rounds::Many, Refill::Territory) => {
+                "every pit full again; the winner owns a pit for each pit's worth of seeds \
+                 (one more above half a pit): their row, then the loser's from pit 1"
+            }
         };
         let match_ends = match (self.rounds, self.min_pits) {
             (Rounds::Single, _) => "with the one game".to_string(),
+            (Rounds::Many, _) if self.territory_goal.is_some() => format!(
+                "after a round whose winner would own {} pits or more",
+                self.territory_goal.unwrap_or(0)
+            ),
             (Rounds::Many, 1) => {
                 "after a round that leaves a player too few seeds to fill a pit".to_string()
             }

@@ -155,6 +155,7 @@ impl Shortcuts {
                     // The refill is between rounds, off every fast path.
                     refill: _,
                     min_pits: _,
+                    territory_goal: _,
                     partial_pit: _,
                     first_player: _,
                     swap: _,

@@ -24,8 +24,8 @@ impl Position {
         } else {
             self.board.filled() & !self.owned_mask()
         };
-        let mover_row_empty = seeded & self.shape.side_mask(self.to_move) == 0;
-        let other_row_empty = seeded & self.shape.side_mask(self.to_move.other()) == 0;
+        let mover_row_empty = seeded & self.territory(self.to_move) == 0;
+        let other_row_empty = seeded & self.territory(self.to_move.other()) == 0;
         let side_empty = rules.plan().goal.ends_when == EndsWhen::RowEmpty
             && (mover_row_empty || other_row_empty);
         // Unless the rules say a player with seeds may be stuck, or the move
@@ -226,7 +226,7 @@ impl Position {
             return None;
         }
         let seeded = self.board.filled() & !self.owned_mask();
-        let empty = |side| seeded & self.shape.side_mask(side) == 0;
+        let empty = |side| seeded & self.territory(side) == 0;
         match (empty(Side::South), empty(Side::North)) {
             (true, false) => Some(Side::South),
             (false, true) => Some(Side::North),
@@ -253,7 +253,8 @@ impl Position {
             match goal.rest_goes_to {
                 RestGoesTo::Nobody => self.sweep_row_to(side, None, &mut swept),
                 _ if divided => self.sweep_row_to(side, None, &mut swept),
-                _ => self.sweep_row(side, side, &mut swept),
+                // Each pit to its owner: in territory rounds, the pits won.
+                _ => self.sweep_pits_to(self.territory(side), Some(side), &mut swept),
             }
         }
         if divided {

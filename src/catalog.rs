@@ -15,7 +15,7 @@ pub mod search;
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 49] = [
+const BUILT_IN: [(&str, &str); 53] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -95,6 +95,13 @@ const BUILT_IN: [(&str, &str); 49] = [
     ("pandi.toml", include_str!("../rules/pandi.toml")),
     ("ohvalhu.toml", include_str!("../rules/ohvalhu.toml")),
     ("erherhe.toml", include_str!("../rules/erherhe.toml")),
+    ("adi.toml", include_str!("../rules/adi.toml")),
+    ("numnum.toml", include_str!("../rules/numnum.toml")),
+    ("nsa-isong.toml", include_str!("../rules/nsa-isong.toml")),
+    (
+        "nam-nam-match.toml",
+        include_str!("../rules/nam-nam-match.toml"),
+    ),
     ("igisoro.toml", include_str!("../rules/igisoro.toml")),
     (
         "bao-kujifunza.toml",
@@ -436,6 +443,10 @@ mod tests {
                 "pandi",
                 "ohvalhu",
                 "erherhe",
+                "adi",
+                "numnum",
+                "nsa-isong",
+                "nam-nam-match",
                 "igisoro",
                 "bao-kujifunza",
                 "bao-kiswahili"

@@ -1169,3 +1169,70 @@ fn the_losers_choice_of_pits_by_keys() {
         Some(&mancala::session::Action::NextRound(Some(chosen)))
     );
 }
+
+/// A territory round on screen (rules.md §12): the pits won across are
+/// drawn as their owner's, with the owner's letter after the count (read
+/// without colour and in ASCII), the header counts each player's pits and
+/// the goal, and the winner plays a pit won across by its own key.
+#[test]
+fn a_territory_board_shows_who_owns_each_pit() {
+    let mut ui = game("adi", None);
+    let mut turn = 0;
+    let owner_of_won = loop {
+        play_out_round(&mut ui, &mut turn);
+        assert!(matches!(status(&ui), Status::RoundOver { .. }));
+        ui.send(Msg::NextRound);
+        let Screen::Game(game) = &ui.app.screen else {
+            unreachable!()
+        };
+        let position = game.session.position();
+        let won = Side::BOTH.into_iter().find_map(|side| {
+            (1..=6)
+                .map(mancala::engine::Pit::new)
+                .find(|&pit| position.round_owner(side, pit) != side)
+                .map(|pit| (side.other(), pit))
+        });
+        if let Some(won) = won {
+            break won;
+        }
+        assert!(turn < 5000, "no round was won with a pit across");
+    };
+    check(&mut ui, "adi_territory", false);
+    let screen = rows(&draw(&mut ui, 80, 24)).join("\n");
+    let Screen::Game(game) = &ui.app.screen else {
+        unreachable!()
+    };
+    let position = *game.session.position();
+    let (holder, pit) = owner_of_won;
+    let letter = if holder == Side::South { "S" } else { "N" };
+    let count = position.pit(holder.other(), pit);
+    assert!(screen.contains(&format!("{count} {letter}")), "{screen}");
+    let header = format!(
+        "pits {}-{} (of 10)",
+        position.pits_held(Side::South),
+        position.pits_held(Side::North)
+    );
+    assert!(screen.contains(&header), "{screen}");
+    // The pit won across is played by its own key where it holds seeds
+    // and its holder is to move: the move is pit 6 + k.
+    if position.to_move() == Some(holder) && count > 0 {
+        // North's row is drawn from its pit 6 at the left, South's from 1.
+        let k = usize::from(pit.number());
+        let key = if holder.other() == Side::North {
+            mancala::tui::widgets::board::NORTH_KEYS.get(6 - k)
+        } else {
+            mancala::tui::widgets::board::SOUTH_KEYS.get(k - 1)
+        };
+        if let Some(&key) = key {
+            ui.send(Msg::Input(Input::RowKey(key)));
+            let Screen::Game(game) = &ui.app.screen else {
+                unreachable!()
+            };
+            let played = game
+                .session
+                .last_move()
+                .map(|(_, played)| played.pit().number());
+            assert_eq!(played, Some(6 + pit.number()));
+        }
+    }
+}

@@ -6,7 +6,12 @@ mod common;
 use std::sync::Arc;
 
 use common::{at, north, play, row_captures};
-use mancala::engine::{Fill, Pit, RoundError, Rules, Side, Status, Step};
+use mancala::engine::{Fill, Move, Pit, PlayError, RoundError, Rules, Side, Status, Step};
+
+/// The legal moves as move lists write them.
+fn moves(game: &mancala::engine::GameState) -> Vec<String> {
+    game.legal_moves().iter().map(ToString::to_string).collect()
+}
 
 fn fixture(name: &str) -> Arc<Rules> {
     let path = format!(
@@ -347,5 +352,91 @@ fn a_round_at_more_than_half_needs_a_starter_and_a_chosen_fill_no_partial_pit() 
         let text = erherhe.text().replace(from, to);
         let error = Rules::from_toml(&text).unwrap_err().to_string();
         assert!(error.contains(key), "{error}");
+    }
+}
+
+/// Adi (§12.13, §12.17), a territory round: South's last seed makes North's
+/// pit 1 a four, South's (the sower's); the board is then empty, the round
+/// over, South 28, North 20. Next round every pit holds 4 again and the
+/// stores are empty; 28 seeds are 7 pits' worth, so South owns its row and
+/// North's pit 1 (`4o`); North, the loser, begins. North plays pits 2 to 6
+/// only; South plays 1 to 6 and 7, North's pit 1.
+#[test]
+fn a_territory_round_gives_the_winner_the_pits_their_seeds_fill() {
+    let rules = builtin("adi");
+    let start = at(
+        &rules,
+        "south: 0 0 0 0 0 1 store 24; north: 3 0 0 0 0 0 store 20; round 1; south to move",
+    );
+    let (over, _) = play(&start, 6);
+    assert!(matches!(over.status(), Status::RoundOver { .. }));
+    assert_eq!((over.store(Side::South), over.store(Side::North)), (28, 20));
+    let next = over.next_round().unwrap();
+    assert_eq!(
+        next.to_text(&rules),
+        "south: 4 4 4 4 4 4 store 0; north: 4o 4 4 4 4 4 store 0; round 2 begun by north; \
+         north to move"
+    );
+    assert_eq!(moves(&next), ["2", "3", "4", "5", "6"]);
+    assert_eq!(
+        next.play(Move::sow(Pit::new(1))).unwrap_err(),
+        PlayError::Lost(Pit::new(1))
+    );
+    // After North's pit 2 (4 seeds to pits 3 to 6, relaying on), South is
+    // to move and has pit 7, North's pit 1, among its moves.
+    let (after, _) = play(&next, 2);
+    if after.to_move() == Some(Side::South) {
+        assert!(
+            moves(&after).contains(&"7".to_string()),
+            "{:?}",
+            moves(&after)
+        );
+    }
+    assert_eq!(
+        next.position().round_owner(Side::North, Pit::new(1)),
+        Side::South
+    );
+    assert_eq!(next.position().pits_held(Side::South), 7);
+    // The text reads back as written, the pit won across included.
+    let written = next.to_text(&rules);
+    assert_eq!(
+        mancala::engine::Position::from_text(&rules, &written).unwrap(),
+        *next.position()
+    );
+}
+
+/// The pits a round's winner owns (§12: with 4 a pit, 25 or 26 seeds own 6
+/// pits, 27 to 30 own 7, 39 own 10), and the match over at the goal of 10:
+/// 39 seeds end it, 38 (9 pits: a remainder of 2 is not more than half) do
+/// not.
+#[test]
+fn the_pits_won_count_a_remainder_above_half_a_pit() {
+    let rules = builtin("adi");
+    let match_rules = rules.plan().rounds;
+    for (seeds, pits) in [
+        (24, 6),
+        (25, 6),
+        (26, 6),
+        (27, 7),
+        (30, 7),
+        (31, 8),
+        (38, 9),
+        (39, 10),
+    ] {
+        assert_eq!(match_rules.pits_won(seeds, 4), pits, "{seeds}");
+    }
+    for (south, over) in [(38, false), (39, true)] {
+        let text = format!(
+            "south: 0 0 0 0 0 1 store {}; north: 3 0 0 0 0 0 store {}; round 3 begun by south; \
+             south to move",
+            south - 4,
+            48 - south
+        );
+        let (ended, _) = play(&at(&rules, &text), 6);
+        assert_eq!(
+            matches!(ended.status(), Status::MatchOver { .. }),
+            over,
+            "{south}"
+        );
     }
 }

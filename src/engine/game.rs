@@ -102,7 +102,15 @@ impl Position {
     /// counts its pits: `b3` is pit n+3 of four rows), if this board has it.
     #[must_use]
     pub fn pit_of_move(&self, played: Move) -> Option<Pit> {
-        self.shape.named_pit(played.row(), played.pit())
+        self.shape
+            .named_pit(played.row(), played.pit())
+            .or_else(|| {
+                // Pit n + k, a pit won across (territory rounds, rules.md §12),
+                // is named so.
+                let number = played.pit().number();
+                (self.crossed != 0 && number > self.shape.pits && number <= 2 * self.shape.pits)
+                    .then_some(played.pit())
+            })
     }
 
     /// The move that sows a side's pit, named as this board names it
@@ -236,6 +244,13 @@ impl Position {
         } else {
             row
         }
+    }
+
+    /// How many pits `side` owns this round, on both rows (territory
+    /// rounds; elsewhere its row).
+    #[must_use]
+    pub fn pits_held(&self, side: Side) -> u32 {
+        self.territory(side).count_ones()
     }
 
     /// Who owns `side`'s pit `pit` this round: `side`, or in territory

@@ -30,6 +30,10 @@ pub struct RowJson {
     /// Who owns each pit (a tuzdyk: `south` or `north`), pit 1 first; null
     /// for a pit of the row's own player.
     pub owned_by: Vec<Option<&'static str>>,
+    /// In territory rounds (rules.md §12), who owns each pit for the round
+    /// (`south` or `north`), pit 1 first (left out elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owner: Option<Vec<&'static str>>,
 }
 
 #[derive(Debug, Serialize, PartialEq, Eq)]
@@ -89,6 +93,11 @@ pub fn position_json(rules: &Rules, position: &Position) -> PositionJson {
             owned_by: Pit::all(position.pits_per_side())
                 .map(|pit| position.owner_of(side, pit).map(Side::name))
                 .collect(),
+            owner: rules.plan().rounds.territory_goal.map(|_| {
+                Pit::all(position.pits_per_side())
+                    .map(|pit| position.round_owner(side, pit).name())
+                    .collect()
+            }),
         }
     };
     let took = match position.status() {

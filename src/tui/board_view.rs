@@ -14,6 +14,9 @@ pub struct BoardView {
     closed: BySide<[bool; MAX_PITS as usize]>,
     /// Whose own each pit is (an owned pit, or tuzdyk), if anyone's.
     owners: BySide<[Option<Side>; MAX_PITS as usize]>,
+    /// In territory rounds (rules.md §12), the pits won for the round by the
+    /// player of the other row.
+    won: BySide<[bool; MAX_PITS as usize]>,
     /// Bao's marks (§10.4): each side's nyumba while owned, and the pit
     /// blocked by takasia (with whether the move just played blocked it).
     nyumba: BySide<Option<Pit>>,
@@ -32,6 +35,7 @@ impl BoardView {
             stores: BySide::from_fn(|side| position.store(side)),
             closed: BySide::default(),
             owners: BySide::default(),
+            won: BySide::default(),
             nyumba: BySide::from_fn(|side| {
                 position.nyumba_pit().filter(|_| position.owns_nyumba(side))
             }),
@@ -44,6 +48,7 @@ impl BoardView {
                 view.counts[side][i] = position.pit(side, pit);
                 view.closed[side][i] = position.is_closed(side, pit);
                 view.owners[side][i] = position.owner_of(side, pit);
+                view.won[side][i] = position.round_owner(side, pit) != side;
             }
         }
         view
@@ -74,6 +79,17 @@ impl BoardView {
     #[must_use]
     pub fn owner(&self, side: Side, pit: Pit) -> Option<Side> {
         self.owners[side][pit.offset()]
+    }
+
+    /// Who plays `side`'s pit `pit` this round: `side`, or in territory
+    /// rounds the player across who won it.
+    #[must_use]
+    pub fn holder(&self, side: Side, pit: Pit) -> Side {
+        if self.won[side][pit.offset()] {
+            side.other()
+        } else {
+            side
+        }
     }
 
     #[must_use]

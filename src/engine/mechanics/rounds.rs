@@ -234,41 +234,7 @@ impl MatchRules {
                  chooses which pits to fill there is no such pit: leave it out",
             );
         }
-        let territory_goal = match (file.match_.territory_goal.as_ref(), refill) {
-            (None, Refill::Territory) => {
-                return refuse(
-                    text,
-                    file.match_.refill.as_ref().map_or(0..0, Spanned::span),
-                    "match.refill",
-                    "territory rounds need the pits that win the match: add \
-                     `territory-goal = g` to [match]",
-                );
-            }
-            (None, _) => None,
-            (Some(written), Refill::Territory) => match u8::try_from(*written.get_ref()) {
-                Ok(goal) if goal > pits && goal <= 2 * pits => Some(goal),
-                _ => {
-                    return refuse(
-                        text,
-                        written.span(),
-                        "match.territory-goal",
-                        &format!(
-                            "the winner's pits that end the match: more than a row ({pits}) and \
-                             at most the board ({})",
-                            2 * pits
-                        ),
-                    );
-                }
-            },
-            (Some(written), _) => {
-                return refuse(
-                    text,
-                    written.span(),
-                    "match.territory-goal",
-                    "it ends a match of territory rounds: it needs `refill = \"territory\"`",
-                );
-            }
-        };
+        let territory_goal = territory_goal(file, refill, pits, text)?;
         if let Some(partial) = partial_pit.filter(|p| *p.get_ref())
             && refill == Refill::Territory
         {
@@ -423,6 +389,51 @@ impl MatchRules {
             ("swap rule", swap.to_string()),
         ]
     }
+}
+
+/// `match.territory-goal`: needed by territory rounds and by nothing else,
+/// more than a row and at most the board.
+fn territory_goal(
+    file: &RulesFile,
+    refill: Refill,
+    pits: u8,
+    text: &str,
+) -> Result<Option<u8>, RulesError> {
+    Ok(match (file.match_.territory_goal.as_ref(), refill) {
+        (None, Refill::Territory) => {
+            return refuse(
+                text,
+                file.match_.refill.as_ref().map_or(0..0, Spanned::span),
+                "match.refill",
+                "territory rounds need the pits that win the match: add \
+                 `territory-goal = g` to [match]",
+            );
+        }
+        (None, _) => None,
+        (Some(written), Refill::Territory) => match u8::try_from(*written.get_ref()) {
+            Ok(goal) if goal > pits && goal <= 2 * pits => Some(goal),
+            _ => {
+                return refuse(
+                    text,
+                    written.span(),
+                    "match.territory-goal",
+                    &format!(
+                        "the winner's pits that end the match: more than a row ({pits}) and \
+                         at most the board ({})",
+                        2 * pits
+                    ),
+                );
+            }
+        },
+        (Some(written), _) => {
+            return refuse(
+                text,
+                written.span(),
+                "match.territory-goal",
+                "it ends a match of territory rounds: it needs `refill = \"territory\"`",
+            );
+        }
+    })
 }
 
 /// `match.next-round-starter`, or its default: the round's winner where

@@ -199,6 +199,36 @@ pub fn refill_line(
         session.display_name(side),
         if open == 1 { "" } else { "s" }
     );
+    if rules.plan().rounds.territory_goal.is_some() {
+        // Territory rounds: every pit is filled; what changes is who owns it.
+        let across: Vec<u8> = Pit::all(pits)
+            .filter(|&p| next.round_owner(side.other(), p) == side)
+            .map(Pit::number)
+            .collect();
+        let mut text = format!(
+            "{}: owns {} pits",
+            session.display_name(side),
+            next.pits_held(side)
+        );
+        match across[..] {
+            [] => {}
+            [only] => {
+                let _ = write!(
+                    text,
+                    ", {}'s pit {only} among them",
+                    session.display_name(side.other())
+                );
+            }
+            [first, .., last] => {
+                let _ = write!(
+                    text,
+                    ", {}'s pits {first}-{last} among them",
+                    session.display_name(side.other())
+                );
+            }
+        }
+        return text;
+    }
     match now.fill_choice(rules) {
         // The loser's choice is still to make.
         Some(chooser) if chooser.side == side => {
@@ -282,6 +312,17 @@ pub fn distance_to_the_end(session: &Session, position: &Position) -> Option<Str
         return None;
     }
     let full = rules.seeds_per_pit();
+    if let Some(goal) = rules.plan().rounds.territory_goal {
+        // Territory rounds: how near the round's winner is to the goal.
+        let leader = Side::BOTH
+            .into_iter()
+            .max_by_key(|&side| position.store(side))?;
+        let won = rules.plan().rounds.pits_won(position.store(leader), full);
+        return Some(format!(
+            "{} would own {won} pits of the {goal} that win the match.",
+            session.display_name(leader)
+        ));
+    }
     let fewest = rules.plan().rounds.fewest_seeds(full);
     let behind = Side::BOTH
         .into_iter()

@@ -199,27 +199,49 @@ impl BoardWidget<'_> {
     /// Whether the last move emptied this pit.
     fn was_last_move(&self, side: Side, pit: Pit) -> bool {
         self.last_move.is_some_and(|(mover, played)| {
-            mover == side && self.view.shape().named_pit(played.row(), played.pit()) == Some(pit)
+            let number = played.pit().number();
+            let pits = self.view.pits();
+            if self.view.shape().rows == 2 && number > pits {
+                // Pit n + k: the other row's pit k, won across (§12).
+                mover == side.other() && pit.number() + pits == number
+            } else {
+                mover == side
+                    && self.view.shape().named_pit(played.row(), played.pit()) == Some(pit)
+            }
         })
     }
 
     fn pit_style(&self, side: Side, pit: Pit) -> Style {
         let place = Place::Pit(side, pit);
+        let holder = self.view.holder(side, pit);
         if self.focus == Some(place) || self.preview.contains(&place) {
             self.theme.focus
         } else if let Some(owner) = self.view.owner(side, pit) {
             // An owned pit is drawn as its owner's.
             self.theme.side(owner).patch(self.theme.title)
-        } else if self.to_move == Some(side) && self.cursor == Some(pit) {
+        } else if self.to_move == Some(holder) && self.cursor == Some(self.cursor_name(side, pit)) {
             // (On a closed pit only while the round's loser chooses the
             // pits to fill.)
             self.theme.cursor
+        } else if holder != side {
+            // A pit won across (territory rounds): drawn as its holder's.
+            self.theme.side(holder).patch(self.theme.title)
         } else if self.view.is_closed(side, pit) || self.view.is_barred(side, pit) {
             self.theme.closed
         } else if self.was_last_move(side, pit) {
             self.theme.last_move
         } else {
             self.theme.side(side)
+        }
+    }
+
+    /// How the cursor names `side`'s pit `pit`: its number, or for a pit
+    /// won across, n + its number (as its move is written, rules.md §12).
+    fn cursor_name(&self, side: Side, pit: Pit) -> Pit {
+        if self.view.holder(side, pit) == side {
+            pit
+        } else {
+            Pit::new(self.view.pits() + pit.number())
         }
     }
 
@@ -230,7 +252,10 @@ impl BoardWidget<'_> {
         let owner = self.view.owner(side, pit);
         let border = if self.was_last_move(side, pit) {
             BorderType::Double
-        } else if owner.is_some() || self.view.block_on(side, pit).is_some() {
+        } else if owner.is_some()
+            || self.view.block_on(side, pit).is_some()
+            || self.view.holder(side, pit) != side
+        {
             BorderType::Thick
         } else if self.view.is_nyumba(side, pit) {
             // The nyumba is the square pit (§10.4).
@@ -267,6 +292,13 @@ impl BoardWidget<'_> {
         } else if closed {
             let word = crate::tui::describe::closed_word(inner);
             ("--".to_string(), word.to_string())
+        } else if self.view.holder(side, pit) != side {
+            // Won across: the count and, for the eye without colour, whose.
+            let holder = side_title(side.other());
+            (
+                format!("{count} {}", &holder[..1]),
+                seed_picture(count, inner),
+            )
         } else {
             (count.to_string(), seed_picture(count, inner))
         };

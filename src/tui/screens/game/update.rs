@@ -501,7 +501,17 @@ fn move_cursor(game: &mut Game, right: bool) {
     };
     // The next open pit as drawn, along the row and on round the side's
     // rows (back to the same pit when every other one is closed).
-    let order = pits_in_order(position.shape(), game.turned(), mover);
+    let mut order = pits_in_order(position.shape(), game.turned(), mover);
+    // In territory rounds (rules.md §12) the pits won across follow, named
+    // n + k as their moves are; those lost are left out.
+    let pits = position.pit_count();
+    order.retain(|&pit| position.round_owner(mover, pit) == mover);
+    order.extend(
+        pits_in_order(position.shape(), game.turned(), mover.other())
+            .into_iter()
+            .filter(|&pit| position.round_owner(mover.other(), pit) == mover)
+            .map(|pit| Pit::new(pits + pit.number())),
+    );
     let count = order.len();
     let start = order.iter().position(|&p| p == game.cursor).unwrap_or(0);
     let mut pit = game.cursor;
@@ -512,7 +522,7 @@ fn move_cursor(game: &mut Game, right: bool) {
             (start + count - step) % count
         };
         pit = order[at];
-        if !position.is_closed(mover, pit) {
+        if pit.number() > pits || !position.is_closed(mover, pit) {
             break;
         }
     }
@@ -531,13 +541,20 @@ fn try_move(config: &Config, game: &mut Game, side: Option<Side>, pit: Pit) {
         });
         return;
     }
-    if side != Some(mover) {
-        game.notice = Some(Notice {
-            text: crate::tui::describe::not_your_row(&game.session, mover),
-            warning: true,
-        });
-        return;
-    }
+    // A pit won across is played as pit n + k (territory rounds, §12).
+    let pit = match side {
+        Some(row) if row != mover && position.round_owner(row, pit) == mover => {
+            Pit::new(position.pit_count() + pit.number())
+        }
+        Some(row) if row == mover => pit,
+        _ => {
+            game.notice = Some(Notice {
+                text: crate::tui::describe::not_your_row(&game.session, mover),
+                warning: true,
+            });
+            return;
+        }
+    };
     match game.moves_from(pit)[..] {
         [only] => play(config, game, mover, only),
         [stop, safari] if safari == stop.on_safari() => ask_safari(game, pit, stop),

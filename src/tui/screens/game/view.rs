@@ -156,6 +156,15 @@ fn render_header(
         if let Some(limit) = session.round_limit {
             let _ = write!(left, " of {limit}");
         }
+        if let Some(goal) = rules.plan().rounds.territory_goal {
+            // Territory rounds: the pits each holds, and the goal.
+            let _ = write!(
+                left,
+                "  -  pits {}-{} (of {goal})",
+                position.pits_held(Side::South),
+                position.pits_held(Side::North)
+            );
+        }
         if matches!(position.status(), crate::engine::Status::MatchOver { .. }) {
             let _ = write!(left, "  -  {}", crate::tui::describe::MATCH_OVER);
         }

@@ -108,6 +108,9 @@ struct Params {
     /// §12's loser choosing the pits to fill (written where the refill is
     /// not from the left).
     loser_chooses: bool,
+    /// §12's territory rounds, to one pit more than a row (written where
+    /// no other refill is).
+    territory: bool,
 }
 
 const STORES: [&str; 3] = ["sown", "not-sown", "aside"];
@@ -172,6 +175,10 @@ impl Params {
             self.refill_from_left && !self.many_rounds,
             self.two_pits && (!self.many_rounds || self.pits < 2),
             self.loser_chooses && !self.refill_from_left && (!self.many_rounds || self.partial_pit),
+            self.territory
+                && !self.refill_from_left
+                && !self.loser_chooses
+                && (!self.many_rounds || self.partial_pit),
         ];
         !refused.contains(&true)
     }
@@ -232,6 +239,11 @@ impl Params {
         };
         if self.loser_chooses && !self.refill_from_left {
             starter.push_str("refill = \"loser-chooses\"\n");
+        } else if self.territory && !self.refill_from_left {
+            starter.push_str(&format!(
+                "refill = \"territory\"\nterritory-goal = {}\n",
+                self.pits + 1
+            ));
         }
         [sowing, captures, owned, round, starter]
     }
@@ -528,6 +540,7 @@ impl Params {
         self.refill_from_left &= self.many_rounds;
         self.two_pits &= self.many_rounds && self.pits >= 2;
         self.loser_chooses &= self.many_rounds && !self.partial_pit;
+        self.territory &= self.many_rounds && !self.partial_pit;
         self
     }
 
@@ -680,6 +693,7 @@ impl Params {
             refill_from_left: false,
             two_pits: false,
             loser_chooses: false,
+            territory: false,
         }
     }
 }
@@ -745,7 +759,7 @@ fn the_validator_accepts_exactly_the_allowed_combinations() {
 
 /// Any rule set the validator accepts.
 fn valid_params() -> impl Strategy<Value = Params> {
-    let flags = proptest::collection::vec(any::<bool>(), 45);
+    let flags = proptest::collection::vec(any::<bool>(), 46);
     let choices = (0..3usize, 0..3usize, 0..4usize, 0..3usize, 0..5usize);
     (1u8..=16, 1u8..=64, choices, flags)
         .prop_map(
@@ -802,6 +816,7 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 refill_from_left: f[42],
                 two_pits: f[43],
                 loser_chooses: f[44],
+                territory: f[45],
             },
         )
         .prop_map(Params::made_valid)

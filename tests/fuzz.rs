@@ -240,10 +240,11 @@ impl Params {
         if self.loser_chooses && !self.refill_from_left {
             starter.push_str("refill = \"loser-chooses\"\n");
         } else if self.territory && !self.refill_from_left {
-            starter.push_str(&format!(
-                "refill = \"territory\"\nterritory-goal = {}\n",
+            let _ = writeln!(
+                starter,
+                "refill = \"territory\"\nterritory-goal = {}",
                 self.pits + 1
-            ));
+            );
         }
         [sowing, captures, owned, round, starter]
     }

@@ -15,7 +15,7 @@ pub mod search;
 pub const MAX_RULES_FILE_BYTES: u64 = 1024 * 1024;
 
 /// The rule files compiled into the binary, so it runs with nothing beside it.
-const BUILT_IN: [(&str, &str); 53] = [
+const BUILT_IN: [(&str, &str); 54] = [
     ("kalaha.toml", include_str!("../rules/kalaha.toml")),
     ("raja-pasu.toml", include_str!("../rules/raja-pasu.toml")),
     ("sat-gharva.toml", include_str!("../rules/sat-gharva.toml")),
@@ -101,6 +101,10 @@ const BUILT_IN: [(&str, &str); 53] = [
     (
         "nam-nam-match.toml",
         include_str!("../rules/nam-nam-match.toml"),
+    ),
+    (
+        "gabata-match.toml",
+        include_str!("../rules/gabata-match.toml"),
     ),
     ("igisoro.toml", include_str!("../rules/igisoro.toml")),
     (
@@ -447,6 +451,7 @@ mod tests {
                 "numnum",
                 "nsa-isong",
                 "nam-nam-match",
+                "gabata-match",
                 "igisoro",
                 "bao-kujifunza",
                 "bao-kiswahili"

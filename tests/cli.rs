@@ -70,7 +70,8 @@ fn rules_list_finds_by_words_region_and_family() {
             "adi",
             "numnum",
             "nsa-isong",
-            "nam-nam-match"
+            "nam-nam-match",
+            "gabata-match"
         ]
     );
     let south_asia = ids(&["--region", "south asia"]);

@@ -440,3 +440,34 @@ fn the_pits_won_count_a_remainder_above_half_a_pit() {
         );
     }
 }
+
+/// Gabata's match (§12.16): wegs are made in pits the opponent owns. South
+/// owns North's pit 1 this round, so South's last seed making it hold 4
+/// makes no weg: it held seeds, so its 4 are lifted and sown on, the last
+/// into North's empty pit 5. Where North owns that pit, the same seed makes
+/// it South's weg and the sowing stops.
+#[test]
+fn gabatas_wegs_are_made_in_pits_the_opponent_owns() {
+    let rules = builtin("gabata-match");
+    let won = at(
+        &rules,
+        "south: 0 0 0 0 0 1 store 20; north: 3o 0 3 0 0 0 store 21; round 2 begun by south; \
+         south to move",
+    );
+    let (after, _) = play(&won, 6);
+    assert_eq!(
+        after.to_text(&rules),
+        "south: 0 0 0 0 0 0 store 20; north: 0o 1 4 1 1 0 store 21; round 2 begun by south; \
+         north to move"
+    );
+    let theirs = at(
+        &rules,
+        "south: 0 0 0 0 0 1 store 20; north: 3 0 3 0 0 0 store 21; round 2 begun by south; \
+         south to move",
+    );
+    let (after, _) = play(&theirs, 6);
+    assert_eq!(
+        after.position().owner_of(Side::North, Pit::new(1)),
+        Some(Side::South)
+    );
+}

@@ -214,6 +214,8 @@ impl Position {
             self.board.set(self.shape.store(side), 0);
         }
         self.crossed = 0;
+        // Owned pits (Gabata's wegs) last a round.
+        self.owned = crate::engine::ground::BySide::new(0, 0);
         if let Some(winner) = winner {
             let across = won.saturating_sub(u16::from(self.shape.pits));
             let taken = Pit::all(self.shape.pits)

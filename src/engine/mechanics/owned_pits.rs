@@ -131,13 +131,21 @@ impl OwnedPits {
                  (`seeds = \"kept\"`), where a relay stops at an owned pit",
             );
         }
-        if rounds == Rounds::Many {
+        // Territory rounds deal the pits out afresh, so owned pits last a
+        // round (§12.16, Gabata's match); any other refill would undo them.
+        let territory = file
+            .match_
+            .refill
+            .as_ref()
+            .is_some_and(|refill| *refill.get_ref() == super::rounds::Refill::Territory);
+        if rounds == Rounds::Many && !territory {
             return refuse(
                 text,
                 section.span(),
                 "owned-pits",
                 "an owned pit stays its owner's for the rest of the game, which a refill \
-                 between rounds would undo; it needs `match.rounds = \"single\"`",
+                 between rounds would undo; it needs `match.rounds = \"single\"` (or \
+                 territory rounds, where owned pits last a round)",
             );
         }
         if let Some(by_count) = by_count
@@ -347,7 +355,8 @@ impl OwnedPits {
     #[inline(never)]
     fn may_become_owned(self, turn: &Turn, index: usize) -> bool {
         let (shape, mover) = (turn.shape, turn.mover);
-        let row = shape.side_mask(mover.other()) & turn.open_pits & !turn.owned;
+        // The pits the opponent owns: their row, but in territory rounds.
+        let row = turn.their_pits & turn.open_pits & !turn.owned;
         let Place::Pit(_, pit) = shape.place(index) else {
             return false;
         };

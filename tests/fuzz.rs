@@ -1433,3 +1433,20 @@ fn random_session(rules: Arc<Rules>, moves: usize) -> Session {
     }
     session
 }
+
+/// A case the fuzzing found: a weg made in a pit won across was written as
+/// the pit won alone, so the position read back lost the weg (and a player
+/// who passed seemed to have a move). Played again as found.
+#[test]
+fn a_weg_in_a_pit_won_across_survives_the_position_text() {
+    let text = mutated(
+        common::builtin("gabata-match").text(),
+        &[(4_559_952_229_319_175_569, 28)],
+    );
+    let rules = Rules::from_toml(&text).unwrap();
+    play_at_random(
+        &rules,
+        &[13_912_945_253_242_615_128, 15_178_085_642_064_131_436],
+    )
+    .unwrap();
+}

@@ -258,6 +258,12 @@ impl Position {
                         }
                         position.own(owner, 1 << index);
                         position.board.set(index, seeds);
+                        // In territory rounds a weg is made only in a pit
+                        // the opponent owns: one on its maker's own row
+                        // stands in a pit won across.
+                        if owner == side && rules.plan().rounds.territory_goal.is_some() {
+                            position.crossed |= position.shape.pits_of(1 << index);
+                        }
                     }
                 }
             }
@@ -301,7 +307,9 @@ impl Position {
     pub fn pit_setup(&self, rules: &Rules, side: Side, pit: Pit) -> PitSetup {
         if self.is_closed(side, pit) {
             PitSetup::Closed
-        } else if self.round_owner(side, pit) != side {
+        } else if self.round_owner(side, pit) != side && self.owner_of(side, pit).is_none() {
+            // (A weg in a pit won across is written as the weg: its owner
+            // is the pit's other player, which says who won the pit.)
             PitSetup::Won(self.pit(side, pit))
         } else if let Some(owner) = self.owner_of(side, pit) {
             if rules

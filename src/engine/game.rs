@@ -226,7 +226,8 @@ impl Position {
     /// Track bits of the pits `side` owns for the round: its own row's but
     /// those the other player won, and those of the other row it won
     /// (territory rounds, rules.md §12; elsewhere its row).
-    #[inline]
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub(in crate::engine) fn territory(&self, side: Side) -> u64 {
         if self.crossed == 0 {
             return self.shape.side_mask(side);

@@ -34,12 +34,10 @@ pub(crate) struct Turn<'r> {
     pub owned_by: BySide<u32>,
     /// The opponent's row is empty and the rules say the move must reach it.
     pub must_feed: bool,
-    /// The pits the opponent owns for the round: where feeding looks (their
-    /// row, but in territory rounds, rules.md §12).
+    /// The pits the opponent owns for the round: where feeding looks, and
+    /// whose groups made while sowing are theirs (their row, but in
+    /// territory rounds, rules.md §12).
     pub their_pits: u64,
-    /// Pits owned for the round by the other row's player (territory
-    /// rounds): a group made there goes to that owner.
-    pub crossed: u64,
     /// Owned pits keep their seeds (read once from the rules).
     pub owned_pits_kept: bool,
     /// Pits become owned as tuzdyks (read once from the rules).
@@ -711,10 +709,12 @@ fn sow_lap<O: Observer, const OWNED: bool, const BACK: bool>(
                     && turn.rules.plan().while_sowing.is_some_and(
                         super::mechanics::while_sowing::WhileSowing::last_seed_to_sower,
                     );
-            let taker = match (last, turn.crossed & (1 << at) != 0) {
-                (true, _) => turn.mover,
-                (false, false) => shape.owner(at),
-                (false, true) => shape.owner(at).other(),
+            // A group goes to the pit's owner (the lap's last seed's, to
+            // the sower where the rules say so).
+            let taker = if !last && turn.their_pits & (1 << at) != 0 {
+                turn.mover.other()
+            } else {
+                turn.mover
             };
             while_sowing::take(board, shape, at, taker, obs);
             took |= taker == turn.mover;

@@ -581,6 +581,11 @@ impl Position {
         };
         // Rule sets that sow plainly have none of what follows `must_feed`.
         let plain = rules.shortcuts().sows_plainly;
+        let theirs = if plain {
+            self.shape.side_mask(mover.other())
+        } else {
+            self.territory(mover.other())
+        };
         let kept = !plain
             && rules
                 .plan()
@@ -615,10 +620,8 @@ impl Position {
             // Most rule sets own no pits: their moves never look.
             owned,
             owned_by: self.owned,
-            must_feed: rules.plan().playable.must_feed
-                && self.board.filled() & self.territory(mover.other()) == 0,
-            their_pits: self.territory(mover.other()),
-            crossed: self.shape.track_of(self.crossed),
+            must_feed: rules.plan().playable.must_feed && self.board.filled() & theirs == 0,
+            their_pits: theirs,
             owned_pits_kept: kept,
             to_owner_pits: !plain && !kept && rules.plan().owned_pits.is_some(),
             backward,
@@ -637,15 +640,28 @@ impl Position {
             .fold(0, |bits, bit| bits | bit)
     }
 
+    /// [`Position::territory`], read straight from the board's shape where
+    /// the rules sow plainly (no pit is ever won across).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn pits_of_player(&self, rules: &Rules, side: Side) -> u64 {
+        if rules.shortcuts().sows_plainly {
+            self.shape.side_mask(side)
+        } else {
+            self.territory(side)
+        }
+    }
+
     /// Bits of `side`'s open pits that hold seeds: the pits they might play.
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub(in crate::engine) fn movable(&self, rules: &Rules, side: Side) -> u64 {
-        let movable = self.territory(side) & self.open_pits & self.board.filled();
-        // Rule sets that sow plainly own no pits and play any pit with seeds.
+        // Rule sets that sow plainly own no pits and play any pit of their
+        // row with seeds.
         if rules.shortcuts().sows_plainly {
-            return movable;
+            return self.shape.side_mask(side) & self.open_pits & self.board.filled();
         }
+        let movable = self.territory(side) & self.open_pits & self.board.filled();
         let movable = movable & !self.owned_mask() & !self.barred();
         if rules.plan().playable.min_seeds <= 1 {
             return movable;
@@ -704,7 +720,7 @@ impl Position {
     pub(in crate::engine) fn every_pit_moves(&self, rules: &Rules, side: Side) -> bool {
         rules.shortcuts().turns_always_end
             && (!rules.plan().playable.must_feed
-                || self.board.filled() & self.territory(side.other()) != 0)
+                || self.board.filled() & self.pits_of_player(rules, side.other()) != 0)
     }
 
     /// Whether each turn of `side` ends and is allowed, as

@@ -18,7 +18,8 @@ use crate::engine::mechanics::{ExtraTurn, Goal, Laps, MatchRules, Playable, Rela
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shortcuts {
     /// One lap from the place after the origin, the way the rules fix, no
-    /// relays, no groups taken while sowing, no owned pits: the plain path.
+    /// relays, no groups taken while sowing, no owned pits, no pits won
+    /// across (each player's pits their row): the plain path.
     pub sows_plainly: bool,
     /// Relay laps with nothing to see seed by seed (no groups taken while
     /// sowing, no owned pits, the origin sown like any pit), which may be
@@ -155,7 +156,7 @@ impl Shortcuts {
                     // The refill is between rounds, off every fast path.
                     refill: _,
                     min_pits: _,
-                    territory_goal: _,
+                    territory_goal,
                     partial_pit: _,
                     first_player: _,
                     swap: _,
@@ -176,7 +177,9 @@ impl Shortcuts {
             && front_across.is_none()
             && !reach_asked
             && *lone_seed_back
-            && !stuck_player_loses;
+            && !stuck_player_loses
+            // Territory rounds (§12) move pits between the players.
+            && territory_goal.is_none();
         // The compact board takes the capturing seed with the seeds across.
         let kalah = match across {
             Some(a)

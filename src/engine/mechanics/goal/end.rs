@@ -19,13 +19,22 @@ impl Position {
     pub(in crate::engine) fn start_turn<O: Observer>(&mut self, rules: &Rules, obs: &mut O) {
         // A row is empty when it holds no seeds but in owned pits (which
         // keep theirs where the rules say, and are never played).
-        let seeded = if rules.shortcuts().sows_plainly {
-            self.board.filled()
+        let (seeded, mine, theirs) = if rules.shortcuts().sows_plainly {
+            let shape = self.shape;
+            (
+                self.board.filled(),
+                shape.side_mask(self.to_move),
+                shape.side_mask(self.to_move.other()),
+            )
         } else {
-            self.board.filled() & !self.owned_mask()
+            (
+                self.board.filled() & !self.owned_mask(),
+                self.territory(self.to_move),
+                self.territory(self.to_move.other()),
+            )
         };
-        let mover_row_empty = seeded & self.territory(self.to_move) == 0;
-        let other_row_empty = seeded & self.territory(self.to_move.other()) == 0;
+        let mover_row_empty = seeded & mine == 0;
+        let other_row_empty = seeded & theirs == 0;
         let side_empty = rules.plan().goal.ends_when == EndsWhen::RowEmpty
             && (mover_row_empty || other_row_empty);
         // Unless the rules say a player with seeds may be stuck, or the move

@@ -22,7 +22,7 @@
 //! `BALANCED=true` keeps only openings the strong level's own search judges
 //! open (within 4 seeds of even; neither side's value a win or a loss,
 //! where who cannot move loses), drawing more until there are `PAIRS` of
-//! them.
+//! them (or, where 20 draws a pair find too few, the closest to even).
 //!
 //! A match of rounds is judged on its first round unless `ROUNDS` says more
 //! (`ROUNDS=all` plays it out): a round's margin snowballs, since the loser
@@ -143,6 +143,9 @@ fn opening(rules: &Arc<Rules>, pair: u64, plies: u32) -> (GameState, Vec<String>
 
 /// The openings of `pairs` pairs: with `balanced`, only those `judge`'s
 /// search does not already call won or lost (at most 20 draws a pair).
+/// Where too few are balanced (a game whose first moves already decide
+/// much, as Tihbat's), the closest to even of the rest make up the number,
+/// and a line says how far from even the widest kept was.
 fn openings(
     rules: &Arc<Rules>,
     pairs: u64,
@@ -150,12 +153,13 @@ fn openings(
     balanced: Option<Level>,
 ) -> Vec<(GameState, Vec<String>)> {
     let mut kept = Vec::new();
+    let mut others = Vec::new();
     for seed in 0..20 * pairs.max(1) {
         if kept.len() as u64 >= pairs {
             break;
         }
         let (game, moves) = opening(rules, seed, plies);
-        let open = match (balanced, game.to_move()) {
+        let judged = match (balanced, game.to_move()) {
             (Some(judge), Some(_)) => {
                 let deadline = Instant::now() + judge.time_cap();
                 choose_move(
@@ -167,16 +171,38 @@ fn openings(
                     None,
                     deadline,
                 )
-                .is_some_and(|choice| match rules.plan().goal.score() {
-                    Score::Moving => choice.value.abs() < mancala::ai::WIN / 2,
-                    Score::Seeds => choice.value.abs() <= BALANCED_SEEDS,
-                })
+                .map(|choice| choice.value)
             }
-            _ => true,
+            _ => None,
         };
+        let open = judged.is_none_or(|value| match rules.plan().goal.score() {
+            Score::Moving => value.abs() < mancala::ai::WIN / 2,
+            Score::Seeds => value.abs() <= BALANCED_SEEDS,
+        });
         if open {
             kept.push((game, moves));
+        } else if let Some(value) = judged {
+            others.push((value.abs(), game, moves));
         }
+    }
+    let short = usize::try_from(pairs)
+        .unwrap_or(usize::MAX)
+        .saturating_sub(kept.len());
+    if short > 0 && !others.is_empty() {
+        others.sort_by_key(|other| other.0);
+        let widest = others[..short.min(others.len())].last().map_or(0, |o| o.0);
+        println!(
+            "{}: {} openings balanced; {} more, the closest to even, up to {widest} from it",
+            rules.id(),
+            kept.len(),
+            short.min(others.len())
+        );
+        kept.extend(
+            others
+                .into_iter()
+                .take(short)
+                .map(|(_, game, moves)| (game, moves)),
+        );
     }
     kept
 }

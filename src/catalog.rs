@@ -5,7 +5,7 @@ use std::fmt;
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::engine::{Rules, RulesError};
 
@@ -116,6 +116,13 @@ const BUILT_IN: [(&str, &str); 54] = [
         include_str!("../rules/bao-kiswahili.toml"),
     ),
 ];
+
+/// The place in [`BUILT_IN`] of the file of the built-in rule set `id`.
+fn built_in_index(id: &str) -> Option<usize> {
+    BUILT_IN
+        .iter()
+        .position(|(name, _)| name.strip_suffix(".toml") == Some(id))
+}
 
 /// Where a rule set was read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -254,13 +261,34 @@ pub fn user_rules_dir() -> Option<PathBuf> {
 }
 
 /// Every rule set the player can choose, built-ins first, with the files that
-/// failed to load kept aside so they can be reported.
-#[derive(Debug, Default)]
+/// failed to load kept aside so they can be reported. The built-in files are
+/// read when first asked for: a command that names one rule set reads that
+/// one (perft and the engine start at once), the list reads them all.
+#[derive(Debug)]
 pub struct Catalog {
-    entries: Vec<Entry>,
-    problems: Vec<LoadError>,
+    /// The user's folder's rule sets, each with its file (read at once: a
+    /// user file may take a built-in one's place).
+    user: Vec<Entry>,
+    user_problems: Vec<LoadError>,
     /// The user's rules folder it was read from, to read again.
     user_dir: Option<PathBuf>,
+    /// Each built-in file once read, by its place in [`BUILT_IN`].
+    built_in: Vec<OnceLock<Result<Entry, RulesError>>>,
+    /// The whole list and the built-in files that failed, made on first asking.
+    all: OnceLock<(Vec<Entry>, Vec<LoadError>)>,
+}
+
+impl Default for Catalog {
+    /// The built-in rule sets alone.
+    fn default() -> Catalog {
+        Catalog {
+            user: Vec::new(),
+            user_problems: Vec::new(),
+            user_dir: None,
+            built_in: BUILT_IN.iter().map(|_| OnceLock::new()).collect(),
+            all: OnceLock::new(),
+        }
+    }
 }
 
 impl Catalog {
@@ -278,23 +306,56 @@ impl Catalog {
             user_dir: dir.map(Path::to_path_buf),
             ..Catalog::default()
         };
-        for (name, text) in BUILT_IN {
-            match Rules::from_toml(text) {
-                Ok(rules) => catalog.entries.push(Entry {
-                    rules: Arc::new(rules),
-                    origin: Origin::BuiltIn,
-                }),
-                // Guarded by a test; kept as a problem rather than a panic.
-                Err(error) => catalog.problems.push(LoadError::Invalid {
-                    path: PathBuf::from(format!("(built-in) {name}")),
-                    error,
-                }),
-            }
-        }
         if let Some(dir) = dir {
             catalog.add_folder(dir);
         }
         catalog
+    }
+
+    /// The built-in file at `index`, read on first asking.
+    fn built_in(&self, index: usize) -> &Result<Entry, RulesError> {
+        self.built_in[index].get_or_init(|| {
+            Rules::from_toml(BUILT_IN[index].1).map(|rules| Entry {
+                rules: Arc::new(rules),
+                origin: Origin::BuiltIn,
+            })
+        })
+    }
+
+    /// Every entry, built-ins first (a user file with a built-in's id in
+    /// its place), and the built-in files that failed.
+    fn all(&self) -> &(Vec<Entry>, Vec<LoadError>) {
+        self.all.get_or_init(|| {
+            let mut entries = Vec::new();
+            let mut problems = Vec::new();
+            for (index, (name, _)) in BUILT_IN.iter().enumerate() {
+                match self.built_in(index) {
+                    Ok(entry) => entries.push(
+                        self.user
+                            .iter()
+                            .find(|user| user.rules.id() == entry.rules.id())
+                            .unwrap_or(entry)
+                            .clone(),
+                    ),
+                    // Guarded by a test; kept as a problem rather than a panic.
+                    Err(error) => problems.push(LoadError::Invalid {
+                        path: PathBuf::from(format!("(built-in) {name}")),
+                        error: error.clone(),
+                    }),
+                }
+            }
+            let overriding = |user: &&Entry| {
+                matches!(
+                    user.origin,
+                    Origin::UserFile {
+                        overrides: true,
+                        ..
+                    }
+                )
+            };
+            entries.extend(self.user.iter().filter(|user| !overriding(user)).cloned());
+            (entries, problems)
+        })
     }
 
     /// The same sources read again, so files fixed, added or removed since count.
@@ -316,27 +377,30 @@ impl Catalog {
         for path in paths {
             match load_file(&path) {
                 Ok(rules) => self.add_user(rules, path),
-                Err(problem) => self.problems.push(problem),
+                Err(problem) => self.user_problems.push(problem),
             }
         }
     }
 
     fn add_user(&mut self, rules: Rules, path: PathBuf) {
-        let existing = self.entries.iter().position(|e| e.rules.id() == rules.id());
-        let overrides = existing.is_some_and(|i| self.entries[i].origin == Origin::BuiltIn);
+        let overrides = built_in_index(rules.id()).is_some();
         let entry = Entry {
             rules: Arc::new(rules),
             origin: Origin::UserFile { path, overrides },
         };
-        match existing {
-            Some(i) => self.entries[i] = entry,
-            None => self.entries.push(entry),
+        match self
+            .user
+            .iter()
+            .position(|e| e.rules.id() == entry.rules.id())
+        {
+            Some(i) => self.user[i] = entry,
+            None => self.user.push(entry),
         }
     }
 
     #[must_use]
     pub fn entries(&self) -> &[Entry] {
-        &self.entries
+        &self.all().0
     }
 
     /// The same rule sets, without the report of files that failed (for a
@@ -344,21 +408,27 @@ impl Catalog {
     #[must_use]
     pub fn rule_sets(&self) -> Catalog {
         Catalog {
-            entries: self.entries.clone(),
-            problems: Vec::new(),
+            user: self.user.clone(),
             user_dir: self.user_dir.clone(),
+            built_in: self.built_in.clone(),
+            ..Catalog::default()
         }
     }
 
-    /// User files that could not be loaded.
-    #[must_use]
-    pub fn problems(&self) -> &[LoadError] {
-        &self.problems
+    /// Rule files that could not be loaded (the user's; a built-in one only
+    /// where a test has already failed).
+    pub fn problems(&self) -> impl Iterator<Item = &LoadError> {
+        self.all().1.iter().chain(&self.user_problems)
     }
 
     #[must_use]
     pub fn find(&self, id: &str) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.rules.id() == id)
+        // A built-in file is named by its id (a test keeps them so): the
+        // one asked for is read alone.
+        if let Some(user) = self.user.iter().find(|e| e.rules.id() == id) {
+            return Some(user);
+        }
+        self.built_in(built_in_index(id)?).as_ref().ok()
     }
 
     /// A rule set by id, or by the path of a rule file. An argument that names an
@@ -380,7 +450,7 @@ impl Catalog {
             });
         }
         self.find(id_or_file).cloned().ok_or_else(|| {
-            let known: Vec<&str> = self.entries.iter().map(|e| e.rules.id()).collect();
+            let known: Vec<&str> = self.entries().iter().map(|e| e.rules.id()).collect();
             LoadError::UnknownId(
                 id_or_file.to_string(),
                 format!("known ids are {}", known.join(", ")),
@@ -396,7 +466,8 @@ mod tests {
     #[test]
     fn built_in_rule_files_are_valid() {
         let catalog = Catalog::with_user_dir(None);
-        assert!(catalog.problems().is_empty(), "{:?}", catalog.problems());
+        let problems: Vec<_> = catalog.problems().collect();
+        assert!(problems.is_empty(), "{problems:?}");
         let ids: Vec<&str> = catalog.entries().iter().map(|e| e.rules.id()).collect();
         assert_eq!(
             ids,
@@ -467,5 +538,52 @@ mod tests {
             text.contains("\"awari\"") && text.contains("raja-pasu") && text.contains("oware"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn each_built_in_file_is_named_by_its_id_and_read_alone() {
+        // `find` reads only the file named by the id it is asked for.
+        let catalog = Catalog::with_user_dir(None);
+        let entry = catalog.find("oware").expect("oware is built in");
+        assert_eq!(entry.rules.id(), "oware");
+        let read = catalog
+            .built_in
+            .iter()
+            .filter(|b| b.get().is_some())
+            .count();
+        assert_eq!(read, 1, "one file read for one id");
+        for (index, entry) in catalog.entries().iter().enumerate() {
+            assert_eq!(BUILT_IN[index].0, format!("{}.toml", entry.rules.id()));
+        }
+    }
+
+    #[test]
+    fn a_user_file_takes_the_place_of_the_built_in_with_its_id() {
+        let dir = std::env::temp_dir().join(format!("mancala-catalog-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let oware = BUILT_IN[built_in_index("oware").unwrap()].1;
+        let renamed = oware.replacen("name = \"Oware (Abapa)\"", "name = \"My Oware\"", 1);
+        assert_ne!(renamed, oware, "the name line is where the test looks");
+        std::fs::write(dir.join("mine.toml"), &renamed).unwrap();
+        std::fs::write(dir.join("broken.toml"), "id = ").unwrap();
+        let catalog = Catalog::with_user_dir(Some(&dir));
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(catalog.find("oware").unwrap().rules.name(), "My Oware");
+        let entries = catalog.entries();
+        let place = entries
+            .iter()
+            .position(|e| e.rules.id() == "oware")
+            .unwrap();
+        assert_eq!(
+            place,
+            built_in_index("oware").unwrap(),
+            "in the built-in's place"
+        );
+        assert_eq!(
+            entries.iter().filter(|e| e.rules.id() == "oware").count(),
+            1
+        );
+        assert_eq!(entries.len(), BUILT_IN.len());
+        assert_eq!(catalog.problems().count(), 1, "the broken file is reported");
     }
 }

@@ -471,3 +471,32 @@ fn gabatas_wegs_are_made_in_pits_the_opponent_owns() {
         Some(Side::South)
     );
 }
+
+/// §12's territory rounds are won by pits, and the search values a round's
+/// end so (issue: "values a round by the pits it wins"): with 4 a pit, South
+/// ending the round at 26 seeds to 22 wins no pit (6 each: worth 0, though
+/// 4 seeds ahead); at 27 to 21, 7 pits to 5 (two pits: 8 seeds' worth); at
+/// 39 to 9 the match (the whole board, 12 pits: 48). South's one move, pit
+/// 6, makes North's pit 1 a four that South takes, ending the round.
+#[test]
+fn the_search_values_a_territory_round_by_the_pits_it_wins() {
+    let rules = builtin("adi");
+    for (south_before, worth) in [(22, 0), (23, 8), (35, 48)] {
+        let text = format!(
+            "south: 0 0 0 0 0 1 store {south_before}; north: 3 0 0 0 0 0 store {}; \
+             round 3 begun by south; south to move",
+            48 - 4 - south_before
+        );
+        let position = *at(&rules, &text).position();
+        let report = mancala::ai::solve(&rules, &position, 8);
+        assert!(report.exact);
+        assert_eq!(report.value, worth, "South's store {south_before} + 4");
+    }
+    // Elsewhere a round's end is worth its seeds, as the margin counts.
+    let oware = builtin("oware");
+    let start = mancala::engine::Position::new(&oware, Side::South);
+    assert_eq!(
+        oware.plan().rounds.territory_worth(&start, Side::South, 4),
+        None
+    );
+}

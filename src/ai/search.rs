@@ -373,10 +373,22 @@ impl<'r> Searcher<'r> {
             // A game won sooner, or lost later, is worth a little more: a
             // lost side plays on for the opponent's mistakes rather than
             // into the quickest loss (where who cannot move loses).
-            _ => (
-                gained + self.rules.plan().goal.sooner_or_later(child, mover, depth),
-                true,
-            ),
+            // In territory matches a round is worth the pits it wins,
+            // not the seeds beyond them.
+            _ => {
+                let worth = match self.rules.plan().rounds.territory_worth(
+                    child,
+                    mover,
+                    self.rules.seeds_per_pit(),
+                ) {
+                    Some(worth) => worth - self.rules.plan().goal.margin(parent, mover),
+                    None => gained,
+                };
+                (
+                    worth + self.rules.plan().goal.sooner_or_later(child, mover, depth),
+                    true,
+                )
+            }
         };
         if remembering {
             self.history.pop();

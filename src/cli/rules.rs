@@ -51,7 +51,6 @@ pub fn run(catalog: &Catalog, command: RulesCommand) -> Result<ExitCode, Failure
                 Err(unknown @ crate::catalog::LoadError::UnknownId(..)) => {
                     let broken = catalog
                         .problems()
-                        .iter()
                         .filter_map(crate::catalog::LoadError::path)
                         .find(|path| path.file_stem() == Some(rules.as_ref()));
                     return Err(match broken {

@@ -37,11 +37,7 @@ impl Runner {
         config.library.clone_from(&options.library);
         config.ascii |= options.ascii;
         let mut app = App::new(catalog.entries().to_vec(), seed);
-        app.broken_rules = catalog
-            .problems()
-            .iter()
-            .map(BrokenRuleFile::from)
-            .collect();
+        app.broken_rules = catalog.problems().map(BrokenRuleFile::from).collect();
         let effects = Effects::new(
             catalog.rule_sets(),
             options.library,

@@ -42,18 +42,14 @@ impl Position {
                 ^ (u64::from(self.to_move.index() as u8) << 63),
             0,
         );
-        // Most rule sets own no pits: one test, nothing mixed.
-        if self.owned.south | self.owned.north != 0 {
+        // Most rule sets own no pits, win none across and mark none: one
+        // test, nothing mixed.
+        if self.owned.south | self.owned.north | self.crossed | self.marks.bits() != 0 {
             let owned = u64::from(self.owned.south) | (u64::from(self.owned.north) << 32);
             hash ^= mix(owned, 0x5851_f42d_4c95_7f2d).rotate_left(11);
-        }
-        // Territory rounds' pits owned across: nothing elsewhere.
-        if self.crossed != 0 {
-            hash ^= mix(u64::from(self.crossed), 0x1405_7b7e_f767_814f).rotate_left(23);
-        }
-        // Bao's marks: nothing to mix elsewhere.
-        if self.marks.bits() != 0 {
-            hash ^= mix(u64::from(self.marks.bits()), 0x2d35_8dcc_aa6c_78a5).rotate_left(17);
+            // Territory rounds' pits owned across, and Bao's marks.
+            let across_and_marks = u64::from(self.crossed) | (u64::from(self.marks.bits()) << 32);
+            hash ^= mix(across_and_marks, 0x1405_7b7e_f767_814f).rotate_left(23);
         }
         // Only the board's own places: the rest of the array is always empty.
         let mut words = seeds[..self.shape.len()].chunks_exact(4);

@@ -371,14 +371,14 @@ pub fn to_move(player: &str) -> String {
 }
 
 /// How to play a pit, longest first, for the line to take the first that
-/// fits: the numbers, the row's keys, the arrows with the key that sows, and
-/// the mouse.
+/// fits: the numbers (lowest and highest), the row's keys, the arrows with
+/// the key that sows, and the mouse.
 #[must_use]
-pub fn how_to_move(pits: Option<u8>, row_keys: &str, sow: &str) -> [String; 3] {
+pub fn how_to_move(numbers: Option<(u8, u8)>, row_keys: &str, sow: &str) -> [String; 3] {
     // Pits are played by number on two rows, by key alone on four.
-    let numbers = match pits {
-        Some(1) => "pit 1".to_string(),
-        Some(pits) => format!("pit 1-{pits}"),
+    let numbers = match numbers {
+        Some((lowest, highest)) if lowest == highest => format!("pit {lowest}"),
+        Some((lowest, highest)) => format!("pit {lowest}-{highest}"),
         None => {
             return [
                 format!("keys {row_keys}, arrows + {sow}, or click"),

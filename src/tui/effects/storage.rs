@@ -93,7 +93,7 @@ impl Keeper {
         let fresh = self.catalog.reload();
         let msg = Msg::RulesRead {
             variants: fresh.entries().to_vec(),
-            broken: fresh.problems().iter().map(BrokenRuleFile::from).collect(),
+            broken: fresh.problems().map(BrokenRuleFile::from).collect(),
         };
         self.catalog = fresh.rule_sets();
         msg

@@ -7,7 +7,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Sparkline, Widget, Wrap};
 
-use crate::engine::{BySide, Outcome, Position, Side, Status};
+use crate::engine::{BySide, Outcome, Pit, Position, Side, Status};
 use crate::session::Session;
 use crate::tui::anim::Frame;
 use crate::tui::app::{App, Game, Notice};
@@ -239,23 +239,25 @@ fn render_turn_line(
             theme.side(side).patch(theme.title),
         ),
         (None, Some(side)) => {
-            let pits = position.pit_count();
-            // The first keys of each of the mover's rows, as drawn.
-            let shown = usize::from(pits).min(3);
-            let more = if usize::from(pits) > shown {
-                " ..."
-            } else {
-                ""
-            };
+            // The first keys of each row where the mover holds pits, as
+            // drawn: their own rows, and in territory rounds (rules.md §12)
+            // the pits won across.
             let rows = position.shape().rows_seen(game.turned());
             let row_keys = rows
                 .iter()
                 .enumerate()
-                .filter(|(_, row)| row.side == side)
-                .map(|(index, _)| {
+                .filter_map(|(index, row)| {
                     let keys = crate::tui::pit_keys::row_keys(index, rows.len());
-                    let first: Vec<String> = keys.iter().take(shown).map(char::to_string).collect();
-                    format!("{}{more}", first.join(" "))
+                    let held: Vec<String> = row
+                        .pits
+                        .iter()
+                        .zip(keys)
+                        .filter(|&(&pit, _)| position.round_owner(row.side, pit) == side)
+                        .map(|(_, key)| key.to_string())
+                        .collect();
+                    let more = if held.len() > 3 { " ..." } else { "" };
+                    (!held.is_empty())
+                        .then(|| format!("{}{more}", held[..held.len().min(3)].join(" ")))
                 })
                 .collect::<Vec<_>>()
                 .join(" / ");
@@ -263,7 +265,11 @@ fn render_turn_line(
             // As much of the reminder as the line has room for.
             let room = usize::from(area.width).saturating_sub(who.chars().count() + 5);
             let sow = keys::key_for(keys::Context::Turn, &crate::tui::msg::Msg::Confirm);
-            let numbered = (position.row_count() == 2).then_some(pits);
+            let numbered = if position.row_count() == 2 {
+                held_numbers(position, side)
+            } else {
+                None
+            };
             let how = words::how_to_move(numbered, &row_keys, &sow)
                 .into_iter()
                 .find(|h| h.chars().count() <= room)
@@ -675,6 +681,23 @@ fn render_rounds_chart(
             .style(style)
             .render(Rect::new(area.x + label_width + 1, y, width, 1), buf);
     }
+}
+
+/// The numbers `side` plays pits by on two rows, lowest and highest: their
+/// row's, less the pits lost and with the pits won across as n + k
+/// (territory rounds, rules.md §12: the loser's pits go from pit 1 on, so
+/// the numbers held run unbroken). None where a digit key cannot reach
+/// them all (over 9): the keys alone are told.
+fn held_numbers(position: &Position, side: Side) -> Option<(u8, u8)> {
+    let pits = position.pit_count();
+    let own = Pit::all(pits).filter(|&pit| position.round_owner(side, pit) == side);
+    let across = Pit::all(pits)
+        .filter(|&pit| position.round_owner(side.other(), pit) == side)
+        .map(|pit| Pit::new(pits + pit.number()));
+    let numbers: Vec<u8> = own.chain(across).map(Pit::number).collect();
+    let lowest = numbers.iter().copied().min()?;
+    let highest = numbers.iter().copied().max()?;
+    (highest <= 9).then_some((lowest, highest))
 }
 
 #[cfg(test)]

@@ -22,7 +22,9 @@
 //! `BALANCED=true` keeps only openings the strong level's own search judges
 //! open (within 4 seeds of even; neither side's value a win or a loss,
 //! where who cannot move loses), drawing more until there are `PAIRS` of
-//! them (or, where 20 draws a pair find too few, the closest to even).
+//! them (or, where 20 draws a pair find too few, the closest to even), and
+//! leaves out those after which the round is over within 4 plies whatever
+//! is played (no choice is left to measure).
 //!
 //! A match of rounds is judged on its first round unless `ROUNDS` says more
 //! (`ROUNDS=all` plays it out): a round's margin snowballs, since the loser
@@ -154,12 +156,17 @@ fn openings(
 ) -> Vec<(GameState, Vec<String>)> {
     let mut kept = Vec::new();
     let mut others = Vec::new();
+    let mut decided = 0;
+    let mut judgements = std::collections::HashMap::new();
     for seed in 0..20 * pairs.max(1) {
         if kept.len() as u64 >= pairs {
             break;
         }
         let (game, moves) = opening(rules, seed, plies);
+        // Where there are few openings (short rows), the same comes again:
+        // judged once.
         let judged = match (balanced, game.to_move()) {
+            _ if judgements.contains_key(&moves) => judgements[&moves],
             (Some(judge), Some(_)) => {
                 let deadline = Instant::now() + judge.time_cap();
                 choose_move(
@@ -175,15 +182,29 @@ fn openings(
             }
             _ => None,
         };
+        judgements.insert(moves.clone(), judged);
         let open = judged.is_none_or(|value| match rules.plan().goal.score() {
             Score::Moving => value.abs() < mancala::ai::WIN / 2,
             Score::Seeds => value.abs() <= BALANCED_SEEDS,
         });
+        // A round over within a few plies whatever is played leaves no
+        // choice to measure (Pandi has openings so).
+        if balanced.is_some() && over_whatever_is_played(&game, DECIDED_PLIES) {
+            decided += 1;
+            continue;
+        }
         if open {
             kept.push((game, moves));
         } else if let Some(value) = judged {
             others.push((value.abs(), game, moves));
         }
+    }
+    if decided > 0 {
+        println!(
+            "{}: {decided} openings left out, the round over within {DECIDED_PLIES} plies \
+             whatever is played",
+            rules.id()
+        );
     }
     let short = usize::try_from(pairs)
         .unwrap_or(usize::MAX)
@@ -205,6 +226,22 @@ fn openings(
         );
     }
     kept
+}
+
+/// Plies within which a round over whatever is played makes an opening no
+/// test of strength.
+const DECIDED_PLIES: u32 = 4;
+
+/// Whether `game`'s round is over within `plies` plies, whatever is played.
+fn over_whatever_is_played(game: &GameState, plies: u32) -> bool {
+    if game.to_move().is_none() {
+        return true;
+    }
+    plies > 0
+        && game.legal_moves().into_iter().all(|mv| {
+            game.play(mv)
+                .is_ok_and(|next| over_whatever_is_played(&next, plies - 1))
+        })
 }
 
 /// How far from even, in seeds, an opening may be judged and still count

@@ -290,3 +290,58 @@ fn a_whole_game_is_driven_through_the_protocol() {
     }
     panic!("no end in 400 moves: {moves}");
 }
+
+/// While a command waits for a long search (`show` after `go depth 60` or
+/// a search of every node there is), `stop`, `isready` and `quit` are still
+/// read and done: the search answers, then what waited, then `readyok`,
+/// and the engine ends.
+#[test]
+fn the_engine_keeps_listening_while_a_command_waits_for_the_search() {
+    for go in ["go depth 60", "go nodes 18446744073709551615"] {
+        let lines = session("oware", &format!("{go}\nshow\nstop\nisready\nquit\n"));
+        let at = |start: &str| lines.iter().position(|l| l.starts_with(start));
+        let (answer, shown, ready) = (
+            at("bestmove").expect("an answer"),
+            at("info string position").expect("show answered"),
+            at("readyok").expect("isready answered"),
+        );
+        assert!(answer < shown && shown < ready, "{go}: {lines:?}");
+        assert_eq!(bestmoves(&lines).len(), 1, "{go}: {lines:?}");
+    }
+}
+
+/// A line that is not UTF-8 text (a lone 0xFF byte, `go depth` and 0x80)
+/// gets one error line each; the engine reads on.
+#[test]
+fn a_line_that_is_not_text_is_told_and_the_engine_reads_on() {
+    let config = tempfile::tempdir().unwrap();
+    let output = Command::cargo_bin("mancala")
+        .unwrap()
+        .env("XDG_CONFIG_HOME", config.path())
+        .env("XDG_CACHE_HOME", config.path())
+        .env("HOME", config.path())
+        .args(["engine", "kalaha"])
+        .write_stdin(&b"\xff\ngo depth \x80\nisready\nposition startpos moves 3\nshow\nquit\n"[..])
+        .timeout(std::time::Duration::from_mins(1))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<String> = String::from_utf8(output)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let refused = errors(&lines);
+    assert_eq!(refused.len(), 2, "{lines:?}");
+    assert!(refused.iter().all(|l| l.contains("not UTF-8")), "{lines:?}");
+    assert!(lines.contains(&"readyok".to_string()), "{lines:?}");
+    assert!(
+        // Pit 3's four seeds go to pits 4 to 6 and the store: South again.
+        lines.iter().any(|l| l.ends_with(
+            "south: 4 4 0 5 5 5 store 1; north: 4 4 4 4 4 4 store 0; round 1; south to move"
+        )),
+        "the moves after were played: {lines:?}"
+    );
+}

@@ -10,10 +10,12 @@
 //! letters, capitals for South and small letters for North, one word or
 //! several (`position startpos moves DdEa`).
 
-use std::io::BufRead;
+use std::collections::VecDeque;
+use std::io::{BufRead, Read};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -72,17 +74,118 @@ pub fn run(catalog: &Catalog, args: &EngineArgs) -> Result<ExitCode, Failure> {
     // first move's clock.
     let _ = crate::storage::tables::shared_for_play(&rules);
     let mut engine = Engine::new(rules);
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else {
-            break;
+    // Input is read in a thread of its own, so that `stop`, `isready` and
+    // `quit` are seen while a command waits for the search; commands that
+    // wait are queued and done in order once it has answered.
+    let (send, lines) = mpsc::channel();
+    std::thread::spawn(move || read_input(&send));
+    let mut waiting: VecDeque<String> = VecDeque::new();
+    loop {
+        while engine.search_done() {
+            let Some(line) = waiting.pop_front() else {
+                break;
+            };
+            if !engine.command(&line) {
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
+        let input = match lines.recv_timeout(POLL) {
+            Ok(input) => input,
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(mpsc::RecvTimeoutError::Disconnected) => Input::End,
         };
-        if !engine.command(&line) {
-            return Ok(ExitCode::SUCCESS);
+        match input {
+            // `quit`, `isready` and `stop` are done at once, whatever waits.
+            Input::Line(line) if immediate(&line) || waiting.is_empty() && !engine.waits(&line) => {
+                if !engine.command(&line) {
+                    return Ok(ExitCode::SUCCESS);
+                }
+            }
+            Input::Line(line) => waiting.push_back(line),
+            Input::NotText => refuse("a line that is not UTF-8 text: ignored"),
+            Input::End => {
+                // The input has ended: what waits is done in turn, and a
+                // search with an end is let finish and answer.
+                for line in waiting {
+                    if !engine.command(&line) {
+                        return Ok(ExitCode::SUCCESS);
+                    }
+                }
+                engine.finish(false);
+                return Ok(ExitCode::SUCCESS);
+            }
         }
     }
-    // The input has ended: a search with an end is let finish and answer.
-    engine.finish(false);
-    Ok(ExitCode::SUCCESS)
+}
+
+/// Whether `line` is done at once, even while other commands wait for the
+/// search: `quit`, `isready` (answered while thinking, as UCI has it),
+/// `stop`, and an empty line.
+fn immediate(line: &str) -> bool {
+    matches!(
+        line.split_whitespace().next(),
+        None | Some("quit" | "isready" | "stop")
+    )
+}
+
+/// How often the engine looks whether the search has answered while
+/// commands wait for it.
+const POLL: Duration = Duration::from_millis(5);
+
+/// The longest line read; the rest of a longer one is dropped with it.
+const MAX_LINE_BYTES: u64 = 1 << 20;
+
+/// A line of input, as the reading thread hands it on.
+enum Input {
+    Line(String),
+    /// A line that is not UTF-8 text: told, and otherwise ignored.
+    NotText,
+    End,
+}
+
+/// Reads standard input line by line until it ends (or cannot be read).
+fn read_input(send: &mpsc::Sender<Input>) {
+    let stdin = std::io::stdin();
+    let mut stdin = stdin.lock();
+    loop {
+        let mut bytes = Vec::new();
+        let read = (&mut stdin)
+            .take(MAX_LINE_BYTES)
+            .read_until(b'\n', &mut bytes);
+        let input = match read {
+            Ok(0) | Err(_) => Input::End,
+            Ok(_) => {
+                // A line cut at the bound: the rest of it is skipped.
+                if bytes.last() != Some(&b'\n') && skip_line(&mut stdin).is_err() {
+                    return;
+                }
+                while matches!(bytes.last(), Some(b'\n' | b'\r')) {
+                    bytes.pop();
+                }
+                String::from_utf8(bytes).map_or(Input::NotText, Input::Line)
+            }
+        };
+        let ended = matches!(input, Input::End);
+        if send.send(input).is_err() || ended {
+            return;
+        }
+    }
+}
+
+/// Reads to the end of the current line.
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        if let Some(at) = buffer.iter().position(|&b| b == b'\n') {
+            input.consume(at + 1);
+            return Ok(());
+        }
+        let all = buffer.len();
+        input.consume(all);
+    }
 }
 
 /// One line telling the driver what was wrong with its command.
@@ -102,6 +205,22 @@ impl Engine {
             notation: Notation::Auto,
             driver_letters: false,
         }
+    }
+
+    /// Whether no search runs, or the one running has answered.
+    fn search_done(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_none_or(|running| running.thread.is_finished())
+    }
+
+    /// Whether `line` must wait for the search running: every command but
+    /// the [`immediate`] ones, and those refused at once during an
+    /// infinite search.
+    fn waits(&self, line: &str) -> bool {
+        !immediate(line)
+            && !self.search_done()
+            && !self.running.as_ref().is_some_and(|r| r.infinite)
     }
 
     /// Does what `line` asks; `false` when the engine is to quit.
@@ -146,8 +265,9 @@ impl Engine {
             "position" => self.set_position(rest),
             "go" => self.go(rest),
             _ => refuse(&format!(
-                "unknown command {name:?}: expected uci, isready, ucinewgame, setoption, \
-                 position, go, stop, show or quit"
+                "unknown command {:?}: expected uci, isready, ucinewgame, setoption, \
+                 position, go, stop, show or quit",
+                name.chars().take(40).collect::<String>()
             )),
         }
     }

@@ -399,3 +399,30 @@ fn a_four_row_game_is_refused_for_its_board() {
         assert!(!said.contains("in hand"), "{said}");
     }
 }
+
+/// A build killed while writing its table leaves a temporary file; the
+/// next `mancala tables` removes it once its writer is gone, and leaves one
+/// made in the last seconds (its writer may be about to lock it).
+#[test]
+fn a_killed_builds_temporary_file_goes_with_the_next_build() {
+    let cache = tempfile::tempdir().unwrap();
+    let folder = cache.path().join("mancala/tables");
+    std::fs::create_dir_all(&folder).unwrap();
+    let made = |name: &str, ago: std::time::Duration| {
+        let path = folder.join(name);
+        std::fs::write(&path, "half a table").unwrap();
+        let file = std::fs::File::options().write(true).open(&path).unwrap();
+        file.set_modified(std::time::SystemTime::now() - ago)
+            .unwrap();
+        path
+    };
+    let left = made(
+        ".oware-12.table.4242.0.tmp",
+        std::time::Duration::from_mins(5),
+    );
+    let fresh = made(".oware-12.table.4243.0.tmp", std::time::Duration::ZERO);
+    mancala_tables(&cache, &["oware", "--seeds", "4"]).success();
+    assert!(!left.exists(), "its writer is gone");
+    assert!(fresh.exists(), "its writer may not have locked it yet");
+    assert!(folder.join("oware-4.table").exists());
+}

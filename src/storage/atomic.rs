@@ -142,6 +142,28 @@ pub fn is_temporary(name: &str) -> bool {
     name.starts_with('.') && name.ends_with(TEMPORARY_SUFFIX)
 }
 
+/// Removes the temporary files in `folder` that a write cut short (a crash,
+/// a kill) left: those no running write holds locked. A file made in the
+/// last seconds is left, as its writer may not have locked it yet.
+pub fn sweep_temporaries(folder: &Path) {
+    const LEFT_FOR: std::time::Duration = std::time::Duration::from_secs(10);
+    let Ok(listing) = fs::read_dir(folder) else {
+        return;
+    };
+    for entry in listing.filter_map(Result::ok) {
+        let stale = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > LEFT_FOR));
+        if stale
+            && is_temporary(&entry.file_name().to_string_lossy())
+            && !super::lock::is_held(&entry.path())
+        {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -417,23 +417,8 @@ impl Library {
     /// write holds locked. A file made in the last seconds is left, as its
     /// writer may not have locked it yet.
     pub fn sweep(&self) {
-        const LEFT_FOR: std::time::Duration = std::time::Duration::from_secs(10);
         for folder in [self.matches_dir(), self.copies_dir()] {
-            let Ok(listing) = fs::read_dir(&folder) else {
-                continue;
-            };
-            for entry in listing.filter_map(Result::ok) {
-                let stale = entry
-                    .metadata()
-                    .and_then(|m| m.modified())
-                    .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > LEFT_FOR));
-                if stale
-                    && is_temporary(&entry.file_name().to_string_lossy())
-                    && !super::lock::is_held(&entry.path())
-                {
-                    let _ = fs::remove_file(entry.path());
-                }
-            }
+            super::atomic::sweep_temporaries(&folder);
         }
     }
 }

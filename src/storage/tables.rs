@@ -93,6 +93,9 @@ pub fn find_or_build(
             why,
         });
     }
+    // What a build killed while writing left (a 20-seed Oware table's
+    // temporary file is over 200 MB).
+    super::atomic::sweep_temporaries(folder);
     let path = file_of(folder, rules, seeds);
     let damage = if rebuild {
         None

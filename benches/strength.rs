@@ -23,8 +23,8 @@
 //! open (within 4 seeds of even; neither side's value a win or a loss,
 //! where who cannot move loses), drawing more until there are `PAIRS` of
 //! them (or, where 20 draws a pair find too few, the closest to even), and
-//! leaves out those after which the round is over within 4 plies whatever
-//! is played (no choice is left to measure).
+//! leaves out those whose result a search of 8 plies proves (settled, they
+//! measure only whether the weak level finds a short forced line).
 //!
 //! A match of rounds is judged on its first round unless `ROUNDS` says more
 //! (`ROUNDS=all` plays it out): a round's margin snowballs, since the loser
@@ -40,7 +40,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use mancala::ai::{Computer, Dice, Level, Limits, choose_fill, choose_move, takes_the_swap};
+use mancala::ai::{
+    Computer, Dice, Level, Limits, Searcher, choose_fill, choose_move, takes_the_swap,
+};
 use mancala::catalog::Catalog;
 use mancala::engine::{GameState, Move, Rounds, Rules, Score, Side};
 
@@ -187,9 +189,9 @@ fn openings(
             Score::Moving => value.abs() < mancala::ai::WIN / 2,
             Score::Seeds => value.abs() <= BALANCED_SEEDS,
         });
-        // A round over within a few plies whatever is played leaves no
-        // choice to measure (Pandi has openings so).
-        if balanced.is_some() && over_whatever_is_played(&game, DECIDED_PLIES) {
+        // An opening whose result is already proven leaves little to
+        // measure (Pandi has some settled in two more plies).
+        if balanced.is_some() && decided_within(&game, DECIDED_PLIES) {
             decided += 1;
             continue;
         }
@@ -201,8 +203,8 @@ fn openings(
     }
     if decided > 0 {
         println!(
-            "{}: {decided} openings left out, the round over within {DECIDED_PLIES} plies \
-             whatever is played",
+            "{}: {decided} openings left out, their result proven by a search of \
+             {DECIDED_PLIES} plies",
             rules.id()
         );
     }
@@ -228,20 +230,24 @@ fn openings(
     kept
 }
 
-/// Plies within which a round over whatever is played makes an opening no
+/// Plies within which an opening whose result the search proves is no
 /// test of strength.
-const DECIDED_PLIES: u32 = 4;
+const DECIDED_PLIES: u32 = 8;
 
-/// Whether `game`'s round is over within `plies` plies, whatever is played.
-fn over_whatever_is_played(game: &GameState, plies: u32) -> bool {
+/// Whether a search of `plies` plies proves the value of `game`'s
+/// position: every line that matters ends within them, so the result is
+/// settled unless the weak level errs in a short, forced line.
+fn decided_within(game: &GameState, plies: u32) -> bool {
     if game.to_move().is_none() {
         return true;
     }
-    plies > 0
-        && game.legal_moves().into_iter().all(|mv| {
-            game.play(mv)
-                .is_ok_and(|next| over_whatever_is_played(&next, plies - 1))
-        })
+    let limits = Limits {
+        max_nodes: Some(2_000_000),
+        ..Limits::depth(plies)
+    };
+    Searcher::new(game.rules(), 16)
+        .search(game.position(), limits, false)
+        .exact
 }
 
 /// How far from even, in seeds, an opening may be judged and still count

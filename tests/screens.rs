@@ -672,6 +672,38 @@ fn the_rules_pane_scrolls_to_its_last_page_and_no_further() {
     assert_ne!(up, bottom);
 }
 
+/// A page down in the rules pane moves by the pane's height less one line:
+/// the last line of the page before is the first now.
+#[test]
+fn the_rules_pane_pages_by_its_height_keeping_one_line() {
+    let mut ui = app_at(Start::Menu);
+    ui.send(Msg::Input(Input::Digit(4)));
+    let pane = mancala::tui::layout::variants_text(ratatui::layout::Rect::new(0, 0, 80, 24));
+    let text = |buf: &Buffer| -> Vec<String> {
+        (pane.y..pane.y + pane.height)
+            .map(|y| {
+                (pane.x..pane.x + pane.width)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            })
+            .collect()
+    };
+    let first = text(&draw(&mut ui, 80, 24));
+    ui.send(Msg::PageDown);
+    let second = text(&draw(&mut ui, 80, 24));
+    assert!(pane.height > 10, "a pane of {} lines", pane.height);
+    assert_eq!(first.last(), second.first(), "{first:#?}\n{second:#?}");
+    assert_ne!(
+        first.last().map(String::as_str),
+        Some(""),
+        "a line of text kept"
+    );
+    ui.send(Msg::PageUp);
+    assert_eq!(text(&draw(&mut ui, 80, 24)), first);
+}
+
 #[test]
 fn quitting_asks_first() {
     let mut ui = game("kalaha", None);

@@ -93,6 +93,15 @@ pub fn lines(
     (rules.name().to_string(), lines)
 }
 
+/// A page of the pane on the screen as it is: its height, less a line kept
+/// in view from the page before.
+#[must_use]
+pub fn page_now(app: &App) -> u16 {
+    let area =
+        super::layout::variants_text(ratatui::layout::Rect::new(0, 0, app.size.0, app.size.1));
+    area.height.saturating_sub(1).max(1)
+}
+
 /// The furthest the pane scrolls for entry `selected` on the screen as it is.
 #[must_use]
 pub fn last_scroll_now(app: &App, config: &Config, selected: usize) -> u16 {

@@ -39,9 +39,14 @@ pub(crate) fn variants(app: &mut App, config: &Config, mut list: GameList, msg: 
         }
         Msg::PageDown | Msg::Right => {
             let furthest = crate::tui::rules_text::last_scroll_now(app, config, list.selected);
-            list.scroll = (list.scroll + 5).min(furthest);
+            let page = crate::tui::rules_text::page_now(app);
+            list.scroll = (list.scroll + page).min(furthest);
         }
-        Msg::PageUp | Msg::Left => list.scroll = list.scroll.saturating_sub(5),
+        Msg::PageUp | Msg::Left => {
+            list.scroll = list
+                .scroll
+                .saturating_sub(crate::tui::rules_text::page_now(app));
+        }
         Msg::Input(Input::Digit(d)) => {
             if let Some(&chosen) = usize::from(*d).checked_sub(1).and_then(|i| found.get(i)) {
                 list.selected = chosen;

@@ -376,6 +376,8 @@ impl Settings {
         let tally = &mut self.tally[at];
         let slot = match outcome {
             Outcome::Draw => &mut tally.draws,
+            // A pair under one name is told apart by side (South first).
+            Outcome::Win(side) if players[0] == players[1] => &mut tally.wins[side.index()],
             Outcome::Win(side) => {
                 let winner = &names[side.index()];
                 let index = usize::from(players[0] != *winner);
@@ -438,6 +440,13 @@ pub fn keep_damaged(path: &Path) -> std::io::Result<PathBuf> {
 }
 
 impl Tally {
+    /// Whether both players have one name: their wins are then counted by
+    /// side, South's first.
+    #[must_use]
+    pub fn by_side(&self) -> bool {
+        self.players[0] == self.players[1]
+    }
+
     /// The wins of `name` in this pair (0 for a name not in it).
     #[must_use]
     pub fn wins_of(&self, name: &str) -> u32 {
@@ -483,6 +492,25 @@ mod tests {
         let partial = Settings::load(&path).unwrap();
         assert_eq!(partial.speed_ms, 70);
         assert!(partial.animation);
+    }
+
+    /// Two players of one name (two computers of a level) are told apart
+    /// by side: the wins say who won, South's first.
+    #[test]
+    fn a_pair_under_one_name_is_counted_by_side() {
+        let mut settings = Settings::default();
+        let names: [String; 2] = ["Computer (easy)".into(), "Computer (easy)".into()];
+        settings.count("igisoro", &names, Outcome::Win(Side::South), false);
+        settings.count("igisoro", &names, Outcome::Win(Side::South), false);
+        settings.count("igisoro", &names, Outcome::Win(Side::North), false);
+        let tally = settings.tally_of("igisoro", &names).unwrap();
+        assert_eq!(tally.wins, [2, 1]);
+        assert_eq!(
+            crate::words::tally(tally, &names),
+            "Computer (easy) 2 as South, 1 as North"
+        );
+        settings.count("igisoro", &names, Outcome::Win(Side::North), true);
+        assert_eq!(settings.tally_of("igisoro", &names).unwrap().wins, [2, 0]);
     }
 
     #[test]

@@ -78,11 +78,19 @@ pub fn listing_result(listing: &Listing) -> String {
     }
 }
 
-/// "Ann 3, Bo 2, 1 draw": a pair's tally, the players in `names` order.
+/// "Ann 3, Bo 2, 1 draw": a pair's tally, the players in `names` order;
+/// under one name, "Computer (easy) 3 as South, 2 as North".
 #[must_use]
 pub fn tally(tally: &crate::settings::Tally, names: &[String; 2]) -> String {
-    let [first, second] = names.clone().map(|name| tally.wins_of(&name));
-    let mut text = format!("{} {first}, {} {second}", names[0], names[1]);
+    let mut text = if tally.by_side() {
+        format!(
+            "{} {} as South, {} as North",
+            names[0], tally.wins[0], tally.wins[1]
+        )
+    } else {
+        let [first, second] = names.clone().map(|name| tally.wins_of(&name));
+        format!("{} {first}, {} {second}", names[0], names[1])
+    };
     if tally.draws > 0 {
         let s = if tally.draws == 1 { "" } else { "s" };
         let _ = write!(text, ", {} draw{s}", tally.draws);

@@ -22,9 +22,7 @@
 //! `BALANCED=true` keeps only openings the strong level's own search judges
 //! open (within 4 seeds of even; neither side's value a win or a loss,
 //! where who cannot move loses), drawing more until there are `PAIRS` of
-//! them (or, where 20 draws a pair find too few, the closest to even), and
-//! leaves out those whose result a search of 8 plies proves (settled, they
-//! measure only whether the weak level finds a short forced line).
+//! them (or, where 20 draws a pair find too few, the closest to even).
 //!
 //! A match of rounds is judged on its first round unless `ROUNDS` says more
 //! (`ROUNDS=all` plays it out): a round's margin snowballs, since the loser
@@ -40,9 +38,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use mancala::ai::{
-    Computer, Dice, Level, Limits, Searcher, choose_fill, choose_move, takes_the_swap,
-};
+use mancala::ai::{Computer, Dice, Level, Limits, choose_fill, choose_move, takes_the_swap};
 use mancala::catalog::Catalog;
 use mancala::engine::{GameState, Move, Rounds, Rules, Score, Side};
 
@@ -158,7 +154,6 @@ fn openings(
 ) -> Vec<(GameState, Vec<String>)> {
     let mut kept = Vec::new();
     let mut others = Vec::new();
-    let mut decided = 0;
     let mut judgements = std::collections::HashMap::new();
     for seed in 0..20 * pairs.max(1) {
         if kept.len() as u64 >= pairs {
@@ -189,24 +184,11 @@ fn openings(
             Score::Moving => value.abs() < mancala::ai::WIN / 2,
             Score::Seeds => value.abs() <= BALANCED_SEEDS,
         });
-        // An opening whose result is already proven leaves little to
-        // measure (Pandi has some settled in two more plies).
-        if balanced.is_some() && decided_within(&game, DECIDED_PLIES) {
-            decided += 1;
-            continue;
-        }
         if open {
             kept.push((game, moves));
         } else if let Some(value) = judged {
             others.push((value.abs(), game, moves));
         }
-    }
-    if decided > 0 {
-        println!(
-            "{}: {decided} openings left out, their result proven by a search of \
-             {DECIDED_PLIES} plies",
-            rules.id()
-        );
     }
     let short = usize::try_from(pairs)
         .unwrap_or(usize::MAX)
@@ -228,26 +210,6 @@ fn openings(
         );
     }
     kept
-}
-
-/// Plies within which an opening whose result the search proves is no
-/// test of strength.
-const DECIDED_PLIES: u32 = 8;
-
-/// Whether a search of `plies` plies proves the value of `game`'s
-/// position: every line that matters ends within them, so the result is
-/// settled unless the weak level errs in a short, forced line.
-fn decided_within(game: &GameState, plies: u32) -> bool {
-    if game.to_move().is_none() {
-        return true;
-    }
-    let limits = Limits {
-        max_nodes: Some(2_000_000),
-        ..Limits::depth(plies)
-    };
-    Searcher::new(game.rules(), 16)
-        .search(game.position(), limits, false)
-        .exact
 }
 
 /// How far from even, in seeds, an opening may be judged and still count

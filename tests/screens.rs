@@ -672,6 +672,28 @@ fn the_rules_pane_scrolls_to_its_last_page_and_no_further() {
     assert_ne!(up, bottom);
 }
 
+/// A search of the game list that finds nothing leaves the rules pane
+/// empty, not showing a game the list does not hold (issue 60, item 21).
+#[test]
+fn a_search_that_finds_nothing_shows_no_games_rules() {
+    let mut ui = app_at(Start::Menu);
+    ui.send(Msg::Input(Input::Digit(4)));
+    let before = rows(&draw(&mut ui, 80, 24)).join("\n");
+    assert!(
+        before.contains("Kalaha") && before.contains("Each player"),
+        "{before}"
+    );
+    for c in "zzq".chars() {
+        ui.send(Msg::Input(Input::Char(c)));
+    }
+    let screen = rows(&draw(&mut ui, 80, 24)).join("\n");
+    assert!(screen.contains("No game has that"), "{screen}");
+    assert!(
+        !screen.contains("Board ") && !screen.contains("Where "),
+        "{screen}"
+    );
+}
+
 /// A page down in the rules pane moves by the pane's height less one line:
 /// the last line of the page before is the first now.
 #[test]

@@ -42,6 +42,14 @@ pub fn render_variants(app: &App, config: &Config, list: &GameList, area: Rect, 
     keys.retain(|(_, word)| list.for_play || word != "choose it");
     footer(theme, app.message.as_ref(), &keys, area, buf);
 
+    // A search that finds nothing leaves the pane empty: the list says why.
+    if app
+        .games_found(&list.search, &config.settings.recent_games)
+        .is_empty()
+    {
+        text_area(title, buf);
+        return;
+    }
     let text = crate::tui::layout::variants_text(area);
     let (name, lines) = crate::tui::rules_text::lines(app, config, list.selected, text.width);
     let scroll = list

@@ -345,3 +345,22 @@ fn a_line_that_is_not_text_is_told_and_the_engine_reads_on() {
         "the moves after were played: {lines:?}"
     );
 }
+
+/// An `info` line's expected line is the one found at its depth: after a
+/// deeper search has filled the table, `go depth 1` gives one move, not
+/// the earlier search's line (issue: a 15-move line at depth 1).
+#[test]
+fn a_lines_length_is_its_depths_after_a_deeper_search() {
+    let lines = session(
+        "kalaha",
+        "position startpos\ngo depth 12\nposition startpos moves 1\ngo depth 1\n",
+    );
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth 1 "))
+        .expect("the second search's line");
+    let pv = last.split(" pv ").nth(1).unwrap();
+    assert_eq!(pv.split_whitespace().count(), 1, "{lines:?}");
+    assert_eq!(bestmoves(&lines).len(), 2, "{lines:?}");
+}

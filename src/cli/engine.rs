@@ -412,7 +412,15 @@ impl Engine {
                 let Some(best) = report.best else {
                     return;
                 };
-                let line = searcher.expected_line(&position, best, LINE_LENGTH);
+                // The line found at this depth: no longer than its plies
+                // (the table may hold more from an earlier, deeper search),
+                // unless the value is exact.
+                let length = if report.exact {
+                    LINE_LENGTH
+                } else {
+                    LINE_LENGTH.min(usize::try_from(report.depth).unwrap_or(LINE_LENGTH).max(1))
+                };
+                let line = searcher.expected_line(&position, best, length);
                 say!(
                     "info depth {} score {} nodes {} time {} pv {}",
                     report.depth,

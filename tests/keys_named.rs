@@ -138,7 +138,7 @@ fn every_key_a_screen_names_is_bound_there() {
         ("a hint", Msg::Hint),
         ("to the menu", Msg::Back),
         // The library: delete and bring back.
-        ("the list", Msg::Input(Input::Digit(3))),
+        ("the list", Msg::Input(Input::Digit(2))),
         ("delete", Msg::Delete),
         ("yes", Msg::Yes),
         ("bring back", Msg::UndoDelete),
@@ -152,7 +152,7 @@ fn every_key_a_screen_names_is_bound_there() {
         ("back", Msg::Back),
         ("to the menu", Msg::Back),
         // The rule sets.
-        ("the rule sets", Msg::Input(Input::Digit(2))),
+        ("the rule sets", Msg::Input(Input::Digit(1))),
         ("read again", Msg::ReloadRules),
     ];
     let mut keys_seen = 0;

@@ -551,7 +551,7 @@ fn two_games_at_once_in_one_data_folder_keep_all_their_moves() {
     // The second game sees the first's match as open elsewhere.
     cy.send(&["Escape"]);
     cy.wait_for("Continue");
-    cy.send(&["3"]);
+    cy.send(&["2"]);
     let screen = cy.wait_for("open in another game");
     assert!(screen.contains("Ann v Bo"), "{screen}");
 }
@@ -599,7 +599,7 @@ fn a_finished_one_move_match_survives_the_next_match() {
     // Both are in the list.
     term.send(&["Escape"]);
     term.wait_for("Continue");
-    term.send(&["3"]);
+    term.send(&["2"]);
     let screen = term.wait_for("Saved matches (2)");
     assert!(
         screen.contains("One move") && screen.contains("draw"),
@@ -623,10 +623,10 @@ fn the_save_file_is_not_carried_into_the_next_match() {
     term.wait_for("moves again");
     sleep(Duration::from_millis(200));
     let kept = std::fs::read(&mine).unwrap();
-    // Esc; Play (Continue is first); Raja Pasu; Start; a move.
+    // Esc; Play (1, with Continue above it as 0); Raja Pasu; Start; a move.
     term.send(&["Escape"]);
     term.wait_for("Continue");
-    term.send(&["2"]);
+    term.send(&["1"]);
     term.wait_for("Choose a game");
     term.send(&["Down", "Enter", "Enter"]);
     term.wait_for("to move");

@@ -239,7 +239,7 @@ fn back_from_a_list_the_menu_has_the_entry_that_opened_it_chosen() {
         assert_eq!(items.contains(&MenuItem::Continue), continue_shown);
         for item in [MenuItem::Play, MenuItem::Replay, MenuItem::Rules] {
             let index = items.iter().position(|&shown| shown == item).unwrap();
-            let key = u8::try_from(index + 1).unwrap();
+            let key = item.digit();
             g.send(&[Msg::Input(Input::Digit(key)), Msg::Back]);
             assert!(
                 matches!(g.ui.app.screen, Screen::Menu(menu) if menu.selected == index),
@@ -259,14 +259,14 @@ fn continue_offers_the_list_when_several_matches_are_unfinished() {
     g.send(&[Msg::Input(Input::Digit(3)), Msg::Back]);
     // Play, Kalaha, Start (the menu shows Continue first).
     g.send(&[
-        Msg::Input(Input::Digit(2)),
+        Msg::Input(Input::Digit(1)),
         Msg::Confirm,
         Msg::Confirm,
         Msg::Input(Input::Digit(6)),
         Msg::Back,
     ]);
     assert_eq!(g.match_files().len(), 2);
-    g.send(&[Msg::Input(Input::Digit(1))]);
+    g.send(&[Msg::Input(Input::Digit(0))]);
     let Screen::Library(list) = &g.ui.app.screen else {
         panic!("no list: {:?}", g.ui.app.screen)
     };
@@ -287,10 +287,10 @@ fn a_match_another_game_plays_is_offered_read_only() {
     let file = g.match_files()[0].clone();
     // Another game takes it up (its lock, as a second process would hold).
     let lock = FileLock::acquire(&file).unwrap();
-    g.send(&[Msg::Input(Input::Digit(3)), Msg::Back]); // the Replay list and back: listed again
+    g.send(&[Msg::Input(Input::Digit(2)), Msg::Back]); // the Replay list and back: listed again
     assert!(g.ui.app.matches[0].open_elsewhere);
     // At 80 columns the list says so in words that fit, not cut short.
-    g.send(&[Msg::Input(Input::Digit(3))]);
+    g.send(&[Msg::Input(Input::Digit(2))]);
     g.ui.send(Msg::Resize {
         width: 80,
         height: 24,
@@ -303,7 +303,7 @@ fn a_match_another_game_plays_is_offered_read_only() {
         height: 30,
     });
     g.send(&[Msg::Back]);
-    g.send(&[Msg::Input(Input::Digit(1))]);
+    g.send(&[Msg::Input(Input::Digit(0))]);
     assert!(
         matches!(&g.ui.app.overlay, Some(Overlay::OpenElsewhere { path }) if *path == file),
         "{:?}",
@@ -343,7 +343,7 @@ fn the_save_file_of_a_command_follows_only_its_own_match() {
     let kept = std::fs::read(&mine).unwrap();
     // Esc, then a new Raja Pasu match from the menu (Continue is first).
     ui.send(Msg::Back);
-    ui.send(Msg::Input(Input::Digit(2)));
+    ui.send(Msg::Input(Input::Digit(1)));
     ui.send(Msg::Down);
     ui.send(Msg::Confirm);
     ui.send(Msg::Confirm);
@@ -390,7 +390,7 @@ fn a_copy_is_saved_under_a_name_and_replaced_only_when_asked() {
     g.send(&[Msg::Confirm, Msg::Yes]);
     assert_eq!(moves(&copy), [3, 1]);
     // In the list it is a copy; continuing it shows its end, to play on from.
-    g.send(&[Msg::Back, Msg::Input(Input::Digit(3))]);
+    g.send(&[Msg::Back, Msg::Input(Input::Digit(2))]);
     let Screen::Library(list) = &g.ui.app.screen else {
         panic!()
     };
@@ -435,7 +435,7 @@ fn a_list_names_the_computer_by_its_level() {
     g.send(&[
         Msg::Input(Input::Digit(3)),
         Msg::Back,
-        Msg::Input(Input::Digit(3)),
+        Msg::Input(Input::Digit(2)),
     ]);
     assert!(
         g.screen().contains("Me v Computer (hard)"),
@@ -456,7 +456,7 @@ fn playing_on_from_a_replay_makes_a_new_match_and_leaves_the_source() {
     let source = g.match_files()[0].clone();
     let before = std::fs::read(&source).unwrap();
     // Replay, the match, one move on, play on, a move of South's own.
-    g.send(&[Msg::Input(Input::Digit(3)), Msg::Confirm]);
+    g.send(&[Msg::Input(Input::Digit(2)), Msg::Confirm]);
     assert!(matches!(g.ui.app.screen, Screen::Replay(_)));
     g.send(&[Msg::Right, Msg::PlayOn]);
     let Screen::Game(game) = &g.ui.app.screen else {
@@ -493,7 +493,7 @@ fn the_list_filters_orders_and_scrolls() {
         g.send(&[
             Msg::Input(Input::Digit(3)),
             Msg::Back,
-            Msg::Input(Input::Digit(2)),
+            Msg::Input(Input::Digit(1)),
             Msg::Confirm,
             Msg::Confirm,
         ]);
@@ -510,7 +510,7 @@ fn the_list_filters_orders_and_scrolls() {
     });
     other.send(Msg::Input(Input::Digit(1)));
     drop(other);
-    g.send(&[Msg::Input(Input::Digit(3))]); // Replay
+    g.send(&[Msg::Input(Input::Digit(2))]); // Replay
     let Screen::Library(list) = &g.ui.app.screen else {
         panic!()
     };
@@ -561,12 +561,12 @@ fn a_long_list_scrolls_to_keep_the_choice_in_view() {
         g.send(&[
             Msg::Input(Input::Digit(3)),
             Msg::Back,
-            Msg::Input(Input::Digit(2)),
+            Msg::Input(Input::Digit(1)),
             Msg::Confirm,
             Msg::Confirm,
         ]);
     }
-    g.send(&[Msg::Back, Msg::Input(Input::Digit(3))]);
+    g.send(&[Msg::Back, Msg::Input(Input::Digit(2))]);
     assert_eq!(g.ui.app.matches.len(), 30);
     for _ in 0..25 {
         g.send(&[Msg::Down]);
@@ -588,7 +588,7 @@ fn delete_moves_the_file_to_the_trash_after_asking() {
     g.send(&[
         Msg::Input(Input::Digit(3)),
         Msg::Back,
-        Msg::Input(Input::Digit(3)),
+        Msg::Input(Input::Digit(2)),
     ]);
     let file = g.match_files()[0].clone();
     g.send(&[Msg::Delete]);
@@ -635,7 +635,7 @@ fn a_match_brought_back_never_replaces_a_file_in_its_place() {
     g.send(&[
         Msg::Input(Input::Digit(3)),
         Msg::Back,
-        Msg::Input(Input::Digit(3)),
+        Msg::Input(Input::Digit(2)),
     ]);
     let file = g.match_files()[0].clone();
     g.send(&[Msg::Delete, Msg::Yes]);
@@ -651,7 +651,7 @@ fn rename_gives_the_match_a_title() {
     g.send(&[
         Msg::Input(Input::Digit(3)),
         Msg::Back,
-        Msg::Input(Input::Digit(3)),
+        Msg::Input(Input::Digit(2)),
         Msg::Rename,
     ]);
     for c in "Cup final".chars() {
@@ -771,7 +771,7 @@ fn a_match_left_unsaved_is_written_when_the_folder_comes_back() {
     std::fs::remove_file(&matches).unwrap();
     // A new match's first write tries the earlier one again.
     g.send(&[
-        Msg::Input(Input::Digit(2)),
+        Msg::Input(Input::Digit(1)),
         Msg::Confirm,
         Msg::Confirm,
         Msg::Input(Input::Digit(4)),
@@ -1230,7 +1230,7 @@ fn nothing_at_an_old_lock_files_name_is_followed_written_or_deleted() {
     let name = file.file_name().unwrap().to_string_lossy().into_owned();
     let beside = file.with_file_name(format!(".{name}.lock"));
     std::fs::write(&beside, "mine").unwrap();
-    g.send(&[Msg::Input(Input::Digit(1))]);
+    g.send(&[Msg::Input(Input::Digit(0))]);
     g.send(&[Msg::Input(Input::Digit(1)), Msg::Back]);
     assert_eq!(moves(&file), [3, 1]);
     let _ = g.ui.finish();
@@ -1415,7 +1415,7 @@ fn a_long_error_wraps_instead_of_being_cut_at_80_columns() {
     g.send(&[
         Msg::Input(Input::Digit(3)),
         Msg::Back,
-        Msg::Input(Input::Digit(3)),
+        Msg::Input(Input::Digit(2)),
     ]);
     assert!(
         matches!(g.ui.app.screen, Screen::Library(_)),
@@ -1428,7 +1428,7 @@ fn a_long_error_wraps_instead_of_being_cut_at_80_columns() {
     let screen = format!("{:?}", draw(&g.ui).backend());
     assert!(screen.contains("the last words"), "{screen}");
     // The banner in a match.
-    g.send(&[Msg::Back, Msg::Input(Input::Digit(1))]);
+    g.send(&[Msg::Back, Msg::Input(Input::Digit(0))]);
     assert!(
         matches!(g.ui.app.screen, Screen::Game(_)),
         "{:?}",
@@ -1454,7 +1454,7 @@ fn the_lists_detail_keeps_when_a_match_began_and_its_file_name_at_80_columns() {
     g.send(&[
         Msg::Input(Input::Digit(1)),
         Msg::Back,
-        Msg::Input(Input::Digit(3)),
+        Msg::Input(Input::Digit(2)),
     ]);
     let file = g.match_files()[0]
         .file_name()
@@ -1575,7 +1575,7 @@ fn a_match_is_exported_from_the_list_where_the_format_carries_it() {
     g.send(&[
         Msg::Input(Input::Digit(3)),
         Msg::Back,
-        Msg::Input(Input::Digit(3)),
+        Msg::Input(Input::Digit(2)),
         Msg::Export,
     ]);
     assert!(matches!(g.ui.app.overlay, Some(Overlay::Export { .. })));
@@ -1588,7 +1588,7 @@ fn a_match_is_exported_from_the_list_where_the_format_carries_it() {
     g.send(&[
         Msg::Input(Input::Digit(1)),
         Msg::Back,
-        Msg::Input(Input::Digit(3)),
+        Msg::Input(Input::Digit(2)),
         Msg::Export,
         Msg::ExportAs(mancala::records::Format::PlayStrategy),
     ]);

@@ -15,6 +15,23 @@ pub enum MenuItem {
     Quit,
 }
 
+impl MenuItem {
+    /// The digit that opens the entry: the same whether Continue is there
+    /// or not (it comes and goes with the unfinished matches), so a digit
+    /// learnt once keeps its entry.
+    #[must_use]
+    pub fn digit(self) -> u8 {
+        match self {
+            MenuItem::Continue => 0,
+            MenuItem::Play => 1,
+            MenuItem::Replay => 2,
+            MenuItem::Import => 3,
+            MenuItem::Rules => 4,
+            MenuItem::Quit => 5,
+        }
+    }
+}
+
 /// The main menu on screen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Menu {

@@ -37,8 +37,9 @@ pub(crate) fn menu(app: &mut App, config: &Config, selected: usize, msg: &Msg) -
             Some(&item) => choose(app, item),
             None => Screen::menu(),
         },
-        Msg::Input(Input::Digit(d)) if (1..=items.len()).contains(&usize::from(*d)) => {
-            choose(app, items[usize::from(*d) - 1])
+        Msg::Input(Input::Digit(d)) if items.iter().any(|item| item.digit() == *d) => {
+            let item = items.iter().copied().find(|item| item.digit() == *d);
+            choose(app, item.unwrap_or(MenuItem::Play))
         }
         // Esc, pressed once more than needed to leave a box, stays here.
         Msg::Quit => {

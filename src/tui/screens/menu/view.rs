@@ -31,7 +31,7 @@ pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf:
         let marker = if i == selected { ">" } else { " " };
         let label = format!(
             "{marker} {}  {:<10}",
-            i + 1,
+            item.digit(),
             crate::tui::describe::menu_label(*item)
         );
         let style = if i == selected {
@@ -72,11 +72,13 @@ pub fn render_menu(app: &App, config: &Config, selected: usize, area: Rect, buf:
                 buf,
             );
     }
-    // The digits that jump: as many as there are items (Continue comes and goes).
+    // The digits that jump: 0 too while Continue is there.
+    let digits = items.iter().map(|item| item.digit());
+    let (first, last) = (digits.clone().min(), digits.max());
     let mut keys = table_keys(app);
     for (key, word) in &mut keys {
-        if word == "jump" {
-            *key = format!("1-{}", items.len());
+        if let ("jump", Some(first), Some(last)) = (word.as_str(), first, last) {
+            *key = format!("{first}-{last}");
         }
     }
     footer(theme, app.message.as_ref(), &keys, area, buf);

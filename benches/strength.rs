@@ -162,9 +162,9 @@ fn openings(
         let (game, moves) = opening(rules, seed, plies);
         // Where there are few openings (short rows), the same comes again:
         // judged once.
-        let judged = match (balanced, game.to_move()) {
-            _ if judgements.contains_key(&moves) => judgements[&moves],
-            (Some(judge), Some(_)) => {
+        let judged = match (judgements.get(&moves), balanced, game.to_move()) {
+            (Some(&judged), ..) => judged,
+            (None, Some(judge), Some(_)) => {
                 let deadline = Instant::now() + judge.time_cap();
                 choose_move(
                     rules,
@@ -177,9 +177,9 @@ fn openings(
                 )
                 .map(|choice| choice.value)
             }
-            _ => None,
+            (None, ..) => None,
         };
-        judgements.insert(moves.clone(), judged);
+        judgements.entry(moves.clone()).or_insert(judged);
         let open = judged.is_none_or(|value| match rules.plan().goal.score() {
             Score::Moving => value.abs() < mancala::ai::WIN / 2,
             Score::Seeds => value.abs() <= BALANCED_SEEDS,

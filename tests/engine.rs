@@ -6,6 +6,11 @@ use assert_cmd::Command;
 /// The answers to `script` under `rules` (the engine run with an empty
 /// config folder; it must end well).
 fn session(rules: &str, script: &str) -> Vec<String> {
+    session_bytes(rules, script.as_bytes())
+}
+
+/// [`session`] for input that need not be text.
+fn session_bytes(rules: &str, script: &[u8]) -> Vec<String> {
     let config = tempfile::tempdir().unwrap();
     let output = Command::cargo_bin("mancala")
         .unwrap()
@@ -314,25 +319,10 @@ fn the_engine_keeps_listening_while_a_command_waits_for_the_search() {
 /// gets one error line each; the engine reads on.
 #[test]
 fn a_line_that_is_not_text_is_told_and_the_engine_reads_on() {
-    let config = tempfile::tempdir().unwrap();
-    let output = Command::cargo_bin("mancala")
-        .unwrap()
-        .env("XDG_CONFIG_HOME", config.path())
-        .env("XDG_CACHE_HOME", config.path())
-        .env("HOME", config.path())
-        .args(["engine", "kalaha"])
-        .write_stdin(&b"\xff\ngo depth \x80\nisready\nposition startpos moves 3\nshow\nquit\n"[..])
-        .timeout(std::time::Duration::from_mins(1))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let lines: Vec<String> = String::from_utf8(output)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect();
+    let lines = session_bytes(
+        "kalaha",
+        &b"\xff\ngo depth \x80\nisready\nposition startpos moves 3\nshow\nquit\n"[..],
+    );
     let refused = errors(&lines);
     assert_eq!(refused.len(), 2, "{lines:?}");
     assert!(refused.iter().all(|l| l.contains("not UTF-8")), "{lines:?}");

@@ -89,10 +89,16 @@ pub fn run(catalog: &Catalog, args: &EngineArgs) -> Result<ExitCode, Failure> {
                 return Ok(ExitCode::SUCCESS);
             }
         }
-        let input = match lines.recv_timeout(POLL) {
-            Ok(input) => input,
-            Err(mpsc::RecvTimeoutError::Timeout) => continue,
-            Err(mpsc::RecvTimeoutError::Disconnected) => Input::End,
+        // Nothing waiting: sleep until a line comes; else look now and
+        // then whether the search has answered.
+        let input = if waiting.is_empty() {
+            lines.recv().unwrap_or(Input::End)
+        } else {
+            match lines.recv_timeout(POLL) {
+                Ok(input) => input,
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(mpsc::RecvTimeoutError::Disconnected) => Input::End,
+            }
         };
         match input {
             // `quit`, `isready` and `stop` are done at once, whatever waits.

@@ -225,28 +225,21 @@ impl MatchRules {
                  `match.rounds = \"many\"`",
             );
         }
-        if let Some(partial) = partial_pit.filter(|p| *p.get_ref())
-            && refill == Refill::LoserChooses
-        {
-            return refuse(
-                text,
-                partial.span(),
-                "match.partial-pit",
+        // Refills that fill no partial pit, each with its reason.
+        let no_partial = match refill {
+            Refill::LoserChooses => Some(
                 "the partial pit goes in the pit after the filled ones, and where the loser \
                  chooses which pits to fill there is no such pit: leave it out",
-            );
+            ),
+            Refill::Territory => {
+                Some("in territory rounds every pit is filled again: there is no partial pit")
+            }
+            _ => None,
+        };
+        if let (Some(partial), Some(reason)) = (partial_pit.filter(|p| *p.get_ref()), no_partial) {
+            return refuse(text, partial.span(), "match.partial-pit", reason);
         }
         let territory_goal = territory_goal(file, refill, pits, text)?;
-        if let Some(partial) = partial_pit.filter(|p| *p.get_ref())
-            && refill == Refill::Territory
-        {
-            return refuse(
-                text,
-                partial.span(),
-                "match.partial-pit",
-                "in territory rounds every pit is filled again: there is no partial pit",
-            );
-        }
         Ok(MatchRules {
             rounds,
             next_starter,
